@@ -1,0 +1,63 @@
+//! The random player and random playouts (used by benchmarks and MCTS).
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::Bot;
+use crate::engine::{Game, Move, MoveList, Outcome, State};
+
+/// Plays a uniformly random legal move; reproducible from its seed.
+pub struct RandomBot {
+    rng: SmallRng,
+    moves: MoveList,
+}
+
+impl RandomBot {
+    /// A random player seeded with `seed`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: SmallRng::seed_from_u64(seed),
+            moves: MoveList::new(),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
+        game.legal_moves(state, &mut self.moves);
+        if self.moves.is_empty() {
+            return None;
+        }
+        Some(self.moves[self.rng.gen_range(0..self.moves.len())])
+    }
+
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+/// Plays random moves from `state` until the game ends or `max_plies` are played; returns
+/// the outcome (if reached) and the number of plies played. The state is left at the end
+/// of the playout; callers unmake or clone as they need.
+pub fn random_playout(
+    game: &Game,
+    state: &mut State,
+    rng: &mut impl Rng,
+    moves: &mut MoveList,
+    max_plies: u32,
+) -> (Option<Outcome>, u32) {
+    let mut plies = 0;
+    while plies < max_plies {
+        if let Some(o) = state.result_now() {
+            return (Some(o), plies);
+        }
+        game.legal_moves(state, moves);
+        if moves.is_empty() {
+            return (game.no_moves_outcome(state), plies);
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        game.make(state, mv);
+        plies += 1;
+    }
+    (state.result_now(), plies)
+}

@@ -1,0 +1,193 @@
+//! The last stage: dense engine tables from everything the other stages resolved.
+
+use super::scope::Compiler;
+use crate::engine::{
+    Board, ByPlayer, Cell, Direction, EndRule, Game, Kind, NoMoves, Part, PieceId, Player, Rule,
+    Zobrist, Zone, EMPTY, NO_CELL,
+};
+use crate::lang::ast::File;
+use crate::lang::Diagnostic;
+
+impl Compiler {
+    pub fn assemble(
+        &mut self,
+        _ast: &File,
+        rules: Vec<Rule>,
+        ends: Vec<EndRule>,
+        no_moves: Option<NoMoves>,
+    ) -> Option<Game> {
+        if !self.diags.is_empty() {
+            return None;
+        }
+        let geo = self.geo.as_ref()?;
+        let np = self.players.len();
+        let ncells = geo.names.len();
+        let ndirs = geo.dirs.len();
+        let mut next = vec![NO_CELL; ncells * ndirs];
+        for c in 0..ncells {
+            for d in 0..ndirs {
+                next[c * ndirs + d] = geo.step(c as u16, d as u16);
+            }
+        }
+        let dirs = geo
+            .dirs
+            .iter()
+            .enumerate()
+            .map(|(i, (name, v, basic))| Direction {
+                name: name.clone(),
+                basic: *basic,
+                opposite: match v {
+                    Some((x, y)) => geo
+                        .dirs
+                        .iter()
+                        .position(|d| d.1 == Some((-x, -y)))
+                        .map(|o| o as u16),
+                    None => geo.opposite.get(&(i as u16)).copied(),
+                },
+            })
+            .collect();
+        let words = ncells.div_ceil(64);
+        let zones = self
+            .zones
+            .zones
+            .iter()
+            .map(|(name, per)| Zone {
+                name: name.clone(),
+                cells: ByPlayer(
+                    per.iter()
+                        .map(|cells| {
+                            let mut bits = vec![0u64; words];
+                            for &c in cells {
+                                bits[c as usize / 64] |= 1 << (c % 64);
+                            }
+                            bits
+                        })
+                        .collect(),
+                ),
+            })
+            .collect();
+        let board = Board {
+            shape: geo.shape.clone(),
+            cells: geo
+                .names
+                .iter()
+                .zip(&geo.coords)
+                .map(|(n, &(col, row))| Cell {
+                    name: n.clone(),
+                    col,
+                    row,
+                })
+                .collect(),
+            dirs,
+            next,
+            lines: geo.lines.clone(),
+            zones,
+        };
+        let kinds: Vec<Kind> = self
+            .pieces
+            .kinds
+            .iter()
+            .map(|(n, d)| Kind {
+                name: n.clone(),
+                value: d.value,
+            })
+            .collect();
+        let pieces = self.pieces.pieces.clone();
+        let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
+        for (i, p) in pieces.iter().enumerate().skip(1) {
+            let o = p.owner.map_or(np, Player::index);
+            piece_table[p.kind as usize * (np + 1) + o] = i as PieceId;
+        }
+        // Rules that start from a piece, by (player, piece id); the others per player.
+        let npieces = pieces.len();
+        let mut piece_rules = vec![Vec::new(); np * npieces];
+        let mut free_rules = vec![Vec::new(); np];
+        for (r, rule) in rules.iter().enumerate() {
+            for p in 0..np {
+                if rule.players >> p & 1 == 0 {
+                    continue;
+                }
+                if rule.from_piece() {
+                    for &k in &rule.kinds {
+                        let id = piece_table[k as usize * (np + 1) + p];
+                        if id != EMPTY {
+                            piece_rules[p * npieces + id as usize].push(r as u16);
+                        }
+                    }
+                } else {
+                    free_rules[p].push(r as u16);
+                }
+            }
+        }
+        // Placement must name its piece when more than one kind can be placed, or when one
+        // move places several.
+        let mut placed = Vec::new();
+        let mut multi = false;
+        for rule in &rules {
+            let n = rule
+                .parts
+                .iter()
+                .filter(|p| matches!(p, Part::Place { .. } | Part::Drop { .. }))
+                .count();
+            multi |= n > 1;
+            for p in &rule.parts {
+                if let Part::Place { kind, .. } | Part::Drop { kind, .. } = p {
+                    if !placed.contains(kind) {
+                        placed.push(*kind);
+                    }
+                }
+            }
+        }
+        for rule in &rules {
+            for part in &rule.parts {
+                if let Part::Place { kind, .. } | Part::Drop { kind, .. } = part {
+                    if (0..np).any(|p| piece_table[*kind as usize * (np + 1) + p] == EMPTY) {
+                        let k = &kinds[*kind as usize].name;
+                        self.diags.push(Diagnostic::error(
+                            self.pieces.kinds[*kind as usize].span,
+                            format!("'{k}' is placed by every player, so it needs a symbol for each: \"X\" for {}, …", self.players[0]),
+                        ));
+                        return None;
+                    }
+                }
+            }
+        }
+        let options = self
+            .options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.to_string()))
+            .collect();
+        let mut game = Game {
+            name: self.name.clone(),
+            title: self.title.clone().unwrap_or_else(|| self.name.clone()),
+            players: self.players.clone(),
+            zobrist: Zobrist::new(ncells, npieces, np),
+            board,
+            kinds,
+            pieces,
+            piece_table,
+            rules,
+            piece_rules,
+            free_rules: ByPlayer(free_rules),
+            ends,
+            no_moves,
+            start_board: self.pieces.start.clone(),
+            start_player: Player(0),
+            options,
+            symbol_in_placements: placed.len() > 1 || multi,
+        };
+        if let Some((text, span)) = self.pieces.start_text.clone() {
+            match game.parse_position(&text) {
+                Ok(s) => {
+                    game.start_board = s.board().to_vec();
+                    game.start_player = s.to_move();
+                }
+                Err(e) => {
+                    self.diags.push(Diagnostic::error(span, e.0));
+                    return None;
+                }
+            }
+        }
+        Some(game)
+    }
+}

@@ -1,0 +1,391 @@
+//! Move statements: each alternative becomes a [`Rule`] whose parts are primitives.
+//!
+//! | primitive | meaning |
+//! |---|---|
+//! | `place(kind, on: cond)` | put a new piece on a cell |
+//! | `drop(kind, falls: dir)` | put a piece into a column; it falls to rest |
+//! | `step(dirs…, to: cond)` / `leap(…)` | one step (or leap along a compound direction) |
+//! | `slide(dirs…, to:, through:, min:, max:)` | ride along a line |
+//! | `jump(dirs…, over:, to:, capture: yes)` | hop over the adjacent cell |
+//! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
+//! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
+//! | `convert(cond, into: kind, count: n)` | change pieces in place |
+//! | `pass`, `swap-sides` | pass; the pie rule |
+
+use super::args::CallArgs;
+use super::scope::Compiler;
+use crate::engine::{ByPlayer, CellCond, Part, Rule, MAX_MOVE_CELLS};
+use crate::lang::ast::{Expr, ExprKind, File, Stmt};
+use crate::lang::{Diagnostic, Span};
+
+/// Every primitive a move may use, for "did you mean".
+pub const PRIMITIVES: [&str; 12] = [
+    "place",
+    "drop",
+    "step",
+    "leap",
+    "slide",
+    "jump",
+    "swap",
+    "promote",
+    "convert",
+    "pass",
+    "swap-sides",
+    "then",
+];
+
+impl Compiler {
+    pub fn build_moves(&mut self, ast: &File) -> Vec<Rule> {
+        let mut rules = Vec::new();
+        for st in &ast.stmts {
+            let Stmt::Move {
+                kinds,
+                alternatives,
+                guard,
+            } = &st.node
+            else {
+                continue;
+            };
+            if let Some(g) = guard {
+                if self.eval_bool(g) != Some(true) {
+                    continue;
+                }
+            }
+            let mut kind_ids = Vec::new();
+            for k in kinds {
+                if let Some(id) = self.kind(&k.node, k.span) {
+                    kind_ids.push(id as u8);
+                }
+            }
+            if kind_ids.len() != kinds.len() {
+                continue;
+            }
+            let alternatives = self.expand_list(alternatives);
+            for alt in &alternatives {
+                let chain: Vec<&Expr> = match &alt.kind {
+                    ExprKind::Then(xs) => xs.iter().collect(),
+                    _ => vec![alt],
+                };
+                let mut parts = Vec::new();
+                let mut ok = true;
+                for e in chain {
+                    match self.part(e, &mut parts) {
+                        Some(()) => {}
+                        None => ok = false,
+                    }
+                }
+                if !ok || parts.is_empty() {
+                    continue;
+                }
+                let from_piece = parts[0].moves_piece();
+                if from_piece && kind_ids.is_empty() {
+                    self.err(alt.span, "which pieces move this way? write the kinds first, like 'move pawn: step(…)'");
+                    continue;
+                }
+                if !from_piece && !kind_ids.is_empty() {
+                    self.err(kinds[0].span, "this move does not start by moving a piece, so it takes no piece kinds before ':'");
+                    continue;
+                }
+                let cells: usize =
+                    usize::from(from_piece) + parts.iter().map(Part::cells_recorded).sum::<usize>();
+                if cells > MAX_MOVE_CELLS {
+                    self.err(alt.span, format!("this move has too many parts: it picks {cells} cells (at most {MAX_MOVE_CELLS})"));
+                    continue;
+                }
+                if parts
+                    .iter()
+                    .filter(|p| matches!(p, Part::Promote { .. }))
+                    .count()
+                    > 1
+                {
+                    self.err(alt.span, "a move may promote only once");
+                    continue;
+                }
+                let text = st_text(alt);
+                rules.push(Rule {
+                    kinds: kind_ids.clone(),
+                    parts,
+                    players: u64::MAX >> (64 - self.players.len()),
+                    text,
+                });
+            }
+        }
+        if rules.is_empty() && self.diags.is_empty() {
+            self.err(
+                Span::default(),
+                "the game has no moves: add a line like 'move place(stone, on: empty)'",
+            );
+        }
+        rules
+    }
+
+    fn cond_arg(&mut self, a: &mut CallArgs, name: &str, default: &str) -> Option<CellCond> {
+        match a.named(name) {
+            Some(e) => self.cell_cond(e),
+            None => {
+                let e = Expr {
+                    kind: ExprKind::Name(default.into()),
+                    span: a.span,
+                };
+                let e = match default {
+                    "not friend" => Expr {
+                        kind: ExprKind::Not(Box::new(Expr {
+                            kind: ExprKind::Name("friend".into()),
+                            span: a.span,
+                        })),
+                        span: a.span,
+                    },
+                    _ => e,
+                };
+                self.cell_cond(&e)
+            }
+        }
+    }
+
+    fn int_arg(&mut self, a: &mut CallArgs, name: &str, default: i64) -> Option<u16> {
+        match a.named(name) {
+            None => Some(default as u16),
+            Some(e) => {
+                let v = self.eval_int(e)?;
+                if !(0..=1000).contains(&v) {
+                    self.err(e.span, format!("'{name}' must be between 0 and 1000"));
+                    return None;
+                }
+                Some(v as u16)
+            }
+        }
+    }
+
+    fn yes_no_arg(&mut self, a: &mut CallArgs, name: &str) -> Option<bool> {
+        match a.named(name) {
+            None => Some(false),
+            Some(e) => self.eval_bool(e),
+        }
+    }
+
+    fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<u16>>> {
+        if a.positional.is_empty() {
+            self.err(
+                a.span,
+                format!(
+                    "'{}' needs at least one direction: {}(n, …)",
+                    a.call, a.call
+                ),
+            );
+            return None;
+        }
+        let items = a.positional.clone();
+        self.dir_list(&items)
+    }
+
+    fn kind_arg(&mut self, a: &CallArgs, i: usize) -> Option<u8> {
+        let Some(e) = a.positional.get(i) else {
+            self.err(
+                a.span,
+                format!("'{}' needs a piece kind: {}(stone, …)", a.call, a.call),
+            );
+            return None;
+        };
+        match &e.kind {
+            ExprKind::Name(n) => self.kind(n, e.span).map(|k| k as u8),
+            _ => {
+                self.err(e.span, "expected a piece kind");
+                None
+            }
+        }
+    }
+
+    /// Compiles one part (or, for `convert(count: n)`, several) and appends it.
+    fn part(&mut self, e: &Expr, out: &mut Vec<Part>) -> Option<()> {
+        let (name, args, span) = match &e.kind {
+            ExprKind::Call { name, args } => (name.node.as_str(), &args[..], name.span),
+            ExprKind::Name(n) => (n.as_str(), &[][..], e.span),
+            _ => {
+                self.err(
+                    e.span,
+                    "expected a move such as step(…), slide(…), place(…) or pass",
+                );
+                return None;
+            }
+        };
+        let mut a = CallArgs::new(name, e.span, args);
+        let (part, allowed, max_pos): (Part, &[&str], usize) = match name {
+            "place" => {
+                let kind = self.kind_arg(&a, 0)?;
+                let on = self.cond_arg(&mut a, "on", "empty")?;
+                (Part::Place { kind, on }, &["on"], 1)
+            }
+            "drop" => {
+                let kind = self.kind_arg(&a, 0)?;
+                let Some(f) = a.named("falls") else {
+                    self.err(
+                        e.span,
+                        "'drop' needs the direction pieces fall in: drop(disc, falls: s)",
+                    );
+                    return None;
+                };
+                let dirs = self.dir_list(&[f])?;
+                if dirs.0.iter().any(|d| d.len() != 1) {
+                    self.err(f.span, "pieces fall in exactly one direction");
+                    return None;
+                }
+                (
+                    Part::Drop {
+                        kind,
+                        falls: ByPlayer(dirs.0.iter().map(|d| d[0]).collect()),
+                    },
+                    &["falls"],
+                    1,
+                )
+            }
+            "step" | "leap" => {
+                let dirs = self.dirs_arg(&a)?;
+                let to = self.cond_arg(&mut a, "to", "not friend")?;
+                (Part::Step { dirs, to }, &["to"], usize::MAX)
+            }
+            "slide" => {
+                let dirs = self.dirs_arg(&a)?;
+                let to = self.cond_arg(&mut a, "to", "not friend")?;
+                let through = self.cond_arg(&mut a, "through", "empty")?;
+                let min = self.int_arg(&mut a, "min", 1)?.max(1);
+                let max = self.int_arg(&mut a, "max", 1000)?;
+                if max < min {
+                    self.err(e.span, "'max' is smaller than 'min'");
+                }
+                (
+                    Part::Slide {
+                        dirs,
+                        to,
+                        through,
+                        min,
+                        max,
+                    },
+                    &["to", "through", "min", "max"],
+                    usize::MAX,
+                )
+            }
+            "jump" => {
+                let dirs = self.dirs_arg(&a)?;
+                let over = self.cond_arg(&mut a, "over", "occupied")?;
+                let to = self.cond_arg(&mut a, "to", "empty")?;
+                let capture = self.yes_no_arg(&mut a, "capture")?;
+                (
+                    Part::Jump {
+                        dirs,
+                        over,
+                        to,
+                        capture,
+                    },
+                    &["over", "to", "capture"],
+                    usize::MAX,
+                )
+            }
+            "swap" => {
+                let dirs = self.dirs_arg(&a)?;
+                let with = self.cond_arg(&mut a, "with", "friend")?;
+                (Part::Swap { dirs, with }, &["with"], usize::MAX)
+            }
+            "promote" => {
+                let mut kinds = Vec::new();
+                for i in 0..a.positional.len() {
+                    kinds.push(self.kind_arg(&a, i)?);
+                }
+                if kinds.is_empty() {
+                    self.err(e.span, "'promote' needs the kinds a piece may become: promote(queen, rook, in: last-rank)");
+                    return None;
+                }
+                let Some(z) = a.named("in") else {
+                    self.err(
+                        e.span,
+                        "'promote' needs the zone where it happens: promote(queen, in: last-rank)",
+                    );
+                    return None;
+                };
+                let zone = self.zone_ref(z)?;
+                (Part::Promote { kinds, zone }, &["in"], usize::MAX)
+            }
+            "convert" => {
+                let Some(c) = a.positional.first().copied() else {
+                    self.err(
+                        e.span,
+                        "'convert' needs the pieces it changes: convert(neutral, into: stone)",
+                    );
+                    return None;
+                };
+                let on = self.cell_cond(c)?;
+                let Some(k) = a.named("into") else {
+                    self.err(
+                        e.span,
+                        "'convert' needs what the pieces become: convert(neutral, into: stone)",
+                    );
+                    return None;
+                };
+                let ExprKind::Name(kn) = &k.kind else {
+                    self.err(k.span, "expected a piece kind");
+                    return None;
+                };
+                let kind = self.kind(kn, k.span)? as u8;
+                let own = self.pieces.kinds[kind as usize].neutral.is_none();
+                let count = self.int_arg(&mut a, "count", 1)?;
+                if count == 0 || count as usize > MAX_MOVE_CELLS {
+                    self.err(
+                        e.span,
+                        format!("'count' must be between 1 and {MAX_MOVE_CELLS}"),
+                    );
+                    return None;
+                }
+                a.finish(&["into", "count"], 1, &mut self.diags);
+                for i in 0..count {
+                    out.push(Part::Convert {
+                        on: on.clone(),
+                        kind,
+                        own,
+                        ordered: i == 0,
+                    });
+                }
+                return Some(());
+            }
+            "pass" => (Part::Pass, &[], 0),
+            "swap-sides" => (Part::SwapSides, &[], 0),
+            other => {
+                let d = Diagnostic::error(span, format!("unknown move '{other}'"))
+                    .suggest(other, PRIMITIVES);
+                let d = if d.hint.is_none() {
+                    d.with_hint("moves are place, drop, step, leap, slide, jump, swap, promote, convert, pass, swap-sides")
+                } else {
+                    d
+                };
+                self.diags.push(d);
+                return None;
+            }
+        };
+        a.finish(allowed, max_pos, &mut self.diags);
+        out.push(part);
+        Some(())
+    }
+}
+
+/// A compact source-like text of an expression, for `describe`.
+pub fn st_text(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Int(i) => i.to_string(),
+        ExprKind::Str(s) => format!("\"{s}\""),
+        ExprKind::Name(n) => n.clone(),
+        ExprKind::Call { name, args } => {
+            let a: Vec<String> = args
+                .iter()
+                .map(|a| match &a.name {
+                    Some(n) => format!("{}: {}", n.node, st_text(&a.value)),
+                    None => st_text(&a.value),
+                })
+                .collect();
+            format!("{}({})", name.node, a.join(", "))
+        }
+        ExprKind::Not(x) => format!("not {}", st_text(x)),
+        ExprKind::And(xs) => xs.iter().map(st_text).collect::<Vec<_>>().join(" and "),
+        ExprKind::Or(xs) => xs.iter().map(st_text).collect::<Vec<_>>().join(" or "),
+        ExprKind::Then(xs) => xs.iter().map(st_text).collect::<Vec<_>>().join(" then "),
+        ExprKind::Add(a, b) => format!("{} + {}", st_text(a), st_text(b)),
+        ExprKind::Sub(a, b) => format!("{} - {}", st_text(a), st_text(b)),
+    }
+}

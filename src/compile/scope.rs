@@ -1,0 +1,462 @@
+//! The compiler's state and its first stage: game title, players, options (with `--set`
+//! overrides) and definitions (parameterised macros, expanded before anything else).
+
+use indexmap::IndexMap;
+
+use super::LoadError;
+use crate::engine::{ByPlayer, Game, Player};
+use crate::lang::ast::{Arg, Expr, ExprKind, File, Stmt, Value};
+use crate::lang::span::Name;
+use crate::lang::{Diagnostic, Span};
+
+/// The value of a game option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A whole number: `option size = 11`.
+    Int(i64),
+    /// Yes or no: `option swap = no`.
+    Bool(bool),
+    /// A word: `option scoring = area`.
+    Word(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Bool(b) => write!(f, "{}", if *b { "yes" } else { "no" }),
+            OptionValue::Word(w) => write!(f, "{w}"),
+        }
+    }
+}
+
+fn parse_bool(s: &str) -> Option<bool> {
+    match s.to_ascii_lowercase().as_str() {
+        "yes" | "true" | "on" => Some(true),
+        "no" | "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+struct Define {
+    params: Vec<Name>,
+    body: Value,
+}
+
+/// Everything the stages share: symbol tables and the diagnostics found so far.
+pub(crate) struct Compiler {
+    pub name: String,
+    pub diags: Vec<Diagnostic>,
+    pub title: Option<String>,
+    pub players: Vec<String>,
+    pub options: IndexMap<String, OptionValue>,
+    defines: IndexMap<String, Define>,
+    pub geo: Option<super::geometry::Geometry>,
+    /// Every direction name, resolved per player to absolute direction ids.
+    pub dirs: IndexMap<String, ByPlayer<Vec<u16>>>,
+    pub zones: super::zones::ZoneTable,
+    pub pieces: super::pieces::PieceTable,
+}
+
+/// How deep definitions may call each other before we call it a loop.
+const MAX_EXPANSION_DEPTH: usize = 32;
+
+impl Compiler {
+    pub fn new(name: &str) -> Compiler {
+        Compiler {
+            name: name.to_string(),
+            diags: Vec::new(),
+            title: None,
+            players: Vec::new(),
+            options: IndexMap::new(),
+            defines: IndexMap::new(),
+            geo: None,
+            dirs: IndexMap::new(),
+            zones: Default::default(),
+            pieces: Default::default(),
+        }
+    }
+
+    pub fn err(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(span, msg));
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.players.len().max(1)
+    }
+
+    /// The players as ids.
+    pub fn all_players(&self) -> impl Iterator<Item = Player> {
+        (0..self.num_players()).map(|i| Player(i as u8))
+    }
+
+    /// Stage 1: title, players, options, definitions. A bad `--set` is a usage error.
+    pub fn declare(&mut self, ast: &File, overrides: &[(String, String)]) -> Result<(), LoadError> {
+        let mut option_spans: IndexMap<String, Span> = IndexMap::new();
+        let mut players_span = None;
+        for st in &ast.stmts {
+            match &st.node {
+                Stmt::Game(t) => {
+                    if self.title.is_some() {
+                        self.err(t.span, "the game's title is given twice");
+                    }
+                    self.title = Some(t.node.clone());
+                }
+                Stmt::Players(ps) => {
+                    if players_span.is_some() {
+                        self.err(st.span, "'players' is given twice");
+                        continue;
+                    }
+                    players_span = Some(st.span);
+                    for p in ps {
+                        if self.players.contains(&p.node) {
+                            self.err(p.span, format!("player '{}' is listed twice", p.node));
+                        } else {
+                            self.players.push(p.node.clone());
+                        }
+                    }
+                    if ps.len() > 8 {
+                        self.err(
+                            st.span,
+                            format!("{} players; tabletop supports at most 8", ps.len()),
+                        );
+                    }
+                }
+                Stmt::Option { name, value } => {
+                    if option_spans.contains_key(&name.node) {
+                        self.err(
+                            name.span,
+                            format!("option '{}' is defined twice", name.node),
+                        );
+                        continue;
+                    }
+                    option_spans.insert(name.node.clone(), name.span);
+                    let v = match &value.kind {
+                        ExprKind::Int(i) => OptionValue::Int(*i),
+                        ExprKind::Name(n) => match parse_bool(n) {
+                            Some(b) => OptionValue::Bool(b),
+                            None => OptionValue::Word(n.clone()),
+                        },
+                        ExprKind::Str(s) => OptionValue::Word(s.clone()),
+                        _ => {
+                            self.err(
+                                value.span,
+                                "an option's default must be a number, yes/no, or a word",
+                            );
+                            continue;
+                        }
+                    };
+                    self.options.insert(name.node.clone(), v);
+                }
+                Stmt::Define { name, params, body } => {
+                    if self.defines.contains_key(&name.node) {
+                        self.err(name.span, format!("'{}' is defined twice", name.node));
+                        continue;
+                    }
+                    if let Value::PerPlayer(_) = body {
+                        self.err(name.span, "a definition cannot differ per player; use a direction or a zone for that");
+                        continue;
+                    }
+                    self.defines.insert(
+                        name.node.clone(),
+                        Define {
+                            params: params.clone(),
+                            body: body.clone(),
+                        },
+                    );
+                }
+                _ => {}
+            }
+        }
+        if players_span.is_none() {
+            self.err(
+                Span::default(),
+                "the game names no players: add a line like 'players White, Black'",
+            );
+        } else if self.players.len() < 2 {
+            self.err(
+                players_span.unwrap_or_default(),
+                "a game needs at least two players",
+            );
+        }
+        for (k, v) in overrides {
+            let Some(cur) = self.options.get(k) else {
+                let known: Vec<&str> = self.options.keys().map(String::as_str).collect();
+                let mut msg = format!(
+                    "--set {k}={v}: the game '{}' has no option '{k}'",
+                    self.name
+                );
+                match crate::lang::diag::closest(k, known.iter().copied()) {
+                    Some(c) => msg.push_str(&format!("; did you mean '{c}'?")),
+                    None if known.is_empty() => msg.push_str(" (it has no options)"),
+                    None => msg.push_str(&format!(" (options: {})", known.join(", "))),
+                }
+                return Err(LoadError::Usage(msg));
+            };
+            let new = match cur {
+                OptionValue::Int(_) => v
+                    .parse()
+                    .map(OptionValue::Int)
+                    .map_err(|_| "a whole number"),
+                OptionValue::Bool(_) => parse_bool(v).map(OptionValue::Bool).ok_or("yes or no"),
+                OptionValue::Word(_) => Ok(OptionValue::Word(v.clone())),
+            };
+            match new {
+                Ok(n) => {
+                    self.options.insert(k.clone(), n);
+                }
+                Err(what) => {
+                    return Err(LoadError::Usage(format!(
+                        "--set {k}={v}: option '{k}' takes {what}, not '{v}'"
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands definitions in a list: a definition whose body is a list splices in.
+    pub fn expand_list(&mut self, items: &[Expr]) -> Vec<Expr> {
+        let mut out = Vec::new();
+        for e in items {
+            self.expand_into(e, 0, &mut out);
+        }
+        out
+    }
+
+    /// Expands definitions in one expression; a list-valued definition here is an error.
+    pub fn expand(&mut self, e: &Expr) -> Expr {
+        let mut out = Vec::new();
+        self.expand_into(e, 0, &mut out);
+        if out.len() == 1 {
+            out.pop().unwrap_or_else(|| e.clone())
+        } else {
+            self.err(e.span, "this definition stands for a list of several things; it cannot be used where one is expected");
+            e.clone()
+        }
+    }
+
+    fn expand_into(&mut self, e: &Expr, depth: usize, out: &mut Vec<Expr>) {
+        if depth > MAX_EXPANSION_DEPTH {
+            self.err(e.span, "definitions call each other without end");
+            return;
+        }
+        let one = |c: &mut Compiler, x: &Expr| -> Expr {
+            let mut v = Vec::new();
+            c.expand_into(x, depth + 1, &mut v);
+            if v.len() == 1 {
+                v.pop().unwrap_or_else(|| x.clone())
+            } else {
+                Expr {
+                    kind: ExprKind::Or(v),
+                    span: x.span,
+                }
+            }
+        };
+        let kind = match &e.kind {
+            ExprKind::Name(n) => {
+                if let Some(d) = self.defines.get(n) {
+                    if !d.params.is_empty() {
+                        self.err(
+                            e.span,
+                            format!("'{n}' needs {} argument(s): {n}(…)", d.params.len()),
+                        );
+                        return;
+                    }
+                    let body = match &d.body {
+                        Value::List(l) => l.clone(),
+                        Value::PerPlayer(_) => return,
+                    };
+                    for b in &body {
+                        self.expand_into(b, depth + 1, out);
+                    }
+                    return;
+                }
+                e.kind.clone()
+            }
+            ExprKind::Call { name, args } => {
+                if let Some(d) = self.defines.get(&name.node) {
+                    if d.params.len() != args.len() || args.iter().any(|a| a.name.is_some()) {
+                        let msg = format!(
+                            "'{}' takes {} argument{} ({}), found {}",
+                            name.node,
+                            d.params.len(),
+                            if d.params.len() == 1 { "" } else { "s" },
+                            d.params
+                                .iter()
+                                .map(|p| p.node.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            args.len()
+                        );
+                        self.err(e.span, msg);
+                        return;
+                    }
+                    let params: Vec<String> = d.params.iter().map(|p| p.node.clone()).collect();
+                    let body = match &d.body {
+                        Value::List(l) => l.clone(),
+                        Value::PerPlayer(_) => return,
+                    };
+                    for b in &body {
+                        let sub = substitute(b, &params, args);
+                        self.expand_into(&sub, depth + 1, out);
+                    }
+                    return;
+                }
+                ExprKind::Call {
+                    name: name.clone(),
+                    args: args
+                        .iter()
+                        .flat_map(|a| {
+                            let mut v = Vec::new();
+                            self.expand_into(&a.value, depth + 1, &mut v);
+                            // A list-valued definition as a positional argument spreads out.
+                            let named = a.name.clone();
+                            if named.is_some() && v.len() > 1 {
+                                vec![Arg {
+                                    name: named,
+                                    value: Expr {
+                                        kind: ExprKind::Or(v),
+                                        span: a.value.span,
+                                    },
+                                }]
+                            } else {
+                                v.into_iter()
+                                    .map(|value| Arg {
+                                        name: named.clone(),
+                                        value,
+                                    })
+                                    .collect()
+                            }
+                        })
+                        .collect(),
+                }
+            }
+            ExprKind::Not(x) => ExprKind::Not(Box::new(one(self, x))),
+            ExprKind::And(xs) => ExprKind::And(xs.iter().map(|x| one(self, x)).collect()),
+            ExprKind::Or(xs) => ExprKind::Or(xs.iter().map(|x| one(self, x)).collect()),
+            ExprKind::Then(xs) => ExprKind::Then(xs.iter().map(|x| one(self, x)).collect()),
+            ExprKind::Add(a, b) => ExprKind::Add(Box::new(one(self, a)), Box::new(one(self, b))),
+            ExprKind::Sub(a, b) => ExprKind::Sub(Box::new(one(self, a)), Box::new(one(self, b))),
+            ExprKind::Int(_) | ExprKind::Str(_) => e.kind.clone(),
+        };
+        out.push(Expr { kind, span: e.span });
+    }
+
+    /// Evaluates a whole number (options and `+`/`-` allowed).
+    pub fn eval_int(&mut self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int(i) => Some(*i),
+            ExprKind::Name(n) => match self.options.get(n) {
+                Some(OptionValue::Int(i)) => Some(*i),
+                Some(_) => {
+                    self.err(e.span, format!("option '{n}' is not a whole number"));
+                    None
+                }
+                None => {
+                    let known: Vec<String> = self.options.keys().cloned().collect();
+                    let d =
+                        Diagnostic::error(e.span, format!("expected a whole number, found '{n}'"))
+                            .suggest(n, known.iter().map(String::as_str));
+                    self.diags.push(d);
+                    None
+                }
+            },
+            ExprKind::Add(a, b) => Some(self.eval_int(a)?.saturating_add(self.eval_int(b)?)),
+            ExprKind::Sub(a, b) => Some(self.eval_int(a)?.saturating_sub(self.eval_int(b)?)),
+            _ => {
+                self.err(e.span, "expected a whole number");
+                None
+            }
+        }
+    }
+
+    /// Evaluates a yes/no condition on options (`when swap`, `when not swap`).
+    pub fn eval_bool(&mut self, e: &Expr) -> Option<bool> {
+        match &e.kind {
+            ExprKind::Name(n) => match (parse_bool(n), self.options.get(n)) {
+                (Some(b), _) => Some(b),
+                (_, Some(OptionValue::Bool(b))) => Some(*b),
+                (_, Some(_)) => {
+                    self.err(e.span, format!("option '{n}' is not a yes/no option"));
+                    None
+                }
+                _ => {
+                    let known: Vec<String> = self.options.keys().cloned().collect();
+                    let d = Diagnostic::error(e.span, format!("unknown option '{n}'"))
+                        .suggest(n, known.iter().map(String::as_str));
+                    self.diags.push(d);
+                    None
+                }
+            },
+            ExprKind::Not(x) => self.eval_bool(x).map(|b| !b),
+            ExprKind::And(xs) => xs
+                .iter()
+                .try_fold(true, |acc, x| Some(acc & self.eval_bool(x)?)),
+            ExprKind::Or(xs) => xs
+                .iter()
+                .try_fold(false, |acc, x| Some(acc | self.eval_bool(x)?)),
+            _ => {
+                self.err(e.span, "expected an option that is yes or no");
+                None
+            }
+        }
+    }
+
+    /// Resolves a player name.
+    pub fn player(&mut self, n: &Name) -> Option<Player> {
+        match self.players.iter().position(|p| *p == n.node) {
+            Some(i) => Some(Player(i as u8)),
+            None => {
+                let d = Diagnostic::error(n.span, format!("unknown player '{}'", n.node))
+                    .suggest(&n.node, self.players.iter().map(String::as_str));
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// Runs the remaining stages and assembles the game.
+    pub fn build(&mut self, ast: &File) -> Option<Game> {
+        if self.players.len() < 2 {
+            return None;
+        }
+        self.build_geometry(ast);
+        self.geo.as_ref()?;
+        self.build_directions(ast);
+        self.build_zones(ast);
+        self.build_pieces(ast);
+        let rules = self.build_moves(ast);
+        let (ends, no_moves) = self.build_ends(ast);
+        self.assemble(ast, rules, ends, no_moves)
+    }
+}
+
+/// Replaces parameter names by argument expressions in a definition's body.
+fn substitute(e: &Expr, params: &[String], args: &[Arg]) -> Expr {
+    let sub = |x: &Expr| substitute(x, params, args);
+    let kind = match &e.kind {
+        ExprKind::Name(n) => match params.iter().position(|p| p == n) {
+            Some(i) => return args[i].value.clone(),
+            None => e.kind.clone(),
+        },
+        ExprKind::Call { name, args: a } => ExprKind::Call {
+            name: name.clone(),
+            args: a
+                .iter()
+                .map(|x| Arg {
+                    name: x.name.clone(),
+                    value: sub(&x.value),
+                })
+                .collect(),
+        },
+        ExprKind::Not(x) => ExprKind::Not(Box::new(sub(x))),
+        ExprKind::And(xs) => ExprKind::And(xs.iter().map(sub).collect()),
+        ExprKind::Or(xs) => ExprKind::Or(xs.iter().map(sub).collect()),
+        ExprKind::Then(xs) => ExprKind::Then(xs.iter().map(sub).collect()),
+        ExprKind::Add(a, b) => ExprKind::Add(Box::new(sub(a)), Box::new(sub(b))),
+        ExprKind::Sub(a, b) => ExprKind::Sub(Box::new(sub(a)), Box::new(sub(b))),
+        ExprKind::Int(_) | ExprKind::Str(_) => e.kind.clone(),
+    };
+    Expr { kind, span: e.span }
+}

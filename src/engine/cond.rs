@@ -1,0 +1,62 @@
+//! Conditions on cells, compiled to lookup tables so a test is one bit probe.
+
+use super::{Board, ByPlayer, CellId, PieceId, Player, ZoneId};
+
+/// A set of cell contents (empty and piece ids), as a 256-bit table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ContentSet(pub [u64; 4]);
+
+impl ContentSet {
+    /// The set holding every content.
+    pub const ALL: ContentSet = ContentSet([u64::MAX; 4]);
+    /// The empty set.
+    pub const NONE: ContentSet = ContentSet([0; 4]);
+
+    /// Whether `content` is in the set.
+    #[inline(always)]
+    pub fn contains(&self, content: PieceId) -> bool {
+        self.0[(content >> 6) as usize] >> (content & 63) & 1 == 1
+    }
+
+    /// Adds `content`.
+    pub fn insert(&mut self, content: PieceId) {
+        self.0[(content >> 6) as usize] |= 1 << (content & 63);
+    }
+
+    /// Set union.
+    pub fn union(self, o: ContentSet) -> ContentSet {
+        ContentSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+
+    /// Set intersection.
+    pub fn intersect(self, o: ContentSet) -> ContentSet {
+        ContentSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+
+    /// Complement.
+    pub fn complement(self) -> ContentSet {
+        ContentSet(std::array::from_fn(|i| !self.0[i]))
+    }
+}
+
+/// A condition on a cell, seen by the player to move: what may stand there, and
+/// optionally a zone the cell must (or must not) lie in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellCond {
+    /// Accepted contents, per player (friend and enemy depend on who moves).
+    pub content: ByPlayer<ContentSet>,
+    /// A zone the cell must be in (`true`) or must be outside of (`false`).
+    pub zone: Option<(ZoneId, bool)>,
+}
+
+impl CellCond {
+    /// Whether `cell` holding `content` satisfies the condition for `player`.
+    #[inline(always)]
+    pub fn accepts(&self, board: &Board, player: Player, cell: CellId, content: PieceId) -> bool {
+        self.content[player].contains(content)
+            && match self.zone {
+                None => true,
+                Some((z, inside)) => board.zones[z as usize].contains(player, cell) == inside,
+            }
+    }
+}

@@ -1,0 +1,216 @@
+//! End conditions, tested after every move on the cells the move changed.
+
+use super::{
+    ByPlayer, CellId, ContentSet, DirId, Game, KindId, Outcome, Player, State, ZoneId, NO_CELL,
+};
+
+/// What a satisfied end condition means for the player it holds for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndResult {
+    /// That player wins.
+    Win,
+    /// That player loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+}
+
+impl EndResult {
+    /// The outcome when this result applies to `player`.
+    pub fn outcome_for(self, player: Player) -> Outcome {
+        match self {
+            EndResult::Win => Outcome::Win(player),
+            EndResult::Loss => Outcome::Loss(player),
+            EndResult::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// What happens to a player who has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// The game ends with this result for that player.
+    Result(EndResult),
+    /// The player passes.
+    Pass,
+}
+
+/// A condition that ends the game, tested for one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndCond {
+    /// `n` of the player's pieces (of the given contents) in a row along one of `axes`.
+    Line {
+        n: u16,
+        pieces: ByPlayer<ContentSet>,
+        axes: Vec<(DirId, DirId)>,
+    },
+    /// A chain of the player's pieces, adjacent along `dirs`, touching zones `a` and `b`.
+    Connect {
+        a: ZoneId,
+        b: ZoneId,
+        pieces: ByPlayer<ContentSet>,
+        dirs: Vec<DirId>,
+    },
+    /// One of the player's pieces (of the given contents) stands in `zone`.
+    Reach {
+        zone: ZoneId,
+        pieces: ByPlayer<ContentSet>,
+    },
+    /// The player has no piece of these kinds left on the board.
+    NoPieces { kinds: Vec<KindId> },
+    /// The last move (by this player) captured an enemy piece of these kinds.
+    Captured { kinds: Vec<KindId> },
+    /// The game has lasted this many plies.
+    PlyLimit(u32),
+}
+
+/// An end condition, who it is tested for, and its result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRule {
+    /// The condition.
+    pub cond: EndCond,
+    /// Bit per player: who the condition is tested for.
+    pub players: u64,
+    /// What it means for that player.
+    pub result: EndResult,
+    /// The source text, for `describe` and messages.
+    pub text: String,
+}
+
+impl Game {
+    /// Tests the end conditions after `mover`'s move, whose changes start at `log_from`.
+    pub(crate) fn check_ends(
+        &self,
+        s: &mut State,
+        mover: Player,
+        log_from: usize,
+    ) -> Option<Outcome> {
+        let n = self.num_players();
+        for end in &self.ends {
+            let mut p = mover;
+            for _ in 0..n {
+                if end.players >> p.0 & 1 == 1 && self.end_holds(s, &end.cond, p, mover, log_from) {
+                    return Some(end.result.outcome_for(p));
+                }
+                p = self.next_player(p);
+            }
+        }
+        None
+    }
+
+    fn end_holds(
+        &self,
+        s: &mut State,
+        cond: &EndCond,
+        p: Player,
+        mover: Player,
+        log_from: usize,
+    ) -> bool {
+        match cond {
+            EndCond::Line { n, pieces, axes } => {
+                let set = pieces[p];
+                (log_from..s.log.len()).any(|i| {
+                    let c = s.log[i].cell;
+                    set.contains(s.board[c as usize])
+                        && axes.iter().any(|&(d, od)| {
+                            1 + self.run(s, c, d, set) + self.run(s, c, od, set) >= *n as usize
+                        })
+                })
+            }
+            EndCond::Connect { a, b, pieces, dirs } => {
+                let set = pieces[p];
+                for i in log_from..s.log.len() {
+                    let c = s.log[i].cell;
+                    if set.contains(s.board[c as usize])
+                        && self.connects(s, c, set, dirs, *a, *b, p)
+                    {
+                        return true;
+                    }
+                }
+                false
+            }
+            EndCond::Reach { zone, pieces } => {
+                let z = &self.board.zones[*zone as usize];
+                (log_from..s.log.len()).any(|i| {
+                    let c = s.log[i].cell;
+                    pieces[p].contains(s.board[c as usize]) && z.contains(p, c)
+                })
+            }
+            EndCond::NoPieces { kinds } => kinds
+                .iter()
+                .all(|&k| s.counts[self.piece_id(k, Some(p)) as usize] == 0),
+            EndCond::Captured { kinds } => {
+                p == mover
+                    && (log_from..s.log.len()).any(|i| {
+                        let old = s.log[i].old;
+                        let pt = &self.pieces[old as usize];
+                        old != s.board[s.log[i].cell as usize]
+                            && pt.owner.is_some_and(|o| o != mover)
+                            && kinds.contains(&pt.kind)
+                            && !self.still_on_board(s, old, i)
+                    })
+            }
+            EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
+        }
+    }
+
+    /// Whether a piece logged as replaced at log index `i` reappears elsewhere in the same move
+    /// (it moved, e.g. by a swap, rather than being captured).
+    fn still_on_board(&self, s: &State, piece: u8, i: usize) -> bool {
+        let from = s.frames.last().map_or(0, |f| f.log_len as usize);
+        (from..s.log.len()).any(|j| j != i && s.board[s.log[j].cell as usize] == piece)
+    }
+
+    /// How many cells in a row from `c` (exclusive) along `d` hold a content of `set`.
+    #[inline]
+    fn run(&self, s: &State, mut c: CellId, d: DirId, set: ContentSet) -> usize {
+        let mut k = 0;
+        loop {
+            c = self.board.next(c, d);
+            if c == NO_CELL || !set.contains(s.board[c as usize]) {
+                return k;
+            }
+            k += 1;
+        }
+    }
+
+    /// Flood fill from `start` through cells of `set`; whether the chain touches zones a and b.
+    #[allow(clippy::too_many_arguments)]
+    fn connects(
+        &self,
+        s: &mut State,
+        start: CellId,
+        set: ContentSet,
+        dirs: &[DirId],
+        a: ZoneId,
+        b: ZoneId,
+        p: Player,
+    ) -> bool {
+        let (za, zb) = (&self.board.zones[a as usize], &self.board.zones[b as usize]);
+        s.mark_gen = s.mark_gen.wrapping_add(1);
+        if s.mark_gen == 0 {
+            s.mark.iter_mut().for_each(|m| *m = 0);
+            s.mark_gen = 1;
+        }
+        let gen = s.mark_gen;
+        s.stack.clear();
+        s.stack.push(start);
+        s.mark[start as usize] = gen;
+        let (mut ta, mut tb) = (false, false);
+        while let Some(c) = s.stack.pop() {
+            ta |= za.contains(p, c);
+            tb |= zb.contains(p, c);
+            if ta && tb {
+                return true;
+            }
+            for &d in dirs {
+                let n = self.board.next(c, d);
+                if n != NO_CELL && s.mark[n as usize] != gen && set.contains(s.board[n as usize]) {
+                    s.mark[n as usize] = gen;
+                    s.stack.push(n);
+                }
+            }
+        }
+        false
+    }
+}

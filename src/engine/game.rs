@@ -1,0 +1,203 @@
+//! The compiled, immutable game: every table the engine needs.
+
+use super::{
+    Board, ByPlayer, EndRule, KindId, Move, MoveList, NoMoves, Outcome, PieceId, Player, Rule,
+    State, Zobrist, EMPTY,
+};
+
+/// A kind of piece (pawn, king, stone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The name the rule file uses.
+    pub name: String,
+    /// Material value, used by the AI's evaluation.
+    pub value: i32,
+}
+
+/// A piece as it stands on a cell: a kind, an owner (or none) and the symbol that shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// The kind.
+    pub kind: KindId,
+    /// The owner; `None` for pieces that belong to nobody (Nex's neutral stones).
+    pub owner: Option<Player>,
+    /// One character used in positions and drawings.
+    pub symbol: char,
+}
+
+/// A compiled game: immutable and shareable between threads.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Short name (the file stem: `tictactoe`).
+    pub name: String,
+    /// The title from the rule file.
+    pub title: String,
+    /// Player names in turn order.
+    pub players: Vec<String>,
+    /// The board.
+    pub board: Board,
+    /// Piece kinds.
+    pub kinds: Vec<Kind>,
+    /// Piece types; index 0 stands for the empty cell.
+    pub pieces: Vec<PieceType>,
+    /// `piece_table[kind * (players + 1) + owner]`: the piece id, owner `players` meaning none.
+    pub piece_table: Vec<PieceId>,
+    /// Move rules.
+    pub rules: Vec<Rule>,
+    /// Rules usable by the owner of a piece: `piece_rules[player * pieces + piece]`.
+    pub piece_rules: Vec<Vec<u16>>,
+    /// Rules that do not start from a piece, per player.
+    pub free_rules: ByPlayer<Vec<u16>>,
+    /// End conditions, in the order written.
+    pub ends: Vec<EndRule>,
+    /// What happens to a player who has no legal move.
+    pub no_moves: Option<NoMoves>,
+    /// The start position's board.
+    pub start_board: Vec<PieceId>,
+    /// Who moves first.
+    pub start_player: Player,
+    /// Zobrist keys.
+    pub zobrist: Zobrist,
+    /// The options this game was compiled with, after `--set` overrides.
+    pub options: Vec<(String, String)>,
+    /// Whether move notation prefixes placements with the piece's symbol.
+    pub(crate) symbol_in_placements: bool,
+}
+
+impl Game {
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The player who moves after `p`.
+    #[inline]
+    pub fn next_player(&self, p: Player) -> Player {
+        let n = p.0 + 1;
+        if n as usize == self.players.len() {
+            Player(0)
+        } else {
+            Player(n)
+        }
+    }
+
+    /// The piece id of `kind` owned by `owner` (or ownerless), or [`EMPTY`] if no such piece.
+    #[inline]
+    pub fn piece_id(&self, kind: KindId, owner: Option<Player>) -> PieceId {
+        let o = owner.map_or(self.players.len(), Player::index);
+        self.piece_table[kind as usize * (self.players.len() + 1) + o]
+    }
+
+    /// The owner of the piece on a cell (`None` for empty cells and ownerless pieces).
+    #[inline]
+    pub fn owner(&self, piece: PieceId) -> Option<Player> {
+        self.pieces[piece as usize].owner
+    }
+
+    /// The player with this name (case-insensitive), or with this one-letter abbreviation.
+    pub fn player_by_name(&self, name: &str) -> Option<Player> {
+        if let Some(i) = self
+            .players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+        {
+            return Some(Player(i as u8));
+        }
+        let mut found = self.players.iter().enumerate().filter(|(_, p)| {
+            name.chars().count() == 1
+                && p.chars()
+                    .next()
+                    .is_some_and(|c| c.eq_ignore_ascii_case(&name.chars().next().unwrap_or(' ')))
+        });
+        match (found.next(), found.next()) {
+            (Some((i, _)), None) => Some(Player(i as u8)),
+            _ => None,
+        }
+    }
+
+    /// The kind with this name.
+    pub fn kind_by_name(&self, name: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.name == name)
+            .map(|i| i as KindId)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> State {
+        State::new(self, self.start_board.clone(), self.start_player)
+    }
+
+    /// The legal moves of `state` as a new vector (convenient; search code should reuse a
+    /// [`MoveList`] with [`Game::legal_moves`]).
+    pub fn legal_moves_vec(&self, state: &State) -> MoveList {
+        let mut v = MoveList::new();
+        self.legal_moves(state, &mut v);
+        v
+    }
+
+    /// The result if the game is over: ended by the last move, or because the player to move
+    /// has no legal move and the rules say what that means.
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        if state.result.is_some() {
+            return state.result;
+        }
+        match self.no_moves {
+            Some(NoMoves::Result(_)) => {
+                let mut v = MoveList::new();
+                self.legal_moves(state, &mut v);
+                if v.is_empty() {
+                    self.no_moves_outcome(state)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The result when the player to move has no legal move, per the `no-moves` ending.
+    /// Callers that have just generated an empty move list use this to avoid generating twice.
+    pub fn no_moves_outcome(&self, state: &State) -> Option<Outcome> {
+        match self.no_moves {
+            Some(NoMoves::Result(r)) => Some(r.outcome_for(state.to_move())),
+            // A game with no such rule that runs out of moves is a draw: nobody can go on.
+            None => Some(Outcome::Draw),
+            Some(NoMoves::Pass) => None,
+        }
+    }
+
+    /// Whether `piece` is the empty cell.
+    #[inline]
+    pub fn is_empty_piece(piece: PieceId) -> bool {
+        piece == EMPTY
+    }
+
+    /// Material balance for `player`: own piece values minus everyone else's.
+    pub fn material(&self, state: &State, player: Player) -> i32 {
+        let mut total = 0;
+        for (id, &n) in state.counts.iter().enumerate().skip(1) {
+            if n == 0 {
+                continue;
+            }
+            let pt = &self.pieces[id];
+            let v = self.kinds[pt.kind as usize].value * n as i32;
+            match pt.owner {
+                Some(o) if o == player => total += v,
+                Some(_) => total -= v,
+                None => {}
+            }
+        }
+        total
+    }
+
+    /// The moves of a finished game are none; a helper for callers that want to be explicit.
+    pub fn is_over(&self, state: &State) -> bool {
+        self.outcome(state).is_some()
+    }
+
+    /// The move made to reach `state`, if any.
+    pub fn last_move(&self, state: &State) -> Option<Move> {
+        state.frames.last().map(|f| f.mv)
+    }
+}

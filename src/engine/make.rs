@@ -1,0 +1,139 @@
+//! Making and unmaking moves, and hashing.
+
+use super::state::{Change, Frame};
+use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY};
+
+impl Game {
+    /// Plays `mv` (which must be legal in `state`) and records how to undo it.
+    pub fn make(&self, s: &mut State, mv: Move) {
+        let mover = s.to_move;
+        s.frames.push(Frame {
+            log_len: s.log.len() as u32,
+            to_move: mover,
+            result: s.result,
+            hash: s.hash,
+            swapped: s.swapped,
+            mv,
+        });
+        self.exec(s, mv, mover);
+        s.ply += 1;
+        let next = self.next_player(mover);
+        s.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
+        s.to_move = next;
+        let from = s.frames.last().map_or(0, |f| f.log_len as usize);
+        s.result = self.check_ends(s, mover, from);
+        debug_assert_eq!(
+            s.hash,
+            self.hash_from_scratch(s),
+            "incremental hash after {mv:?}"
+        );
+    }
+
+    /// Takes back the last move made; returns it, or `None` if there is no history.
+    pub fn unmake(&self, s: &mut State) -> Option<Move> {
+        let f = s.frames.pop()?;
+        while s.log.len() > f.log_len as usize {
+            let Some(c) = s.log.pop() else { break };
+            let cur = s.board[c.cell as usize];
+            s.counts[cur as usize] -= 1;
+            s.counts[c.old as usize] += 1;
+            s.board[c.cell as usize] = c.old;
+        }
+        s.to_move = f.to_move;
+        s.result = f.result;
+        s.hash = f.hash;
+        s.swapped = f.swapped;
+        s.ply -= 1;
+        debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
+        Some(f.mv)
+    }
+
+    /// The hash of `s` computed from nothing; the incremental hash must always equal it.
+    pub fn hash_from_scratch(&self, s: &State) -> u64 {
+        let mut h = self.zobrist.side(s.to_move);
+        for (c, &p) in s.board.iter().enumerate() {
+            h ^= self.zobrist.piece(c as CellId, p);
+        }
+        if s.swapped {
+            h ^= self.zobrist.swapped;
+        }
+        h
+    }
+
+    /// Puts `piece` on `cell`, logging the old content and updating hash and counts.
+    #[inline(always)]
+    fn set(&self, s: &mut State, cell: CellId, piece: PieceId) {
+        let old = s.board[cell as usize];
+        s.log.push(Change { cell, old });
+        s.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
+        s.counts[old as usize] -= 1;
+        s.counts[piece as usize] += 1;
+        s.board[cell as usize] = piece;
+    }
+
+    /// Replays the parts of `mv`'s rule with the cells the move recorded.
+    fn exec(&self, s: &mut State, mv: Move, p: Player) {
+        if mv.is_forced_pass() {
+            return;
+        }
+        let rule = &self.rules[mv.rule as usize];
+        let cells = mv.cells;
+        let (mut k, mut focus) = if rule.from_piece() {
+            (1, cells[0])
+        } else {
+            (0, 0)
+        };
+        for part in &rule.parts {
+            match part {
+                Part::Place { kind, .. } | Part::Drop { kind, .. } => {
+                    focus = cells[k];
+                    k += 1;
+                    self.set(s, focus, self.piece_id(*kind, Some(p)));
+                }
+                Part::Step { .. } | Part::Slide { .. } => {
+                    let to = cells[k];
+                    k += 1;
+                    let piece = s.board[focus as usize];
+                    self.set(s, focus, EMPTY);
+                    self.set(s, to, piece);
+                    focus = to;
+                }
+                Part::Jump { capture, .. } => {
+                    let (over, to) = (cells[k], cells[k + 1]);
+                    k += 2;
+                    let piece = s.board[focus as usize];
+                    self.set(s, focus, EMPTY);
+                    if *capture {
+                        self.set(s, over, EMPTY);
+                    }
+                    self.set(s, to, piece);
+                    focus = to;
+                }
+                Part::Swap { .. } => {
+                    let other = cells[k];
+                    k += 1;
+                    let (a, b) = (s.board[focus as usize], s.board[other as usize]);
+                    self.set(s, focus, b);
+                    self.set(s, other, a);
+                    focus = other;
+                }
+                Part::Promote { .. } => {
+                    if mv.promote != u8::MAX {
+                        let owner = self.owner(s.board[focus as usize]);
+                        self.set(s, focus, self.piece_id(mv.promote, owner));
+                    }
+                }
+                Part::Convert { kind, own, .. } => {
+                    let c = cells[k];
+                    k += 1;
+                    self.set(s, c, self.piece_id(*kind, own.then_some(p)));
+                }
+                Part::Pass => {}
+                Part::SwapSides => {
+                    s.swapped = !s.swapped;
+                    s.hash ^= self.zobrist.swapped;
+                }
+            }
+        }
+    }
+}

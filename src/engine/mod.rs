@@ -1,0 +1,68 @@
+//! The runtime engine: runs a compiled [`Game`] and knows nothing of the rule language.
+//!
+//! Cells, pieces and players are small integers into dense tables built by the compiler.
+//! Move generation writes into a reused [`MoveList`]; [`Game::make`] / [`Game::unmake`] change
+//! a [`State`] in place through an undo log, keeping an incremental Zobrist hash.
+
+mod board;
+mod cond;
+mod ends;
+mod game;
+mod make;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod rules;
+mod state;
+mod zobrist;
+
+pub use board::{Board, BoardShape, Cell, Direction, Zone};
+pub use cond::{CellCond, ContentSet};
+pub use ends::{EndCond, EndResult, EndRule, NoMoves};
+pub use game::{Game, Kind, PieceType};
+pub use moves::{Move, MoveList, MAX_MOVE_CELLS};
+pub use notation::ParseMoveError;
+pub use position::ParsePositionError;
+pub use rules::{Part, Rule};
+pub use state::{Outcome, State};
+pub use zobrist::Zobrist;
+
+/// A cell of the board: an index into the board's dense tables.
+pub type CellId = u16;
+/// "No such cell": the neighbour table holds this where a step leaves the board.
+pub const NO_CELL: CellId = CellId::MAX;
+/// A direction: a column of the neighbour table.
+pub type DirId = u16;
+/// What stands on a cell: 0 is empty, otherwise an index into [`Game::pieces`].
+pub type PieceId = u8;
+/// The empty cell content.
+pub const EMPTY: PieceId = 0;
+/// A piece kind (pawn, king, stone): an index into [`Game::kinds`].
+pub type KindId = u8;
+/// A zone: an index into [`Board::zones`].
+pub type ZoneId = u16;
+
+/// A player (seat in turn order), counted from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(pub u8);
+
+impl Player {
+    /// The index of this player in per-player tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Per-player data, indexed by [`Player`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByPlayer<T>(pub Vec<T>);
+
+impl<T> std::ops::Index<Player> for ByPlayer<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, p: Player) -> &T {
+        &self.0[p.index()]
+    }
+}

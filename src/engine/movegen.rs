@@ -1,0 +1,291 @@
+//! Move generation: walks each rule's parts, recording the cells chosen.
+//!
+//! A move with several parts sees the board as changed by its earlier parts through a small
+//! overlay, so generation never writes to the state and allocates nothing.
+
+use super::{CellId, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY, NO_CELL};
+
+/// Most cell changes one move's earlier parts may make before a later part looks at the board.
+const OVERLAY: usize = 3 * super::MAX_MOVE_CELLS;
+
+/// The board as seen part-way through a move: the state plus the changes of earlier parts.
+struct View<'a> {
+    board: &'a [PieceId],
+    overlay: [(CellId, PieceId); OVERLAY],
+    len: usize,
+}
+
+impl View<'_> {
+    #[inline(always)]
+    fn get(&self, c: CellId) -> PieceId {
+        let mut i = self.len;
+        while i > 0 {
+            i -= 1;
+            if self.overlay[i].0 == c {
+                return self.overlay[i].1;
+            }
+        }
+        self.board[c as usize]
+    }
+
+    #[inline(always)]
+    fn touched(&self, c: CellId) -> bool {
+        self.overlay[..self.len].iter().any(|o| o.0 == c)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, c: CellId, p: PieceId) {
+        self.overlay[self.len] = (c, p);
+        self.len += 1;
+    }
+}
+
+impl Game {
+    /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
+    pub fn legal_moves(&self, s: &State, out: &mut MoveList) {
+        out.clear();
+        if s.result.is_some() {
+            return;
+        }
+        let p = s.to_move;
+        let mut view = View {
+            board: &s.board,
+            overlay: [(NO_CELL, EMPTY); OVERLAY],
+            len: 0,
+        };
+        let np = self.pieces.len();
+        let table = &self.piece_rules[p.index() * np..(p.index() + 1) * np];
+        for (cell, &content) in s.board.iter().enumerate() {
+            let rules = &table[content as usize];
+            for &r in rules {
+                let rule = &self.rules[r as usize];
+                let mut mv = Move::new(r);
+                mv.push(cell as CellId);
+                self.gen_parts(s, &mut view, p, rule, 0, cell as CellId, mv, out);
+            }
+        }
+        for &r in &self.free_rules[p] {
+            self.gen_parts(
+                s,
+                &mut view,
+                p,
+                &self.rules[r as usize],
+                0,
+                0,
+                Move::new(r),
+                out,
+            );
+        }
+        if out.is_empty() && self.no_moves == Some(super::NoMoves::Pass) {
+            out.push(Move::forced_pass());
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn gen_parts(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let Some(part) = rule.parts.get(idx) else {
+            out.push(mv);
+            return;
+        };
+        let board = &self.board;
+        let saved = v.len;
+        match part {
+            Part::Place { kind, on } => {
+                let piece = self.piece_id(*kind, Some(p));
+                for c in 0..board.len() as CellId {
+                    if on.accepts(board, p, c, v.get(c)) {
+                        let mut m = mv;
+                        m.push(c);
+                        v.put(c, piece);
+                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
+                        v.len = saved;
+                    }
+                }
+            }
+            Part::Drop { kind, falls } => {
+                let piece = self.piece_id(*kind, Some(p));
+                let d = falls[p];
+                for c in 0..board.len() as CellId {
+                    if v.get(c) != EMPTY {
+                        continue;
+                    }
+                    let below = board.next(c, d);
+                    if below == NO_CELL || v.get(below) != EMPTY {
+                        let mut m = mv;
+                        m.push(c);
+                        v.put(c, piece);
+                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
+                        v.len = saved;
+                    }
+                }
+            }
+            Part::Step { dirs, to } => {
+                let piece = v.get(focus);
+                for &d in &dirs[p] {
+                    let t = board.next(focus, d);
+                    if t != NO_CELL && to.accepts(board, p, t, v.get(t)) {
+                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                    }
+                }
+            }
+            Part::Slide {
+                dirs,
+                to,
+                through,
+                min,
+                max,
+            } => {
+                let piece = v.get(focus);
+                for &d in &dirs[p] {
+                    let mut t = focus;
+                    let mut steps = 0;
+                    loop {
+                        t = board.next(t, d);
+                        if t == NO_CELL {
+                            break;
+                        }
+                        steps += 1;
+                        if steps > *max {
+                            break;
+                        }
+                        let c = v.get(t);
+                        if steps >= *min && to.accepts(board, p, t, c) {
+                            self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                        }
+                        if !through.accepts(board, p, t, c) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Part::Jump {
+                dirs,
+                over,
+                to,
+                capture,
+            } => {
+                let piece = v.get(focus);
+                for &d in &dirs[p] {
+                    let o = board.next(focus, d);
+                    if o == NO_CELL || !over.accepts(board, p, o, v.get(o)) {
+                        continue;
+                    }
+                    let t = board.next(o, d);
+                    if t == NO_CELL || !to.accepts(board, p, t, v.get(t)) {
+                        continue;
+                    }
+                    let mut m = mv;
+                    m.push(o);
+                    m.push(t);
+                    v.put(focus, EMPTY);
+                    if *capture {
+                        v.put(o, EMPTY);
+                    }
+                    v.put(t, piece);
+                    self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
+                    v.len = saved;
+                }
+            }
+            Part::Swap { dirs, with } => {
+                let piece = v.get(focus);
+                for &d in &dirs[p] {
+                    let t = board.next(focus, d);
+                    if t == NO_CELL {
+                        continue;
+                    }
+                    let other = v.get(t);
+                    if with.accepts(board, p, t, other) {
+                        let mut m = mv;
+                        m.push(t);
+                        v.put(focus, other);
+                        v.put(t, piece);
+                        self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
+                        v.len = saved;
+                    }
+                }
+            }
+            Part::Promote { kinds, zone } => {
+                if board.zones[*zone as usize].contains(p, focus) {
+                    let owner = self.owner(v.get(focus));
+                    for &k in kinds {
+                        let mut m = mv;
+                        m.promote = k;
+                        v.put(focus, self.piece_id(k, owner));
+                        self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
+                        v.len = saved;
+                    }
+                } else {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                }
+            }
+            Part::Convert {
+                on,
+                kind,
+                own,
+                ordered,
+            } => {
+                let piece = self.piece_id(*kind, own.then_some(p));
+                let prev_convert = idx > 0 && matches!(rule.parts[idx - 1], Part::Convert { .. });
+                let first = if !ordered && prev_convert && mv.len > 0 {
+                    mv.cells[mv.len as usize - 1] + 1
+                } else {
+                    0
+                };
+                for c in first..board.len() as CellId {
+                    if !v.touched(c) && on.accepts(board, p, c, v.get(c)) {
+                        let mut m = mv;
+                        m.push(c);
+                        v.put(c, piece);
+                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
+                        v.len = saved;
+                    }
+                }
+            }
+            Part::Pass => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
+            Part::SwapSides => {
+                if s.ply == 1 && s.frames.len() == 1 {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                }
+            }
+        }
+    }
+
+    /// A moving part lands on `t`: record it and go on with the next part.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn land(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        focus: CellId,
+        t: CellId,
+        piece: PieceId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let mut m = mv;
+        m.push(t);
+        if idx + 1 == rule.parts.len() {
+            out.push(m);
+            return;
+        }
+        let saved = v.len;
+        v.put(focus, EMPTY);
+        v.put(t, piece);
+        self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
+        v.len = saved;
+    }
+}

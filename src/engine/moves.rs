@@ -1,0 +1,73 @@
+//! Moves: small, `Copy`, self-describing enough to replay and undo.
+
+use super::{CellId, KindId, NO_CELL};
+
+/// The most cells one move may record (origin, landings, picks).
+pub const MAX_MOVE_CELLS: usize = 12;
+
+/// A move: which rule, and the cells it chose in order.
+///
+/// For a rule that moves a piece, `cells[0]` is the origin and each part adds the cells it
+/// chose; for placements each part adds its target. `promote` is the chosen promotion kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Index of the rule in [`super::Game::rules`]; `u16::MAX` for the automatic pass.
+    pub rule: u16,
+    /// Number of cells used in `cells`.
+    pub len: u8,
+    /// Chosen promotion kind, or `u8::MAX` for none.
+    pub promote: KindId,
+    /// The chosen cells.
+    pub cells: [CellId; MAX_MOVE_CELLS],
+}
+
+/// The rule index that marks the pass forced by a `no-moves => pass` ending.
+pub const FORCED_PASS: u16 = u16::MAX;
+
+impl Move {
+    /// A move of `rule` with no cells chosen yet.
+    #[inline]
+    pub fn new(rule: u16) -> Move {
+        Move {
+            rule,
+            len: 0,
+            promote: u8::MAX,
+            cells: [NO_CELL; MAX_MOVE_CELLS],
+        }
+    }
+
+    /// The pass a player makes when the rules say to pass instead of having no move.
+    pub fn forced_pass() -> Move {
+        Move::new(FORCED_PASS)
+    }
+
+    /// The recorded cells.
+    pub fn cells(&self) -> &[CellId] {
+        &self.cells[..self.len as usize]
+    }
+
+    /// Adds a chosen cell.
+    #[inline(always)]
+    pub fn push(&mut self, c: CellId) {
+        self.cells[self.len as usize] = c;
+        self.len += 1;
+    }
+
+    /// Whether this is the automatic pass.
+    pub fn is_forced_pass(&self) -> bool {
+        self.rule == FORCED_PASS
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Move(rule {}, cells {:?}", self.rule, self.cells())?;
+        if self.promote != u8::MAX {
+            write!(f, ", promote {}", self.promote)?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// A reusable buffer of moves; generation clears and fills it.
+pub type MoveList = Vec<Move>;

@@ -1,0 +1,170 @@
+//! Move notation: printing a move in the game's notation and parsing it back.
+//!
+//! A piece move is written origin, then each landing cell, joined by `-` (or `x` for a
+//! capture), with `=S` for a promotion to the piece of symbol `S`: `a2-a3`, `d4xe5`,
+//! `e7-e8=Q`. A placement is the cell (`c3`), prefixed by the piece's symbol when the game
+//! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
+
+use super::{Game, Move, MoveList, Part, State, EMPTY};
+
+/// Why a text is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// The game is over: no move is legal.
+    GameOver,
+    /// No legal move is written this way.
+    NotLegal { input: String, hint: Option<String> },
+}
+
+impl std::fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseMoveError::GameOver => write!(f, "the game is over; no move can be played"),
+            ParseMoveError::NotLegal { input, hint } => {
+                write!(f, "'{input}' is not a legal move here")?;
+                if let Some(h) = hint {
+                    write!(f, " ({h})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl Game {
+    /// The move in this game's notation, as played from `state`.
+    pub fn move_to_string(&self, state: &State, mv: Move) -> String {
+        self.write_move(state, mv, false)
+    }
+
+    /// The move with bare cell names and no separators (`a2a3`, `e7e8q`), also accepted by
+    /// [`Game::parse_move`].
+    pub fn move_to_compact(&self, state: &State, mv: Move) -> String {
+        self.write_move(state, mv, true)
+    }
+
+    fn write_move(&self, state: &State, mv: Move, compact: bool) -> String {
+        if mv.is_forced_pass() {
+            return "pass".into();
+        }
+        let rule = &self.rules[mv.rule as usize];
+        let name = |c: u16| self.board.cells[c as usize].name.as_str();
+        let mut out = String::new();
+        let mut k = 0;
+        let mut focus_piece = EMPTY;
+        if rule.from_piece() {
+            out.push_str(name(mv.cells[0]));
+            focus_piece = state.at(mv.cells[0]);
+            k = 1;
+        }
+        let me = state.to_move();
+        let sep = |out: &mut String, target: u16| {
+            if !compact {
+                let t = state.at(target);
+                let capture = t != EMPTY
+                    && self
+                        .owner(t)
+                        .is_some_and(|o| Some(o) != self.owner(focus_piece));
+                out.push(if capture { 'x' } else { '-' });
+            }
+        };
+        for part in &rule.parts {
+            match part {
+                Part::Place { kind, .. } | Part::Drop { kind, .. } => {
+                    if self.symbol_in_placements {
+                        out.push(self.pieces[self.piece_id(*kind, Some(me)) as usize].symbol);
+                    }
+                    out.push_str(name(mv.cells[k]));
+                    k += 1;
+                }
+                Part::Step { .. } | Part::Slide { .. } | Part::Swap { .. } => {
+                    sep(&mut out, mv.cells[k]);
+                    out.push_str(name(mv.cells[k]));
+                    k += 1;
+                }
+                Part::Jump { capture, .. } => {
+                    let (over, to) = (mv.cells[k], mv.cells[k + 1]);
+                    if !compact {
+                        out.push(if *capture && state.at(over) != EMPTY {
+                            'x'
+                        } else {
+                            '-'
+                        });
+                    }
+                    out.push_str(name(to));
+                    k += 2;
+                }
+                Part::Promote { .. } => {
+                    if mv.promote != u8::MAX {
+                        let sym = self.pieces[self.piece_id(mv.promote, Some(me)) as usize].symbol;
+                        if compact {
+                            out.extend(sym.to_lowercase());
+                        } else {
+                            out.push('=');
+                            out.push(sym);
+                        }
+                    }
+                }
+                Part::Convert { kind, own, .. } => {
+                    out.push(self.pieces[self.piece_id(*kind, own.then_some(me)) as usize].symbol);
+                    out.push_str(name(mv.cells[k]));
+                    k += 1;
+                }
+                Part::Pass => {
+                    if rule.parts.len() == 1 {
+                        out.push_str("pass");
+                    }
+                }
+                Part::SwapSides => out.push_str("swap"),
+            }
+        }
+        out
+    }
+
+    /// The legal move written `text` (case-insensitive; the compact form is accepted too).
+    pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, ParseMoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            return Err(ParseMoveError::GameOver);
+        }
+        let want: String = text.split_whitespace().collect();
+        if let Some(&m) = moves.iter().find(|&&m| {
+            self.move_to_string(state, m).eq_ignore_ascii_case(&want)
+                || self.move_to_compact(state, m).eq_ignore_ascii_case(&want)
+        }) {
+            return Ok(m);
+        }
+        // Name what is wrong: an unknown cell, or a piece that cannot go there.
+        let hint = self.explain_bad_move(state, &want, &moves);
+        Err(ParseMoveError::NotLegal {
+            input: text.trim().to_string(),
+            hint,
+        })
+    }
+
+    fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Option<String> {
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|&m| self.move_to_string(state, m))
+            .collect();
+        let best = texts
+            .iter()
+            .map(|t| {
+                (
+                    strsim::levenshtein(&t.to_lowercase(), &want.to_lowercase()),
+                    t,
+                )
+            })
+            .min();
+        match best {
+            Some((d, t)) if d <= 2 => Some(format!("did you mean '{t}'?")),
+            _ => Some(format!(
+                "{} legal moves; type 'moves' to list them",
+                texts.len()
+            )),
+        }
+    }
+}

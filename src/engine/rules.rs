@@ -1,0 +1,103 @@
+//! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
+
+use super::{ByPlayer, CellCond, DirId, KindId, ZoneId};
+
+/// One part of a move. A move is made of one or more parts done in order; a part that moves
+/// a piece continues from where the previous part left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Put a new piece of `kind` on a cell satisfying `on`.
+    Place { kind: KindId, on: CellCond },
+    /// Put a piece of `kind` into a column: it falls along `falls` until it rests on a piece
+    /// or the board's edge.
+    Drop {
+        kind: KindId,
+        falls: ByPlayer<DirId>,
+    },
+    /// Move one step (or one leap along a compound direction) to a cell satisfying `to`.
+    Step {
+        dirs: ByPlayer<Vec<DirId>>,
+        to: CellCond,
+    },
+    /// Move any number of steps between `min` and `max` along one direction, through cells
+    /// satisfying `through`, stopping on a cell satisfying `to`.
+    Slide {
+        dirs: ByPlayer<Vec<DirId>>,
+        to: CellCond,
+        through: CellCond,
+        min: u16,
+        max: u16,
+    },
+    /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
+    /// `to`), removing the piece hopped over when `capture` is set.
+    Jump {
+        dirs: ByPlayer<Vec<DirId>>,
+        over: CellCond,
+        to: CellCond,
+        capture: bool,
+    },
+    /// Exchange places with a neighbouring piece satisfying `with`.
+    Swap {
+        dirs: ByPlayer<Vec<DirId>>,
+        with: CellCond,
+    },
+    /// Change the moving piece into one of `kinds` when it stands in `zone`; mandatory there.
+    Promote { kinds: Vec<KindId>, zone: ZoneId },
+    /// Change the piece on a cell satisfying `on` into `kind`, owned by the mover when
+    /// `own` is set, ownerless otherwise. Cells picked by earlier `Convert` parts of the same
+    /// move are skipped, and with `ordered` unset the picks are in increasing cell order.
+    Convert {
+        on: CellCond,
+        kind: KindId,
+        own: bool,
+        ordered: bool,
+    },
+    /// Do nothing; the turn passes.
+    Pass,
+    /// The pie rule: on the second ply of the game only, take over the first player's side.
+    SwapSides,
+}
+
+impl Part {
+    /// Whether this part moves an existing piece (so the rule starts from a piece's cell).
+    pub fn moves_piece(&self) -> bool {
+        matches!(
+            self,
+            Part::Step { .. }
+                | Part::Slide { .. }
+                | Part::Jump { .. }
+                | Part::Swap { .. }
+                | Part::Promote { .. }
+        )
+    }
+
+    /// How many cells a move records for this part.
+    pub fn cells_recorded(&self) -> usize {
+        match self {
+            Part::Place { .. } | Part::Drop { .. } | Part::Step { .. } | Part::Slide { .. } => 1,
+            Part::Swap { .. } | Part::Convert { .. } => 1,
+            Part::Jump { .. } => 2,
+            Part::Promote { .. } | Part::Pass | Part::SwapSides => 0,
+        }
+    }
+}
+
+/// A compiled move rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The kinds of piece this rule moves (empty for rules that do not start from a piece).
+    pub kinds: Vec<KindId>,
+    /// The parts, in order.
+    pub parts: Vec<Part>,
+    /// Which players may use it (bit per player).
+    pub players: u64,
+    /// The source text of the rule, for `describe`.
+    pub text: String,
+}
+
+impl Rule {
+    /// Whether the rule starts from one of the mover's pieces.
+    pub fn from_piece(&self) -> bool {
+        self.parts.first().is_some_and(Part::moves_piece)
+    }
+}

@@ -1,0 +1,174 @@
+//! The mutable game state and its undo log.
+
+use super::{CellId, Game, Move, PieceId, Player};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// This player lost (with two players, the other one won).
+    Loss(Player),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The score of `player`: 1 for a win, 0 for a loss, 0.5 for a draw; with more than two
+    /// players a loss shares the point among the others.
+    pub fn score(&self, player: Player, players: usize) -> f64 {
+        match *self {
+            Outcome::Win(w) => f64::from(u8::from(w == player)),
+            Outcome::Loss(l) if l == player => 0.0,
+            Outcome::Loss(_) => 1.0 / (players as f64 - 1.0),
+            Outcome::Draw => 0.5,
+        }
+    }
+
+    /// The winner, if one player won outright (a loss in a two-player game names the winner).
+    pub fn winner(&self, players: usize) -> Option<Player> {
+        match *self {
+            Outcome::Win(w) => Some(w),
+            Outcome::Loss(l) if players == 2 => Some(Player(1 - l.0)),
+            _ => None,
+        }
+    }
+
+    /// A short description with player names, e.g. `White wins`.
+    pub fn describe(&self, game: &Game) -> String {
+        match self.winner(game.num_players()) {
+            Some(w) => format!("{} wins", game.players[w.index()]),
+            None => match self {
+                Outcome::Loss(l) => format!("{} loses", game.players[l.index()]),
+                _ => "draw".to_string(),
+            },
+        }
+    }
+}
+
+/// One entry of the undo log: a cell and what stood there before.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Change {
+    pub cell: CellId,
+    pub old: PieceId,
+}
+
+/// What a move changed besides the board, to be restored by unmake.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    pub log_len: u32,
+    pub to_move: Player,
+    pub result: Option<Outcome>,
+    pub hash: u64,
+    pub swapped: bool,
+    pub mv: Move,
+}
+
+/// A game position plus the history needed to undo moves.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) board: Vec<PieceId>,
+    pub(crate) to_move: Player,
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+    /// How many of each piece id are on the board (index 0 counts empty cells).
+    pub(crate) counts: Vec<u16>,
+    pub(crate) result: Option<Outcome>,
+    pub(crate) swapped: bool,
+    pub(crate) log: Vec<Change>,
+    pub(crate) frames: Vec<Frame>,
+    /// Flood-fill scratch for connection tests: a visit mark per cell and a stack.
+    pub(crate) mark: Vec<u32>,
+    pub(crate) mark_gen: u32,
+    pub(crate) stack: Vec<CellId>,
+}
+
+impl State {
+    /// A state with this board and player to move, no history.
+    pub(crate) fn new(game: &Game, board: Vec<PieceId>, to_move: Player) -> State {
+        let mut counts = vec![0u16; game.pieces.len()];
+        for &p in &board {
+            counts[p as usize] += 1;
+        }
+        let n = board.len();
+        let mut s = State {
+            board,
+            to_move,
+            ply: 0,
+            hash: 0,
+            counts,
+            result: None,
+            swapped: false,
+            log: Vec::with_capacity(256),
+            frames: Vec::with_capacity(256),
+            mark: vec![0; n],
+            mark_gen: 0,
+            stack: Vec::with_capacity(n),
+        };
+        s.hash = game.hash_from_scratch(&s);
+        s
+    }
+
+    /// What stands on `cell` ([`super::EMPTY`] for nothing).
+    #[inline(always)]
+    pub fn at(&self, cell: CellId) -> PieceId {
+        self.board[cell as usize]
+    }
+
+    /// The whole board, indexed by cell id.
+    pub fn board(&self) -> &[PieceId] {
+        &self.board
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Plies played since the position was set up.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The Zobrist hash of the position (board, side to move, flags).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether the pie rule has swapped the players' sides.
+    pub fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    /// How many pieces of id `piece` stand on the board.
+    pub fn count(&self, piece: PieceId) -> u16 {
+        self.counts[piece as usize]
+    }
+
+    /// The moves made since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.frames.iter().map(|f| f.mv)
+    }
+
+    /// Whether two states hold the same position (board, side to move, ply, flags, result).
+    pub fn same_position(&self, other: &State) -> bool {
+        self.board == other.board
+            && self.to_move == other.to_move
+            && self.ply == other.ply
+            && self.hash == other.hash
+            && self.counts == other.counts
+            && self.result == other.result
+            && self.swapped == other.swapped
+    }
+}
+
+impl State {
+    /// The result decided by the last move, if any (without testing for a lack of moves;
+    /// use [`Game::outcome`] for the full answer).
+    #[inline]
+    pub fn result_now(&self) -> Option<Outcome> {
+        self.result
+    }
+}

@@ -1,0 +1,56 @@
+//! Shipped games, embedded in the binary, and loading a game by name or path.
+
+use crate::compile::{compile_source, LoadError};
+use crate::engine::Game;
+
+/// The shipped rule files: (name, source).
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("tictactoe", include_str!("../games/tictactoe.game")),
+    ("connect4", include_str!("../games/connect4.game")),
+    ("breakthrough", include_str!("../games/breakthrough.game")),
+    ("hex", include_str!("../games/hex.game")),
+];
+
+/// The names of the shipped games.
+pub fn shipped_names() -> Vec<&'static str> {
+    SHIPPED.iter().map(|(n, _)| *n).collect()
+}
+
+/// The source text of a shipped game.
+pub fn shipped_source(name: &str) -> Option<&'static str> {
+    SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+/// Compiles a shipped game.
+pub fn load_shipped(name: &str, overrides: &[(String, String)]) -> Result<Game, LoadError> {
+    match shipped_source(name) {
+        Some(src) => compile_source(name, &format!("games/{name}.game"), src, overrides),
+        None => Err(unknown(name)),
+    }
+}
+
+fn unknown(name: &str) -> LoadError {
+    let names = shipped_names();
+    let mut msg =
+        format!("unknown game '{name}': not a shipped game and not a readable .game file");
+    if let Some(c) = crate::lang::diag::closest(name, names.iter().copied()) {
+        msg.push_str(&format!("; did you mean '{c}'?"));
+    }
+    msg.push_str(&format!("\nshipped games: {}", names.join(", ")));
+    LoadError::Usage(msg)
+}
+
+/// Loads a game given as a shipped name or a path to a `.game` file.
+pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Game, LoadError> {
+    if shipped_source(name_or_path).is_some() {
+        return load_shipped(name_or_path, overrides);
+    }
+    let path = std::path::Path::new(name_or_path);
+    if path.exists() {
+        let src = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::Usage(format!("cannot read '{name_or_path}': {e}")))?;
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
+        return compile_source(stem, name_or_path, &src, overrides);
+    }
+    Err(unknown(name_or_path))
+}

@@ -1,0 +1,139 @@
+//! The syntax tree of a rule file. Every node keeps the span it was written at, so later
+//! stages can point at it.
+
+use super::span::{Name, Span, Spanned};
+
+/// An expression: names, numbers, strings, calls and the few operators of the language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The forms an expression takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExprKind {
+    /// A whole number: `8`.
+    Int(i64),
+    /// A quoted string: `"P"`.
+    Str(String),
+    /// A name: `forward`, `a1`, `empty`.
+    Name(String),
+    /// A call of a primitive or definition: `step(forward, to: empty)`.
+    Call { name: Name, args: Vec<Arg> },
+    /// `not x`.
+    Not(Box<Expr>),
+    /// `x and y and …`.
+    And(Vec<Expr>),
+    /// `x or y or …`.
+    Or(Vec<Expr>),
+    /// `x then y then …`: the parts of one move, in order.
+    Then(Vec<Expr>),
+    /// `x + y` (compound direction, zone union, addition).
+    Add(Box<Expr>, Box<Expr>),
+    /// `x - y` (zone difference, subtraction).
+    Sub(Box<Expr>, Box<Expr>),
+}
+
+/// A call argument, positional or named (`to: empty`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arg {
+    /// The name, for named arguments.
+    pub name: Option<Name>,
+    /// The value.
+    pub value: Expr,
+}
+
+/// A value: a list of expressions, or one list per player (`n for White, s for Black`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The same for every player.
+    List(Vec<Expr>),
+    /// One list per named player.
+    PerPlayer(Vec<(Vec<Expr>, Name)>),
+}
+
+/// The result keyword of an end statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultWord {
+    /// `win if …`
+    Win,
+    /// `loss if …`
+    Loss,
+    /// `draw if …`
+    Draw,
+    /// `pass if no-moves`
+    Pass,
+}
+
+/// A statement: one line of the rule file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// `game "Tic-tac-toe"`
+    Game(Spanned<String>),
+    /// `players White, Black`
+    Players(Vec<Name>),
+    /// `option size = 8`
+    Option { name: Name, value: Expr },
+    /// `board square(8, 8)`
+    Board(Expr),
+    /// `remove a1, h8`
+    Remove(Vec<Expr>),
+    /// `cells a1, b1, c1` (graph boards)
+    Cells(Vec<Expr>),
+    /// `link a1 b1 c1 as east / west` (graph boards)
+    Link {
+        cells: Vec<Name>,
+        dir: Name,
+        back: Option<Name>,
+    },
+    /// `direction forward = n for White, s for Black`
+    Direction { name: Name, value: Value },
+    /// `zone promotion = row(8) for White, row(1) for Black`
+    Zone { name: Name, value: Value },
+    /// `piece pawn = "P" for White, "p" for Black, value 1`
+    Piece {
+        name: Name,
+        symbols: Value,
+        value: Option<Expr>,
+    },
+    /// `setup pawn at row(2) for White` or `setup "<position>"`
+    Setup(Setup),
+    /// `define rider(dirs) = slide(dirs, to: not friend)`
+    Define {
+        name: Name,
+        params: Vec<Name>,
+        body: Value,
+    },
+    /// `move pawn: step(forward, to: empty)`
+    Move {
+        kinds: Vec<Name>,
+        alternatives: Vec<Expr>,
+        guard: Option<Expr>,
+    },
+    /// `win if line(3)`
+    End {
+        result: Spanned<ResultWord>,
+        cond: Expr,
+        players: Vec<Name>,
+        guard: Option<Expr>,
+    },
+}
+
+/// The two forms of `setup`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setup {
+    /// A whole position in position notation.
+    Position(Spanned<String>),
+    /// Pieces of a kind placed on cells.
+    Pieces { kind: Name, cells: Value },
+}
+
+/// A parsed rule file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    /// The statements with their spans.
+    pub stmts: Vec<Spanned<Stmt>>,
+}

@@ -1,0 +1,11 @@
+//! The language front end: rule-file text to an AST with spans, and the diagnostics type
+//! every stage reports errors with. Knows nothing of the compiler or the engine.
+
+pub mod ast;
+pub mod diag;
+mod parse;
+pub mod span;
+
+pub use diag::Diagnostic;
+pub use parse::parse;
+pub use span::{Span, Spanned};

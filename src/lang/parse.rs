@@ -1,0 +1,388 @@
+//! Text to AST: the pest grammar in `grammar/game.pest`, then one function per grammar rule.
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::ast::{Arg, Expr, ExprKind, File, ResultWord, Setup, Stmt, Value};
+use super::diag::Diagnostic;
+use super::span::{Name, Span, Spanned};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/game.pest"]
+struct GameParser;
+
+/// Parses a rule file. A syntax error is returned as one diagnostic saying what was expected.
+pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
+    let mut pairs =
+        GameParser::parse(Rule::file, source).map_err(|e| vec![syntax_error(e, source)])?;
+    let file = pairs
+        .next()
+        .ok_or_else(|| vec![Diagnostic::error(Span::default(), "empty input")])?;
+    let stmts = file
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(statement)
+        .collect();
+    Ok(File { stmts })
+}
+
+/// What a grammar rule is called in an error message.
+fn describe(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::name => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::sum => "an expression",
+        Rule::call => "a call",
+        Rule::args | Rule::arg => "an argument",
+        Rule::list | Rule::value | Rule::per_player | Rule::player_item => "a value",
+        Rule::result => "'win', 'loss', 'draw' or 'pass'",
+        Rule::game_stmt
+        | Rule::players_stmt
+        | Rule::option_stmt
+        | Rule::board_stmt
+        | Rule::remove_stmt
+        | Rule::cells_stmt
+        | Rule::link_stmt
+        | Rule::direction_stmt
+        | Rule::zone_stmt
+        | Rule::piece_stmt
+        | Rule::setup_stmt
+        | Rule::define_stmt
+        | Rule::move_stmt
+        | Rule::end_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, or an ending such as 'win if …')",
+        Rule::then_op => "'then'",
+        Rule::or_op => "'or'",
+        Rule::and_op => "'and'",
+        Rule::not_op => "'not'",
+        Rule::add_op => "'+' or '-'",
+        Rule::params => "a parameter list",
+        Rule::kinds => "piece kinds",
+        Rule::guard => "'when'",
+        Rule::for_players => "'for'",
+        Rule::link_back => "'/' and a direction",
+        Rule::EOI => "the end of the line",
+        Rule::keyword => "a keyword",
+        _ => "something else",
+    }
+}
+
+fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    // Point at the whole offending token, not just its first byte.
+    let rest = &source[pos.min(source.len())..];
+    let len = rest
+        .char_indices()
+        .find(|(_, c)| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':'))
+        .map_or(rest.len(), |(i, _)| i)
+        .max(1);
+    let span = Span::new(pos, (pos + len).min(source.len().max(pos)));
+    let found = if rest
+        .trim_start_matches([' ', '\t'])
+        .starts_with(['\n', '\r'])
+        || rest.is_empty()
+    {
+        "the end of the line".to_string()
+    } else {
+        format!("'{}'", &rest[..len.min(rest.len())])
+    };
+    let message = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut want: Vec<&str> = positives.iter().map(describe).collect();
+            want.sort();
+            want.dedup();
+            match want.len() {
+                0 => format!("unexpected {found}"),
+                1 => format!("expected {}, found {found}", want[0]),
+                _ => {
+                    let last = want.pop().unwrap_or_default();
+                    format!("expected {} or {last}, found {found}", want.join(", "))
+                }
+            }
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let mut d = Diagnostic::error(span, message);
+    if found.starts_with("'\"") {
+        d = d.with_hint("strings end on the same line with a closing '\"'");
+    }
+    d
+}
+
+fn span(p: &Pair<Rule>) -> Span {
+    p.as_span().into()
+}
+
+fn name(p: Pair<Rule>) -> Name {
+    Spanned::new(p.as_str().to_string(), span(&p))
+}
+
+fn string(p: Pair<Rule>) -> Spanned<String> {
+    let s = span(&p);
+    let body = p
+        .into_inner()
+        .next()
+        .map_or(String::new(), |b| b.as_str().to_string());
+    Spanned::new(body, s)
+}
+
+fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
+    let s = span(&p);
+    let rule = p.as_rule();
+    let mut it = p.into_inner().peekable();
+    let mut next = || it.next().expect("grammar guarantees this child");
+    let stmt = match rule {
+        Rule::game_stmt => Stmt::Game(string(next())),
+        Rule::players_stmt => Stmt::Players(it.map(name).collect()),
+        Rule::option_stmt => {
+            let n = name(next());
+            Stmt::Option {
+                name: n,
+                value: expr(next()),
+            }
+        }
+        Rule::board_stmt => Stmt::Board(expr(next())),
+        Rule::remove_stmt => Stmt::Remove(list(next())),
+        Rule::cells_stmt => Stmt::Cells(list(next())),
+        Rule::link_stmt => {
+            let mut names = Vec::new();
+            let mut back = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::link_back => back = c.into_inner().next().map(name),
+                    _ => names.push(name(c)),
+                }
+            }
+            let dir = names.pop().expect("grammar guarantees a direction");
+            Stmt::Link {
+                cells: names,
+                dir,
+                back,
+            }
+        }
+        Rule::direction_stmt => {
+            let n = name(next());
+            Stmt::Direction {
+                name: n,
+                value: value(next()),
+            }
+        }
+        Rule::zone_stmt => {
+            let n = name(next());
+            Stmt::Zone {
+                name: n,
+                value: value(next()),
+            }
+        }
+        Rule::piece_stmt => {
+            let n = name(next());
+            let symbols = value(next());
+            let v = it.next().map(expr);
+            Stmt::Piece {
+                name: n,
+                symbols,
+                value: v,
+            }
+        }
+        Rule::setup_stmt => {
+            let first = next();
+            if first.as_rule() == Rule::string {
+                Stmt::Setup(Setup::Position(string(first)))
+            } else {
+                Stmt::Setup(Setup::Pieces {
+                    kind: name(first),
+                    cells: value(next()),
+                })
+            }
+        }
+        Rule::define_stmt => {
+            let n = name(next());
+            let mut params = Vec::new();
+            let mut body = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::params => params = c.into_inner().map(name).collect(),
+                    _ => body = Some(value(c)),
+                }
+            }
+            Stmt::Define {
+                name: n,
+                params,
+                body: body.expect("grammar guarantees a body"),
+            }
+        }
+        Rule::move_stmt => {
+            let mut kinds = Vec::new();
+            let mut alternatives = Vec::new();
+            let mut guard = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::kinds => kinds = c.into_inner().map(name).collect(),
+                    Rule::list => alternatives = list(c),
+                    Rule::guard => guard = c.into_inner().next().map(expr),
+                    _ => {}
+                }
+            }
+            Stmt::Move {
+                kinds,
+                alternatives,
+                guard,
+            }
+        }
+        Rule::end_stmt => {
+            let r = next();
+            let word = match r.as_str() {
+                "win" => ResultWord::Win,
+                "loss" => ResultWord::Loss,
+                "draw" => ResultWord::Draw,
+                _ => ResultWord::Pass,
+            };
+            let result = Spanned::new(word, span(&r));
+            let cond = expr(next());
+            let mut players = Vec::new();
+            let mut guard = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::for_players => players = c.into_inner().map(name).collect(),
+                    Rule::guard => guard = c.into_inner().next().map(expr),
+                    _ => {}
+                }
+            }
+            Stmt::End {
+                result,
+                cond,
+                players,
+                guard,
+            }
+        }
+        other => unreachable!("statement rule {other:?}"),
+    };
+    Spanned::new(stmt, s)
+}
+
+fn value(p: Pair<Rule>) -> Value {
+    let inner = p.into_inner().next().expect("value has one child");
+    match inner.as_rule() {
+        Rule::per_player => Value::PerPlayer(
+            inner
+                .into_inner()
+                .map(|item| {
+                    let mut it = item.into_inner();
+                    let l = list(it.next().expect("item list"));
+                    let who = name(it.next().expect("item player"));
+                    (l, who)
+                })
+                .collect(),
+        ),
+        _ => Value::List(list(inner)),
+    }
+}
+
+fn list(p: Pair<Rule>) -> Vec<Expr> {
+    p.into_inner().map(expr).collect()
+}
+
+/// Builds a left-nested chain for `expr`, `or_expr`, `and_expr` (operator pairs are skipped).
+fn expr(p: Pair<Rule>) -> Expr {
+    let s = span(&p);
+    match p.as_rule() {
+        Rule::expr | Rule::or_expr | Rule::and_expr => {
+            let rule = p.as_rule();
+            let items: Vec<Expr> = p
+                .into_inner()
+                .filter(|c| !matches!(c.as_rule(), Rule::then_op | Rule::or_op | Rule::and_op))
+                .map(expr)
+                .collect();
+            if items.len() == 1 {
+                return items.into_iter().next().expect("one item");
+            }
+            let kind = match rule {
+                Rule::expr => ExprKind::Then(items),
+                Rule::or_expr => ExprKind::Or(items),
+                _ => ExprKind::And(items),
+            };
+            Expr { kind, span: s }
+        }
+        Rule::not_expr => {
+            let mut nots = 0;
+            let mut inner = None;
+            for c in p.into_inner() {
+                if c.as_rule() == Rule::not_op {
+                    nots += 1;
+                } else {
+                    inner = Some(expr(c));
+                }
+            }
+            let mut e = inner.expect("not_expr has an operand");
+            for _ in 0..nots {
+                e = Expr {
+                    kind: ExprKind::Not(Box::new(e)),
+                    span: s,
+                };
+            }
+            e
+        }
+        Rule::sum => {
+            let mut it = p.into_inner();
+            let mut acc = expr(it.next().expect("sum has a term"));
+            while let (Some(op), Some(rhs)) = (it.next(), it.next()) {
+                let rhs = expr(rhs);
+                let sp = acc.span.to(rhs.span);
+                let kind = if op.as_str() == "+" {
+                    ExprKind::Add(Box::new(acc), Box::new(rhs))
+                } else {
+                    ExprKind::Sub(Box::new(acc), Box::new(rhs))
+                };
+                acc = Expr { kind, span: sp };
+            }
+            acc
+        }
+        Rule::call => {
+            let mut it = p.into_inner();
+            let n = name(it.next().expect("call name"));
+            let args = it
+                .next()
+                .map(|a| a.into_inner().map(arg).collect())
+                .unwrap_or_default();
+            Expr {
+                kind: ExprKind::Call { name: n, args },
+                span: s,
+            }
+        }
+        Rule::int => Expr {
+            kind: ExprKind::Int(p.as_str().parse().unwrap_or(i64::MAX)),
+            span: s,
+        },
+        Rule::string => {
+            let st = string(p);
+            Expr {
+                kind: ExprKind::Str(st.node),
+                span: s,
+            }
+        }
+        Rule::name => Expr {
+            kind: ExprKind::Name(p.as_str().to_string()),
+            span: s,
+        },
+        other => unreachable!("expression rule {other:?}"),
+    }
+}
+
+fn arg(p: Pair<Rule>) -> Arg {
+    let mut it = p.into_inner();
+    let first = it.next().expect("arg has a child");
+    match it.next() {
+        Some(v) => Arg {
+            name: Some(name(first)),
+            value: expr(v),
+        },
+        None => Arg {
+            name: None,
+            value: expr(first),
+        },
+    }
+}

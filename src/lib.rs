@@ -1,0 +1,34 @@
+//! tabletop: a general game system.
+//!
+//! A board game is written as a plain-text `.game` rule file. The pipeline is one-way:
+//!
+//! ```text
+//! .game text ─lang─▶ AST with spans ─compile─▶ Game (immutable tables) ─engine─▶ State + moves
+//!                                                         │
+//!                              ai (players) · tools (perft, bench) · ui (console)
+//! ```
+//!
+//! * [`lang`] parses text into an AST and reports syntax errors with spans.
+//! * [`compile`] checks meaning, builds the board geometry and the move programs.
+//! * [`engine`] runs a compiled [`Game`]: legal moves, make/unmake, Zobrist hashing, outcomes.
+//! * [`ai`], [`tools`] and [`ui`] only use the engine interface.
+//!
+//! ```
+//! let game = tabletop::load_shipped("tictactoe", &[]).unwrap();
+//! let mut state = game.start();
+//! let mv = game.parse_move(&state, "b2").unwrap();
+//! game.make(&mut state, mv);
+//! assert_eq!(game.legal_moves_vec(&state).len(), 8);
+//! ```
+
+pub mod ai;
+pub mod compile;
+pub mod engine;
+pub mod games;
+pub mod lang;
+pub mod tools;
+pub mod ui;
+
+pub use compile::{compile_source, LoadError};
+pub use engine::{CellId, Game, Move, MoveList, Outcome, PieceId, Player, State};
+pub use games::{load, load_shipped, shipped_names};

@@ -1,0 +1,210 @@
+//! The `tabletop` command line.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+
+use tabletop::engine::{Game, State};
+use tabletop::ui::render::{draw, Style};
+use tabletop::{tools, LoadError};
+
+/// tabletop: board games as plain-text rule files.
+#[derive(Parser)]
+#[command(name = "tabletop", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a rule file and print a one-line summary, or its errors.
+    Check(GameArgs),
+    /// Show what the compiler made of a rule file: cells, directions, pieces, moves, endings.
+    Describe(GameArgs),
+    /// Draw a position.
+    Show(PositionArgs),
+    /// List the legal moves of a position, one per line.
+    Moves(PositionArgs),
+    /// Count move sequences of each length (move-generator test).
+    Perft {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Deepest ply to count.
+        depth: u32,
+        /// List each first move with its count at the last depth.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Random playouts per second on one thread.
+    Bench {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// How long to run.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// List the shipped games.
+    List,
+}
+
+#[derive(Args, Clone)]
+struct GameArgs {
+    /// A shipped game's name (see `tabletop list`) or a path to a .game file.
+    game: String,
+    /// Override a game option: --set size=9 (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    set: Vec<(String, String)>,
+}
+
+#[derive(Args, Clone)]
+struct PositionArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Start from this position (position notation; see `tabletop show`).
+    #[arg(long)]
+    position: Option<String>,
+    /// Play these moves first, separated by spaces.
+    #[arg(long)]
+    after: Option<String>,
+}
+
+fn parse_set(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
+    }
+}
+
+/// An error with the exit code it should produce.
+struct Failure(String, u8);
+
+impl From<LoadError> for Failure {
+    fn from(e: LoadError) -> Failure {
+        Failure(e.to_string(), e.exit_code() as u8)
+    }
+}
+
+fn load(args: &GameArgs) -> Result<Game, Failure> {
+    Ok(tabletop::load(&args.game, &args.set)?)
+}
+
+fn position(game: &Game, args: &PositionArgs) -> Result<State, Failure> {
+    let mut state = match &args.position {
+        Some(p) => game
+            .parse_position(p)
+            .map_err(|e| Failure(format!("--position: {e}"), 2))?,
+        None => game.start(),
+    };
+    if let Some(after) = &args.after {
+        for (i, text) in after.split_whitespace().enumerate() {
+            let mv = game
+                .parse_move(&state, text)
+                .map_err(|e| Failure(format!("--after, move {}: {e}", i + 1), 2))?;
+            game.make(&mut state, mv);
+        }
+    }
+    Ok(state)
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::List => {
+            for name in tabletop::shipped_names() {
+                let g = tabletop::load_shipped(name, &[])?;
+                println!("{name:<14} {}", g.title);
+            }
+        }
+        Command::Check(args) => {
+            let g = load(&args)?;
+            println!("{}", tools::describe::summary(&g));
+        }
+        Command::Describe(args) => {
+            let g = load(&args)?;
+            print!("{}", tools::describe::describe(&g));
+        }
+        Command::Show(args) => {
+            let g = load(&args.game)?;
+            let s = position(&g, &args)?;
+            print!("{}", draw(&g, &s, &Style::default()));
+            println!("{}", g.position_to_string(&s));
+            match g.outcome(&s) {
+                Some(o) => println!("game over: {}", o.describe(&g)),
+                None => println!("{} to move", g.players[s.to_move().index()]),
+            }
+        }
+        Command::Moves(args) => {
+            let g = load(&args.game)?;
+            let s = position(&g, &args)?;
+            for mv in g.legal_moves_vec(&s) {
+                println!("{}", g.move_to_string(&s, mv));
+            }
+        }
+        Command::Perft { pos, depth, divide } => {
+            let g = load(&pos.game)?;
+            let mut s = position(&g, &pos)?;
+            if divide && depth > 0 {
+                let t = Instant::now();
+                let mut total = 0;
+                for (mv, n) in tools::perft::divide(&g, &mut s, depth) {
+                    println!("{} {n}", g.move_to_string(&s, mv));
+                    total += n;
+                }
+                println!("total {total} ({:.3}s)", t.elapsed().as_secs_f64());
+            } else {
+                for d in 1..=depth {
+                    let t = Instant::now();
+                    let n = tools::perft::perft(&g, &mut s, d);
+                    let secs = t.elapsed().as_secs_f64();
+                    println!(
+                        "depth {d} nodes {n} time {secs:.3}s nps {:.0}",
+                        n as f64 / secs.max(1e-9)
+                    );
+                }
+            }
+        }
+        Command::Bench { pos, seconds, seed } => {
+            if !(seconds.is_finite() && seconds >= 0.0) {
+                return Err(Failure(
+                    format!("--seconds must be a positive number, not {seconds}"),
+                    2,
+                ));
+            }
+            let g = load(&pos.game)?;
+            let s = position(&g, &pos)?;
+            let r = tools::bench::playouts(&g, &s, seconds, seed);
+            println!(
+                "{}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
+                g.name,
+                r.playouts,
+                r.plies,
+                r.elapsed.as_secs_f64(),
+                r.playouts_per_sec(),
+                r.plies_per_sec()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg, code)) => {
+            eprintln!("{msg}");
+            ExitCode::from(code)
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! Tools built on the engine: perft counts and benchmarks.
+
+pub mod bench;
+pub mod describe;
+pub mod perft;

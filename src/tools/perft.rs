@@ -1,0 +1,42 @@
+//! Perft: the number of move sequences of each length, the standard move-generator test.
+
+use crate::engine::{Game, Move, MoveList, State};
+
+/// Counts the leaf nodes `depth` plies below `state` (a finished game has no children).
+pub fn perft(game: &Game, state: &mut State, depth: u32) -> u64 {
+    let mut lists: Vec<MoveList> = (0..=depth).map(|_| MoveList::with_capacity(256)).collect();
+    perft_with(game, state, depth, &mut lists)
+}
+
+fn perft_with(game: &Game, state: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (mine, rest) = lists.split_first_mut().expect("one list per ply");
+    game.legal_moves(state, mine);
+    if depth == 1 {
+        return mine.len() as u64;
+    }
+    let mut total = 0;
+    for i in 0..mine.len() {
+        let mv = mine[i];
+        game.make(state, mv);
+        total += perft_with(game, state, depth - 1, rest);
+        game.unmake(state);
+    }
+    total
+}
+
+/// Perft split by first move: each legal move with its count at `depth` (≥ 1).
+pub fn divide(game: &Game, state: &mut State, depth: u32) -> Vec<(Move, u64)> {
+    let moves = game.legal_moves_vec(state);
+    moves
+        .into_iter()
+        .map(|mv| {
+            game.make(state, mv);
+            let n = perft(game, state, depth.saturating_sub(1));
+            game.unmake(state);
+            (mv, n)
+        })
+        .collect()
+}

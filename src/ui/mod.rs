@@ -1,0 +1,3 @@
+//! Console front-end: drawing boards as text.
+
+pub mod render;
