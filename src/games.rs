@@ -9,6 +9,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("connect4", include_str!("../games/connect4.game")),
     ("breakthrough", include_str!("../games/breakthrough.game")),
     ("hex", include_str!("../games/hex.game")),
+    ("intellector", include_str!("../games/intellector.game")),
 ];
 
 /// The names of the shipped games.

@@ -175,6 +175,7 @@ impl Compiler {
             start_player: Player(0),
             options,
             symbol_in_placements: placed.len() > 1 || multi,
+            progress: self.progress,
         };
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {

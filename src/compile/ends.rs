@@ -8,7 +8,7 @@ use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::Diagnostic;
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 7] = [
+pub const ENDINGS: [&str; 8] = [
     "line",
     "connect",
     "reach",
@@ -16,6 +16,7 @@ pub const ENDINGS: [&str; 7] = [
     "captured",
     "no-moves",
     "ply-limit",
+    "no-progress",
 ];
 
 impl Compiler {
@@ -244,6 +245,39 @@ impl Compiler {
                     return None;
                 }
                 (EndCond::PlyLimit(n as u32), &[])
+            }
+            "no-progress" => {
+                let Some(n) = a.positional.first().copied() else {
+                    self.err(
+                        e.span,
+                        "'no-progress' needs a number of plies: no-progress(100, pawn)",
+                    );
+                    return None;
+                };
+                let n = self.eval_int(n)?;
+                if !(1..=1_000_000).contains(&n) {
+                    self.err(e.span, "a number of plies is between 1 and 1000000");
+                    return None;
+                }
+                let kinds = self.owned(&a.positional[1..])?;
+                let kinds = if a.positional.len() > 1 {
+                    kinds
+                } else {
+                    ByPlayer(vec![ContentSet::NONE; self.players.len()])
+                };
+                let set = kinds
+                    .0
+                    .iter()
+                    .fold(ContentSet::NONE, |acc, s| acc.union(*s));
+                if self.progress.is_some_and(|p| p != set) {
+                    self.err(
+                        e.span,
+                        "two no-progress endings name different pieces; use one list",
+                    );
+                    return None;
+                }
+                self.progress = Some(set);
+                (EndCond::NoProgress(n as u32), &[])
             }
             other => {
                 let d = Diagnostic::error(span, format!("unknown ending '{other}'"))

@@ -19,7 +19,7 @@ use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 12] = [
+pub const PRIMITIVES: [&str; 13] = [
     "place",
     "drop",
     "step",
@@ -28,6 +28,7 @@ pub const PRIMITIVES: [&str; 12] = [
     "jump",
     "swap",
     "promote",
+    "become-captured",
     "convert",
     "pass",
     "swap-sides",
@@ -303,6 +304,27 @@ impl Compiler {
                 };
                 let zone = self.zone_ref(z)?;
                 (Part::Promote { kinds, zone }, &["in"], usize::MAX)
+            }
+            "become-captured" => {
+                let Some(n) = a.named("near") else {
+                    self.err(e.span, "'become-captured' needs what must stand beside the piece: become-captured(near: friend and intellector)");
+                    return None;
+                };
+                let near = self.cell_cond(n)?;
+                let captured = match a.named("captured") {
+                    Some(c) => self.cell_cond(c)?.content,
+                    None => ByPlayer(vec![crate::engine::ContentSet::ALL; self.players.len()]),
+                };
+                let dirs = self.dirs.get("adjacent").cloned()?;
+                (
+                    Part::BecomeCaptured {
+                        near,
+                        dirs,
+                        captured,
+                    },
+                    &["near", "captured"],
+                    0,
+                )
             }
             "convert" => {
                 let Some(c) = a.positional.first().copied() else {

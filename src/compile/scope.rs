@@ -56,6 +56,8 @@ pub(crate) struct Compiler {
     pub dirs: IndexMap<String, ByPlayer<Vec<u16>>>,
     pub zones: super::zones::ZoneTable,
     pub pieces: super::pieces::PieceTable,
+    /// Pieces whose moves reset the no-progress clock, if an ending uses it.
+    pub progress: Option<crate::engine::ContentSet>,
 }
 
 /// How deep definitions may call each other before we call it a loop.
@@ -74,6 +76,7 @@ impl Compiler {
             dirs: IndexMap::new(),
             zones: Default::default(),
             pieces: Default::default(),
+            progress: None,
         }
     }
 

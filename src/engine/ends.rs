@@ -62,6 +62,9 @@ pub enum EndCond {
     Captured { kinds: Vec<KindId> },
     /// The game has lasted this many plies.
     PlyLimit(u32),
+    /// This many plies have passed without a capture or a move of a progress piece
+    /// (see [`Game::progress`]).
+    NoProgress(u32),
 }
 
 /// An end condition, who it is tested for, and its result.
@@ -151,6 +154,7 @@ impl Game {
                     })
             }
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
+            EndCond::NoProgress(n) => p == mover && s.quiet >= *n,
         }
     }
 

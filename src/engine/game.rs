@@ -60,6 +60,9 @@ pub struct Game {
     pub zobrist: Zobrist,
     /// The options this game was compiled with, after `--set` overrides.
     pub options: Vec<(String, String)>,
+    /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
+    /// no ending uses the clock, so make/unmake skip it.
+    pub progress: Option<super::ContentSet>,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
 }

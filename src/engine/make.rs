@@ -13,9 +13,17 @@ impl Game {
             result: s.result,
             hash: s.hash,
             swapped: s.swapped,
+            quiet: s.quiet,
             mv,
         });
+        let log_start = s.log.len();
         self.exec(s, mv, mover);
+        if let Some(progress) = self.progress {
+            let reset = s.log[log_start..]
+                .iter()
+                .any(|c| progress.contains(c.old) || self.owner(c.old).is_some_and(|o| o != mover));
+            s.quiet = if reset { 0 } else { s.quiet + 1 };
+        }
         s.ply += 1;
         let next = self.next_player(mover);
         s.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
@@ -43,6 +51,7 @@ impl Game {
         s.result = f.result;
         s.hash = f.hash;
         s.swapped = f.swapped;
+        s.quiet = f.quiet;
         s.ply -= 1;
         debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
         Some(f.mv)
@@ -117,8 +126,10 @@ impl Game {
                     self.set(s, other, a);
                     focus = other;
                 }
-                Part::Promote { .. } => {
-                    if mv.promote != u8::MAX {
+                Part::Promote { .. } | Part::BecomeCaptured { .. } => {
+                    if mv.promote != u8::MAX
+                        && s.board[focus as usize] != self.piece_id(mv.promote, Some(p))
+                    {
                         let owner = self.owner(s.board[focus as usize]);
                         self.set(s, focus, self.piece_id(mv.promote, owner));
                     }

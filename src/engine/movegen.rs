@@ -228,6 +228,38 @@ impl Game {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
+            Part::BecomeCaptured {
+                near,
+                dirs,
+                captured,
+            } => {
+                // Always offered: the plain move.
+                self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                if mv.promote != u8::MAX || mv.len < 2 {
+                    return;
+                }
+                let origin = mv.cells[0];
+                let victim = s.board[mv.cells[mv.len as usize - 1] as usize];
+                let me = v.get(focus);
+                if victim == EMPTY
+                    || !captured[p].contains(victim)
+                    || self.owner(victim).is_none_or(|o| o == p)
+                    || self.pieces[victim as usize].kind == self.pieces[me as usize].kind
+                {
+                    return;
+                }
+                let beside = dirs[p].iter().any(|&d| {
+                    let n = board.next(origin, d);
+                    n != NO_CELL && near.accepts(board, p, n, s.board[n as usize])
+                });
+                if beside {
+                    let mut m = mv;
+                    m.promote = self.pieces[victim as usize].kind;
+                    v.put(focus, self.piece_id(m.promote, Some(p)));
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
+                    v.len = saved;
+                }
+            }
             Part::Convert {
                 on,
                 kind,

@@ -54,6 +54,7 @@ impl Game {
         let mut out = String::new();
         let mut k = 0;
         let mut focus_piece = EMPTY;
+        let mut promoted = false;
         if rule.from_piece() {
             out.push_str(name(mv.cells[0]));
             focus_piece = state.at(mv.cells[0]);
@@ -96,8 +97,9 @@ impl Game {
                     out.push_str(name(to));
                     k += 2;
                 }
-                Part::Promote { .. } => {
-                    if mv.promote != u8::MAX {
+                Part::Promote { .. } | Part::BecomeCaptured { .. } => {
+                    if mv.promote != u8::MAX && !promoted {
+                        promoted = true;
                         let sym = self.pieces[self.piece_id(mv.promote, Some(me)) as usize].symbol;
                         if compact {
                             out.extend(sym.to_lowercase());

@@ -1,4 +1,4 @@
-//! Position notation: `<cells> <player to move> [<ply>] [swapped]`.
+//! Position notation: `<cells> <player to move> [<ply>] [swapped] [quiet=N]`.
 //!
 //! Cells are written line by line in [`super::Board::lines`] order, lines joined by `/`;
 //! each piece is its symbol, a run of empty cells is its length in digits (FEN style):
@@ -50,6 +50,9 @@ impl Game {
         out.push_str(&state.ply().to_string());
         if state.swapped() {
             out.push_str(" swapped");
+        }
+        if self.progress.is_some() && state.quiet > 0 {
+            out.push_str(&format!(" quiet={}", state.quiet));
         }
         out
     }
@@ -130,16 +133,20 @@ impl Game {
                 Err(_) => return err(format!("'{ply}' is not a ply count")),
             }
         }
-        match fields.next() {
-            None => {}
-            Some("swapped") => {
+        for field in fields {
+            if field == "swapped" && !state.swapped {
                 state.swapped = true;
                 state.hash ^= self.zobrist.swapped;
+            } else if let Some(n) = field.strip_prefix("quiet=") {
+                match n.parse::<u32>() {
+                    Ok(n) => state.quiet = n,
+                    Err(_) => return err(format!("'{n}' is not a number of plies in '{field}'")),
+                }
+            } else {
+                return err(format!(
+                    "unexpected '{field}' after the ply count (expected 'swapped' or 'quiet=N')"
+                ));
             }
-            Some(other) => return err(format!("unexpected '{other}' after the ply count")),
-        }
-        if let Some(extra) = fields.next() {
-            return err(format!("unexpected '{extra}' at the end"));
         }
         // A set-up position may already be decided: test the ends as if every cell had just
         // changed, for the player who moved last first.

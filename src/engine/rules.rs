@@ -43,6 +43,14 @@ pub enum Part {
     },
     /// Change the moving piece into one of `kinds` when it stands in `zone`; mandatory there.
     Promote { kinds: Vec<KindId>, zone: ZoneId },
+    /// Optionally become the kind of the piece just captured (Intellector's aura): offered
+    /// when the piece started next to (along `dirs`) a cell satisfying `near`, the captured
+    /// piece is in `captured`, and the kind would change. Skipped after a promotion.
+    BecomeCaptured {
+        near: CellCond,
+        dirs: ByPlayer<Vec<DirId>>,
+        captured: ByPlayer<super::ContentSet>,
+    },
     /// Change the piece on a cell satisfying `on` into `kind`, owned by the mover when
     /// `own` is set, ownerless otherwise. Cells picked by earlier `Convert` parts of the same
     /// move are skipped, and with `ordered` unset the picks are in increasing cell order.
@@ -68,6 +76,7 @@ impl Part {
                 | Part::Jump { .. }
                 | Part::Swap { .. }
                 | Part::Promote { .. }
+                | Part::BecomeCaptured { .. }
         )
     }
 
@@ -77,7 +86,7 @@ impl Part {
             Part::Place { .. } | Part::Drop { .. } | Part::Step { .. } | Part::Slide { .. } => 1,
             Part::Swap { .. } | Part::Convert { .. } => 1,
             Part::Jump { .. } => 2,
-            Part::Promote { .. } | Part::Pass | Part::SwapSides => 0,
+            Part::Promote { .. } | Part::BecomeCaptured { .. } | Part::Pass | Part::SwapSides => 0,
         }
     }
 }

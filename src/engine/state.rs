@@ -61,6 +61,7 @@ pub(crate) struct Frame {
     pub result: Option<Outcome>,
     pub hash: u64,
     pub swapped: bool,
+    pub quiet: u32,
     pub mv: Move,
 }
 
@@ -75,6 +76,8 @@ pub struct State {
     pub(crate) counts: Vec<u16>,
     pub(crate) result: Option<Outcome>,
     pub(crate) swapped: bool,
+    /// Plies since the last capture or move of a piece whose moves count as progress.
+    pub(crate) quiet: u32,
     pub(crate) log: Vec<Change>,
     pub(crate) frames: Vec<Frame>,
     /// Flood-fill scratch for connection tests: a visit mark per cell and a stack.
@@ -99,6 +102,7 @@ impl State {
             counts,
             result: None,
             swapped: false,
+            quiet: 0,
             log: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
             mark: vec![0; n],
@@ -140,6 +144,11 @@ impl State {
     /// Whether the pie rule has swapped the players' sides.
     pub fn swapped(&self) -> bool {
         self.swapped
+    }
+
+    /// Plies since the last capture or progress move (for `no-progress` endings).
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
     }
 
     /// How many pieces of id `piece` stand on the board.

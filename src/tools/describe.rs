@@ -145,6 +145,7 @@ fn part_name(p: &Part) -> &'static str {
         Part::Jump { .. } => "jump",
         Part::Swap { .. } => "swap",
         Part::Promote { .. } => "promote",
+        Part::BecomeCaptured { .. } => "become-captured",
         Part::Convert { .. } => "convert",
         Part::Pass => "pass",
         Part::SwapSides => "swap-sides",
@@ -159,6 +160,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::NoPieces { .. } => "no-pieces",
         EndCond::Captured { .. } => "captured",
         EndCond::PlyLimit(_) => "ply-limit",
+        EndCond::NoProgress(_) => "no-progress",
     }
 }
 
