@@ -10,6 +10,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("breakthrough", include_str!("../games/breakthrough.game")),
     ("hex", include_str!("../games/hex.game")),
     ("intellector", include_str!("../games/intellector.game")),
+    ("nex", include_str!("../games/nex.game")),
 ];
 
 /// The names of the shipped games.

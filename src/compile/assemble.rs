@@ -141,7 +141,9 @@ impl Compiler {
         for rule in &rules {
             for part in &rule.parts {
                 if let Part::Place { kind, .. } | Part::Drop { kind, .. } = part {
-                    if (0..np).any(|p| piece_table[*kind as usize * (np + 1) + p] == EMPTY) {
+                    if piece_table[*kind as usize * (np + 1) + np] == EMPTY
+                        && (0..np).any(|p| piece_table[*kind as usize * (np + 1) + p] == EMPTY)
+                    {
                         let k = &kinds[*kind as usize].name;
                         self.diags.push(Diagnostic::error(
                             self.pieces.kinds[*kind as usize].span,

@@ -216,7 +216,10 @@ impl Compiler {
                     "hex-columns" => (&[], usize::MAX),
                     _ => (&[], 2),
                 };
-                a.finish(allowed, max, &mut self.diags);
+                // A shape that failed already said why; unused arguments would only add noise.
+                if g.is_some() {
+                    a.finish(allowed, max, &mut self.diags);
+                }
                 g
             }
             ExprKind::Name(n) if n == "graph" => self.graph(ast),

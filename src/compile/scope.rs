@@ -350,17 +350,12 @@ impl Compiler {
     pub fn eval_int(&mut self, e: &Expr) -> Option<i64> {
         match &e.kind {
             ExprKind::Int(i) => Some(*i),
-            ExprKind::Name(n) => match self.options.get(n) {
-                Some(OptionValue::Int(i)) => Some(*i),
-                Some(_) => {
-                    self.err(e.span, format!("option '{n}' is not a whole number"));
-                    None
-                }
-                None => {
+            ExprKind::Name(n) => match self.option_int(n, 0) {
+                Ok(v) => Some(v),
+                Err(msg) => {
                     let known: Vec<String> = self.options.keys().cloned().collect();
                     let d =
-                        Diagnostic::error(e.span, format!("expected a whole number, found '{n}'"))
-                            .suggest(n, known.iter().map(String::as_str));
+                        Diagnostic::error(e.span, msg).suggest(n, known.iter().map(String::as_str));
                     self.diags.push(d);
                     None
                 }
@@ -371,6 +366,21 @@ impl Compiler {
                 self.err(e.span, "expected a whole number");
                 None
             }
+        }
+    }
+
+    /// The whole-number value of option `n`; an option whose default names another option
+    /// (`option width = size`) takes that option's value.
+    fn option_int(&self, n: &str, depth: usize) -> Result<i64, String> {
+        match self.options.get(n) {
+            Some(OptionValue::Int(i)) => Ok(*i),
+            Some(OptionValue::Word(w)) if depth < 8 => match w.parse() {
+                Ok(i) => Ok(i),
+                Err(_) if self.options.contains_key(w) => self.option_int(w, depth + 1),
+                Err(_) => Err(format!("option '{n}' is '{w}', not a whole number")),
+            },
+            Some(_) => Err(format!("option '{n}' is not a whole number")),
+            None => Err(format!("expected a whole number, found '{n}'")),
         }
     }
 

@@ -91,6 +91,16 @@ impl Game {
         self.piece_table[kind as usize * (self.players.len() + 1) + o]
     }
 
+    /// The piece `player` puts down when placing `kind`: their own, or the ownerless one for
+    /// kinds nobody owns (Nex's neutral stones).
+    #[inline]
+    pub fn placed_piece(&self, kind: KindId, player: Player) -> PieceId {
+        match self.piece_id(kind, Some(player)) {
+            EMPTY => self.piece_id(kind, None),
+            id => id,
+        }
+    }
+
     /// The owner of the piece on a cell (`None` for empty cells and ownerless pieces).
     #[inline]
     pub fn owner(&self, piece: PieceId) -> Option<Player> {

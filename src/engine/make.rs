@@ -97,7 +97,7 @@ impl Game {
                 Part::Place { kind, .. } | Part::Drop { kind, .. } => {
                     focus = cells[k];
                     k += 1;
-                    self.set(s, focus, self.piece_id(*kind, Some(p)));
+                    self.set(s, focus, self.placed_piece(*kind, p));
                 }
                 Part::Step { .. } | Part::Slide { .. } => {
                     let to = cells[k];

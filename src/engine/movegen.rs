@@ -101,7 +101,7 @@ impl Game {
         let saved = v.len;
         match part {
             Part::Place { kind, on } => {
-                let piece = self.piece_id(*kind, Some(p));
+                let piece = self.placed_piece(*kind, p);
                 for c in 0..board.len() as CellId {
                     if on.accepts(board, p, c, v.get(c)) {
                         let mut m = mv;
@@ -113,7 +113,7 @@ impl Game {
                 }
             }
             Part::Drop { kind, falls } => {
-                let piece = self.piece_id(*kind, Some(p));
+                let piece = self.placed_piece(*kind, p);
                 let d = falls[p];
                 for c in 0..board.len() as CellId {
                     if v.get(c) != EMPTY {

@@ -75,7 +75,7 @@ impl Game {
             match part {
                 Part::Place { kind, .. } | Part::Drop { kind, .. } => {
                     if self.symbol_in_placements {
-                        out.push(self.pieces[self.piece_id(*kind, Some(me)) as usize].symbol);
+                        out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
                     }
                     out.push_str(name(mv.cells[k]));
                     k += 1;
