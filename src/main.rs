@@ -48,6 +48,22 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Walk the whole game tree: node count (root and finished positions included) and results.
+    Tree {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Stop after this many nodes.
+        #[arg(long, default_value_t = 1_000_000_000)]
+        limit: u64,
+    },
+    /// Solve a small game exactly: the value with best play, of every first move, and a line.
+    Solve {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Print progress to standard error.
+        #[arg(long)]
+        progress: bool,
+    },
     /// List the shipped games.
     List,
 }
@@ -167,6 +183,57 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
         }
+        Command::Tree { pos, limit } => {
+            let g = load(&pos.game)?;
+            let mut s = position(&g, &pos)?;
+            let t = Instant::now();
+            let (st, complete) = match tools::tree::walk(&g, &mut s, limit) {
+                Ok(st) => (st, true),
+                Err(st) => (st, false),
+            };
+            if !complete {
+                return Err(Failure(
+                    format!("stopped after --limit {limit} nodes (the tree is larger)"),
+                    1,
+                ));
+            }
+            println!("nodes {}", st.nodes);
+            println!("finished {}", st.finished);
+            for (p, w) in st.wins.iter().enumerate() {
+                println!("wins {} {w}", g.players[p]);
+            }
+            println!("draws {}", st.draws);
+            println!("depth {}", st.max_depth);
+            println!("time {:.3}s", t.elapsed().as_secs_f64());
+        }
+        Command::Solve { pos, progress } => {
+            let g = load(&pos.game)?;
+            let mut s = position(&g, &pos)?;
+            let (r, secs) = tools::solve::solve_timed(&g, &mut s, |n, t| {
+                if progress {
+                    eprintln!("… {n} positions searched, {t} in the table");
+                }
+            });
+            let sol = r.map_err(|e| Failure(e.to_string(), 1))?;
+            let me = &g.players[s.to_move().index()];
+            println!("value: {me} (to move) {}", value_word(sol.value));
+            for (mv, v) in &sol.moves {
+                println!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
+            }
+            let mut line = Vec::new();
+            for &mv in &sol.line {
+                line.push(g.move_to_string(&s, mv));
+                g.make(&mut s, mv);
+            }
+            println!("line: {}", line.join(" "));
+            if let Some(o) = g.outcome(&s) {
+                println!("result: {}", o.describe(&g));
+            }
+            println!(
+                "positions {} table {} time {secs:.3}s",
+                sol.nodes, sol.table
+            );
+        }
         Command::Bench { pos, seconds, seed } => {
             if !(seconds.is_finite() && seconds >= 0.0) {
                 return Err(Failure(
@@ -189,6 +256,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+fn value_word(v: tools::solve::Value) -> &'static str {
+    match v {
+        tools::solve::Value::Win => "wins",
+        tools::solve::Value::Draw => "draws",
+        tools::solve::Value::Loss => "loses",
+    }
 }
 
 fn main() -> ExitCode {

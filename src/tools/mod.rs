@@ -3,3 +3,5 @@
 pub mod bench;
 pub mod describe;
 pub mod perft;
+pub mod solve;
+pub mod tree;

@@ -1,0 +1,225 @@
+//! An exact solver for small two-player games: negamax with alpha-beta over the values
+//! win / draw / loss, and a transposition table keyed by the Zobrist hash.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::engine::{Game, Move, MoveList, Outcome, State};
+
+/// A game value from the point of view of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    /// The player to move loses with best play.
+    Loss = -1,
+    /// Best play draws.
+    Draw = 0,
+    /// The player to move wins with best play.
+    Win = 1,
+}
+
+impl Value {
+    fn from_i8(v: i8) -> Value {
+        match v {
+            1 => Value::Win,
+            -1 => Value::Loss,
+            _ => Value::Draw,
+        }
+    }
+
+    /// The value for the other player.
+    pub fn flip(self) -> Value {
+        Value::from_i8(-(self as i8))
+    }
+}
+
+/// The solution of a position.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The value for the player to move at the root.
+    pub value: Value,
+    /// Every first move with its value for the player making it.
+    pub moves: Vec<(Move, Value)>,
+    /// A principal line: best moves for both sides to the end.
+    pub line: Vec<Move>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Positions stored in the table.
+    pub table: usize,
+}
+
+/// Why a position could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The solver handles games of exactly two players.
+    NotTwoPlayers(usize),
+    /// A line longer than this many plies: the game may loop.
+    TooDeep(u32),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::NotTwoPlayers(n) => write!(
+                f,
+                "the solver handles two-player games; this one has {n} players"
+            ),
+            SolveError::TooDeep(d) => write!(
+                f,
+                "a line of play is longer than {d} plies; the game may repeat forever"
+            ),
+        }
+    }
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const MAX_PLIES: u32 = 2000;
+
+struct Solver<'g, F: FnMut(u64, usize)> {
+    game: &'g Game,
+    table: HashMap<u64, (i8, u8)>,
+    lists: Vec<MoveList>,
+    nodes: u64,
+    progress: F,
+}
+
+fn terminal_value(o: Outcome, to_move: crate::engine::Player, players: usize) -> i8 {
+    match o.winner(players) {
+        Some(w) if w == to_move => 1,
+        Some(_) => -1,
+        None => 0,
+    }
+}
+
+impl<F: FnMut(u64, usize)> Solver<'_, F> {
+    fn negamax(
+        &mut self,
+        s: &mut State,
+        mut alpha: i8,
+        beta: i8,
+        ply: u32,
+    ) -> Result<i8, SolveError> {
+        self.nodes += 1;
+        if self.nodes % (1 << 20) == 0 {
+            (self.progress)(self.nodes, self.table.len());
+        }
+        if ply > MAX_PLIES {
+            return Err(SolveError::TooDeep(MAX_PLIES));
+        }
+        let players = self.game.num_players();
+        if let Some(o) = s.result_now() {
+            return Ok(terminal_value(o, s.to_move(), players));
+        }
+        let alpha0 = alpha;
+        if let Some(&(v, flag)) = self.table.get(&s.hash()) {
+            match flag {
+                EXACT => return Ok(v),
+                LOWER if v >= beta => return Ok(v),
+                UPPER if v <= alpha => return Ok(v),
+                _ => {}
+            }
+        }
+        if self.lists.len() <= ply as usize {
+            self.lists.push(MoveList::new());
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply as usize]);
+        self.game.legal_moves(s, &mut moves);
+        if moves.is_empty() {
+            let v = self
+                .game
+                .no_moves_outcome(s)
+                .map_or(0, |o| terminal_value(o, s.to_move(), players));
+            self.lists[ply as usize] = moves;
+            return Ok(v);
+        }
+        let mut best = -2;
+        for &mv in &moves {
+            self.game.make(s, mv);
+            let r = self.negamax(s, -beta, -alpha, ply + 1);
+            self.game.unmake(s);
+            let v = -r?;
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply as usize] = moves;
+        let flag = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table.insert(s.hash(), (best, flag));
+        Ok(best)
+    }
+}
+
+/// Solves `state` exactly. `progress(nodes, table_size)` is called about every million nodes.
+pub fn solve(
+    game: &Game,
+    state: &mut State,
+    progress: impl FnMut(u64, usize),
+) -> Result<Solution, SolveError> {
+    if game.num_players() != 2 {
+        return Err(SolveError::NotTwoPlayers(game.num_players()));
+    }
+    let mut solver = Solver {
+        game,
+        table: HashMap::new(),
+        lists: Vec::new(),
+        nodes: 0,
+        progress,
+    };
+    let value = solver.negamax(state, -1, 1, 0)?;
+    let mut moves = Vec::new();
+    for mv in game.legal_moves_vec(state) {
+        game.make(state, mv);
+        let r = solver.negamax(state, -1, 1, 1);
+        game.unmake(state);
+        moves.push((mv, Value::from_i8(-r?)));
+    }
+    // The principal line: at each step a move that keeps the position's value.
+    let mut line = Vec::new();
+    let mut v = Value::from_i8(value);
+    while state.result_now().is_none() && line.len() < MAX_PLIES as usize {
+        let mut next = None;
+        for mv in game.legal_moves_vec(state) {
+            game.make(state, mv);
+            let r = solver.negamax(state, -1, 1, 1);
+            game.unmake(state);
+            if Value::from_i8(-r?) == v {
+                next = Some(mv);
+                break;
+            }
+        }
+        let Some(mv) = next else { break };
+        game.make(state, mv);
+        line.push(mv);
+        v = v.flip();
+    }
+    for _ in 0..line.len() {
+        game.unmake(state);
+    }
+    Ok(Solution {
+        value: Value::from_i8(value),
+        moves,
+        line,
+        nodes: solver.nodes,
+        table: solver.table.len(),
+    })
+}
+
+/// Solves and reports the time taken, for the CLI and benchmarks.
+pub fn solve_timed(
+    game: &Game,
+    state: &mut State,
+    progress: impl FnMut(u64, usize),
+) -> (Result<Solution, SolveError>, f64) {
+    let t = Instant::now();
+    let r = solve(game, state, progress);
+    (r, t.elapsed().as_secs_f64())
+}
