@@ -66,6 +66,8 @@ enum Command {
     },
     /// List the shipped games.
     List,
+    /// Play a game at the console: people and/or AI players, with undo, hints and records.
+    Play(tabletop::ui::play::PlayArgs),
 }
 
 #[derive(Args, Clone)]
@@ -129,6 +131,9 @@ fn position(game: &Game, args: &PositionArgs) -> Result<State, Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
+        Command::Play(args) => {
+            tabletop::ui::play::run(&args).map_err(|e| Failure(e.message, e.code))?
+        }
         Command::List => {
             for name in tabletop::shipped_names() {
                 let g = tabletop::load_shipped(name, &[])?;

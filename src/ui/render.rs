@@ -1,7 +1,22 @@
-//! Draws a position as text: square grids with files and ranks, hex rhombi as shifted rows,
-//! hex columns as staggered columns, graph boards as a list of cells.
+//! Draws a position as text: square grids with files and ranks, hex rhombi as a field of
+//! pointy-topped hexagons, hex columns as a honeycomb of flat-topped hexagons, graph boards
+//! as a list of cells.
+//!
+//! Hexagonal boards fall back to a compact drawing (one character per cell, rows shifted)
+//! when the hexagons would not fit in [`MAX_WIDTH`] columns.
+//!
+//! Without colour the drawing is plain text: a cell is its piece's symbol or `.`, and marked
+//! cells are bracketed: `[X]` for the last move, `<P>` for the selected piece, `(p)` for an
+//! occupied target and `*` for an empty one. With colour, pieces are coloured per owner and
+//! marks become background colours.
 
-use crate::engine::{BoardShape, CellId, Game, State, EMPTY};
+use std::collections::HashMap;
+
+use crate::engine::{BoardShape, CellId, EndCond, Game, Player, State, EMPTY};
+
+/// The widest drawing (in terminal columns) the hexagon layouts may produce before the
+/// renderer falls back to the compact layout.
+pub const MAX_WIDTH: usize = 80;
 
 /// How a cell is marked in a drawing besides its piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +27,8 @@ pub enum Mark {
     LastMove,
     /// A target of the moves being shown.
     Target,
+    /// The piece whose moves are being shown.
+    Selected,
 }
 
 /// Options for drawing.
@@ -19,169 +36,706 @@ pub enum Mark {
 pub struct Style {
     /// Use ANSI colours.
     pub color: bool,
-    /// Cells to mark.
+    /// Cells to mark; when a cell is listed twice the later mark wins.
     pub marks: Vec<(CellId, Mark)>,
 }
 
-impl Style {
-    fn mark(&self, c: CellId) -> Mark {
-        self.marks
-            .iter()
-            .rev()
-            .find(|m| m.0 == c)
-            .map_or(Mark::None, |m| m.1)
+const RESET: &str = "\x1b[0m";
+/// Colour of board lines and labels.
+const FRAME: &str = "\x1b[90m";
+/// Colour of an empty cell's dot.
+const EMPTY_FG: &str = "\x1b[90m";
+/// Colour of ownerless pieces.
+const NEUTRAL_FG: &str = "\x1b[1;96m";
+/// Player colours, in the order seats without a colour name get them.
+const PALETTE: &[&str] = &["1;97", "1;91", "1;93", "1;92", "1;94", "1;95"];
+
+/// The ANSI foreground code (without `\x1b[` and `m`) of each player: a player named after a
+/// colour gets it (Black, invisible on most terminals, is drawn red), the others take the
+/// first free colour of a fixed palette in seat order.
+pub fn player_colors(game: &Game) -> Vec<&'static str> {
+    let wanted = |name: &str| -> Option<&'static str> {
+        match name.to_ascii_lowercase().as_str() {
+            "white" => Some("1;97"),
+            "black" | "red" => Some("1;91"),
+            "yellow" => Some("1;93"),
+            "green" => Some("1;92"),
+            "blue" => Some("1;94"),
+            _ => None,
+        }
+    };
+    let mut out: Vec<Option<&'static str>> = vec![None; game.num_players()];
+    for (i, name) in game.players.iter().enumerate() {
+        if let Some(c) = wanted(name) {
+            if !out.contains(&Some(c)) {
+                out[i] = Some(c);
+            }
+        }
+    }
+    for i in 0..out.len() {
+        if out[i].is_none() {
+            let free = PALETTE
+                .iter()
+                .copied()
+                .find(|c| !out.contains(&Some(*c)))
+                .unwrap_or("1");
+            out[i] = Some(free);
+        }
+    }
+    out.into_iter().map(|c| c.unwrap_or("1")).collect()
+}
+
+/// A player's name in the player's colour (plain when `color` is off).
+pub fn player_name(game: &Game, player: Player, color: bool) -> String {
+    let name = game.players.get(player.index()).map_or("?", String::as_str);
+    if color {
+        let c = player_colors(game)
+            .get(player.index())
+            .copied()
+            .unwrap_or("1");
+        format!("\x1b[{c}m{name}{RESET}")
+    } else {
+        name.to_string()
     }
 }
 
-/// The glyph of a cell: its piece symbol or `.`, coloured per owner if asked.
-fn glyph(game: &Game, state: &State, c: CellId, style: &Style) -> String {
-    let p = state.at(c);
-    let ch = if p == EMPTY {
-        '.'
-    } else {
-        game.pieces[p as usize].symbol
-    };
-    if !style.color {
-        return match style.mark(c) {
-            Mark::Target if p == EMPTY => "*".into(),
-            _ => ch.to_string(),
-        };
+/// What the renderer needs per drawing: colours and marks resolved once.
+struct Painter<'a> {
+    game: &'a Game,
+    state: &'a State,
+    style: &'a Style,
+    colors: Vec<&'static str>,
+    marks: HashMap<CellId, Mark>,
+}
+
+/// One cell as three display columns: a left decoration, the glyph, a right decoration.
+struct Look {
+    left: String,
+    mid: String,
+    right: String,
+}
+
+impl<'a> Painter<'a> {
+    fn new(game: &'a Game, state: &'a State, style: &'a Style) -> Painter<'a> {
+        let mut marks = HashMap::new();
+        for &(c, m) in &style.marks {
+            marks.insert(c, m);
+        }
+        Painter {
+            game,
+            state,
+            style,
+            colors: player_colors(game),
+            marks,
+        }
     }
-    let fg = match game.owner(p) {
-        Some(o) if o.0 == 0 => "\x1b[1;97m",
-        Some(o) if o.0 == 1 => "\x1b[1;91m",
-        Some(_) => "\x1b[1;94m",
-        None if p == EMPTY => "\x1b[90m",
-        None => "\x1b[1;93m",
-    };
-    let bg = match style.mark(c) {
-        Mark::LastMove => "\x1b[43m",
-        Mark::Target => "\x1b[42m",
-        Mark::None => "",
-    };
-    let ch = if p == EMPTY && style.mark(c) == Mark::Target {
-        '*'
-    } else {
-        ch
-    };
-    format!("{bg}{fg}{ch}\x1b[0m")
+
+    fn mark(&self, c: CellId) -> Mark {
+        self.marks.get(&c).copied().unwrap_or(Mark::None)
+    }
+
+    /// The glyph of a cell: its piece symbol, `.` for empty, `*` for an empty target.
+    fn symbol(&self, c: CellId) -> char {
+        let p = self.state.at(c);
+        if p == EMPTY {
+            if self.mark(c) == Mark::Target {
+                '*'
+            } else {
+                '.'
+            }
+        } else {
+            self.game.pieces[p as usize].symbol
+        }
+    }
+
+    fn fg(&self, c: CellId) -> String {
+        let p = self.state.at(c);
+        if p == EMPTY {
+            return if self.mark(c) == Mark::Target {
+                "\x1b[1;97m".into()
+            } else {
+                EMPTY_FG.into()
+            };
+        }
+        match self.game.owner(p) {
+            Some(o) => format!(
+                "\x1b[{}m",
+                self.colors.get(o.index()).copied().unwrap_or("1")
+            ),
+            None => NEUTRAL_FG.into(),
+        }
+    }
+
+    fn bg(&self, c: CellId) -> &'static str {
+        match self.mark(c) {
+            Mark::LastMove => "\x1b[44m",
+            Mark::Target => "\x1b[42m",
+            Mark::Selected => "\x1b[45m",
+            Mark::None => "",
+        }
+    }
+
+    /// The cell's glyph as one display column (coloured if asked).
+    fn glyph(&self, c: CellId) -> String {
+        let ch = self.symbol(c);
+        if self.style.color {
+            format!("{}{}{ch}{RESET}", self.bg(c), self.fg(c))
+        } else {
+            ch.to_string()
+        }
+    }
+
+    /// The plain-text brackets of a marked cell.
+    fn brackets(&self, c: CellId) -> (char, char) {
+        match self.mark(c) {
+            Mark::LastMove => ('[', ']'),
+            Mark::Selected => ('<', '>'),
+            Mark::Target if self.state.at(c) != EMPTY => ('(', ')'),
+            _ => (' ', ' '),
+        }
+    }
+
+    /// A cell drawn three columns wide (used inside hexagons).
+    fn look(&self, c: CellId) -> Look {
+        let mid = self.glyph(c);
+        if self.style.color {
+            let bg = self.bg(c);
+            let pad = if bg.is_empty() {
+                " ".to_string()
+            } else {
+                format!("{bg} {RESET}")
+            };
+            Look {
+                left: pad.clone(),
+                mid,
+                right: pad,
+            }
+        } else {
+            let (l, r) = self.brackets(c);
+            Look {
+                left: l.to_string(),
+                mid,
+                right: r.to_string(),
+            }
+        }
+    }
+
+    /// Board lines and labels, dimmed when colouring.
+    fn frame(&self, s: &str) -> String {
+        if self.style.color && !s.trim().is_empty() {
+            format!("{FRAME}{s}{RESET}")
+        } else {
+            s.to_string()
+        }
+    }
+
+    /// A board line in a player's colour (the edges a player must connect).
+    fn edge(&self, s: &str, owner: Option<Player>) -> String {
+        match owner {
+            Some(p) if self.style.color => format!(
+                "\x1b[{}m{s}{RESET}",
+                self.colors.get(p.index()).copied().unwrap_or("1")
+            ),
+            _ => self.frame(s),
+        }
+    }
+
+    /// One row of cells with single separators: `X . .`, with plain-text brackets around
+    /// marked cells in the separators (`|` where two brackets meet).
+    fn compact_row(&self, cells: &[Option<CellId>]) -> String {
+        let mut out = String::new();
+        let mut pending = ' ';
+        for cell in cells {
+            let (l, r) = match cell {
+                Some(c) if !self.style.color => self.brackets(*c),
+                _ => (' ', ' '),
+            };
+            out.push(match (pending, l) {
+                (' ', x) => x,
+                (x, ' ') => x,
+                _ => '|',
+            });
+            match cell {
+                Some(c) => out.push_str(&self.glyph(*c)),
+                None => out.push(' '),
+            }
+            pending = r;
+        }
+        out.push(pending);
+        out
+    }
+}
+
+/// A grid of display columns; each entry is one column's text (possibly with colour codes).
+struct Canvas {
+    rows: Vec<Vec<String>>,
+}
+
+impl Canvas {
+    fn new(height: usize, width: usize) -> Canvas {
+        Canvas {
+            rows: vec![vec![" ".to_string(); width]; height],
+        }
+    }
+
+    fn set(&mut self, y: usize, x: usize, s: String) {
+        if let Some(cell) = self.rows.get_mut(y).and_then(|r| r.get_mut(x)) {
+            *cell = s;
+        }
+    }
+
+    /// Writes `text` one character per column from `x`, each through `paint`.
+    fn text(&mut self, y: usize, x: usize, text: &str, paint: impl Fn(&str) -> String) {
+        for (i, ch) in text.chars().enumerate() {
+            self.set(y, x + i, paint(&ch.to_string()));
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for row in &self.rows {
+            let end = row.iter().rposition(|s| s != " ").map_or(0, |i| i + 1);
+            for s in &row[..end] {
+                out.push_str(s);
+            }
+            out.push('\n');
+        }
+        out
+    }
 }
 
 /// Draws `state` as text.
 pub fn draw(game: &Game, state: &State, style: &Style) -> String {
-    let b = &game.board;
-    let mut out = String::new();
-    match &b.shape {
-        BoardShape::Square { width, height } => {
-            let (w, h) = (*width as i32, *height as i32);
-            for r in (0..h).rev() {
-                out.push_str(&format!("{:>2} ", r + 1));
-                for col in 0..w {
-                    match cell_at(game, col, r) {
-                        Some(c) => out.push_str(&glyph(game, state, c, style)),
-                        None => out.push(' '),
-                    }
-                    out.push(' ');
-                }
-                out.truncate(out.trim_end_matches(' ').len());
-                out.push('\n');
-            }
-            out.push_str("   ");
-            for col in 0..w {
-                out.push((b'a' + col as u8) as char);
-                out.push(' ');
-            }
-            out.truncate(out.trim_end().len());
-            out.push('\n');
-        }
+    let p = Painter::new(game, state, style);
+    let grid = Grid::new(game);
+    match &game.board.shape {
+        BoardShape::Square { width, height } => draw_square(&p, &grid, *width, *height),
         BoardShape::HexRhombus {
             width,
             height,
             row_letters,
         } => {
-            let (w, h, row_letters) = (*width as i32, *height as i32, *row_letters);
-            // Column labels on top.
-            out.push_str("    ");
-            for col in 0..w {
-                let label = if row_letters {
-                    (col + 1).to_string()
-                } else {
-                    ((b'a' + col as u8) as char).to_string()
-                };
-                out.push_str(&format!("{label:<2}"));
-            }
-            out.truncate(out.trim_end().len());
-            out.push('\n');
-            for r in 0..h {
-                let label = if row_letters {
-                    ((b'a' + r as u8) as char).to_string()
-                } else {
-                    (r + 1).to_string()
-                };
-                out.push_str(&" ".repeat(r as usize));
-                out.push_str(&format!("{label:>2} \\ "));
-                for col in 0..w {
-                    match cell_at(game, col, r) {
-                        Some(c) => out.push_str(&glyph(game, state, c, style)),
-                        None => out.push(' '),
-                    }
-                    out.push(' ');
-                }
-                out.push_str(&format!("\\ {label}\n"));
+            let (w, h) = (*width as usize, *height as usize);
+            if rhombus_width(w, h, false) <= MAX_WIDTH {
+                draw_rhombus(&p, &grid, w, h, *row_letters)
+            } else {
+                draw_rhombus_compact(&p, &grid, w, h, *row_letters)
             }
         }
         BoardShape::HexColumns { heights } => {
-            let maxh = heights.iter().copied().max().unwrap_or(0) as i32;
-            let top = 2 * (maxh - 1);
-            for y in (0..=top).rev() {
-                let label = if y % 2 == 0 {
-                    format!("{:>2} ", y / 2 + 1)
-                } else {
-                    "   ".to_string()
-                };
-                let mut line = label;
-                for col in 0..heights.len() as i32 {
-                    let s = match cell_at(game, col, y) {
-                        Some(c) => format!("({})", glyph(game, state, c, style)),
-                        None => "   ".to_string(),
-                    };
-                    line.push_str(&s);
-                    line.push(' ');
-                }
-                out.push_str(line.trim_end());
-                out.push('\n');
+            if 4 * heights.len() + 1 + 6 <= MAX_WIDTH {
+                draw_columns(&p, heights)
+            } else {
+                draw_columns_compact(&p, &grid, heights)
             }
-            out.push_str("   ");
-            for col in 0..heights.len() {
-                out.push_str(&format!(" {}  ", (b'a' + col as u8) as char));
-            }
-            out.truncate(out.trim_end().len());
-            out.push('\n');
         }
-        BoardShape::Graph => {
-            for line in &b.lines {
-                let items: Vec<String> = line
-                    .iter()
-                    .map(|&c| {
-                        format!(
-                            "{}:{}",
-                            b.cells[c as usize].name,
-                            glyph(game, state, c, style)
-                        )
-                    })
-                    .collect();
-                out.push_str(&items.join(" "));
-                out.push('\n');
+        BoardShape::Graph => draw_graph(&p),
+    }
+}
+
+/// Cells by lattice position.
+struct Grid(HashMap<(i32, i32), CellId>);
+
+impl Grid {
+    fn new(game: &Game) -> Grid {
+        Grid(
+            game.board
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| ((c.col, c.row), i as CellId))
+                .collect(),
+        )
+    }
+
+    fn at(&self, col: i32, row: i32) -> Option<CellId> {
+        self.0.get(&(col, row)).copied()
+    }
+}
+
+fn letter(i: usize) -> String {
+    ((b'a' + (i % 26) as u8) as char).to_string()
+}
+
+fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
+    let (w, h) = (width as i32, height as i32);
+    let mut out = String::new();
+    for r in (0..h).rev() {
+        let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
+        let line = format!(
+            "{}{}",
+            p.frame(&format!("{:>2}", r + 1)),
+            p.compact_row(&cells)
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let files: Vec<String> = (0..w as usize).map(letter).collect();
+    out.push_str(&format!("   {}", p.frame(&files.join(" "))));
+    out.push('\n');
+    out
+}
+
+/// The labels of a hex rhombus: (column label, row label).
+fn rhombus_labels(col: usize, row: usize, row_letters: bool) -> (String, String) {
+    if row_letters {
+        ((col + 1).to_string(), letter(row))
+    } else {
+        (letter(col), (row + 1).to_string())
+    }
+}
+
+/// The width of the hexagon drawing of a `w` × `h` rhombus, with or without the row labels
+/// on the right.
+fn rhombus_width(w: usize, h: usize, right_labels: bool) -> usize {
+    3 + 2 * h.saturating_sub(1) + 4 * w + 1 + if right_labels { 3 } else { 0 }
+}
+
+/// For each of the four sides of a rhombus (top, bottom, left, right), the player whose
+/// `connect` ending joins it, if exactly one does.
+fn connect_sides(game: &Game, grid: &Grid, w: usize, h: usize) -> [Option<Player>; 4] {
+    let side_cells: [Vec<CellId>; 4] = [
+        (0..w).filter_map(|c| grid.at(c as i32, 0)).collect(),
+        (0..w)
+            .filter_map(|c| grid.at(c as i32, h as i32 - 1))
+            .collect(),
+        (0..h).filter_map(|r| grid.at(0, r as i32)).collect(),
+        (0..h)
+            .filter_map(|r| grid.at(w as i32 - 1, r as i32))
+            .collect(),
+    ];
+    let mut out = [None; 4];
+    for (side, cells) in side_cells.iter().enumerate() {
+        let mut owners = Vec::new();
+        for end in &game.ends {
+            if let EndCond::Connect { a, b, .. } = &end.cond {
+                for pl in 0..game.num_players() {
+                    if end.players >> pl & 1 == 0 {
+                        continue;
+                    }
+                    let player = Player(pl as u8);
+                    let covers = |z: &u16| {
+                        game.board.zones.get(*z as usize).is_some_and(|zone| {
+                            !cells.is_empty() && cells.iter().all(|&c| zone.contains(player, c))
+                        })
+                    };
+                    if (covers(a) || covers(b)) && !owners.contains(&player) {
+                        owners.push(player);
+                    }
+                }
             }
+        }
+        if owners.len() == 1 {
+            out[side] = Some(owners[0]);
         }
     }
     out
 }
 
-fn cell_at(game: &Game, col: i32, row: i32) -> Option<CellId> {
-    game.board
-        .cells
-        .iter()
-        .position(|c| c.col == col && c.row == row)
-        .map(|i| i as CellId)
+/// A rhombus of pointy-topped hexagons, each row half a cell right of the row above:
+///
+/// ```text
+///      a   b   c
+///     / \ / \ / \
+///  1 | . | . | . | 1
+///     \ / \ / \ / \
+///    2 | . | . | . | 2
+/// ```
+fn draw_rhombus(p: &Painter, grid: &Grid, w: usize, h: usize, row_letters: bool) -> String {
+    let right_labels = rhombus_width(w, h, true) <= MAX_WIDTH;
+    let width = rhombus_width(w, h, right_labels);
+    let height = 2 * h + 3;
+    let mut cv = Canvas::new(height, width);
+    let [top, bottom, left, right] = connect_sides(p.game, grid, w, h);
+    let base = 3;
+    // Column labels above the first row and below the last.
+    for c in 0..w {
+        let (label, _) = rhombus_labels(c, 0, row_letters);
+        let x = base + 4 * c + 2;
+        cv.text(0, x, &label, |s| p.edge(s, top));
+        let xb = base + 2 * (h - 1) + 4 * c + 2;
+        cv.text(height - 1, xb, &label, |s| p.edge(s, bottom));
+    }
+    for r in 0..h {
+        let shift = base + 2 * r;
+        let y = 2 * r + 2;
+        let (_, label) = rhombus_labels(0, r, row_letters);
+        let lx = shift - 1 - label.chars().count();
+        cv.text(y, lx, &label, |s| p.edge(s, left));
+        for c in 0..w {
+            let x0 = shift + 4 * c;
+            let Some(cell) = grid.at(c as i32, r as i32) else {
+                continue;
+            };
+            // Slanted edges above and below; the rows share them.
+            let up = if r == 0 { top } else { None };
+            let down = if r == h - 1 { bottom } else { None };
+            cv.set(y - 1, x0 + 1, p.edge("/", up));
+            cv.set(y - 1, x0 + 3, p.edge("\\", up));
+            cv.set(y + 1, x0 + 1, p.edge("\\", down));
+            cv.set(y + 1, x0 + 3, p.edge("/", down));
+            cv.set(y, x0, p.edge("|", if c == 0 { left } else { None }));
+            cv.set(
+                y,
+                x0 + 4,
+                p.edge("|", if c == w - 1 { right } else { None }),
+            );
+            let look = p.look(cell);
+            cv.set(y, x0 + 1, look.left);
+            cv.set(y, x0 + 2, look.mid);
+            cv.set(y, x0 + 3, look.right);
+        }
+        if right_labels {
+            cv.text(y, shift + 4 * w + 2, &label, |s| p.edge(s, right));
+        }
+    }
+    cv.render()
+}
+
+/// The compact rhombus: one column per cell, rows shifted.
+fn draw_rhombus_compact(p: &Painter, grid: &Grid, w: usize, h: usize, row_letters: bool) -> String {
+    let mut out = String::new();
+    let labels: Vec<String> = (0..w)
+        .map(|c| format!("{:<2}", rhombus_labels(c, 0, row_letters).0))
+        .collect();
+    out.push_str(&format!("    {}", p.frame(labels.concat().trim_end())));
+    out.push('\n');
+    for r in 0..h {
+        let (_, label) = rhombus_labels(0, r, row_letters);
+        let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c as i32, r as i32)).collect();
+        let line = format!(
+            "{}{}{}{}",
+            " ".repeat(r),
+            p.frame(&format!("{label:>2} \\")),
+            p.compact_row(&cells),
+            p.frame(&format!("\\ {label}"))
+        );
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Columns of flat-topped hexagons; a column whose lattice rows are odd sits half a cell
+/// off its neighbours:
+///
+/// ```text
+///      a   b   c
+///     ___     ___
+///  2 / . \___/ . \ 2
+///    \___/ . \___/
+///  1 / . \___/ . \ 1
+///    \___/ . \___/
+///        \___/
+///      a   b   c
+/// ```
+fn draw_columns(p: &Painter, heights: &[u16]) -> String {
+    let cells = &p.game.board.cells;
+    let top = cells.iter().map(|c| c.row).max().unwrap_or(0);
+    let bottom = cells.iter().map(|c| c.row).min().unwrap_or(0);
+    let n = heights.len();
+    let base = 3;
+    // Line 0: column letters; then a cell with lattice row r spans lines L..=L+2 with
+    // L = top - r + 1; then the bottom edge and the letters again.
+    let lines = (top - bottom) as usize + 5;
+    let width = base + 4 * n + 1 + 3;
+    let mut cv = Canvas::new(lines, width);
+    for c in 0..n {
+        let x = base + 4 * c + 2;
+        cv.text(0, x, &letter(c), |s| p.frame(s));
+        cv.text(lines - 1, x, &letter(c), |s| p.frame(s));
+    }
+    for (id, cell) in cells.iter().enumerate() {
+        let id = id as CellId;
+        let (c, r) = (cell.col, cell.row);
+        if c < 0 || c as usize >= n {
+            continue;
+        }
+        let x0 = base + 4 * c as usize;
+        let l = (top - r) as usize + 1;
+        cv.text(l, x0 + 1, "___", |s| p.frame(s));
+        cv.set(l + 1, x0, p.frame("/"));
+        cv.set(l + 1, x0 + 4, p.frame("\\"));
+        cv.set(l + 2, x0, p.frame("\\"));
+        cv.text(l + 2, x0 + 1, "___", |s| p.frame(s));
+        cv.set(l + 2, x0 + 4, p.frame("/"));
+        let look = p.look(id);
+        cv.set(l + 1, x0 + 1, look.left);
+        cv.set(l + 1, x0 + 2, look.mid);
+        cv.set(l + 1, x0 + 3, look.right);
+        // Rank labels beside the first and last columns.
+        let rank = cell
+            .name
+            .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+            .to_string();
+        if c == 0 {
+            cv.text(l + 1, base - 1 - rank.len().min(2), &rank, |s| p.frame(s));
+        }
+        if c as usize == n - 1 {
+            cv.text(l + 1, x0 + 6, &rank, |s| p.frame(s));
+        }
+    }
+    cv.render()
+}
+
+/// The compact hex columns: `(X)` per cell, odd lattice rows between even ones.
+fn draw_columns_compact(p: &Painter, grid: &Grid, heights: &[u16]) -> String {
+    let cells = &p.game.board.cells;
+    let top = cells.iter().map(|c| c.row).max().unwrap_or(0);
+    let mut out = String::new();
+    for y in (0..=top).rev() {
+        let mut line = if y % 2 == 0 {
+            p.frame(&format!("{:>2} ", y / 2 + 1))
+        } else {
+            "   ".to_string()
+        };
+        for col in 0..heights.len() as i32 {
+            match grid.at(col, y) {
+                Some(c) => {
+                    line.push_str(&p.frame("("));
+                    line.push_str(&p.glyph(c));
+                    line.push_str(&p.frame(")"));
+                }
+                None => line.push_str("   "),
+            }
+            line.push(' ');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let letters: Vec<String> = (0..heights.len())
+        .map(|c| format!(" {}  ", letter(c)))
+        .collect();
+    out.push_str(&format!("   {}", p.frame(letters.concat().trim_end())));
+    out.push('\n');
+    out
+}
+
+fn draw_graph(p: &Painter) -> String {
+    let b = &p.game.board;
+    let mut out = String::new();
+    for line in &b.lines {
+        let items: Vec<String> = line
+            .iter()
+            .map(|&c| {
+                let (l, r) = if p.style.color {
+                    (' ', ' ')
+                } else {
+                    p.brackets(c)
+                };
+                let name = &b.cells[c as usize].name;
+                let item = format!("{name}:{}", p.glyph(c));
+                match (l, r) {
+                    (' ', ' ') => item,
+                    _ => format!("{l}{item}{r}"),
+                }
+            })
+            .collect();
+        out.push_str(&items.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(game: &Game, state: &State, marks: &[(&str, Mark)]) -> String {
+        let marks = marks
+            .iter()
+            .filter_map(|(n, m)| game.board.cell_by_name(n).map(|c| (c, *m)))
+            .collect();
+        draw(
+            game,
+            state,
+            &Style {
+                color: false,
+                marks,
+            },
+        )
+    }
+
+    #[test]
+    fn square_board_is_unchanged_without_marks() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let s = g.start();
+        assert_eq!(
+            plain(&g, &s, &[]),
+            " 3 . . .\n 2 . . .\n 1 . . .\n   a b c\n"
+        );
+    }
+
+    #[test]
+    fn square_marks_use_brackets_in_plain_text() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let mut s = g.start();
+        let mv = g.parse_move(&s, "b2").unwrap();
+        g.make(&mut s, mv);
+        let out = plain(
+            &g,
+            &s,
+            &[
+                ("b2", Mark::LastMove),
+                ("a2", Mark::Target),
+                ("c2", Mark::Selected),
+            ],
+        );
+        assert_eq!(out, " 3 . . .\n 2 *[X|.>\n 1 . . .\n   a b c\n");
+    }
+
+    #[test]
+    fn hex_rhombus_is_drawn_as_hexagons() {
+        let g = crate::load_shipped("hex", &[("size".into(), "3".into())]).unwrap();
+        let mut s = g.start();
+        let mv = g.parse_move(&s, "b2").unwrap();
+        g.make(&mut s, mv);
+        let out = plain(&g, &s, &[("b2", Mark::LastMove)]);
+        let want = "     a   b   c
+    / \\ / \\ / \\
+ 1 | . | . | . | 1
+    \\ / \\ / \\ / \\
+   2 | . |[x]| . | 2
+      \\ / \\ / \\ / \\
+     3 | . | . | . | 3
+        \\ / \\ / \\ /
+         a   b   c
+";
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn large_hex_boards_fit_80_columns() {
+        for size in [11, 13, 14, 19] {
+            let g = crate::load_shipped("hex", &[("size".into(), size.to_string())]).unwrap();
+            let out = plain(&g, &g.start(), &[]);
+            let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
+            assert!(widest <= MAX_WIDTH, "size {size}: {widest} columns\n{out}");
+            assert!(out.lines().count() > size);
+        }
+    }
+
+    #[test]
+    fn colour_output_has_escapes_and_plain_has_none() {
+        let g = crate::load_shipped("breakthrough", &[]).unwrap();
+        let s = g.start();
+        let coloured = draw(
+            &g,
+            &s,
+            &Style {
+                color: true,
+                marks: vec![],
+            },
+        );
+        assert!(coloured.contains("\x1b["));
+        assert!(!plain(&g, &s, &[]).contains('\x1b'));
+    }
+
+    #[test]
+    fn players_named_after_colours_get_them() {
+        let g = crate::load_shipped("connect4", &[]).unwrap();
+        assert_eq!(player_colors(&g), vec!["1;91", "1;93"]);
+        let g = crate::load_shipped("hex", &[]).unwrap();
+        assert_eq!(player_colors(&g), vec!["1;91", "1;97"]);
+    }
 }

@@ -1,0 +1,173 @@
+//! Why a game ended, in words: the outcome plus the ending rule that decided it, e.g.
+//! `X wins (three in a row: win if line(3))`.
+
+use crate::engine::{EndCond, EndResult, Game, NoMoves, Outcome, State};
+
+/// The index in [`Game::ends`] of the ending rule that decided `state`, if one did (rather
+/// than a lack of legal moves).
+///
+/// The engine records only the outcome, so this replays the last move with each rule alone
+/// (or, for a set-up position without moves, re-reads the position with each rule alone).
+pub fn deciding_rule(game: &Game, state: &State) -> Option<usize> {
+    state.result_now()?;
+    let mut single = game.clone();
+    match game.last_move(state) {
+        Some(mv) => {
+            let mut before = state.clone();
+            game.unmake(&mut before);
+            for (i, end) in game.ends.iter().enumerate() {
+                single.ends = vec![end.clone()];
+                let mut s = before.clone();
+                single.make(&mut s, mv);
+                if s.result_now().is_some() {
+                    return Some(i);
+                }
+            }
+            None
+        }
+        None => {
+            let text = game.position_to_string(state);
+            for (i, end) in game.ends.iter().enumerate() {
+                single.ends = vec![end.clone()];
+                if single
+                    .parse_position(&text)
+                    .is_ok_and(|s| s.result_now().is_some())
+                {
+                    return Some(i);
+                }
+            }
+            None
+        }
+    }
+}
+
+fn number_word(n: u32) -> String {
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+fn result_word(r: EndResult) -> &'static str {
+    match r {
+        EndResult::Win => "win",
+        EndResult::Loss => "loss",
+        EndResult::Draw => "draw",
+    }
+}
+
+/// A few words for an end condition: `three in a row`, `connected top and bottom`.
+pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
+    let zone = |z: u16| {
+        game.board
+            .zones
+            .get(z as usize)
+            .map_or("?", |z| z.name.as_str())
+            .to_string()
+    };
+    let kinds = |ks: &[u8]| {
+        let names: Vec<&str> = ks
+            .iter()
+            .filter_map(|&k| game.kinds.get(k as usize).map(|k| k.name.as_str()))
+            .collect();
+        if names.is_empty() {
+            "piece".to_string()
+        } else {
+            names.join(" or ")
+        }
+    };
+    match cond {
+        EndCond::Line { n, .. } => format!("{} in a row", number_word(u32::from(*n))),
+        EndCond::Connect { a, b, .. } => format!("connected {} and {}", zone(*a), zone(*b)),
+        EndCond::Reach { zone: z, .. } => format!("reached {}", zone(*z)),
+        EndCond::NoPieces { kinds: ks } => format!("no {} left", kinds(ks)),
+        EndCond::Captured { kinds: ks } => format!("captured the {}", kinds(ks)),
+        EndCond::PlyLimit(n) => format!("{n} plies played"),
+        #[allow(unreachable_patterns)]
+        _ => "an ending rule held".to_string(),
+    }
+}
+
+/// Why the game is over, or `None` if it is not: the outcome with the rule that decided it,
+/// e.g. `X wins (three in a row: win if line(3))` or `draw (O has no legal move: draw if
+/// no-moves)`.
+pub fn describe_end(game: &Game, state: &State) -> Option<String> {
+    let outcome: Outcome = game.outcome(state)?;
+    let what = outcome.describe(game);
+    if state.result_now().is_some() {
+        return Some(
+            match deciding_rule(game, state).and_then(|i| game.ends.get(i)) {
+                Some(end) => format!(
+                    "{what} ({}: {} if {})",
+                    condition_phrase(game, &end.cond),
+                    result_word(end.result),
+                    end.text
+                ),
+                None => what,
+            },
+        );
+    }
+    let stuck = game
+        .players
+        .get(state.to_move().index())
+        .map_or("?", String::as_str);
+    Some(match game.no_moves {
+        Some(NoMoves::Result(r)) => format!(
+            "{what} ({stuck} has no legal move: {} if no-moves)",
+            result_word(r)
+        ),
+        _ => format!("{what} ({stuck} has no legal move)"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &Game, moves: &str) -> State {
+        let mut s = game.start();
+        for m in moves.split_whitespace() {
+            let mv = game.parse_move(&s, m).unwrap();
+            game.make(&mut s, mv);
+        }
+        s
+    }
+
+    #[test]
+    fn names_the_line_rule() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let s = play(&g, "a1 a2 b1 b2 c1");
+        assert_eq!(
+            describe_end(&g, &s).unwrap(),
+            "X wins (three in a row: win if line(3))"
+        );
+    }
+
+    #[test]
+    fn names_a_full_board_draw() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let s = play(&g, "a1 b2 c3 a2 a3 b3 b1 c1 c2");
+        assert_eq!(
+            describe_end(&g, &s).unwrap(),
+            "draw (O has no legal move: draw if no-moves)"
+        );
+    }
+
+    #[test]
+    fn names_the_rule_of_a_set_up_position() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let s = g.parse_position("XXX/OO1/3 O").unwrap();
+        assert_eq!(
+            describe_end(&g, &s).unwrap(),
+            "X wins (three in a row: win if line(3))"
+        );
+    }
+
+    #[test]
+    fn unfinished_games_have_no_ending() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        assert_eq!(describe_end(&g, &g.start()), None);
+    }
+}

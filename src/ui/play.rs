@@ -1,0 +1,328 @@
+//! `tabletop play`: the interactive console front-end for any game.
+//!
+//! [`PlayArgs`] are the command-line options, [`run`] sets up a [`Session`] from them and
+//! drives it with standard input and output; [`drive`] is the loop itself, over any reader
+//! and writer. The game logic lives in [`super::session`].
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::engine::{Game, Player};
+use crate::ui::session::{Seat, Session, DEFAULT_LEVEL};
+
+/// The options of `tabletop play`.
+#[derive(Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// A shipped game's name (see `tabletop list`) or a path to a .game file.
+    pub game: String,
+    /// Override a game option: --set size=9 (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    pub set: Vec<(String, String)>,
+    /// Start from this position (position notation; see `tabletop show`).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Who plays the first player: human, ai or ai:LEVEL (1-9, default 5).
+    #[arg(long, value_name = "SIDE", value_parser = Seat::parse)]
+    pub white: Option<Seat>,
+    /// Who plays the second player: human, ai or ai:LEVEL (1-9, default 5).
+    #[arg(long, value_name = "SIDE", value_parser = Seat::parse)]
+    pub black: Option<Seat>,
+    /// Who plays a seat, by 1-based number or player name: --player 2=ai:3 (repeatable).
+    /// Without any seat option the first player is human and the others are ai:5; with some,
+    /// the seats not named are human.
+    #[arg(long = "player", value_name = "N=SIDE", value_parser = parse_player)]
+    pub player: Vec<(String, Seat)>,
+    /// Random seed for the AI players (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Wait this many milliseconds before each AI move (for watching AI against AI).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub delay: u64,
+}
+
+/// Why `play` could not start, with the exit code to use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    /// What went wrong.
+    pub message: String,
+    /// The process exit code: 2 for bad usage, 1 for a bad rule file.
+    pub code: u8,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+fn usage(message: String) -> PlayError {
+    PlayError { message, code: 2 }
+}
+
+fn parse_set(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
+    }
+}
+
+fn parse_player(s: &str) -> Result<(String, Seat), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), Seat::parse(v)?)),
+        _ => Err(format!(
+            "expected N=SIDE (a seat number or player name, then human, ai or ai:LEVEL), found '{s}'"
+        )),
+    }
+}
+
+/// The seat each player gets from the options; see [`PlayArgs::player`].
+pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayError> {
+    let n = game.num_players();
+    let any = args.white.is_some() || args.black.is_some() || !args.player.is_empty();
+    let mut seats: Vec<Seat> = (0..n)
+        .map(|i| {
+            if any || i == 0 {
+                Seat::Human
+            } else {
+                Seat::Ai(DEFAULT_LEVEL)
+            }
+        })
+        .collect();
+    for (flag, seat, i) in [("--white", args.white, 0), ("--black", args.black, 1)] {
+        if let Some(seat) = seat {
+            if i >= n {
+                return Err(usage(format!(
+                    "{flag}: {} has only {n} player{}",
+                    game.title,
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
+            seats[i] = seat;
+        }
+    }
+    for (who, seat) in &args.player {
+        let index = match who.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => k - 1,
+            Ok(k) => {
+                return Err(usage(format!(
+                    "--player: seat {k} does not exist; {} has seats 1 to {n}",
+                    game.title
+                )))
+            }
+            Err(_) => match game.player_by_name(who) {
+                Some(Player(p)) => p as usize,
+                None => {
+                    return Err(usage(format!(
+                        "--player: {} has no player '{who}' (players: {})",
+                        game.title,
+                        game.players.join(", ")
+                    )))
+                }
+            },
+        };
+        seats[index] = *seat;
+    }
+    Ok(seats)
+}
+
+/// Whether to colour the output: standard output is a terminal and `NO_COLOR` is unset
+/// (or empty, as <https://no-color.org> says).
+pub fn color_enabled() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// How [`drive`] behaves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DriveOptions {
+    /// Print each input line after the prompt (when input is not typed at a terminal, so the
+    /// output reads like a transcript).
+    pub echo: bool,
+    /// Wait before each AI move.
+    pub delay: Duration,
+}
+
+/// Runs `tabletop play` on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
+    let game = crate::load(&args.game, &args.set).map_err(|e| PlayError {
+        message: e.to_string(),
+        code: e.exit_code().clamp(0, 255) as u8,
+    })?;
+    let start = match &args.position {
+        Some(p) => Some(
+            game.parse_position(p)
+                .map_err(|e| usage(format!("--position: {e}")))?,
+        ),
+        None => None,
+    };
+    let seats = resolve_seats(&game, args)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut session = Session::new(game, &args.game, &args.set, start, &seats, seed);
+    session.set_color(color_enabled());
+    if session.has_ai() && args.seed.is_none() {
+        // Print the seed so that a game can be replayed.
+        println!("(AI seed {seed}; pass --seed {seed} to replay)");
+    }
+    let opts = DriveOptions {
+        echo: !std::io::stdin().is_terminal(),
+        delay: Duration::from_millis(args.delay),
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    // A closed output (a pipe whose reader went away) simply ends the session.
+    let _ = drive(&mut session, stdin.lock(), stdout.lock(), opts);
+    Ok(())
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+/// The game loop: shows the board, lets the AI move when it is its turn, reads a command
+/// per line and shows the response, until `quit` or the end of input.
+pub fn drive(
+    session: &mut Session,
+    mut input: impl BufRead,
+    mut out: impl Write,
+    opts: DriveOptions,
+) -> std::io::Result<()> {
+    writeln!(out, "{}", session.intro())?;
+    if session.has_human() {
+        let example = session
+            .example_move()
+            .map(|m| format!("a move such as '{m}'"))
+            .unwrap_or_else(|| "a move".into());
+        writeln!(out, "Type {example}, or 'help' for commands.")?;
+    }
+    writeln!(out)?;
+    write!(out, "{}", session.screen())?;
+    let mut line = Vec::new();
+    loop {
+        let mut announced_end = false;
+        while session.ai_to_move() {
+            if !opts.delay.is_zero() {
+                out.flush()?;
+                std::thread::sleep(opts.delay);
+            }
+            let Some(what) = session.play_ai() else { break };
+            writeln!(out, "\n{what}")?;
+            write!(out, "{}", session.screen())?;
+            announced_end = true;
+        }
+        if announced_end && session.is_over() && !session.has_human() {
+            writeln!(out, "(type 'new' to play again or 'quit' to leave)")?;
+        }
+        write!(out, "{}", session.prompt())?;
+        out.flush()?;
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            writeln!(out)?;
+            break;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\n', '\r']);
+        if opts.echo {
+            writeln!(out, "{text}")?;
+        }
+        let r = session.handle(text);
+        if !r.text.is_empty() {
+            writeln!(out, "{}", r.text)?;
+        }
+        if r.quit {
+            break;
+        }
+        if r.redraw {
+            writeln!(out)?;
+            write!(out, "{}", session.screen())?;
+        }
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: PlayArgs,
+    }
+
+    fn args(line: &[&str]) -> Result<PlayArgs, clap::Error> {
+        Cli::try_parse_from(std::iter::once("play").chain(line.iter().copied())).map(|c| c.args)
+    }
+
+    fn seats(line: &[&str]) -> Result<Vec<Seat>, PlayError> {
+        let a = args(line).unwrap();
+        let g = crate::load(&a.game, &a.set).unwrap();
+        resolve_seats(&g, &a)
+    }
+
+    #[test]
+    fn seat_options() {
+        assert_eq!(
+            seats(&["tictactoe"]).unwrap(),
+            vec![Seat::Human, Seat::Ai(5)]
+        );
+        assert_eq!(
+            seats(&["tictactoe", "--white", "ai"]).unwrap(),
+            vec![Seat::Ai(5), Seat::Human]
+        );
+        assert_eq!(
+            seats(&["tictactoe", "--player", "O=ai:2", "--player", "1=ai:9"]).unwrap(),
+            vec![Seat::Ai(9), Seat::Ai(2)]
+        );
+        assert!(seats(&["tictactoe", "--player", "3=human"])
+            .unwrap_err()
+            .message
+            .contains("seats 1 to 2"));
+        assert!(seats(&["tictactoe", "--player", "Z=human"])
+            .unwrap_err()
+            .message
+            .contains("no player 'Z'"));
+        assert!(args(&["tictactoe", "--white", "ai:10"]).is_err());
+        assert!(args(&["tictactoe", "--black", "ai:0"]).is_err());
+        assert!(args(&["tictactoe", "--black", "wizard"]).is_err());
+        assert!(args(&["tictactoe", "--player", "1"]).is_err());
+    }
+
+    #[test]
+    fn drive_plays_from_a_reader() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let mut s = Session::new(g, "tictactoe", &[], None, &[Seat::Human; 2], 1);
+        let input = b"b2\nzz\na1\nquit\nb3\n" as &[u8];
+        let mut out = Vec::new();
+        let opts = DriveOptions {
+            echo: true,
+            delay: Duration::ZERO,
+        };
+        drive(&mut s, input, &mut out, opts).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("X> b2\n"), "{out}");
+        assert!(
+            out.contains("O> zz\n'zz' is not a legal move here"),
+            "{out}"
+        );
+        assert!(out.ends_with("X> quit\n"), "{out}");
+        assert_eq!(s.history().len(), 2);
+    }
+
+    #[test]
+    fn drive_plays_ai_against_ai_to_the_end() {
+        let g = crate::load_shipped("tictactoe", &[]).unwrap();
+        let mut s = Session::new(g, "tictactoe", &[], None, &[Seat::Ai(1); 2], 3);
+        let mut out = Vec::new();
+        drive(&mut s, &b""[..], &mut out, DriveOptions::default()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(s.is_over());
+        assert!(out.contains("game over: "), "{out}");
+        assert!(out.contains("1. X plays "), "{out}");
+    }
+}

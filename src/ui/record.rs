@@ -1,0 +1,165 @@
+//! Game records: a plain-text file holding what is needed to replay a game.
+//!
+//! ```text
+//! # tabletop game record
+//! game tictactoe
+//! set size=5
+//! position 3/1X1/3 O 1
+//! moves b2 a1 c3
+//! ```
+//!
+//! `game` names a shipped game or a `.game` path; each `set` line is one `--set` option;
+//! `position` appears only when the game did not start from the default position; `moves`
+//! lines list the moves in order, in the game's notation (any number of lines, any number of
+//! moves per line). Blank lines and lines starting with `#` are ignored.
+
+use std::io::Write;
+use std::path::Path;
+
+/// A game record: the game, its options, the start position if not the default, the moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// A shipped game's name or a path to a `.game` file.
+    pub game: String,
+    /// The `--set` options, in order.
+    pub options: Vec<(String, String)>,
+    /// The start position in position notation, when not the game's default.
+    pub position: Option<String>,
+    /// The moves, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// Moves written per `moves` line.
+const MOVES_PER_LINE: usize = 10;
+
+impl Record {
+    /// The record as text, in the format described in the module documentation.
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("# tabletop game record\n");
+        out.push_str(&format!("game {}\n", self.game));
+        for (k, v) in &self.options {
+            out.push_str(&format!("set {k}={v}\n"));
+        }
+        if let Some(p) = &self.position {
+            out.push_str(&format!("position {p}\n"));
+        }
+        for chunk in self.moves.chunks(MOVES_PER_LINE) {
+            out.push_str(&format!("moves {}\n", chunk.join(" ")));
+        }
+        out
+    }
+
+    /// Reads a record; the error names the offending line.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        let mut rec = Record::default();
+        let mut game = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, rest) = match line.split_once(char::is_whitespace) {
+                Some((k, r)) => (k, r.trim()),
+                None => (line, ""),
+            };
+            let at = |msg: String| format!("line {}: {msg}", i + 1);
+            match key {
+                "game" if rest.is_empty() => return Err(at("'game' needs a game name".into())),
+                "game" if game.is_some() => return Err(at("the game is named twice".into())),
+                "game" => game = Some(rest.to_string()),
+                "set" => match rest.split_once('=') {
+                    Some((k, v)) if !k.trim().is_empty() => rec
+                        .options
+                        .push((k.trim().to_string(), v.trim().to_string())),
+                    _ => return Err(at(format!("expected 'set NAME=VALUE', found '{line}'"))),
+                },
+                "position" if rest.is_empty() => {
+                    return Err(at("'position' needs a position".into()))
+                }
+                "position" if rec.position.is_some() => {
+                    return Err(at("the position is given twice".into()))
+                }
+                "position" => rec.position = Some(rest.to_string()),
+                "moves" => rec
+                    .moves
+                    .extend(rest.split_whitespace().map(str::to_string)),
+                other => {
+                    return Err(at(format!(
+                        "unknown line '{other}' (expected game, set, position or moves)"
+                    )))
+                }
+            }
+        }
+        match game {
+            Some(g) => {
+                rec.game = g;
+                Ok(rec)
+            }
+            None => Err("not a game record: no 'game' line".into()),
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically: into a temporary file in the same directory, which is
+/// then renamed over `path`, so a reader never sees a half-written file.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        let rec = Record {
+            game: "hex".into(),
+            options: vec![("size".into(), "5".into()), ("swap".into(), "yes".into())],
+            position: Some("5/5/5/5/5 Black 0".into()),
+            moves: (1..=12).map(|i| format!("a{i}")).collect(),
+        };
+        let text = rec.to_text();
+        assert_eq!(text.lines().filter(|l| l.starts_with("moves")).count(), 2);
+        assert_eq!(Record::parse(&text).unwrap(), rec);
+    }
+
+    #[test]
+    fn reports_bad_lines() {
+        assert_eq!(
+            Record::parse("game x\nfoo bar\n").unwrap_err(),
+            "line 2: unknown line 'foo' (expected game, set, position or moves)"
+        );
+        assert!(Record::parse("moves a1\n").is_err());
+        assert!(Record::parse("game x\nset =3\n").is_err());
+    }
+
+    #[test]
+    fn writes_atomically() {
+        let dir = std::env::temp_dir().join(format!("tabletop-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.txt");
+        write_atomic(&path, "one").unwrap();
+        write_atomic(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        let leftovers = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(leftovers, 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
