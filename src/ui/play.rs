@@ -143,6 +143,8 @@ pub struct DriveOptions {
     pub echo: bool,
     /// Wait before each AI move.
     pub delay: Duration,
+    /// Show `X is thinking...` while the AI searches, then erase it (for terminals).
+    pub thinking: bool,
 }
 
 /// Runs `tabletop play` on standard input and output.
@@ -169,6 +171,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     let opts = DriveOptions {
         echo: !std::io::stdin().is_terminal(),
         delay: Duration::from_millis(args.delay),
+        thinking: std::io::stdout().is_terminal(),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -209,7 +212,15 @@ pub fn drive(
                 out.flush()?;
                 std::thread::sleep(opts.delay);
             }
-            let Some(what) = session.play_ai() else { break };
+            if opts.thinking {
+                write!(out, "{} is thinking...", session.to_move_name())?;
+                out.flush()?;
+            }
+            let played = session.play_ai();
+            if opts.thinking {
+                write!(out, "\r\x1b[2K")?;
+            }
+            let Some(what) = played else { break };
             writeln!(out, "\n{what}")?;
             write!(out, "{}", session.screen())?;
             announced_end = true;
@@ -301,7 +312,7 @@ mod tests {
         let mut out = Vec::new();
         let opts = DriveOptions {
             echo: true,
-            delay: Duration::ZERO,
+            ..DriveOptions::default()
         };
         drive(&mut s, input, &mut out, opts).unwrap();
         let out = String::from_utf8(out).unwrap();

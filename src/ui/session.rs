@@ -318,6 +318,11 @@ impl Session {
         out
     }
 
+    /// The name of the player to move (coloured if colour is on).
+    pub fn to_move_name(&self) -> String {
+        self.name(self.state.to_move())
+    }
+
     /// The prompt: the player to move, or `game over`.
     pub fn prompt(&self) -> String {
         if self.is_over() {

@@ -1,0 +1,357 @@
+//! `tabletop play` driven through the real binary with piped standard input.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Runs `tabletop <args>` with `input` on standard input; returns (stdout, stderr, exit code).
+fn run(args: &[&str], input: &[u8]) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tabletop");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Write from a thread so a large output can never block the writer.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("run tabletop");
+    writer.join().expect("writer thread");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// `tabletop play <game> --white human --black human` with `input`.
+fn humans(game: &str, input: &str) -> String {
+    let (out, err, code) = run(
+        &["play", game, "--white", "human", "--black", "human"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 0, "stderr: {err}\nstdout: {out}");
+    assert!(err.is_empty(), "stderr: {err}");
+    out
+}
+
+/// A fresh directory for files a test writes.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-play-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+#[test]
+fn tictactoe_full_game_to_a_win() {
+    let out = humans("tictactoe", "a1\na2\nb1\nb2\nc1\n");
+    assert!(
+        out.contains("game over: X wins (three in a row: win if line(3))"),
+        "{out}"
+    );
+    // The prompts were printed and end of input ended the session cleanly.
+    assert_eq!(out.matches("X> ").count(), 3, "{out}");
+    assert_eq!(out.matches("O> ").count(), 2, "{out}");
+    assert!(out.ends_with("(game over)> \n"), "{out}");
+    assert!(!out.contains('\x1b'), "no colour when piped: {out}");
+}
+
+#[test]
+fn tictactoe_draw_then_undo_and_new_still_work() {
+    let out = humans(
+        "tictactoe",
+        "a1\nb2\nc3\na2\na3\nb3\nb1\nc1\nc2\nc2\nundo\nnew\nquit\n",
+    );
+    assert!(
+        out.contains("game over: draw (O has no legal move: draw if no-moves)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(game over)> c2\nthe game is over; no move can be played\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(game over)> undo\ntook back 1 move\n"),
+        "{out}"
+    );
+    assert!(out.contains("X> new\nnew game\n"), "{out}");
+    assert!(out.ends_with("X> quit\n"), "{out}");
+}
+
+#[test]
+fn screen_after_a_few_moves() {
+    let out = humans("tictactoe", "b2\na1\nc3\n");
+    insta::assert_snapshot!("tictactoe_three_moves", out);
+}
+
+#[test]
+fn hex_board_after_a_few_moves() {
+    let (out, err, code) = run(
+        &[
+            "play", "hex", "--set", "size=5", "--white", "human", "--black", "human",
+        ],
+        b"c3\nb4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("hex5_two_moves", out);
+}
+
+#[test]
+fn illegal_and_garbled_input_reprompts() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"zz\n\n   \nb2 b2\n\xff\xfe\x01\nmoves q9\nsave\nload\n");
+    input.extend_from_slice(b"load /nonexistent/dir/record.txt\nhint 99\nundo\nredo\n");
+    input.extend_from_slice(&[b'x'; 5000]);
+    input.extend_from_slice(b"\nb2\nb2\nhitn\n");
+    let (out, err, code) = run(
+        &["play", "tictactoe", "--white", "human", "--black", "human"],
+        &input,
+    );
+    assert_eq!(code, 0, "stderr: {err}");
+    assert!(err.is_empty(), "stderr: {err}");
+    for expected in [
+        "X> zz\n'zz' is not a legal move here",
+        "X> b2 b2\n'b2 b2' is not a legal move here",
+        "there is no cell 'q9' on this board",
+        "save needs a file name: save <file>",
+        "load needs a file name: load <file>",
+        "cannot read /nonexistent/dir/record.txt",
+        "hint takes a level from 1 to 9, not '99'",
+        "X> undo\nnothing to undo\n",
+        "X> redo\nnothing to redo\n",
+        "O> b2\n'b2' is not a legal move here",
+        "unknown command 'hitn'; did you mean 'hint'?",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    // Every line got a prompt: 16 lines of input, then the prompt that met the end of input.
+    assert_eq!(out.matches("X> ").count() + out.matches("O> ").count(), 17);
+}
+
+#[test]
+fn undo_redo_and_history() {
+    let out = humans(
+        "tictactoe",
+        "b2\na1\nc3\nhistory\nundo\nundo\nhistory\nredo\nhistory\nb1\nredo\nhistory\n",
+    );
+    let expected = [
+        "O> history\n1. X b2\n2. O a1\n3. X c3\n",
+        "O> undo\ntook back 1 move\n",
+        "X> undo\ntook back 1 move\n",
+        "O> history\n1. X b2\nO> redo\nreplayed 1 move\n",
+        "X> history\n1. X b2\n2. O a1\nX> b1\n",
+        "O> redo\nnothing to redo\nO> history\n1. X b2\n2. O a1\n3. X b1\n",
+    ];
+    for e in expected {
+        assert!(out.contains(e), "missing {e:?} in\n{out}");
+    }
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_both_moves() {
+    let (out, err, code) = run(
+        &[
+            "play",
+            "tictactoe",
+            "--white",
+            "human",
+            "--black",
+            "ai:1",
+            "--seed",
+            "3",
+        ],
+        b"b2\nundo\nhistory\nredo\nhistory\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2. O plays "), "{out}");
+    assert!(
+        out.contains("X> undo\ntook back 2 moves\n")
+            && out.contains("X> history\nno moves yet\n")
+            && out.contains("X> redo\nreplayed 2 moves\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn save_then_load_round_trip() {
+    let dir = temp_dir("save-load");
+    let path = dir.join("game.txt");
+    let p = path.to_str().expect("utf-8 temp path");
+    let out = humans("tictactoe", &format!("b2\na1\nc3\nsave {p}\n"));
+    assert!(out.contains(&format!("saved 3 moves to {p}")), "{out}");
+    let text = std::fs::read_to_string(&path).expect("record written");
+    assert_eq!(
+        text,
+        "# tabletop game record\ngame tictactoe\nmoves b2 a1 c3\n"
+    );
+    // Only the record is left in the directory: the temporary file was renamed.
+    assert_eq!(std::fs::read_dir(&dir).expect("read dir").count(), 1);
+
+    let out = humans("tictactoe", &format!("load {p}\nhistory\nc1\n"));
+    assert!(
+        out.contains(&format!("loaded tictactoe (3 moves) from {p}")),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "last move: 3. X c3\nO to move\nO> history\n1. X b2\n2. O a1\n3. X c3\nO> c1\n"
+        ),
+        "{out}"
+    );
+
+    // A record with options and a start position, loaded into a session of another game.
+    let path2 = dir.join("connect4.txt");
+    let p2 = path2.to_str().expect("utf-8 temp path");
+    let (out, err, code) = run(
+        &[
+            "play",
+            "connect4",
+            "--set",
+            "width=5",
+            "--position",
+            "5/5/5/5/5/2X2 Yellow 1",
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        format!("c2\nsave {p2}\n").as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("saved 1 move"), "{out}");
+    let text = std::fs::read_to_string(&path2).expect("record written");
+    assert_eq!(
+        text,
+        "# tabletop game record\ngame connect4\nset width=5\nposition 5/5/5/5/5/2X2 Yellow 1\nmoves c2\n"
+    );
+    let out = humans("tictactoe", &format!("load {p2}\nhistory\n"));
+    assert!(
+        out.contains(&format!("loaded connect4 (1 move) from {p2}")),
+        "{out}"
+    );
+    assert!(
+        out.contains("from position 5/5/5/5/5/2X2 Yellow 1\n1. Yellow c2\n"),
+        "{out}"
+    );
+    assert!(out.contains("   a b c d e\n"), "{out}");
+
+    // A broken record is refused and the game goes on.
+    std::fs::write(dir.join("bad.txt"), "game tictactoe\nmoves b2 b2\n").expect("write");
+    let bad = dir.join("bad.txt");
+    let out = humans(
+        "tictactoe",
+        &format!("a1\nload {}\nhistory\n", bad.display()),
+    );
+    assert!(
+        out.contains("move 2: 'b2' is not a legal move here"),
+        "{out}"
+    );
+    assert!(out.contains("O> history\n1. X a1\n"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn moves_of_a_cell_on_breakthrough() {
+    let out = humans("breakthrough", "moves b2\nmoves b1\nmoves b3\nmoves\n");
+    assert!(
+        out.contains("3 legal moves from b2: b2-a3 b2-b3 b2-c3"),
+        "{out}"
+    );
+    assert!(
+        out.contains(" 3 * * * . . . . .\n 2 P<P>P P P P P P\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no legal move from b1: the piece on b1 cannot move"),
+        "{out}"
+    );
+    assert!(out.contains("22 legal moves:\n  a2-a3"), "{out}");
+    insta::assert_snapshot!("breakthrough_moves_b2", out);
+}
+
+#[test]
+fn ai_against_ai_finishes_and_is_reproducible() {
+    let args = [
+        "play",
+        "breakthrough",
+        "--set",
+        "size=6",
+        "--white",
+        "ai:2",
+        "--black",
+        "ai:1",
+        "--seed",
+        "11",
+    ];
+    let (first, err, code) = run(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains("game over: "), "{first}");
+    assert!(first.contains("1. White plays "), "{first}");
+    assert!(first.contains("2. Black plays "), "{first}");
+    assert!(!first.contains("AI seed"), "the seed was given: {first}");
+    let (second, _, _) = run(&args, b"");
+    assert_eq!(first, second);
+
+    let (out, err, code) = run(
+        &[
+            "play",
+            "tictactoe",
+            "--player",
+            "1=ai:3",
+            "--player",
+            "O=ai:2",
+            "--seed",
+            "5",
+        ],
+        b"history\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game over: "), "{out}");
+    assert!(out.contains("(game over)> history\n1. X "), "{out}");
+}
+
+#[test]
+fn bad_sides_exit_2() {
+    for args in [
+        &["play", "tictactoe", "--white", "ai:10"][..],
+        &["play", "tictactoe", "--black", "ai:0"],
+        &["play", "tictactoe", "--white", "wizard"],
+        &["play", "tictactoe", "--player", "3=human"],
+        &["play", "tictactoe", "--player", "Q=ai"],
+        &["play", "tictactoe", "--position", "nonsense"],
+        &["play", "no-such-game"],
+    ] {
+        let (out, err, code) = run(args, b"");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(!err.trim().is_empty(), "{args:?}: no message");
+    }
+    let (_, err, _) = run(&["play", "tictactoe", "--white", "ai:10"], b"");
+    assert!(
+        err.contains("the AI level must be from 1 to 9, not 10"),
+        "{err}"
+    );
+    let (_, err, _) = run(&["play", "tictactoe", "--white", "wizard"], b"");
+    assert!(
+        err.contains("expected 'human', 'ai' or 'ai:LEVEL'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn hint_and_help() {
+    let out = humans("breakthrough", "hint 2\nhelp\n");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("(ai level 2)"), "{out}");
+    assert!(out.contains("  moves <cell>   "), "{out}");
+    assert!(
+        out.contains("win if reach(far-row) for White, Black"),
+        "{out}"
+    );
+}
