@@ -705,6 +705,36 @@ mod tests {
     }
 
     #[test]
+    fn hex_columns_are_drawn_as_a_honeycomb() {
+        let src = "game \"Columns\"\nplayers A, B\nboard hex-columns(2, 1, 2)\n\
+                   piece stone = \"x\" for A, \"o\" for B\n\
+                   move place(stone, on: empty)\nwin if line(3)\n";
+        let g = crate::compile_source("cols", "cols.game", src, &[]).unwrap();
+        let s = g.parse_position("1x/o/2").unwrap();
+        let want = "     a   b   c
+    ___     ___
+ 2 / x \\___/ . \\ 2
+   \\___/ o \\___/
+ 1 / . \\___/ . \\ 1
+   \\___/   \\___/
+     a   b   c
+";
+        assert_eq!(plain(&g, &s, &[]), want);
+        let marked = plain(&g, &s, &[("b1", Mark::LastMove)]);
+        assert!(marked.contains("   \\___/[o]\\___/\n"), "{marked}");
+    }
+
+    #[test]
+    fn shipped_games_fit_80_columns() {
+        for name in crate::shipped_names() {
+            let g = crate::load_shipped(name, &[]).unwrap();
+            let out = plain(&g, &g.start(), &[]);
+            let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
+            assert!(widest <= MAX_WIDTH, "{name}: {widest} columns\n{out}");
+        }
+    }
+
+    #[test]
     fn large_hex_boards_fit_80_columns() {
         for size in [11, 13, 14, 19] {
             let g = crate::load_shipped("hex", &[("size".into(), size.to_string())]).unwrap();
