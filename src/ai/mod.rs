@@ -1,8 +1,23 @@
 //! Game-independent players. They see only the engine interface, never a game's name.
+//!
+//! * [`RandomBot`]: a uniformly random legal move.
+//! * [`AlphaBeta`]: negamax alpha-beta with iterative deepening and a transposition table,
+//!   evaluating material from the rule file; for games where material means something.
+//! * [`Mcts`]: UCT with random playouts; for placement and connection games.
+//! * [`bot_for_level`]: one strength number, 1 (random) to 9 (strongest), picking one of these.
 
+mod alphabeta;
+mod features;
+mod mcts;
 mod random;
+#[cfg(test)]
+mod tests;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, MATE, MAX_DEPTH};
+pub use mcts::{Mcts, MctsConfig, MctsInfo};
 pub use random::{random_playout, RandomBot};
+
+use std::time::Duration;
 
 use crate::engine::{Game, Move, State};
 
@@ -16,8 +31,60 @@ pub trait Bot {
     fn name(&self) -> String;
 }
 
-/// The player behind a strength level, 1 (random) to 9 (strongest), reproducible from `seed`.
-pub fn bot_for_level(_game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
-    let _ = level;
-    Box::new(RandomBot::new(seed))
+/// Whether material means something in `game`, deciding which search the levels use.
+///
+/// True when some rule can capture (a move lands on, jumps and removes, replaces or converts
+/// an enemy piece, or an ending counts captured pieces), or when piece kinds have different
+/// values in the rule file. False for placement and connection games such as tic-tac-toe,
+/// Connect Four and Hex, where every piece is worth the same and none is ever taken.
+pub fn has_material(game: &Game) -> bool {
+    features::Features::of(game).material
+}
+
+/// Playouts per move of the MCTS levels 2..=9.
+const MCTS_SIMULATIONS: [u32; 8] = [30, 100, 300, 1_000, 2_500, 5_000, 10_000, 20_000];
+
+/// (depth, time limit in milliseconds) of the alpha-beta levels 2..=9; `MAX_DEPTH` means as
+/// deep as the time allows.
+const ALPHA_BETA: [(u32, Option<u64>); 8] = [
+    (1, None),
+    (2, None),
+    (3, None),
+    (4, None),
+    (5, Some(1_000)),
+    (6, Some(2_000)),
+    (MAX_DEPTH, Some(1_000)),
+    (MAX_DEPTH, Some(3_000)),
+];
+
+/// The player behind a strength level, 1 (random) to 9 (strongest), reproducible from `seed`
+/// (levels capped by time only while their depth limit is reached in time).
+///
+/// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
+/// [`AlphaBeta`] at depths 1, 2, 3, 4, 5 and 6 (the last two capped at 1 s and 2 s per move),
+/// then as deep as 1 s and 3 s allow. For the others (placement and connection games) they
+/// use [`Mcts`] with 30, 100, 300, 1000, 2500, 5000, 10 000 and 20 000 playouts per move.
+/// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
+/// different seeds give different games.
+pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
+    let level = level.clamp(1, 9);
+    if level == 1 {
+        return Box::new(RandomBot::new(seed));
+    }
+    let i = (level - 2) as usize;
+    if has_material(game) {
+        let (max_depth, ms) = ALPHA_BETA[i];
+        Box::new(AlphaBeta::new(AlphaBetaConfig {
+            max_depth,
+            time_limit: ms.map(Duration::from_millis),
+            tt_size_mb: 16,
+            seed,
+        }))
+    } else {
+        Box::new(Mcts::new(MctsConfig {
+            simulations: MCTS_SIMULATIONS[i],
+            exploration: MctsConfig::default().exploration,
+            seed,
+        }))
+    }
 }

@@ -1,0 +1,789 @@
+//! Negamax alpha-beta search with iterative deepening, a transposition table, move ordering
+//! and a quiescence search over captures and moves into winning zones; game-independent.
+//!
+//! * Scores are from the point of view of the side to move (its team, see below), in
+//!   hundredths of the smallest piece value. A won game scores `MATE - ply`, a lost one
+//!   `-(MATE - ply)`, so faster wins and slower losses are preferred.
+//! * Evaluation: material from the rule file's piece values (when material means something,
+//!   see [`super::has_material`]) plus a small mobility term (own legal moves against the
+//!   opponent's one ply earlier, a tenth of the smallest piece value each). A bonus for
+//!   advancing towards a winning zone was tried and dropped: it made Breakthrough play no
+//!   better at equal depth and made deeper searches lose to shallower ones.
+//! * Move ordering: transposition-table move, moves into a zone that wins, captures by victim
+//!   value (then cheapest attacker), two killer moves per ply, history heuristic.
+//! * More than two players: paranoid search. The player to move at the root plays against a
+//!   coalition of everyone else; the coalition's moves minimise the root player's score.
+//! * A subtree searched to its end (every leaf a finished game) is stored in the table as
+//!   solved, so small games (tic-tac-toe) are solved outright and the search stops early.
+//!
+//! Searches limited by depth only are reproducible from the seed; a time limit makes the
+//! reached depth depend on the machine.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use super::features::Features;
+use super::Bot;
+use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
+
+/// The score of a won game at the root; a win `n` plies ahead scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores at least this large (in absolute value) are won or lost games.
+const MATE_BOUND: i32 = MATE - 10_000;
+/// Larger than any score.
+const INF: i32 = MATE + 1;
+/// Heuristic evaluations are clamped to this, well away from game results.
+const EVAL_CAP: i32 = MATE / 2;
+/// The deepest iteration of iterative deepening.
+pub const MAX_DEPTH: u32 = 64;
+/// Most plies of quiescence search below the nominal depth.
+const QS_PLIES: usize = 16;
+/// Most plies from the root (nominal depth plus quiescence).
+const MAX_PLY: usize = MAX_DEPTH as usize + QS_PLIES + 2;
+/// Transposition-table depth meaning "searched to the end of the game".
+const SOLVED: u8 = u8::MAX;
+/// "No move" in the transposition table.
+const NO_MOVE: u16 = u16::MAX;
+
+/// Settings of an [`AlphaBeta`] player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// Deepest iteration, in plies (capped at [`MAX_DEPTH`]; at least 1).
+    pub max_depth: u32,
+    /// Stop after about this long; `None` searches to `max_depth` however long it takes.
+    pub time_limit: Option<Duration>,
+    /// Transposition-table size in megabytes (16 bytes per entry; at least 1024 entries).
+    pub tt_size_mb: usize,
+    /// Seed of the tie-break between equally good moves.
+    pub seed: u64,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            max_depth: 6,
+            time_limit: None,
+            tt_size_mb: 16,
+            seed: 0,
+        }
+    }
+}
+
+/// What the last search found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Score of the chosen move for the player to move (see [`MATE`]).
+    pub score: i32,
+    /// Nodes visited (including quiescence nodes).
+    pub nodes: u64,
+    /// The chosen move.
+    pub best: Option<Move>,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+    /// Whether the game tree was searched to its end (the score is exact).
+    pub solved: bool,
+}
+
+const BOUND_LOWER: u8 = 1;
+const BOUND_UPPER: u8 = 2;
+const BOUND_EXACT: u8 = 3;
+
+/// One transposition-table entry (16 bytes).
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    /// Index of the best move in the position's generated move list.
+    mv: u16,
+    depth: u8,
+    /// Bound in the low two bits, search generation above.
+    flags: u8,
+}
+
+impl Entry {
+    fn bound(&self) -> u8 {
+        self.flags & 3
+    }
+    fn generation(&self) -> u8 {
+        self.flags >> 2
+    }
+}
+
+/// Fixed-size transposition table, replace-by-depth with ageing.
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    fn new(mb: usize) -> Table {
+        let want = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Entry>()).max(1024);
+        let size = if want.is_power_of_two() {
+            want
+        } else {
+            want.next_power_of_two() / 2
+        };
+        Table {
+            entries: vec![Entry::default(); size],
+            mask: size - 1,
+            generation: 0,
+        }
+    }
+
+    fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.key == key && e.flags != 0).then_some(e)
+    }
+
+    fn store(&mut self, key: u64, score: i32, mv: u16, depth: u8, bound: u8) {
+        let slot = &mut self.entries[key as usize & self.mask];
+        let keep = if slot.key == key {
+            // Never trade a solved result for a depth-limited one.
+            slot.depth == SOLVED && depth != SOLVED
+        } else {
+            slot.flags != 0 && slot.generation() == self.generation && depth < slot.depth
+        };
+        if keep {
+            return;
+        }
+        let mv = if mv == NO_MOVE && slot.key == key {
+            slot.mv
+        } else {
+            mv
+        };
+        *slot = Entry {
+            key,
+            score,
+            mv,
+            depth,
+            flags: bound | self.generation << 2,
+        };
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+const KEY_TT: i32 = 1 << 30;
+const KEY_GOAL: i32 = 1 << 29;
+const KEY_CAPTURE: i32 = 1 << 28;
+const KEY_KILLER: i32 = 1 << 27;
+const HISTORY_MAX: i32 = 1 << 24;
+
+/// Negamax alpha-beta player; see the module documentation.
+pub struct AlphaBeta {
+    config: AlphaBetaConfig,
+    rng: SmallRng,
+    tt: Table,
+    /// Per-ply buffers, reused so the search allocates nothing per node.
+    lists: Vec<MoveList>,
+    orders: Vec<Vec<(i32, u16)>>,
+    /// Number of legal moves at each ply of the current line (for the mobility term).
+    mobility: Vec<i32>,
+    /// Position keys along the current line (repetition detection).
+    path: Vec<u64>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    root_moves: MoveList,
+    root: Player,
+    players: usize,
+    cells: usize,
+    nodes: u64,
+    /// Counts evaluations that stopped short of a game's end; unchanged over a subtree
+    /// means the subtree was solved.
+    horizon: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    info: SearchInfo,
+}
+
+impl AlphaBeta {
+    /// A player with these settings.
+    pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
+        let mut config = config;
+        config.max_depth = config.max_depth.clamp(1, MAX_DEPTH);
+        AlphaBeta {
+            config,
+            rng: SmallRng::seed_from_u64(config.seed),
+            tt: Table::new(config.tt_size_mb),
+            lists: (0..MAX_PLY).map(|_| MoveList::with_capacity(64)).collect(),
+            orders: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            mobility: vec![0; MAX_PLY],
+            path: vec![0; MAX_PLY],
+            killers: vec![[None; 2]; MAX_PLY],
+            history: Vec::new(),
+            root_moves: MoveList::new(),
+            root: Player(0),
+            players: 2,
+            cells: 0,
+            nodes: 0,
+            horizon: 0,
+            deadline: None,
+            aborted: false,
+            info: SearchInfo::default(),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// What the last call of [`AlphaBeta::search`] (or `select_move`) found.
+    pub fn last_info(&self) -> &SearchInfo {
+        &self.info
+    }
+
+    /// Searches `state` and returns what was found; `info.best` is `None` if the game is over.
+    /// The state is left exactly as given.
+    pub fn search(&mut self, game: &Game, state: &mut State) -> SearchInfo {
+        let start = Instant::now();
+        let feats = Features::of(game);
+        self.prepare(game, state, start);
+        let mut info = SearchInfo::default();
+
+        let mut root_moves = std::mem::take(&mut self.root_moves);
+        game.legal_moves(state, &mut root_moves);
+        if state.result_now().is_some() || root_moves.is_empty() {
+            self.root_moves = root_moves;
+            info.elapsed = start.elapsed();
+            self.info = info.clone();
+            return info;
+        }
+        root_moves.shuffle(&mut self.rng);
+        // Moves into a winning zone first, then captures, most valuable victim first; the sort is stable, so the random
+        // order above breaks ties.
+        root_moves.sort_by_cached_key(|&mv| {
+            if feats.reaches_goal(game, state, mv) {
+                -100_000
+            } else {
+                -(feats
+                    .victim(game, state, mv)
+                    .map_or(0, |v| v.clamp(-10_000, 10_000) + 20_000))
+            }
+        });
+        info.best = Some(root_moves[0]);
+        if root_moves.len() == 1 {
+            self.root_moves = root_moves;
+            info.elapsed = start.elapsed();
+            self.info = info.clone();
+            return info;
+        }
+        self.path[0] = self.key(state);
+        self.mobility[0] = root_moves.len() as i32;
+
+        for depth in 1..=self.config.max_depth {
+            let horizon_before = self.horizon;
+            let mut alpha = -INF;
+            let mut best_idx = None;
+            for (i, &mv) in root_moves.iter().enumerate() {
+                game.make(state, mv);
+                let same = self.same_team(self.root, state.to_move());
+                let score = if i == 0 {
+                    self.child(game, state, &feats, same, depth as i32 - 1, 1, -INF, INF)
+                } else {
+                    let s = self.child(
+                        game,
+                        state,
+                        &feats,
+                        same,
+                        depth as i32 - 1,
+                        1,
+                        alpha,
+                        alpha + 1,
+                    );
+                    if s > alpha && !self.aborted {
+                        self.child(game, state, &feats, same, depth as i32 - 1, 1, alpha, INF)
+                    } else {
+                        s
+                    }
+                };
+                game.unmake(state);
+                if self.aborted {
+                    break;
+                }
+                if best_idx.is_none() || score > alpha {
+                    alpha = score;
+                    best_idx = Some(i);
+                }
+            }
+            let Some(b) = best_idx else { break };
+            // Keep a partial iteration's best: the previous best was searched first, so a
+            // different choice has proved better.
+            info.best = Some(root_moves[b]);
+            info.score = alpha;
+            root_moves[..=b].rotate_right(1);
+            if self.aborted {
+                break;
+            }
+            info.depth = depth;
+            if self.horizon == horizon_before {
+                info.solved = true;
+                break;
+            }
+            if alpha.abs() >= MATE_BOUND {
+                break;
+            }
+            if let (Some(limit), Some(_)) = (self.config.time_limit, self.deadline) {
+                if start.elapsed() * 2 > limit {
+                    break;
+                }
+            }
+        }
+        self.root_moves = root_moves;
+        info.nodes = self.nodes;
+        info.elapsed = start.elapsed();
+        self.info = info.clone();
+        info
+    }
+
+    fn prepare(&mut self, game: &Game, state: &State, start: Instant) {
+        self.root = state.to_move();
+        self.players = game.num_players();
+        self.nodes = 0;
+        self.horizon = 0;
+        self.aborted = false;
+        self.deadline = self.config.time_limit.map(|t| start + t);
+        self.tt.new_search();
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        let cells = game.board.len().max(1);
+        let size = (self.players * cells * cells).clamp(1, 1 << 20);
+        if self.cells != cells || self.history.len() != size {
+            self.cells = cells;
+            self.history = vec![0; size];
+        } else {
+            self.history.iter_mut().for_each(|h| *h /= 8);
+        }
+    }
+
+    /// The table key: the Zobrist hash, salted by the root player when the search is
+    /// paranoid (scores then depend on who is at the root).
+    #[inline]
+    fn key(&self, state: &State) -> u64 {
+        if self.players > 2 {
+            state.hash() ^ (u64::from(self.root.0) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            state.hash()
+        }
+    }
+
+    /// Whether `a` and `b` are on the same side: with two players, the same player; with
+    /// more (paranoid), both the root player or both in the coalition.
+    #[inline]
+    fn same_team(&self, a: Player, b: Player) -> bool {
+        if self.players <= 2 {
+            a == b
+        } else {
+            (a == self.root) == (b == self.root)
+        }
+    }
+
+    /// A finished game's score for the side to move in `state`, `ply` plies from the root.
+    fn outcome_score(&self, o: Outcome, state: &State, ply: usize) -> i32 {
+        let me = state.to_move();
+        let win = MATE - ply as i32;
+        if self.players <= 2 {
+            let s = o.score(me, self.players.max(2));
+            if s >= 1.0 {
+                win
+            } else if s <= 0.0 {
+                -win
+            } else {
+                0
+            }
+        } else {
+            let s = o.score(self.root, self.players);
+            let v = if s >= 1.0 {
+                win
+            } else if s <= 0.0 {
+                -win
+            } else {
+                0
+            };
+            if me == self.root {
+                v
+            } else {
+                -v
+            }
+        }
+    }
+
+    /// Heuristic score for the side to move (its team); `mobility[ply]` holds its number of
+    /// legal moves.
+    fn evaluate(&self, game: &Game, state: &State, f: &Features, ply: usize) -> i32 {
+        let me = state.to_move();
+        let (persp, sign) = if self.players <= 2 || me == self.root {
+            (me, 1)
+        } else {
+            (self.root, -1)
+        };
+        let mut v: i64 = 0;
+        if f.material {
+            v += i64::from(game.material(state, persp)) * 100;
+        }
+        v *= sign;
+        if ply > 0 && self.players <= 2 {
+            // Own moves now against the opponent's moves one ply earlier.
+            let diff = i64::from(self.mobility[ply]) - i64::from(self.mobility[ply - 1]);
+            v += diff * i64::from(f.unit) / 10;
+        }
+        v.clamp(-i64::from(EVAL_CAP), i64::from(EVAL_CAP)) as i32
+    }
+
+    #[inline]
+    fn check_time(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
+        }
+    }
+
+    /// Searches the child position (already made) with the window `alpha..beta` seen from
+    /// the parent, flipping the sign when the side changes.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        f: &Features,
+        same: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if same {
+            self.negamax(game, state, f, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(game, state, f, depth, ply, -beta, -alpha)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_quiesce(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        f: &Features,
+        same: bool,
+        ply: usize,
+        qply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if same {
+            self.quiesce(game, state, f, ply, qply, alpha, beta)
+        } else {
+            -self.quiesce(game, state, f, ply, qply, -beta, -alpha)
+        }
+    }
+
+    fn history_index(&self, mv: &Move, player: Player) -> usize {
+        let c = mv.cells();
+        let a = c.first().map_or(0, |&x| x as usize);
+        let b = c.last().map_or(0, |&x| x as usize);
+        ((a * self.cells + b) * self.players + player.index()) % self.history.len().max(1)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        f: &Features,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_time();
+        if self.aborted {
+            return 0;
+        }
+        if let Some(o) = state.result_now() {
+            return self.outcome_score(o, state, ply);
+        }
+        if depth <= 0 || ply + QS_PLIES + 1 >= MAX_PLY {
+            return self.quiesce(game, state, f, ply, 0, alpha, beta);
+        }
+        let key = self.key(state);
+        self.path[ply] = key;
+        if f.can_repeat && self.path[..ply].contains(&key) {
+            self.horizon += 1;
+            return 0;
+        }
+
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if i32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound() {
+                    BOUND_EXACT => true,
+                    BOUND_LOWER => s >= beta,
+                    BOUND_UPPER => s <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    if e.depth != SOLVED {
+                        self.horizon += 1;
+                    }
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return match game.no_moves_outcome(state) {
+                Some(o) => self.outcome_score(o, state, ply),
+                None => {
+                    self.horizon += 1;
+                    self.mobility[ply] = 0;
+                    self.evaluate(game, state, f, ply)
+                }
+            };
+        }
+        self.mobility[ply] = moves.len() as i32;
+
+        let me = state.to_move();
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        order.clear();
+        let killers = self.killers[ply];
+        for (i, mv) in moves.iter().enumerate() {
+            let key = if i as u16 == tt_move {
+                KEY_TT
+            } else if f.reaches_goal(game, state, *mv) {
+                KEY_GOAL
+            } else if let Some(v) = f.victim(game, state, *mv) {
+                KEY_CAPTURE + v.clamp(-10_000, 10_000) * 1024
+                    - f.mover_value(game, state, *mv).clamp(0, 1000)
+            } else if killers[0] == Some(*mv) {
+                KEY_KILLER
+            } else if killers[1] == Some(*mv) {
+                KEY_KILLER - 1
+            } else {
+                self.history[self.history_index(mv, me)]
+            };
+            order.push((key, i as u16));
+        }
+
+        let horizon_before = self.horizon;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_idx = NO_MOVE;
+        for n in 0..order.len() {
+            // Selection sort, one step at a time: cut-offs usually come early.
+            let mut pick = n;
+            for j in n + 1..order.len() {
+                if order[j].0 > order[pick].0 {
+                    pick = j;
+                }
+            }
+            order.swap(n, pick);
+            let i = order[n].1;
+            let mv = moves[i as usize];
+            game.make(state, mv);
+            let same = self.same_team(me, state.to_move());
+            let score = if n == 0 {
+                self.child(game, state, f, same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let s = self.child(game, state, f, same, depth - 1, ply + 1, alpha, alpha + 1);
+                if s > alpha && s < beta && !self.aborted {
+                    self.child(game, state, f, same, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
+            game.unmake(state);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_idx = i;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if order[n].0 < KEY_CAPTURE {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let h = self.history_index(&mv, me);
+                            self.history[h] += depth * depth;
+                            if self.history[h] > HISTORY_MAX {
+                                self.history.iter_mut().for_each(|x| *x /= 2);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        self.orders[ply] = order;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > alpha0 {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        let stored_depth = if self.horizon == horizon_before {
+            SOLVED
+        } else {
+            depth.clamp(0, i32::from(SOLVED) - 1) as u8
+        };
+        self.tt
+            .store(key, score_to_tt(best, ply), best_idx, stored_depth, bound);
+        best
+    }
+
+    /// Quiescence: the evaluation, improved by captures and by moves into a winning zone.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        f: &Features,
+        ply: usize,
+        qply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if qply > 0 {
+            self.nodes += 1;
+            self.check_time();
+            if self.aborted {
+                return 0;
+            }
+            if let Some(o) = state.result_now() {
+                return self.outcome_score(o, state, ply);
+            }
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return match game.no_moves_outcome(state) {
+                Some(o) => self.outcome_score(o, state, ply),
+                None => {
+                    self.horizon += 1;
+                    self.mobility[ply] = 0;
+                    self.evaluate(game, state, f, ply)
+                }
+            };
+        }
+        self.mobility[ply] = moves.len() as i32;
+        self.horizon += 1;
+        let stand = self.evaluate(game, state, f, ply);
+        if !f.tactical || stand >= beta || qply >= QS_PLIES || ply + 2 >= MAX_PLY {
+            self.lists[ply] = moves;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            if f.reaches_goal(game, state, *mv) {
+                order.push((KEY_GOAL, i as u16));
+            } else if let Some(v) = f.victim(game, state, *mv) {
+                let key = v.clamp(-10_000, 10_000) * 1024
+                    - f.mover_value(game, state, *mv).clamp(0, 1000);
+                order.push((key, i as u16));
+            }
+        }
+        order.sort_unstable_by(|a, b| b.cmp(a));
+        let me = state.to_move();
+        let mut best = stand;
+        for &(_, i) in &order {
+            let mv = moves[i as usize];
+            game.make(state, mv);
+            let same = self.same_team(me, state.to_move());
+            let score = self.child_quiesce(game, state, f, same, ply + 1, qply + 1, alpha, beta);
+            game.unmake(state);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        self.orders[ply] = order;
+        if self.aborted {
+            0
+        } else {
+            best
+        }
+    }
+}
+
+impl Bot for AlphaBeta {
+    fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
+        self.search(game, state).best
+    }
+
+    fn name(&self) -> String {
+        match self.config.time_limit {
+            Some(t) if self.config.max_depth >= MAX_DEPTH => {
+                format!("alpha-beta {:.1}s", t.as_secs_f64())
+            }
+            Some(t) => format!(
+                "alpha-beta depth {} ({:.1}s)",
+                self.config.max_depth,
+                t.as_secs_f64()
+            ),
+            None => format!("alpha-beta depth {}", self.config.max_depth),
+        }
+    }
+}

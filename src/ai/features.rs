@@ -1,0 +1,211 @@
+//! What a search can learn about a game from its compiled tables alone: whether pieces can be
+//! captured, whether material counts, whether positions can repeat, and which moves enter a
+//! zone their owner wins by reaching. Never looks at a game's name.
+
+use crate::engine::{
+    CellCond, ContentSet, EndCond, EndResult, Game, Move, Part, PieceId, Player, State, EMPTY,
+    NO_CELL,
+};
+
+/// Facts about a game that the evaluation and move ordering use.
+#[derive(Clone, Debug)]
+pub(crate) struct Features {
+    /// Some rule can remove or take over an enemy piece.
+    pub captures: bool,
+    /// Material means something: pieces can be captured, or kinds have different values.
+    pub material: bool,
+    /// Quiescence has something to look at: captures, or moves into a zone that wins.
+    pub tactical: bool,
+    /// A position can come back (some rule moves a piece or passes).
+    pub can_repeat: bool,
+    /// Centipawn-like unit: 100 times the smallest positive piece value.
+    pub unit: i32,
+    /// `win if reach(zone)` conditions, per player.
+    pub reach: Vec<Vec<Reach>>,
+}
+
+/// A `win if reach(zone)` condition as seen by one player.
+#[derive(Clone, Debug)]
+pub(crate) struct Reach {
+    /// The pieces that win by standing in the zone.
+    pub pieces: ContentSet,
+    /// Per cell: whether it lies in the zone.
+    pub goal: Vec<bool>,
+}
+
+/// Whether `set`, as seen by `p`, holds a piece owned by another player.
+fn holds_enemy(game: &Game, set: &ContentSet, p: Player) -> bool {
+    (1..game.pieces.len()).any(|id| {
+        let pt = &game.pieces[id];
+        set.contains(id as PieceId) && pt.owner.is_some_and(|o| o != p)
+    })
+}
+
+fn cond_holds_enemy(game: &Game, cond: &CellCond, p: Player) -> bool {
+    holds_enemy(game, &cond.content[p], p)
+}
+
+impl Features {
+    /// Analyses `game`.
+    pub fn of(game: &Game) -> Features {
+        let np = game.num_players();
+        let players = (0..np as u8).map(Player);
+        let mut captures = false;
+        let mut can_repeat = false;
+        for rule in &game.rules {
+            if rule.from_piece() {
+                can_repeat = true;
+            }
+            for part in &rule.parts {
+                for p in players.clone() {
+                    captures |= match part {
+                        Part::Place { on, .. } => cond_holds_enemy(game, on, p),
+                        Part::Step { to, .. } | Part::Slide { to, .. } => {
+                            cond_holds_enemy(game, to, p)
+                        }
+                        Part::Jump { to, capture, .. } => *capture || cond_holds_enemy(game, to, p),
+                        Part::Convert { on, .. } => cond_holds_enemy(game, on, p),
+                        _ => false,
+                    };
+                }
+                if matches!(part, Part::Pass) {
+                    can_repeat = true;
+                }
+            }
+        }
+        captures |= game
+            .ends
+            .iter()
+            .any(|e| matches!(e.cond, EndCond::Captured { .. }));
+        let values_differ = game.kinds.windows(2).any(|w| w[0].value != w[1].value);
+        let min_value = game
+            .kinds
+            .iter()
+            .map(|k| k.value)
+            .filter(|&v| v > 0)
+            .min()
+            .unwrap_or(1)
+            .min(10_000);
+        let unit = 100 * min_value;
+        let mut reach = vec![Vec::new(); np];
+        for end in &game.ends {
+            let EndCond::Reach { zone, pieces } = &end.cond else {
+                continue;
+            };
+            if end.result != EndResult::Win {
+                continue;
+            }
+            for p in players.clone() {
+                let Some(z) = game.board.zones.get(*zone as usize) else {
+                    continue;
+                };
+                if end.players >> p.0 & 1 == 1 {
+                    reach[p.index()].push(Reach {
+                        pieces: pieces[p],
+                        goal: (0..game.board.len())
+                            .map(|c| z.contains(p, c as u16))
+                            .collect(),
+                    });
+                }
+            }
+        }
+        Features {
+            tactical: captures || reach.iter().any(|r| !r.is_empty()),
+            captures,
+            material: captures || values_differ,
+            can_repeat,
+            unit,
+            reach,
+        }
+    }
+
+    /// The value of the enemy piece `mv` would capture (the most valuable if several), or
+    /// `None` if it captures nothing. Read from the rule's parts and the board before the move.
+    pub fn victim(&self, game: &Game, state: &State, mv: Move) -> Option<i32> {
+        if !self.captures || mv.is_forced_pass() {
+            return None;
+        }
+        let rule = game.rules.get(mv.rule as usize)?;
+        let me = state.to_move();
+        let value_if_enemy = |cell: u16| -> Option<i32> {
+            if cell == NO_CELL || cell as usize >= state.board().len() {
+                return None;
+            }
+            let piece = state.at(cell);
+            let pt = game.pieces.get(piece as usize)?;
+            match pt.owner {
+                Some(o) if piece != EMPTY && o != me => {
+                    Some(game.kinds.get(pt.kind as usize).map_or(0, |k| k.value))
+                }
+                _ => None,
+            }
+        };
+        let cells = mv.cells();
+        let mut k = usize::from(rule.from_piece());
+        let mut best: Option<i32> = None;
+        let mut note = |v: Option<i32>| {
+            if let Some(v) = v {
+                best = Some(best.map_or(v, |b| b.max(v)));
+            }
+        };
+        for part in &rule.parts {
+            let n = part.cells_recorded();
+            if k + n > cells.len() {
+                break;
+            }
+            match part {
+                Part::Place { .. }
+                | Part::Drop { .. }
+                | Part::Step { .. }
+                | Part::Slide { .. }
+                | Part::Convert { .. } => note(value_if_enemy(cells[k])),
+                Part::Jump { capture, .. } => {
+                    if *capture {
+                        note(value_if_enemy(cells[k]));
+                    }
+                    note(value_if_enemy(cells[k + 1]));
+                }
+                _ => {}
+            }
+            k += n;
+        }
+        best
+    }
+
+    /// The value of the piece `mv` moves (0 for placements).
+    pub fn mover_value(&self, game: &Game, state: &State, mv: Move) -> i32 {
+        let Some(rule) = game.rules.get(mv.rule as usize) else {
+            return 0;
+        };
+        if !rule.from_piece() || mv.len == 0 {
+            return 0;
+        }
+        let piece = state.at(mv.cells[0]);
+        game.pieces
+            .get(piece as usize)
+            .and_then(|pt| game.kinds.get(pt.kind as usize))
+            .map_or(0, |k| k.value)
+    }
+
+    /// Whether `mv` moves a piece into a zone its owner wins by reaching.
+    pub fn reaches_goal(&self, game: &Game, state: &State, mv: Move) -> bool {
+        let Some(conds) = self.reach.get(state.to_move().index()) else {
+            return false;
+        };
+        if conds.is_empty() || mv.len < 2 {
+            return false;
+        }
+        if !game
+            .rules
+            .get(mv.rule as usize)
+            .is_some_and(|r| r.from_piece())
+        {
+            return false;
+        }
+        let piece = state.at(mv.cells[0]);
+        let last = mv.cells[mv.len as usize - 1] as usize;
+        conds
+            .iter()
+            .any(|r| r.pieces.contains(piece) && r.goal.get(last).copied().unwrap_or(false))
+    }
+}
