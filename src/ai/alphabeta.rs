@@ -14,7 +14,8 @@
 //! * More than two players: paranoid search. The player to move at the root plays against a
 //!   coalition of everyone else; the coalition's moves minimise the root player's score.
 //! * A subtree searched to its end (every leaf a finished game) is stored in the table as
-//!   solved, so small games (tic-tac-toe) are solved outright and the search stops early.
+//!   solved, so small games (tic-tac-toe) are solved outright and the search stops early
+//!   (not in games with a ply limit or no-progress clock, which the hash does not see).
 //!
 //! Searches limited by depth only are reproducible from the seed; a time limit makes the
 //! reached depth depend on the machine.
@@ -438,6 +439,15 @@ impl AlphaBeta {
         }
     }
 
+    /// The score of a game finished by the last move. With clocked endings the result may
+    /// depend on more than the position, so the subtree does not count as solved.
+    fn finished(&mut self, o: Outcome, state: &State, f: &Features, ply: usize) -> i32 {
+        if f.clocked {
+            self.horizon += 1;
+        }
+        self.outcome_score(o, state, ply)
+    }
+
     /// Heuristic score for the side to move (its team); `mobility[ply]` holds its number of
     /// legal moves.
     fn evaluate(&self, game: &Game, state: &State, f: &Features, ply: usize) -> i32 {
@@ -537,7 +547,7 @@ impl AlphaBeta {
             return 0;
         }
         if let Some(o) = state.result_now() {
-            return self.outcome_score(o, state, ply);
+            return self.finished(o, state, f, ply);
         }
         if depth <= 0 || ply + QS_PLIES + 1 >= MAX_PLY {
             return self.quiesce(game, state, f, ply, 0, alpha, beta);
@@ -701,7 +711,7 @@ impl AlphaBeta {
                 return 0;
             }
             if let Some(o) = state.result_now() {
-                return self.outcome_score(o, state, ply);
+                return self.finished(o, state, f, ply);
             }
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);

@@ -16,6 +16,9 @@ pub(crate) struct Features {
     pub material: bool,
     /// Quiescence has something to look at: captures, or moves into a zone that wins.
     pub tactical: bool,
+    /// Some ending depends on counters the position hash leaves out (a ply limit, a
+    /// no-progress clock), so a finished game found in search is not a fact about the position.
+    pub clocked: bool,
     /// A position can come back (some rule moves a piece or passes).
     pub can_repeat: bool,
     /// Centipawn-like unit: 100 times the smallest positive piece value.
@@ -109,7 +112,12 @@ impl Features {
                 }
             }
         }
+        let clocked = game
+            .ends
+            .iter()
+            .any(|e| matches!(e.cond, EndCond::PlyLimit(_) | EndCond::NoProgress(_)));
         Features {
+            clocked,
             tactical: captures || reach.iter().any(|r| !r.is_empty()),
             captures,
             material: captures || values_differ,

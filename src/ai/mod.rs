@@ -51,9 +51,9 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
     (2, None),
     (3, None),
     (4, None),
-    (5, Some(1_000)),
-    (6, Some(2_000)),
-    (MAX_DEPTH, Some(1_000)),
+    (5, Some(500)),
+    (6, Some(1_000)),
+    (MAX_DEPTH, Some(1_500)),
     (MAX_DEPTH, Some(3_000)),
 ];
 
@@ -61,8 +61,8 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
 /// (levels capped by time only while their depth limit is reached in time).
 ///
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
-/// [`AlphaBeta`] at depths 1, 2, 3, 4, 5 and 6 (the last two capped at 1 s and 2 s per move),
-/// then as deep as 1 s and 3 s allow. For the others (placement and connection games) they
+/// [`AlphaBeta`] at depths 1, 2, 3, 4, 5 and 6 (the last two capped at 0.5 s and 1 s per
+/// move), then as deep as 1.5 s and 3 s allow. For the others (placement and connection games) they
 /// use [`Mcts`] with 30, 100, 300, 1000, 2500, 5000, 10 000 and 20 000 playouts per move.
 /// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
 /// different seeds give different games.

@@ -166,6 +166,21 @@ fn alphabeta_breakthrough_stops_runaway_pawn() {
 }
 
 #[test]
+fn alphabeta_wins_material() {
+    // White's d4 pawn takes the undefended e5 pawn, which would otherwise take it.
+    let g = game("breakthrough");
+    for depth in [1, 2, 3, 5] {
+        let mut s = pos(&g, "p7/8/8/4p3/3P4/8/8/7P White");
+        let mv = ab(depth, 8).select_move(&g, &mut s).expect("a move");
+        let text = g.move_to_string(&s, mv);
+        assert!(
+            text.starts_with("d4") && text.ends_with("e5"),
+            "depth {depth}: {text}"
+        );
+    }
+}
+
+#[test]
 fn alphabeta_handles_no_moves_endings() {
     // Whoever cannot move loses: on three cells the first player makes the last move.
     let src = "game \"Last\"\nplayers X, O\nboard square(3, 1)\npiece mark = \"X\" for X, \"O\" for O\nmove place(mark, on: empty)\nloss if no-moves\n";
