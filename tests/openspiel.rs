@@ -1,0 +1,603 @@
+//! Replays of OpenSpiel game records (`../shared/oracles/openspiel/*.json`, derived from
+//! OpenSpiel's playthrough files; see the README there).
+//!
+//! At every ply our legal move set must equal OpenSpiel's, translated into our notation;
+//! then their move is played. The boards at the start and the end must match their text
+//! drawing, and the final result must match their returns.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use tabletop::{Game, Outcome, Player, State};
+
+// ---------------------------------------------------------------------------------------
+// A minimal JSON reader: the oracle files are plain JSON, and a few dozen lines here spare
+// the crate a dev-dependency.
+
+#[derive(Clone, Debug, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<Json>),
+    Obj(Vec<(String, Json)>),
+}
+
+impl Json {
+    fn parse(text: &str) -> Json {
+        let mut p = JsonParser {
+            s: text.as_bytes(),
+            i: 0,
+        };
+        let v = p.value();
+        p.ws();
+        assert_eq!(p.i, p.s.len(), "trailing text after the JSON value");
+        v
+    }
+
+    fn get(&self, key: &str) -> &Json {
+        match self {
+            Json::Obj(fields) => fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+                .unwrap_or_else(|| panic!("no field '{key}'")),
+            _ => panic!("not an object, looking for '{key}'"),
+        }
+    }
+
+    fn str(&self) -> &str {
+        match self {
+            Json::Str(s) => s,
+            other => panic!("expected a string, found {other:?}"),
+        }
+    }
+
+    fn num(&self) -> f64 {
+        match self {
+            Json::Num(n) => *n,
+            other => panic!("expected a number, found {other:?}"),
+        }
+    }
+
+    fn arr(&self) -> &[Json] {
+        match self {
+            Json::Arr(v) => v,
+            other => panic!("expected an array, found {other:?}"),
+        }
+    }
+
+    fn strings(&self) -> Vec<String> {
+        self.arr().iter().map(|j| j.str().to_string()).collect()
+    }
+}
+
+struct JsonParser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl JsonParser<'_> {
+    fn ws(&mut self) {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) {
+        self.ws();
+        assert_eq!(
+            self.s.get(self.i).copied(),
+            Some(c),
+            "JSON: expected '{}' at byte {}",
+            c as char,
+            self.i
+        );
+        self.i += 1;
+    }
+
+    fn value(&mut self) -> Json {
+        self.ws();
+        match self.s[self.i] {
+            b'{' => {
+                self.i += 1;
+                let mut fields = Vec::new();
+                self.ws();
+                if self.s[self.i] == b'}' {
+                    self.i += 1;
+                    return Json::Obj(fields);
+                }
+                loop {
+                    self.ws();
+                    let k = self.string();
+                    self.eat(b':');
+                    fields.push((k, self.value()));
+                    self.ws();
+                    self.i += 1;
+                    match self.s[self.i - 1] {
+                        b',' => continue,
+                        b'}' => return Json::Obj(fields),
+                        c => panic!("JSON: unexpected '{}' in an object", c as char),
+                    }
+                }
+            }
+            b'[' => {
+                self.i += 1;
+                let mut items = Vec::new();
+                self.ws();
+                if self.s[self.i] == b']' {
+                    self.i += 1;
+                    return Json::Arr(items);
+                }
+                loop {
+                    items.push(self.value());
+                    self.ws();
+                    self.i += 1;
+                    match self.s[self.i - 1] {
+                        b',' => continue,
+                        b']' => return Json::Arr(items),
+                        c => panic!("JSON: unexpected '{}' in an array", c as char),
+                    }
+                }
+            }
+            b'"' => Json::Str(self.string()),
+            b't' => self.word("true", Json::Bool(true)),
+            b'f' => self.word("false", Json::Bool(false)),
+            b'n' => self.word("null", Json::Null),
+            _ => {
+                let start = self.i;
+                while self.i < self.s.len() && b"+-.eE0123456789".contains(&self.s[self.i]) {
+                    self.i += 1;
+                }
+                let t = std::str::from_utf8(&self.s[start..self.i]).unwrap();
+                Json::Num(
+                    t.parse()
+                        .unwrap_or_else(|_| panic!("JSON: bad number '{t}'")),
+                )
+            }
+        }
+    }
+
+    fn word(&mut self, w: &str, v: Json) -> Json {
+        assert!(self.s[self.i..].starts_with(w.as_bytes()), "JSON: bad word");
+        self.i += w.len();
+        v
+    }
+
+    fn string(&mut self) -> String {
+        self.eat(b'"');
+        let mut out = String::new();
+        loop {
+            let c = self.s[self.i];
+            self.i += 1;
+            match c {
+                b'"' => return out,
+                b'\\' => {
+                    let e = self.s[self.i];
+                    self.i += 1;
+                    match e {
+                        b'n' => out.push('\n'),
+                        b't' => out.push('\t'),
+                        b'r' => out.push('\r'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'u' => {
+                            let hex = std::str::from_utf8(&self.s[self.i..self.i + 4]).unwrap();
+                            self.i += 4;
+                            let code = u32::from_str_radix(hex, 16).unwrap();
+                            out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                        }
+                        other => out.push(other as char),
+                    }
+                }
+                _ => {
+                    // Copy a whole UTF-8 sequence.
+                    let start = self.i - 1;
+                    while self.i < self.s.len() && (self.s[self.i] & 0xC0) == 0x80 {
+                        self.i += 1;
+                    }
+                    out.push_str(std::str::from_utf8(&self.s[start..self.i]).unwrap());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn json_reader() {
+    let j = Json::parse(
+        r#" {"a": [1, -2.5e1, "x\"y\u0041"], "b": {}, "c": [], "d": null, "e": true} "#,
+    );
+    assert_eq!(j.get("a").arr()[1].num(), -25.0);
+    assert_eq!(j.get("a").arr()[2].str(), "x\"yA");
+    assert_eq!(j.get("b"), &Json::Obj(vec![]));
+    assert_eq!(j.get("d"), &Json::Null);
+    assert_eq!(j.get("e"), &Json::Bool(true));
+}
+
+// ---------------------------------------------------------------------------------------
+// Translating between OpenSpiel's notation and ours.
+
+/// How one OpenSpiel game maps onto one of ours.
+struct Translation {
+    /// The oracle file's stem.
+    file: &'static str,
+    /// Our game and its options.
+    game: &'static str,
+    set: &'static [(&'static str, &'static str)],
+    /// Our start position (`None`: the game's own start).
+    position: Option<&'static str>,
+    /// Our player for OpenSpiel's player 0 and 1.
+    players: [Player; 2],
+    /// An OpenSpiel move (from their legal list) in a canonical form we can also produce.
+    theirs: fn(&str) -> String,
+    /// Our move in the same canonical form.
+    ours: fn(&Game, &State, tabletop::Move) -> String,
+    /// An OpenSpiel state drawing as (our cell name, OpenSpiel char) pairs.
+    cells: fn(&[String]) -> Vec<(String, char)>,
+    /// OpenSpiel's piece chars to our symbols ('.' is empty).
+    symbols: &'static [(char, char)],
+}
+
+fn file_letter(c: usize) -> char {
+    (b'a' + c as u8) as char
+}
+
+/// `x(2,0)` (row from the top, column) is our `a1` on the 3 x 3 board.
+fn ttt_theirs(m: &str) -> String {
+    let inner = m
+        .trim_start_matches(['x', 'o'])
+        .trim_start_matches('(')
+        .trim_end_matches(')');
+    let (r, c) = inner.split_once(',').expect("x(r,c)");
+    let (r, c): (usize, usize) = (r.trim().parse().unwrap(), c.trim().parse().unwrap());
+    format!("{}{}", file_letter(c), 3 - r)
+}
+
+fn move_text(g: &Game, s: &State, m: tabletop::Move) -> String {
+    g.move_to_string(s, m)
+}
+
+/// `x3` is a drop into column d; ours is written as the landing cell, so compare columns.
+fn c4_theirs(m: &str) -> String {
+    let c: usize = m[1..].parse().expect("x<column>");
+    file_letter(c).to_string()
+}
+
+fn c4_ours(g: &Game, s: &State, m: tabletop::Move) -> String {
+    let text = g.move_to_string(s, m);
+    let cell = g
+        .board
+        .cell_by_name(&text)
+        .expect("a drop is written as its cell");
+    assert_eq!(
+        g.board.cells[cell as usize].name, text,
+        "a drop is written as its landing cell"
+    );
+    text.chars().next().unwrap().to_string()
+}
+
+/// `a7b6*`: the same cells as our compact form; the `*` (capture) is checked separately.
+fn bt_theirs(m: &str) -> String {
+    m.trim_end_matches('*').to_string()
+}
+
+fn bt_ours(g: &Game, s: &State, m: tabletop::Move) -> String {
+    g.move_to_compact(s, m)
+}
+
+/// Lines of one char per cell, top row first: our name is file + (rows - line).
+fn grid_cells(lines: &[String]) -> Vec<(String, char)> {
+    let h = lines.len();
+    lines
+        .iter()
+        .enumerate()
+        .flat_map(|(r, line)| {
+            line.chars()
+                .enumerate()
+                .map(move |(c, ch)| (format!("{}{}", file_letter(c), h - r), ch))
+        })
+        .collect()
+}
+
+/// Hex rhombus: row r (from the top, indented) holds cells `a{r+1}`, `b{r+1}`, …
+fn hex_cells(lines: &[String]) -> Vec<(String, char)> {
+    lines
+        .iter()
+        .enumerate()
+        .flat_map(|(r, line)| {
+            line.split_whitespace()
+                .enumerate()
+                .map(move |(c, t)| {
+                    assert_eq!(t.chars().count(), 1, "one char per hex cell");
+                    (
+                        format!("{}{}", file_letter(c), r + 1),
+                        t.chars().next().unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// `8bbbbbbbb` (rank, then files a…), ending with the ` abcdefgh` legend.
+fn bt_cells(lines: &[String]) -> Vec<(String, char)> {
+    lines
+        .iter()
+        .filter(|l| !l.starts_with(' '))
+        .flat_map(|line| {
+            let mut chars = line.chars();
+            let rank = chars.next().unwrap();
+            chars
+                .enumerate()
+                .map(move |(c, ch)| (format!("{}{rank}", file_letter(c)), ch))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+const TIC_TAC_TOE: Translation = Translation {
+    file: "tic_tac_toe",
+    game: "tictactoe",
+    set: &[],
+    position: None,
+    players: [Player(0), Player(1)],
+    theirs: ttt_theirs,
+    ours: move_text,
+    cells: grid_cells,
+    symbols: &[('x', 'X'), ('o', 'O')],
+};
+
+const CONNECT_FOUR: Translation = Translation {
+    file: "connect_four",
+    game: "connect4",
+    set: &[],
+    position: None,
+    players: [Player(0), Player(1)],
+    theirs: c4_theirs,
+    ours: c4_ours,
+    cells: grid_cells,
+    symbols: &[('x', 'X'), ('o', 'O')],
+};
+
+const HEX_5X5: Translation = Translation {
+    file: "hex_5x5",
+    game: "hex",
+    set: &[("size", "5")],
+    position: None,
+    players: [Player(0), Player(1)],
+    theirs: str::to_string,
+    ours: move_text,
+    cells: hex_cells,
+    symbols: &[('x', 'x'), ('o', 'o')],
+};
+
+/// OpenSpiel's player 0 is black ('b'), at the top, and moves first; ours are White
+/// (bottom, `P`) and Black (top, `p`), so we start from the same board with Black to move.
+const BREAKTHROUGH: Translation = Translation {
+    file: "breakthrough",
+    game: "breakthrough",
+    set: &[],
+    position: Some("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP Black"),
+    players: [Player(1), Player(0)],
+    theirs: bt_theirs,
+    ours: bt_ours,
+    cells: bt_cells,
+    symbols: &[('b', 'p'), ('w', 'P')],
+};
+
+fn oracle(file: &str) -> Json {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/oracles/openspiel")
+        .join(format!("{file}.json"));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
+    Json::parse(&text)
+}
+
+fn load(t: &Translation) -> Game {
+    let set: Vec<(String, String)> = t
+        .set
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    tabletop::load_shipped(t.game, &set).unwrap()
+}
+
+/// Our board equals an OpenSpiel drawing, cell by cell.
+fn assert_board(t: &Translation, game: &Game, state: &State, drawing: &[String], when: &str) {
+    let cells = (t.cells)(drawing);
+    assert_eq!(
+        cells.len(),
+        game.board.len(),
+        "{}: {when}: the drawing has {} cells, our board {}",
+        t.file,
+        cells.len(),
+        game.board.len()
+    );
+    for (name, ch) in cells {
+        let id = game
+            .board
+            .cell_by_name(&name)
+            .unwrap_or_else(|| panic!("{}: no cell {name}", t.file));
+        let want = match ch {
+            '.' => None,
+            c => Some(
+                t.symbols
+                    .iter()
+                    .find(|s| s.0 == c)
+                    .unwrap_or_else(|| panic!("{}: unknown char '{c}'", t.file))
+                    .1,
+            ),
+        };
+        let piece = state.at(id);
+        let got = (piece != 0).then(|| game.pieces[piece as usize].symbol);
+        assert_eq!(
+            got,
+            want,
+            "{}: {when}: cell {name}\nours: {}\ntheirs:\n{}",
+            t.file,
+            game.position_to_string(state),
+            drawing.join("\n")
+        );
+    }
+}
+
+/// Replays one record. Returns the number of plies checked.
+fn replay(t: &Translation, history: &[&str]) -> usize {
+    let record = oracle(t.file);
+    let game = load(t);
+    let mut state = match t.position {
+        Some(p) => game.parse_position(p).unwrap(),
+        None => game.start(),
+    };
+    // A record that starts after some moves (OpenSpiel's `start_at`).
+    for &h in history {
+        let want = (t.theirs)(h);
+        let mv = game
+            .legal_moves_vec(&state)
+            .into_iter()
+            .find(|&m| (t.ours)(&game, &state, m) == want)
+            .unwrap_or_else(|| panic!("{}: history move {h} is not legal", t.file));
+        game.make(&mut state, mv);
+    }
+    assert_board(
+        t,
+        &game,
+        &state,
+        &record.get("initial_state").strings(),
+        "initial state",
+    );
+
+    let plies = record.get("plies").arr();
+    assert_eq!(plies.len(), record.get("num_plies").num() as usize);
+    for ply in plies {
+        let n = ply.get("ply").num() as usize;
+        let who = ply.get("player").num() as usize;
+        let at = format!("{} ply {n}", t.file);
+        assert_eq!(game.outcome(&state), None, "{at}: our game is already over");
+        assert_eq!(
+            state.to_move(),
+            t.players[who],
+            "{at}: wrong player to move"
+        );
+
+        let legal = ply.get("legal").strings();
+        assert_eq!(legal.len(), ply.get("num_legal").num() as usize);
+        let theirs: BTreeSet<String> = legal.iter().map(|m| (t.theirs)(m)).collect();
+        assert_eq!(theirs.len(), legal.len(), "{at}: translation merged moves");
+        let moves = game.legal_moves_vec(&state);
+        let ours: BTreeSet<String> = moves.iter().map(|&m| (t.ours)(&game, &state, m)).collect();
+        assert_eq!(ours.len(), moves.len(), "{at}: two of our moves look alike");
+        assert_eq!(
+            ours,
+            theirs,
+            "{at}: legal moves differ\nonly ours: {:?}\nonly theirs: {:?}\nposition: {}",
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            theirs.difference(&ours).collect::<Vec<_>>(),
+            game.position_to_string(&state)
+        );
+
+        // Captures: OpenSpiel marks them with '*'; our full notation with 'x'.
+        if t.file == "breakthrough" {
+            for m in &legal {
+                let key = (t.theirs)(m);
+                let &mv = moves
+                    .iter()
+                    .find(|&&x| (t.ours)(&game, &state, x) == key)
+                    .unwrap();
+                let text = game.move_to_string(&state, mv);
+                assert_eq!(
+                    m.ends_with('*'),
+                    text.contains('x'),
+                    "{at}: {m} is ours {text}"
+                );
+            }
+        }
+
+        let played = ply.get("move").str();
+        let key = (t.theirs)(played);
+        let &mv = moves
+            .iter()
+            .find(|&&m| (t.ours)(&game, &state, m) == key)
+            .unwrap_or_else(|| panic!("{at}: their move {played} is not ours"));
+        // Our own parser accepts our spelling of the move.
+        let text = game.move_to_string(&state, mv);
+        assert_eq!(game.parse_move(&state, &text), Ok(mv), "{at}: parse {text}");
+        game.make(&mut state, mv);
+    }
+
+    assert_board(
+        t,
+        &game,
+        &state,
+        &record.get("final_state").strings(),
+        "final state",
+    );
+    let returns: Vec<f64> = record.get("returns").arr().iter().map(Json::num).collect();
+    let terminal = record.get("terminal") == &Json::Bool(true);
+    let outcome = game.outcome(&state);
+    if !terminal {
+        assert_eq!(outcome, None, "{}: ours ended, theirs did not", t.file);
+    } else {
+        let want = match returns.as_slice() {
+            [a, b] if a > b => Outcome::Win(t.players[0]),
+            [a, b] if b > a => Outcome::Win(t.players[1]),
+            _ => Outcome::Draw,
+        };
+        let got = outcome.unwrap_or_else(|| panic!("{}: our game is not over", t.file));
+        assert_eq!(
+            got.winner(2),
+            want.winner(2),
+            "{}: result {got:?}, OpenSpiel returns {returns:?}",
+            t.file
+        );
+        assert!(
+            game.legal_moves_vec(&state).is_empty(),
+            "{}: moves after the end",
+            t.file
+        );
+    }
+    plies.len()
+}
+
+#[test]
+fn tic_tac_toe() {
+    assert_eq!(replay(&TIC_TAC_TOE, &[]), 7);
+}
+
+#[test]
+fn connect_four() {
+    assert_eq!(replay(&CONNECT_FOUR, &[]), 17);
+}
+
+/// `start_at(history=4;3;3;2;0;4;4;4;4;0, …)`: ten given moves, then the record.
+#[test]
+fn connect_four_start_at() {
+    let record = oracle("connect_four_start_at");
+    let params = record.get("parameters").str();
+    let history = params
+        .split("history=")
+        .nth(1)
+        .and_then(|s| s.split([',', '}']).next())
+        .expect("history parameter");
+    assert_eq!(history, "4;3;3;2;0;4;4;4;4;0");
+    let moves: Vec<String> = history.split(';').map(|c| format!("x{c}")).collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let t = Translation {
+        file: "connect_four_start_at",
+        ..CONNECT_FOUR
+    };
+    assert_eq!(replay(&t, &moves), 13);
+}
+
+#[test]
+fn hex_5x5() {
+    assert_eq!(replay(&HEX_5X5, &[]), 21);
+}
+
+#[test]
+fn breakthrough() {
+    assert_eq!(replay(&BREAKTHROUGH, &[]), 38);
+}
