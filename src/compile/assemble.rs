@@ -159,6 +159,16 @@ impl Compiler {
             .iter()
             .map(|(k, v)| (k.clone(), v.to_string()))
             .collect();
+        let movers = ByPlayer(
+            (0..np)
+                .map(|p| {
+                    (0..npieces)
+                        .filter(|&id| !piece_rules[p * npieces + id].is_empty())
+                        .map(|id| id as PieceId)
+                        .collect()
+                })
+                .collect(),
+        );
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -170,6 +180,7 @@ impl Compiler {
             piece_table,
             rules,
             piece_rules,
+            movers,
             free_rules: ByPlayer(free_rules),
             ends,
             no_moves,

@@ -46,6 +46,8 @@ pub struct Game {
     pub rules: Vec<Rule>,
     /// Rules usable by the owner of a piece: `piece_rules[player * pieces + piece]`.
     pub piece_rules: Vec<Vec<u16>>,
+    /// Per player, the piece ids that have at least one rule (whose cells are move origins).
+    pub movers: ByPlayer<Vec<PieceId>>,
     /// Rules that do not start from a piece, per player.
     pub free_rules: ByPlayer<Vec<u16>>,
     /// End conditions, in the order written.

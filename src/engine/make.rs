@@ -42,10 +42,7 @@ impl Game {
         let f = s.frames.pop()?;
         while s.log.len() > f.log_len as usize {
             let Some(c) = s.log.pop() else { break };
-            let cur = s.board[c.cell as usize];
-            s.counts[cur as usize] -= 1;
-            s.counts[c.old as usize] += 1;
-            s.board[c.cell as usize] = c.old;
+            s.put(c.cell, c.old);
         }
         s.to_move = f.to_move;
         s.result = f.result;
@@ -75,9 +72,7 @@ impl Game {
         let old = s.board[cell as usize];
         s.log.push(Change { cell, old });
         s.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
-        s.counts[old as usize] -= 1;
-        s.counts[piece as usize] += 1;
-        s.board[cell as usize] = piece;
+        s.put(cell, piece);
     }
 
     /// Replays the parts of `mv`'s rule with the cells the move recorded.

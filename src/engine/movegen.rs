@@ -55,13 +55,19 @@ impl Game {
         };
         let np = self.pieces.len();
         let table = &self.piece_rules[p.index() * np..(p.index() + 1) * np];
-        for (cell, &content) in s.board.iter().enumerate() {
-            let rules = &table[content as usize];
-            for &r in rules {
-                let rule = &self.rules[r as usize];
-                let mut mv = Move::new(r);
-                mv.push(cell as CellId);
-                self.gen_parts(s, &mut view, p, rule, 0, cell as CellId, mv, out);
+        for &piece in &self.movers[p] {
+            let rules = &table[piece as usize];
+            for (w, &word) in s.cells_of(piece).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    bits &= bits - 1;
+                    for &r in rules {
+                        let mut mv = Move::new(r);
+                        mv.push(cell);
+                        self.gen_parts(s, &mut view, p, &self.rules[r as usize], 0, cell, mv, out);
+                    }
+                }
             }
         }
         for &r in &self.free_rules[p] {
@@ -102,6 +108,24 @@ impl Game {
         match part {
             Part::Place { kind, on } => {
                 let piece = self.placed_piece(*kind, p);
+                if v.len == 0 && idx + 1 == rule.parts.len() {
+                    // The common case: one placement on the unchanged board. Visit only the
+                    // cells whose content the condition accepts.
+                    let set = on.content[p];
+                    for w in 0..s.words {
+                        let mut bits = self.cells_with(s, set, w);
+                        while bits != 0 {
+                            let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                            bits &= bits - 1;
+                            if on.zone.is_none() || on.accepts(board, p, c, s.board[c as usize]) {
+                                let mut m = mv;
+                                m.push(c);
+                                out.push(m);
+                            }
+                        }
+                    }
+                    return;
+                }
                 for c in 0..board.len() as CellId {
                     if on.accepts(board, p, c, v.get(c)) {
                         let mut m = mv;
@@ -115,6 +139,22 @@ impl Game {
             Part::Drop { kind, falls } => {
                 let piece = self.placed_piece(*kind, p);
                 let d = falls[p];
+                if v.len == 0 && idx + 1 == rule.parts.len() {
+                    for w in 0..s.words {
+                        let mut bits = s.cells_of(EMPTY)[w];
+                        while bits != 0 {
+                            let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                            bits &= bits - 1;
+                            let below = board.next(c, d);
+                            if below == NO_CELL || s.board[below as usize] != EMPTY {
+                                let mut m = mv;
+                                m.push(c);
+                                out.push(m);
+                            }
+                        }
+                    }
+                    return;
+                }
                 for c in 0..board.len() as CellId {
                     if v.get(c) != EMPTY {
                         continue;
@@ -290,6 +330,18 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Word `w` of the bitset of cells whose content is in `set`.
+    #[inline(always)]
+    fn cells_with(&self, s: &State, set: super::ContentSet, w: usize) -> u64 {
+        let mut m = 0;
+        for id in 0..self.pieces.len() {
+            if set.contains(id as PieceId) {
+                m |= s.bits[id * s.words + w];
+            }
+        }
+        m
     }
 
     /// A moving part lands on `t`: record it and go on with the next part.

@@ -74,6 +74,10 @@ pub struct State {
     pub(crate) hash: u64,
     /// How many of each piece id are on the board (index 0 counts empty cells).
     pub(crate) counts: Vec<u16>,
+    /// Where each piece id stands: `bits[piece * words + w]`, one bit per cell, so move
+    /// generation visits only candidate cells.
+    pub(crate) bits: Vec<u64>,
+    pub(crate) words: usize,
     pub(crate) result: Option<Outcome>,
     pub(crate) swapped: bool,
     /// Plies since the last capture or move of a piece whose moves count as progress.
@@ -94,7 +98,14 @@ impl State {
             counts[p as usize] += 1;
         }
         let n = board.len();
+        let words = n.div_ceil(64);
+        let mut bits = vec![0u64; game.pieces.len() * words];
+        for (c, &p) in board.iter().enumerate() {
+            bits[p as usize * words + c / 64] |= 1 << (c % 64);
+        }
         let mut s = State {
+            bits,
+            words,
             board,
             to_move,
             ply: 0,
@@ -159,6 +170,26 @@ impl State {
     /// The moves made since the position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
         self.frames.iter().map(|f| f.mv)
+    }
+
+    /// The cells holding `piece`, as a bitset (bit `c % 64` of word `c / 64`).
+    #[inline(always)]
+    pub fn cells_of(&self, piece: PieceId) -> &[u64] {
+        let w = self.words;
+        &self.bits[piece as usize * w..(piece as usize + 1) * w]
+    }
+
+    /// Moves what stands on `cell` to `piece` in the board, counts and bitsets (no log, no
+    /// hash: the callers do those).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, cell: CellId, piece: PieceId) {
+        let old = self.board[cell as usize];
+        let (w, b) = (cell as usize / 64, 1u64 << (cell % 64));
+        self.bits[old as usize * self.words + w] &= !b;
+        self.bits[piece as usize * self.words + w] |= b;
+        self.counts[old as usize] -= 1;
+        self.counts[piece as usize] += 1;
+        self.board[cell as usize] = piece;
     }
 
     /// Whether two states hold the same position (board, side to move, ply, flags, result).
