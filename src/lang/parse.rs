@@ -13,8 +13,14 @@ struct GameParser;
 
 /// Parses a rule file. A syntax error is returned as one diagnostic saying what was expected.
 pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
-    let mut pairs =
-        GameParser::parse(Rule::file, source).map_err(|e| vec![syntax_error(e, source)])?;
+    let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| {
+        // Parse again, tracking every token tried at the farthest position, to say exactly
+        // what was expected there ('=', ')', a statement).
+        pest::set_error_detail(true);
+        let detailed = GameParser::parse(Rule::file, source).err();
+        pest::set_error_detail(false);
+        vec![syntax_error(detailed.unwrap_or(e), source)]
+    })?;
     let file = pairs
         .next()
         .ok_or_else(|| vec![Diagnostic::error(Span::default(), "empty input")])?;
@@ -67,8 +73,217 @@ fn describe(rule: &Rule) -> &'static str {
     }
 }
 
+/// Whether `word` is a reserved word of the grammar (its `keyword` rule).
+fn is_keyword(word: &str) -> bool {
+    GameParser::parse(Rule::keyword, word).is_ok_and(|p| p.as_str() == word)
+}
+
+/// The token starting at `pos` (a word, or one other character), or `None` at the end of a
+/// line or of the file.
+fn token_at(source: &str, pos: usize) -> Option<&str> {
+    let rest = source.get(pos..)?.trim_start_matches([' ', '\t']);
+    let first = rest.chars().next()?;
+    if first == '\n' || first == '\r' || first == '#' {
+        return None;
+    }
+    let len = if first.is_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len())
+    } else {
+        first.len_utf8()
+    };
+    Some(&rest[..len])
+}
+
+/// The last word or symbol before `pos`, skipping spaces, newlines and comments.
+fn token_before(source: &str, pos: usize) -> Option<(usize, &str)> {
+    let code = strip_comments(&source[..pos.min(source.len())]);
+    let trimmed = code.trim_end();
+    let end = trimmed.len();
+    let last = trimmed.chars().next_back()?;
+    let start = if last.is_alphanumeric() || last == '_' || last == '-' {
+        trimmed
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |i| i + 1)
+    } else {
+        end - last.len_utf8()
+    };
+    Some((end, &source[start..end]))
+}
+
+/// `source` with comments blanked out (same length, so offsets still hold).
+fn strip_comments(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut in_string = false;
+    let mut in_comment = false;
+    for c in source.chars() {
+        match c {
+            '\n' => {
+                in_string = false;
+                in_comment = false;
+                out.push(c);
+            }
+            _ if in_comment => out.extend(std::iter::repeat_n(' ', c.len_utf8())),
+            '#' if !in_string => {
+                in_comment = true;
+                out.push(' ');
+            }
+            '"' => {
+                in_string = !in_string;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The '(' before `pos` that is still open there, with the name of the call it opens.
+fn unclosed_paren(source: &str, pos: usize) -> Option<(usize, String)> {
+    let code = strip_comments(&source[..pos.min(source.len())]);
+    let mut open = Vec::new();
+    let mut in_string = false;
+    for (i, c) in code.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '\n' => in_string = false,
+            '(' if !in_string => open.push(i),
+            ')' if !in_string => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    let at = *open.last()?;
+    let name = token_before(source, at).map_or("", |t| t.1);
+    Some((at, format!("{name}(")))
+}
+
+/// A precise message from the tokens the parser tried at the farthest position it reached,
+/// or `None` when they say nothing useful (then the rule names are used).
+fn expected_tokens_error(pos: usize, tokens: Vec<String>, source: &str) -> Option<Diagnostic> {
+    let mut end_of_line = false;
+    let mut wanted: Vec<String> = Vec::new();
+    for token in tokens {
+        // Character ranges (`a..z`: more letters of a name) and built-in rules say nothing.
+        let is_range = token.chars().count() == 4 && token.get(1..3) == Some("..");
+        if is_range || token == "BUILTIN_RULE" {
+            continue;
+        }
+        match token.as_str() {
+            "\n" | "\r\n" => end_of_line = true,
+            "\r" | " " | "\t" | "#" | "-" | "_" => {}
+            _ => wanted.push(token),
+        }
+    }
+    if wanted.is_empty() {
+        return None;
+    }
+    let found = token_at(source, pos);
+    let found_text = found.map_or("the end of the line".to_string(), |f| format!("'{f}'"));
+    let span_at = |p: usize, len: usize| Span::new(p, (p + len.max(1)).min(source.len().max(p)));
+    let line_of = |p: usize| source[..p].matches('\n').count() + 1;
+    let is_word = |t: &str| t.starts_with(|c: char| c.is_alphanumeric());
+    let prev = token_before(source, pos);
+    // Two items side by side: a comma is missing.
+    if let (true, Some(f), Some((end, p))) = (wanted.iter().any(|w| w == ","), found, prev) {
+        if is_word(f) && is_word(p) && line_of(end) == line_of(pos) {
+            return Some(
+                Diagnostic::error(
+                    span_at(pos, f.len()),
+                    format!("expected ',' between '{p}' and '{f}'"),
+                )
+                .with_hint("separate the items of a list with commas"),
+            );
+        }
+    }
+    // A ')' with no '(' to close.
+    if found == Some(")") && unclosed_paren(source, pos).is_none() {
+        return Some(Diagnostic::error(
+            span_at(pos, 1),
+            "this ')' has no '(' to close",
+        ));
+    }
+    // A call left open: point just after its last argument.
+    if wanted.iter().any(|w| w == ")") {
+        if let Some((open, call)) = unclosed_paren(source, pos) {
+            let after = prev.map_or(pos, |t| t.0);
+            let mut d =
+                Diagnostic::error(span_at(after, 1), format!("expected ')' to close '{call}'"));
+            if line_of(after) != line_of(pos) || found.is_none() {
+                d = d.with_hint(format!(
+                    "the '(' on line {} is never closed; a call may go on over several lines, so what follows was read as part of it",
+                    line_of(open)
+                ));
+            } else {
+                d = d.with_hint(format!("found {found_text} before the closing ')'"));
+            }
+            return Some(d);
+        }
+    }
+    // A statement was expected: name the closest word that may start one.
+    if wanted.iter().any(|w| w == "players") {
+        let found_word = found.filter(|f| f.chars().all(|c| c.is_alphanumeric() || c == '-'))?;
+        let d = Diagnostic::error(
+            span_at(pos, found_word.len()),
+            format!("expected a statement, found '{found_word}'"),
+        );
+        let words = wanted
+            .iter()
+            .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && *w != "then");
+        let d = d.suggest(found_word, words.map(String::as_str));
+        return Some(if d.hint.is_some() {
+            d
+        } else {
+            d.with_hint("a statement starts with game, players, option, board, remove, cells, link, direction, zone, piece, setup, define or move, or is an ending such as 'win if …'")
+        });
+    }
+    // What may start a value ('"', '(' and 'not'; names and numbers are character ranges)
+    // is "a value"; operators that could continue what came before are left out.
+    let value_start = wanted.iter().any(|w| w == "\"" || w == "not");
+    if value_start {
+        wanted.retain(|w| !matches!(w.as_str(), "\"" | "not" | "("));
+    }
+    const OPERATORS: [&str; 5] = ["+", "-", "and", "or", "then"];
+    if wanted.iter().any(|w| !OPERATORS.contains(&w.as_str())) || end_of_line || value_start {
+        wanted.retain(|w| !OPERATORS.contains(&w.as_str()));
+    }
+    wanted.sort();
+    wanted.dedup();
+    let mut items: Vec<String> = wanted.iter().map(|w| format!("'{w}'")).collect();
+    if value_start {
+        items.insert(0, "a value".into());
+    }
+    if end_of_line {
+        items.push("the end of the line".into());
+    }
+    let list = match items.len() {
+        0 => return None,
+        1 => items[0].clone(),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} or {last}", items.join(", "))
+        }
+    };
+    let after = match prev {
+        Some((_, t)) if items.len() == 1 && !end_of_line => format!(" after '{t}'"),
+        _ => String::new(),
+    };
+    let len = found.map_or(1, str::len);
+    Some(Diagnostic::error(
+        span_at(pos, len),
+        format!("expected {list}{after}, found {found_text}"),
+    ))
+}
+
 fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
+    if let Some(d) = e.parse_attempts().and_then(|a| {
+        let tokens = a.expected_tokens().iter().map(|t| t.to_string()).collect();
+        expected_tokens_error(a.max_position, tokens, source)
+    }) {
+        return d;
+    }
     let pos = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -97,7 +312,16 @@ fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
             want.dedup();
             match want.len() {
                 0 => format!("unexpected {found}"),
-                1 => format!("expected {}, found {found}", want[0]),
+                1 => match token_before(source, pos) {
+                    // `… then` at the end of a line: the next line was read as its operand.
+                    Some((_, op))
+                        if matches!(op, "then" | "and" | "or" | "not" | "when" | "if" | "for")
+                            || matches!(op, "=" | "+" | "-" | ":") =>
+                    {
+                        format!("expected {} after '{op}', found {found}", want[0])
+                    }
+                    _ => format!("expected {}, found {found}", want[0]),
+                },
                 _ => {
                     let last = want.pop().unwrap_or_default();
                     format!("expected {} or {last}, found {found}", want.join(", "))
@@ -109,6 +333,13 @@ fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
     let mut d = Diagnostic::error(span, message);
     if found.starts_with("'\"") {
         d = d.with_hint("strings end on the same line with a closing '\"'");
+    }
+    let word = &rest[..len.min(rest.len())];
+    let name_expected = matches!(&e.variant, ErrorVariant::ParsingError { positives, .. } if positives == &[Rule::name]);
+    if name_expected && is_keyword(word) {
+        d = d.with_hint(format!(
+            "'{word}' is a word of the rule language; choose another name"
+        ));
     }
     d
 }
