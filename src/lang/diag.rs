@@ -74,7 +74,13 @@ pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .into_iter()
         .filter(|k| *k != name)
         .map(|k| (strsim::damerau_levenshtein(name, k), k))
-        .filter(|(d, k)| *d <= 2.max(k.len() / 3) && *d < k.len().max(name.len()))
+        // Close enough, and not most of the name: 'n' is not a likely typo of 'ne', nor 'z9'
+        // of 'a1'.
+        .filter(|(d, k)| {
+            *d <= 2.max(k.len() / 3)
+                && *d < k.len().max(name.len())
+                && *d * 2 < name.chars().count()
+        })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
 }
