@@ -594,39 +594,47 @@ impl Compiler {
                 Value::List(l) => vec![Some(l.clone()); np],
                 Value::PerPlayer(items) => {
                     let mut v = vec![None; np];
+                    let mut unknown_player = false;
                     for (l, who) in items {
-                        if let Some(p) = self.player(who) {
-                            v[p.index()] = Some(l.clone());
+                        match self.player(who) {
+                            Some(p) => v[p.index()] = Some(l.clone()),
+                            None => unknown_player = true,
                         }
                     }
                     if let Some(missing) = v.iter().position(Option::is_none) {
-                        let msg = format!(
-                            "direction '{}' says nothing for player {}",
-                            name.node, self.players[missing]
-                        );
-                        self.err(name.span, msg);
+                        // A misspelt player is reported already; one error is enough.
+                        if !unknown_player {
+                            let who = &self.players[missing];
+                            let d = Diagnostic::error(
+                                name.span,
+                                format!("direction '{}' says nothing for player {who}", name.node),
+                            )
+                            .with_hint(format!("add its direction for {who}: '… for {who}'"));
+                            self.diags.push(d);
+                        }
+                        // Stand in an empty direction, so its uses are not reported again.
+                        self.dirs
+                            .insert(name.node.clone(), ByPlayer(vec![Vec::new(); np]));
                         continue;
                     }
                     v
                 }
             };
             let mut out = Vec::with_capacity(np);
-            let mut ok = true;
             for (p, list) in per_player.into_iter().enumerate() {
                 let list = self.expand_list(&list.unwrap_or_default());
                 let mut ids = Vec::new();
                 for e in &list {
-                    match self.dir_expr(e, p, &name.node) {
-                        Some(v) => ids.extend(v),
-                        None => ok = false,
+                    if let Some(v) = self.dir_expr(e, p, &name.node) {
+                        ids.extend(v);
                     }
                 }
                 ids.dedup();
                 out.push(ids);
             }
-            if ok {
-                self.dirs.insert(name.node.clone(), ByPlayer(out));
-            }
+            // Kept even when part of it is wrong (already reported), so that its uses are
+            // not reported again as unknown directions.
+            self.dirs.insert(name.node.clone(), ByPlayer(out));
         }
     }
 
