@@ -56,9 +56,12 @@ impl Compiler {
                 );
                 continue;
             }
-            if let Some(z) = self.zone_value(value, &name.node, true) {
-                self.zones.zones.insert(name.node.clone(), z);
-            }
+            // A wrong zone (reported) stands in as an empty one, so its uses are not reported
+            // again as unknown zones.
+            let z = self
+                .zone_value(value, &name.node, true)
+                .unwrap_or_else(|| vec![Vec::new(); np]);
+            self.zones.zones.insert(name.node.clone(), z);
         }
     }
 
