@@ -15,6 +15,8 @@ pub(crate) struct KindDecl {
     /// The symbol of the ownerless piece of this kind, if it is one.
     pub neutral: Option<char>,
     pub span: Span,
+    /// Its declaration had an error (reported): gaps in it are not reported again.
+    pub bad: bool,
 }
 
 /// Kinds by name, and the piece ids built from them.
@@ -41,7 +43,7 @@ impl PieceTable {
 impl Compiler {
     pub fn build_pieces(&mut self, ast: &File) {
         let np = self.players.len();
-        let mut used_symbols: Vec<(char, Span)> = Vec::new();
+        let mut used_symbols: Vec<(char, String)> = Vec::new();
         for st in &ast.stmts {
             let Stmt::Piece {
                 name,
@@ -60,13 +62,19 @@ impl Compiler {
                 symbols: vec![None; np],
                 neutral: None,
                 span: name.span,
+                bad: false,
             };
             if let Some(v) = value {
                 if let Some(v) = self.eval_int(v) {
                     decl.value = v.clamp(-1_000_000, 1_000_000) as i32;
                 }
             }
-            let mut symbol = |c: &mut Compiler, e: &crate::lang::ast::Expr| -> Option<char> {
+            // A symbol, or `None` after reporting why it cannot be one. A symbol used twice
+            // is reported but kept, so the rest of the file is checked as if it were right.
+            let mut symbol = |c: &mut Compiler,
+                              e: &crate::lang::ast::Expr,
+                              whose: String|
+             -> Option<char> {
                 let ExprKind::Str(s) = &e.kind else {
                     c.err(e.span, "expected a piece symbol in quotes, like \"P\"");
                     return None;
@@ -81,29 +89,37 @@ impl Compiler {
                     return None;
                 }
                 if let Some((_, first)) = used_symbols.iter().find(|(u, _)| *u == ch) {
-                    let _ = first;
-                    c.err(
+                    let d = Diagnostic::error(
                         e.span,
-                        format!("symbol '{ch}' is already used by another piece"),
-                    );
-                    return None;
+                        format!("symbol '{ch}' is already used by {first}"),
+                    )
+                    .with_hint("every piece needs its own symbol, so that positions can tell them apart; the other player's is often the lower-case letter");
+                    c.diags.push(d);
+                    return Some(ch);
                 }
-                used_symbols.push((ch, e.span));
+                used_symbols.push((ch, whose));
                 Some(ch)
             };
             match symbols {
                 Value::List(l) => {
                     if l.len() != 1 {
                         self.err(name.span, "give one symbol for a piece nobody owns, or one per player: \"P\" for White, \"p\" for Black");
-                        continue;
+                        decl.bad = true;
+                    } else {
+                        let whose = format!("the '{}' piece", name.node);
+                        decl.neutral = symbol(self, &l[0], whose);
+                        decl.bad |= decl.neutral.is_none();
                     }
-                    decl.neutral = symbol(self, &l[0]);
                 }
                 Value::PerPlayer(items) => {
                     for (l, who) in items {
-                        let Some(p) = self.player(who) else { continue };
+                        let Some(p) = self.player(who) else {
+                            decl.bad = true;
+                            continue;
+                        };
                         if l.len() != 1 {
                             self.err(who.span, "give exactly one symbol per player");
+                            decl.bad = true;
                             continue;
                         }
                         if decl.symbols[p.index()].is_some() {
@@ -112,7 +128,9 @@ impl Compiler {
                                 format!("player '{}' is given two symbols", who.node),
                             );
                         }
-                        decl.symbols[p.index()] = symbol(self, &l[0]);
+                        let whose = format!("{}'s '{}'", who.node, name.node);
+                        decl.symbols[p.index()] = symbol(self, &l[0], whose);
+                        decl.bad |= decl.symbols[p.index()].is_none();
                     }
                 }
             }
@@ -205,7 +223,7 @@ impl Compiler {
                         let id = self.pieces.id(k, owner);
                         let cells: &Vec<CellId> = &zone[owner.map_or(0, Player::index)];
                         if id == EMPTY {
-                            if !cells.is_empty() {
+                            if !cells.is_empty() && !self.pieces.kinds[k].bad {
                                 let who = owner.map_or("nobody".to_string(), |p| {
                                     self.players[p.index()].clone()
                                 });
