@@ -50,6 +50,8 @@ pub(crate) struct Compiler {
     pub title: Option<String>,
     pub players: Vec<String>,
     pub options: IndexMap<String, OptionValue>,
+    /// Options whose default was wrong (already reported): uses of them are not errors again.
+    bad_options: Vec<String>,
     defines: IndexMap<String, Define>,
     pub geo: Option<super::geometry::Geometry>,
     /// Every direction name, resolved per player to absolute direction ids.
@@ -71,6 +73,7 @@ impl Compiler {
             title: None,
             players: Vec::new(),
             options: IndexMap::new(),
+            bad_options: Vec::new(),
             defines: IndexMap::new(),
             geo: None,
             dirs: IndexMap::new(),
@@ -97,6 +100,7 @@ impl Compiler {
     pub fn declare(&mut self, ast: &File, overrides: &[(String, String)]) -> Result<(), LoadError> {
         let mut option_spans: IndexMap<String, Span> = IndexMap::new();
         let mut players_span = None;
+        let mut players_listed = 0;
         for st in &ast.stmts {
             match &st.node {
                 Stmt::Game(t) => {
@@ -111,6 +115,7 @@ impl Compiler {
                         continue;
                     }
                     players_span = Some(st.span);
+                    players_listed = ps.len();
                     for p in ps {
                         if self.players.contains(&p.node) {
                             self.err(p.span, format!("player '{}' is listed twice", p.node));
@@ -142,10 +147,13 @@ impl Compiler {
                         },
                         ExprKind::Str(s) => OptionValue::Word(s.clone()),
                         _ => {
-                            self.err(
+                            let d = Diagnostic::error(
                                 value.span,
                                 "an option's default must be a number, yes/no, or a word",
-                            );
+                            )
+                            .with_hint("for example 'option size = 11' or 'option swap = no'");
+                            self.diags.push(d);
+                            self.bad_options.push(name.node.clone());
                             continue;
                         }
                     };
@@ -176,10 +184,14 @@ impl Compiler {
                 Span::default(),
                 "the game names no players: add a line like 'players White, Black'",
             );
-        } else if self.players.len() < 2 {
-            self.err(
-                players_span.unwrap_or_default(),
-                "a game needs at least two players",
+        } else if players_listed < 2 {
+            // (A player listed twice is reported as such, not as too few players.)
+            self.diags.push(
+                Diagnostic::error(
+                    players_span.unwrap_or_default(),
+                    "a game needs at least two players",
+                )
+                .with_hint("list every player, separated by commas: players White, Black"),
             );
         }
         for (k, v) in overrides {
@@ -260,10 +272,14 @@ impl Compiler {
             ExprKind::Name(n) => {
                 if let Some(d) = self.defines.get(n) {
                     if !d.params.is_empty() {
-                        self.err(
-                            e.span,
-                            format!("'{n}' needs {} argument(s): {n}(…)", d.params.len()),
+                        let params: Vec<&str> = d.params.iter().map(|p| p.node.as_str()).collect();
+                        let msg = format!(
+                            "'{n}' takes {} argument{}: {n}({})",
+                            params.len(),
+                            if params.len() == 1 { "" } else { "s" },
+                            params.join(", ")
                         );
+                        self.err(e.span, msg);
                         return;
                     }
                     let body = match &d.body {
@@ -350,6 +366,7 @@ impl Compiler {
     pub fn eval_int(&mut self, e: &Expr) -> Option<i64> {
         match &e.kind {
             ExprKind::Int(i) => Some(*i),
+            ExprKind::Name(n) if self.bad_options.contains(n) => None,
             ExprKind::Name(n) => match self.option_int(n, 0) {
                 Ok(v) => Some(v),
                 Err(msg) => {
@@ -380,13 +397,16 @@ impl Compiler {
                 Err(_) => Err(format!("option '{n}' is '{w}', not a whole number")),
             },
             Some(_) => Err(format!("option '{n}' is not a whole number")),
-            None => Err(format!("expected a whole number, found '{n}'")),
+            None => Err(format!(
+                "'{n}' is neither a number nor an option of this game"
+            )),
         }
     }
 
     /// Evaluates a yes/no condition on options (`when swap`, `when not swap`).
     pub fn eval_bool(&mut self, e: &Expr) -> Option<bool> {
         match &e.kind {
+            ExprKind::Name(n) if self.bad_options.contains(n) => None,
             ExprKind::Name(n) => match (parse_bool(n), self.options.get(n)) {
                 (Some(b), _) => Some(b),
                 (_, Some(OptionValue::Bool(b))) => Some(*b),
