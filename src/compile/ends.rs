@@ -159,9 +159,10 @@ impl Compiler {
                     self.err(e.span, "'line' needs how many in a row: line(3)");
                     return None;
                 };
+                let span = n.span;
                 let n = self.eval_int(n)?;
                 if !(2..=64).contains(&n) {
-                    self.err(e.span, "a line is between 2 and 64 pieces long");
+                    self.err(span, format!("a line is 2 to 64 pieces long, not {n}"));
                     return None;
                 }
                 let pieces = self.owned(&a.positional[1..])?;
