@@ -148,6 +148,19 @@ impl Game {
     }
 
     fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Option<String> {
+        // A cell name (letters, then digits) that is not on the board.
+        let looks_like_cell = |t: &str| {
+            let digits = t.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+            digits.len() < t.len()
+                && !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit())
+        };
+        if let Some(bad) = want
+            .split('-')
+            .find(|t| looks_like_cell(t) && self.board.cell_by_name(t).is_none())
+        {
+            return Some(format!("there is no cell '{bad}' on this board"));
+        }
         let texts: Vec<String> = moves
             .iter()
             .map(|&m| self.move_to_string(state, m))
@@ -162,7 +175,10 @@ impl Game {
             })
             .min();
         match best {
-            Some((d, t)) if d <= 2 => Some(format!("did you mean '{t}'?")),
+            // Only a near miss: 'z9' is two edits from 'a1', but no typo of it.
+            Some((d, t)) if d <= 2 && d * 2 < want.chars().count() => {
+                Some(format!("did you mean '{t}'?"))
+            }
             _ => Some(format!(
                 "{} legal moves; type 'moves' to list them",
                 texts.len()
