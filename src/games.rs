@@ -11,6 +11,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("hex", include_str!("../games/hex.game")),
     ("intellector", include_str!("../games/intellector.game")),
     ("nex", include_str!("../games/nex.game")),
+    ("ur", include_str!("../games/ur.game")),
 ];
 
 /// The names of the shipped games.

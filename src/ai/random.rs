@@ -6,7 +6,8 @@ use rand::{Rng, SeedableRng};
 use super::Bot;
 use crate::engine::{Game, Move, MoveList, Outcome, State};
 
-/// Plays a uniformly random legal move; reproducible from its seed.
+/// Plays a uniformly random legal move (and rolls dice with their true odds); reproducible
+/// from its seed.
 pub struct RandomBot {
     rng: SmallRng,
     moves: MoveList,
@@ -24,6 +25,9 @@ impl RandomBot {
 
 impl Bot for RandomBot {
     fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
+        if game.is_chance(state) {
+            return game.sample_roll(self.rng.gen());
+        }
         game.legal_moves(state, &mut self.moves);
         if self.moves.is_empty() {
             return None;
@@ -50,6 +54,14 @@ pub fn random_playout(
     while plies < max_plies {
         if let Some(o) = state.result_now() {
             return (Some(o), plies);
+        }
+        if game.is_chance(state) {
+            // Rolls follow the dice's odds, not a uniform pick among the outcomes.
+            if let Some(r) = game.sample_roll(rng.gen()) {
+                game.make(state, r);
+                plies += 1;
+                continue;
+            }
         }
         game.legal_moves(state, moves);
         if moves.is_empty() {

@@ -82,6 +82,8 @@ impl Compiler {
             next,
             lines: geo.lines.clone(),
             zones,
+            stack_cap: self.race.stack_cap.clone(),
+            stack_shared: self.race.stack_shared.clone(),
         };
         let kinds: Vec<Kind> = self
             .pieces
@@ -169,6 +171,34 @@ impl Compiler {
                 })
                 .collect(),
         );
+        let mut start_reserve = vec![0u16; npieces];
+        let mut entry_rules = vec![Vec::new(); np];
+        if let Some((k, counts)) = &self.race.reserve {
+            for (p, &n) in counts.iter().enumerate() {
+                let id = piece_table[*k as usize * (np + 1) + p];
+                if id == EMPTY {
+                    let name = kinds[*k as usize].name.clone();
+                    self.diags.push(Diagnostic::error(
+                        self.pieces.kinds[*k as usize].span,
+                        format!(
+                            "'{name}' waits in the reserve, so every player needs a symbol for it"
+                        ),
+                    ));
+                    return None;
+                }
+                start_reserve[id as usize] = n;
+            }
+            for (r, rule) in rules.iter().enumerate() {
+                if matches!(rule.parts.first(), Some(Part::Advance(_))) && rule.kinds.contains(k) {
+                    for (p, e) in entry_rules.iter_mut().enumerate() {
+                        if rule.players >> p & 1 == 1 {
+                            e.push(r as u16);
+                        }
+                    }
+                }
+            }
+        }
+        let entry_rules = ByPlayer(entry_rules);
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -189,6 +219,12 @@ impl Compiler {
             options,
             symbol_in_placements: placed.len() > 1 || multi,
             progress: self.progress,
+            dice: self.race.dice.clone(),
+            tracks: self.race.tracks.values().cloned().collect(),
+            reserve_kind: self.race.reserve.as_ref().map(|r| r.0),
+            start_reserve,
+            again: std::mem::take(&mut self.race.again),
+            entry_rules,
         };
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {

@@ -1,6 +1,6 @@
 //! Cell conditions: `empty`, `enemy`, `friend and pawn`, `not friend`, `empty and center`.
-//! Content tests become per-player lookup tables; at most one zone test may be added with
-//! `and`.
+//! Content tests become per-player lookup tables; one zone may appear anywhere in the
+//! formula (`empty or (enemy and not a2)`).
 
 use super::scope::Compiler;
 use crate::engine::{ByPlayer, CellCond, ContentSet, Player};
@@ -11,40 +11,51 @@ use crate::lang::Diagnostic;
 pub const CONTENT_WORDS: [&str; 6] = ["empty", "occupied", "friend", "enemy", "neutral", "any"];
 
 impl Compiler {
-    /// Compiles a cell condition.
+    /// Compiles a cell condition: any and/or/not mix of content words, piece kinds and at
+    /// most one zone (evaluated once as if inside the zone, once as if outside).
     pub fn cell_cond(&mut self, e: &Expr) -> Option<CellCond> {
         let e = self.expand(e);
-        let parts: Vec<&Expr> = match &e.kind {
-            ExprKind::And(xs) => xs.iter().collect(),
-            _ => vec![&e],
-        };
-        let np = self.players.len();
-        let mut content = vec![ContentSet::ALL; np];
-        let mut zone = None;
-        for part in parts {
-            let (inner, negated) = match &part.kind {
-                ExprKind::Not(x) => (&**x, true),
-                _ => (part, false),
-            };
-            if self.is_zone_expr(inner) {
-                if zone.is_some() {
-                    self.err(
-                        part.span,
-                        "a condition may test one zone; define a zone that combines them",
-                    );
-                    return None;
-                }
-                zone = Some((self.zone_ref(inner)?, !negated));
-                continue;
-            }
-            for (p, c) in content.iter_mut().enumerate() {
-                *c = c.intersect(self.content(part, Player(p as u8))?);
-            }
+        let mut zones = Vec::new();
+        self.zone_atoms(&e, &mut zones);
+        let key = |x: &Expr| crate::compile::moves::st_text(x);
+        let first = zones.first().copied();
+        if let Some(other) = zones.iter().find(|z| key(z) != key(zones[0])) {
+            self.err(
+                other.span,
+                "a condition may test one zone; define a zone that combines them",
+            );
+            return None;
         }
+        let players: Vec<Player> = self.all_players().collect();
+        let mut outside = Vec::new();
+        for &p in &players {
+            outside.push(self.content(&e, p, Some(false))?);
+        }
+        let zone = match first {
+            None => None,
+            Some(z) => {
+                let id = self.zone_ref(z)?;
+                let mut inside = Vec::new();
+                for &p in &players {
+                    inside.push(self.content(&e, p, Some(true))?);
+                }
+                Some((id, ByPlayer(inside)))
+            }
+        };
         Some(CellCond {
-            content: ByPlayer(content),
+            content: ByPlayer(outside),
             zone,
         })
+    }
+
+    /// Collects the zone tests inside a condition.
+    fn zone_atoms<'e>(&self, e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match &e.kind {
+            ExprKind::Not(x) => self.zone_atoms(x, out),
+            ExprKind::And(xs) | ExprKind::Or(xs) => xs.iter().for_each(|x| self.zone_atoms(x, out)),
+            _ if self.is_zone_expr(e) => out.push(e),
+            _ => {}
+        }
     }
 
     fn is_zone_expr(&self, e: &Expr) -> bool {
@@ -62,7 +73,14 @@ impl Compiler {
     }
 
     /// The contents a content condition accepts for player `p`.
-    fn content(&mut self, e: &Expr, p: Player) -> Option<ContentSet> {
+    fn content(&mut self, e: &Expr, p: Player, in_zone: Option<bool>) -> Option<ContentSet> {
+        if let Some(inside) = in_zone.filter(|_| self.is_zone_expr(e)) {
+            return Some(if inside {
+                ContentSet::ALL
+            } else {
+                ContentSet::NONE
+            });
+        }
         let pieces = &self.pieces.pieces;
         let set = |f: &dyn Fn(usize) -> bool| {
             let mut s = ContentSet::NONE;
@@ -89,7 +107,10 @@ impl Compiler {
                         if self.zones.zones.contains_key(n)
                             || self.geo.as_ref().is_some_and(|g| g.cell(n).is_some())
                         {
-                            self.err(e.span, format!("zone '{n}' can only be combined with 'and' (e.g. 'empty and {n}'), not inside 'or' or 'not'"));
+                            self.err(
+                                e.span,
+                                format!("'{n}' is a zone; a condition may test only one zone"),
+                            );
                             return None;
                         }
                         let mut known: Vec<String> =
@@ -108,18 +129,18 @@ impl Compiler {
                     }
                 },
             }),
-            ExprKind::Not(x) => Some(self.content(x, p)?.complement()),
+            ExprKind::Not(x) => Some(self.content(x, p, in_zone)?.complement()),
             ExprKind::And(xs) => {
                 let mut s = ContentSet::ALL;
                 for x in xs {
-                    s = s.intersect(self.content(x, p)?);
+                    s = s.intersect(self.content(x, p, in_zone)?);
                 }
                 Some(s)
             }
             ExprKind::Or(xs) => {
                 let mut s = ContentSet::NONE;
                 for x in xs {
-                    s = s.union(self.content(x, p)?);
+                    s = s.union(self.content(x, p, in_zone)?);
                 }
                 Some(s)
             }

@@ -8,7 +8,7 @@ use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::Diagnostic;
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 8] = [
+pub const ENDINGS: [&str; 9] = [
     "line",
     "connect",
     "reach",
@@ -17,6 +17,7 @@ pub const ENDINGS: [&str; 8] = [
     "no-moves",
     "ply-limit",
     "no-progress",
+    "borne-off",
 ];
 
 impl Compiler {
@@ -53,6 +54,21 @@ impl Compiler {
                 ResultWord::Win => EndResult::Win,
                 ResultWord::Loss => EndResult::Loss,
                 ResultWord::Draw => EndResult::Draw,
+                ResultWord::Again => {
+                    if is_no_moves {
+                        self.err(result.span, "'again if no-moves' makes no sense: a player without moves cannot play again");
+                        continue;
+                    }
+                    if let Some(c) = self.end_cond(&cond) {
+                        self.race.again.push(EndRule {
+                            cond: c,
+                            players: mask,
+                            result: EndResult::Win,
+                            text: super::moves::st_text(&cond),
+                        });
+                    }
+                    continue;
+                }
                 ResultWord::Pass => {
                     if !is_no_moves {
                         self.err(
@@ -247,6 +263,18 @@ impl Compiler {
                 }
                 (EndCond::PlyLimit(n as u32), &[])
             }
+            "borne-off" => {
+                let Some(n) = a.positional.first().copied() else {
+                    self.err(e.span, "'borne-off' needs a number of pieces: borne-off(7)");
+                    return None;
+                };
+                let n = self.eval_int(n)?;
+                if !(1..=10_000).contains(&n) {
+                    self.err(e.span, "a number of pieces is between 1 and 10000");
+                    return None;
+                }
+                (EndCond::BorneOff(n as u16), &[])
+            }
             "no-progress" => {
                 let Some(n) = a.positional.first().copied() else {
                     self.err(
@@ -293,7 +321,7 @@ impl Compiler {
             }
         };
         let max = match &cond {
-            EndCond::PlyLimit(_) => 1,
+            EndCond::PlyLimit(_) | EndCond::BorneOff(_) => 1,
             _ => usize::MAX,
         };
         a.finish(allowed, max, &mut self.diags);

@@ -12,6 +12,7 @@ mod ends;
 mod geometry;
 mod moves;
 mod pieces;
+mod race;
 mod scope;
 mod zones;
 

@@ -14,12 +14,12 @@
 
 use super::args::CallArgs;
 use super::scope::Compiler;
-use crate::engine::{ByPlayer, CellCond, Part, Rule, MAX_MOVE_CELLS};
+use crate::engine::{Advance, ByPlayer, CaptureRule, CellCond, Part, Rule, Steps, MAX_MOVE_CELLS};
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 13] = [
+pub const PRIMITIVES: [&str; 14] = [
     "place",
     "drop",
     "step",
@@ -29,6 +29,7 @@ pub const PRIMITIVES: [&str; 13] = [
     "swap",
     "promote",
     "become-captured",
+    "advance",
     "convert",
     "pass",
     "swap-sides",
@@ -76,6 +77,10 @@ impl Compiler {
                     }
                 }
                 if !ok || parts.is_empty() {
+                    continue;
+                }
+                if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Advance(_))) {
+                    self.err(alt.span, "'advance' is a whole move; it cannot be combined with other parts by 'then'");
                     continue;
                 }
                 let from_piece = parts[0].moves_piece();
@@ -304,6 +309,88 @@ impl Compiler {
                 };
                 let zone = self.zone_ref(z)?;
                 (Part::Promote { kinds, zone }, &["in"], usize::MAX)
+            }
+            "advance" => {
+                let Some(t) = a.positional.first().copied() else {
+                    self.err(e.span, "'advance' needs a track: advance(path, by: roll)");
+                    return None;
+                };
+                let ExprKind::Name(tn) = &t.kind else {
+                    self.err(t.span, "expected the name of a track");
+                    return None;
+                };
+                let Some(track) = self.race.tracks.get_index_of(tn) else {
+                    let known: Vec<String> = self.race.tracks.keys().cloned().collect();
+                    let d = Diagnostic::error(t.span, format!("unknown track '{tn}'"))
+                        .suggest(tn, known.iter().map(String::as_str));
+                    self.diags.push(d);
+                    return None;
+                };
+                let steps = match a.named("by") {
+                    Some(b) if matches!(&b.kind, ExprKind::Name(n) if n == "roll") => {
+                        if self.race.dice.is_none() {
+                            self.err(
+                                b.span,
+                                "'by: roll' needs dice: add a line like 'dice 3 from 0 to 1'",
+                            );
+                            return None;
+                        }
+                        Steps::Roll
+                    }
+                    Some(b) => {
+                        let n = self.eval_int(b)?;
+                        if !(1..=250).contains(&n) {
+                            self.err(b.span, "a number of steps between 1 and 250");
+                            return None;
+                        }
+                        Steps::Fixed(n as u8)
+                    }
+                    None => {
+                        self.err(e.span, "'advance' needs how far: by: roll, or by: a number");
+                        return None;
+                    }
+                };
+                let to = self.cond_arg(&mut a, "to", "not friend")?;
+                let capture = match a.named("capture") {
+                    None => CaptureRule::Any,
+                    Some(c) => match &c.kind {
+                        ExprKind::Name(n) if n == "same-kind" => CaptureRule::SameKind,
+                        ExprKind::Name(n) if n == "any" => CaptureRule::Any,
+                        _ => {
+                            self.err(c.span, "expected 'same-kind' or 'any'");
+                            return None;
+                        }
+                    },
+                };
+                let flip = match (a.named("flip"), a.named("after")) {
+                    (None, None) => None,
+                    (Some(k), Some(z)) => {
+                        let ExprKind::Name(kn) = &k.kind else {
+                            self.err(k.span, "expected a piece kind");
+                            return None;
+                        };
+                        let kind = self.kind(kn, k.span)? as u8;
+                        Some((kind, self.zone_ref(z)?))
+                    }
+                    (Some(k), None) | (None, Some(k)) => {
+                        self.err(
+                            k.span,
+                            "'flip' and 'after' go together: flip: veteran, after: flip-cell",
+                        );
+                        return None;
+                    }
+                };
+                (
+                    Part::Advance(Advance {
+                        track: track as u16,
+                        steps,
+                        to,
+                        capture,
+                        flip,
+                    }),
+                    &["by", "to", "capture", "flip", "after"],
+                    1,
+                )
             }
             "become-captured" => {
                 let Some(n) = a.named("near") else {

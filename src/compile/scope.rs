@@ -60,6 +60,8 @@ pub(crate) struct Compiler {
     pub pieces: super::pieces::PieceTable,
     /// Pieces whose moves reset the no-progress clock, if an ending uses it.
     pub progress: Option<crate::engine::ContentSet>,
+    /// Dice, tracks, stacks, reserves and extra turns.
+    pub race: super::race::RaceDecl,
 }
 
 /// How deep definitions may call each other before we call it a loop.
@@ -80,6 +82,7 @@ impl Compiler {
             zones: Default::default(),
             pieces: Default::default(),
             progress: None,
+            race: Default::default(),
         }
     }
 
@@ -459,6 +462,7 @@ impl Compiler {
         self.build_directions(ast);
         self.build_zones(ast);
         self.build_pieces(ast);
+        self.build_race(ast);
         let rules = self.build_moves(ast);
         let (ends, no_moves) = self.build_ends(ast);
         self.assemble(ast, rules, ends, no_moves)

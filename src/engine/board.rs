@@ -74,6 +74,10 @@ pub struct Board {
     pub lines: Vec<Vec<CellId>>,
     /// Named zones.
     pub zones: Vec<Zone>,
+    /// Per cell: how many pieces it may stack (0: the cell does not stack).
+    pub stack_cap: Vec<u8>,
+    /// Per cell: whether pieces of different owners may share its stack.
+    pub stack_shared: Vec<bool>,
 }
 
 impl Board {

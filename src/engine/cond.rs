@@ -39,24 +39,42 @@ impl ContentSet {
     }
 }
 
-/// A condition on a cell, seen by the player to move: what may stand there, and
-/// optionally a zone the cell must (or must not) lie in.
+/// A condition on a cell, seen by the player to move: what may stand there, possibly
+/// depending on whether the cell lies in one zone (`empty or (enemy and not a2)`).
+///
+/// Any and/or/not mix of content tests and one zone compiles to two tables: the contents
+/// accepted inside the zone and those accepted outside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellCond {
-    /// Accepted contents, per player (friend and enemy depend on who moves).
+    /// Accepted contents per player (friend and enemy depend on who moves): outside the
+    /// zone, or everywhere when there is no zone.
     pub content: ByPlayer<ContentSet>,
-    /// A zone the cell must be in (`true`) or must be outside of (`false`).
-    pub zone: Option<(ZoneId, bool)>,
+    /// The zone the condition looks at, with the contents accepted inside it.
+    pub zone: Option<(ZoneId, ByPlayer<ContentSet>)>,
 }
 
 impl CellCond {
     /// Whether `cell` holding `content` satisfies the condition for `player`.
     #[inline(always)]
     pub fn accepts(&self, board: &Board, player: Player, cell: CellId, content: PieceId) -> bool {
-        self.content[player].contains(content)
-            && match self.zone {
-                None => true,
-                Some((z, inside)) => board.zones[z as usize].contains(player, cell) == inside,
+        match &self.zone {
+            None => self.content[player].contains(content),
+            Some((z, inside)) => {
+                if board.zones[*z as usize].contains(player, cell) {
+                    inside[player].contains(content)
+                } else {
+                    self.content[player].contains(content)
+                }
             }
+        }
+    }
+
+    /// The contents accepted somewhere (inside or outside the zone), to pick candidate cells.
+    #[inline]
+    pub fn any_content(&self, player: Player) -> ContentSet {
+        match &self.zone {
+            None => self.content[player],
+            Some((_, inside)) => self.content[player].union(inside[player]),
+        }
     }
 }

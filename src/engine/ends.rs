@@ -62,6 +62,8 @@ pub enum EndCond {
     Captured { kinds: Vec<KindId> },
     /// The game has lasted this many plies.
     PlyLimit(u32),
+    /// The player has borne off this many pieces.
+    BorneOff(u16),
     /// This many plies have passed without a capture or a move of a progress piece
     /// (see [`Game::progress`]).
     NoProgress(u32),
@@ -101,7 +103,7 @@ impl Game {
         None
     }
 
-    fn end_holds(
+    pub(crate) fn end_holds(
         &self,
         s: &mut State,
         cond: &EndCond,
@@ -154,6 +156,7 @@ impl Game {
                     })
             }
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
+            EndCond::BorneOff(n) => s.off[p.index()] >= *n,
             EndCond::NoProgress(n) => p == mover && s.quiet >= *n,
         }
     }

@@ -48,6 +48,8 @@ pub struct Game {
     pub piece_rules: Vec<Vec<u16>>,
     /// Per player, the piece ids that have at least one rule (whose cells are move origins).
     pub movers: ByPlayer<Vec<PieceId>>,
+    /// Per player, the `advance` rules that can bring a reserve piece onto the board.
+    pub entry_rules: ByPlayer<Vec<u16>>,
     /// Rules that do not start from a piece, per player.
     pub free_rules: ByPlayer<Vec<u16>>,
     /// End conditions, in the order written.
@@ -65,6 +67,16 @@ pub struct Game {
     /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
     /// no ending uses the clock, so make/unmake skip it.
     pub progress: Option<super::ContentSet>,
+    /// The dice, for games with chance.
+    pub dice: Option<super::race::Dice>,
+    /// Tracks (per-player paths) used by `advance` moves.
+    pub tracks: Vec<super::race::Track>,
+    /// The kind of the pieces waiting in reserves (captured pieces return as this kind).
+    pub reserve_kind: Option<KindId>,
+    /// Reserve counts at the start, per piece id.
+    pub start_reserve: Vec<u16>,
+    /// Conditions that give the mover another turn (`again if reach(rosettes)`).
+    pub again: Vec<EndRule>,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
 }

@@ -13,6 +13,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod race;
 mod rules;
 mod state;
 mod zobrist;
@@ -24,8 +25,10 @@ pub use game::{Game, Kind, PieceType};
 pub use moves::{Move, MoveList, MAX_MOVE_CELLS};
 pub use notation::ParseMoveError;
 pub use position::ParsePositionError;
+pub use race::{Advance, CaptureRule, Dice, Steps, Track, BORNE_OFF, FROM_RESERVE, ROLL_RULE};
 pub use rules::{Part, Rule};
 pub use state::{Outcome, State};
+pub use state::{MAX_STACK, NO_ROLL};
 pub use zobrist::Zobrist;
 
 /// A cell of the board: an index into the board's dense tables.

@@ -47,6 +47,10 @@ impl Game {
         if s.result.is_some() {
             return;
         }
+        if self.is_chance(s) {
+            self.gen_rolls(out);
+            return;
+        }
         let p = s.to_move;
         let mut view = View {
             board: &s.board,
@@ -66,6 +70,17 @@ impl Game {
                         let mut mv = Move::new(r);
                         mv.push(cell);
                         self.gen_parts(s, &mut view, p, &self.rules[r as usize], 0, cell, mv, out);
+                    }
+                }
+            }
+        }
+        if let Some(k) = self.reserve_kind {
+            let piece = self.piece_id(k, Some(p));
+            if s.reserve[piece as usize] > 0 {
+                for &r in &self.entry_rules[p] {
+                    let rule = &self.rules[r as usize];
+                    if let Some(Part::Advance(a)) = rule.parts.first() {
+                        self.gen_advance(s, p, rule, a, super::FROM_RESERVE, piece, r, out);
                     }
                 }
             }
@@ -111,7 +126,7 @@ impl Game {
                 if v.len == 0 && idx + 1 == rule.parts.len() {
                     // The common case: one placement on the unchanged board. Visit only the
                     // cells whose content the condition accepts.
-                    let set = on.content[p];
+                    let set = on.any_content(p);
                     for w in 0..s.words {
                         let mut bits = self.cells_with(s, set, w);
                         while bits != 0 {
@@ -323,6 +338,7 @@ impl Game {
                     }
                 }
             }
+            Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
             Part::Pass => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::SwapSides => {
                 if s.ply == 1 && s.frames.len() == 1 {

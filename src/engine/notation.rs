@@ -49,21 +49,42 @@ impl Game {
         if mv.is_forced_pass() {
             return "pass".into();
         }
+        if let Some(r) = mv.as_roll() {
+            return format!("roll{r}");
+        }
         let rule = &self.rules[mv.rule as usize];
-        let name = |c: u16| self.board.cells[c as usize].name.as_str();
+        let name = |c: u16| match c {
+            super::FROM_RESERVE => "in",
+            super::BORNE_OFF => "off",
+            _ => self.board.cells[c as usize].name.as_str(),
+        };
         let mut out = String::new();
         let mut k = 0;
         let mut focus_piece = EMPTY;
         let mut promoted = false;
         if rule.from_piece() {
             out.push_str(name(mv.cells[0]));
-            focus_piece = state.at(mv.cells[0]);
+            focus_piece = match mv.cells[0] {
+                super::FROM_RESERVE => self
+                    .reserve_kind
+                    .map_or(EMPTY, |k| self.piece_id(k, Some(state.to_move()))),
+                c => state.at(c),
+            };
             k = 1;
         }
         let me = state.to_move();
         let sep = |out: &mut String, target: u16| {
             if !compact {
-                let t = state.at(target);
+                let t = if target >= super::BORNE_OFF {
+                    EMPTY
+                } else {
+                    state.at(target)
+                };
+                let t = if target < super::BORNE_OFF && self.board.stack_cap[target as usize] > 0 {
+                    EMPTY
+                } else {
+                    t
+                };
                 let capture = t != EMPTY
                     && self
                         .owner(t)
@@ -80,7 +101,7 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 1;
                 }
-                Part::Step { .. } | Part::Slide { .. } | Part::Swap { .. } => {
+                Part::Step { .. } | Part::Slide { .. } | Part::Swap { .. } | Part::Advance(_) => {
                     sep(&mut out, mv.cells[k]);
                     out.push_str(name(mv.cells[k]));
                     k += 1;

@@ -1,4 +1,5 @@
-//! Position notation: `<cells> <player to move> [<ply>] [swapped] [quiet=N]`.
+//! Position notation: `<cells> <player to move> [<ply>] [swapped] [quiet=N] [roll=N]
+//! [reserve=N,N] [off=N,N]`. A stack is written bottom to top in parentheses: `(WWB)`.
 //!
 //! Cells are written line by line in [`super::Board::lines`] order, lines joined by `/`;
 //! each piece is its symbol, a run of empty cells is its length in digits (FEN style):
@@ -37,7 +38,14 @@ impl Game {
                         out.push_str(&run.to_string());
                         run = 0;
                     }
-                    out.push(self.pieces[p as usize].symbol);
+                    let stack = state.stack_at(c);
+                    if stack.len() > 1 {
+                        out.push('(');
+                        out.extend(stack.iter().map(|&q| self.pieces[q as usize].symbol));
+                        out.push(')');
+                    } else {
+                        out.push(self.pieces[p as usize].symbol);
+                    }
                 }
             }
             if run > 0 {
@@ -54,7 +62,36 @@ impl Game {
         if self.progress.is_some() && state.quiet > 0 {
             out.push_str(&format!(" quiet={}", state.quiet));
         }
+        if let Some(r) = state.roll() {
+            out.push_str(&format!(" roll={r}"));
+        }
+        if let Some(k) = self.reserve_kind {
+            let counts: Vec<String> = (0..self.num_players())
+                .map(|p| {
+                    state
+                        .reserve(self.piece_id(k, Some(Player(p as u8))))
+                        .to_string()
+                })
+                .collect();
+            out.push_str(&format!(" reserve={}", counts.join(",")));
+        }
+        if state.off.iter().any(|&n| n > 0) {
+            let counts: Vec<String> = state.off.iter().map(u16::to_string).collect();
+            out.push_str(&format!(" off={}", counts.join(",")));
+        }
         out
+    }
+
+    /// Parses `a,b,…`: one count per player.
+    fn counts_field(&self, list: &str, field: &str) -> Result<Vec<u16>, ParsePositionError> {
+        let counts: Result<Vec<u16>, _> = list.split(',').map(str::parse::<u16>).collect();
+        match counts {
+            Ok(c) if c.len() == self.num_players() => Ok(c),
+            _ => Err(ParsePositionError(format!(
+                "'{field}' needs {} whole numbers separated by ',' (one per player)",
+                self.num_players()
+            ))),
+        }
     }
 
     /// Parses a position in position notation. The player and ply may be left out.
@@ -73,6 +110,7 @@ impl Game {
             ));
         }
         let mut board = vec![EMPTY; self.board.len()];
+        let mut stacks: Vec<(u16, Vec<u8>)> = Vec::new();
         for (li, (text, cells)) in lines.iter().zip(&self.board.lines).enumerate() {
             let mut i = 0;
             let mut chars = text.chars().peekable();
@@ -84,6 +122,51 @@ impl Game {
                         chars.next();
                     }
                     i += n;
+                } else if ch == '(' {
+                    let mut pieces = Vec::new();
+                    loop {
+                        match chars.next() {
+                            Some(')') => break,
+                            Some(c) => {
+                                match self.pieces.iter().skip(1).position(|pt| pt.symbol == c) {
+                                    Some(p) => pieces.push((p + 1) as u8),
+                                    None => {
+                                        return err(format!(
+                                            "unknown piece symbol '{c}' in a stack in line {}",
+                                            li + 1
+                                        ))
+                                    }
+                                }
+                            }
+                            None => {
+                                return err(format!(
+                                    "a stack in line {} has no closing ')'",
+                                    li + 1
+                                ))
+                            }
+                        }
+                    }
+                    let Some(&cell) = cells.get(i) else {
+                        return err(format!(
+                            "line {} has more than {} cells",
+                            li + 1,
+                            cells.len()
+                        ));
+                    };
+                    let cap = self.board.stack_cap[cell as usize] as usize;
+                    if pieces.len() > 1 && pieces.len() > cap {
+                        return err(format!(
+                            "cell {} holds at most {} piece(s), the position puts {} there",
+                            self.board.cells[cell as usize].name,
+                            cap.max(1),
+                            pieces.len()
+                        ));
+                    }
+                    if let Some(&top) = pieces.last() {
+                        board[cell as usize] = top;
+                        stacks.push((cell, pieces));
+                    }
+                    i += 1;
                 } else {
                     let Some(p) = self.pieces.iter().skip(1).position(|pt| pt.symbol == ch) else {
                         let known: String = self.pieces.iter().skip(1).map(|p| p.symbol).collect();
@@ -142,12 +225,37 @@ impl Game {
                     Ok(n) => state.quiet = n,
                     Err(_) => return err(format!("'{n}' is not a number of plies in '{field}'")),
                 }
+            } else if let Some(n) = field.strip_prefix("roll=") {
+                match (n.parse::<u8>(), &self.dice) {
+                    (Ok(r), Some(d)) if d.outcomes.iter().any(|o| o.0 == r) => state.roll = r,
+                    (_, None) => return err("this game has no dice, so no 'roll='".into()),
+                    _ => return err(format!("'{n}' is not a possible roll")),
+                }
+            } else if let Some(list) = field.strip_prefix("reserve=") {
+                let Some(k) = self.reserve_kind else {
+                    return err("this game has no reserve, so no 'reserve='".into());
+                };
+                let counts = self.counts_field(list, field)?;
+                for (p, n) in counts.into_iter().enumerate() {
+                    state.reserve[self.piece_id(k, Some(Player(p as u8))) as usize] = n;
+                }
+            } else if let Some(list) = field.strip_prefix("off=") {
+                state.off = self.counts_field(list, field)?;
             } else {
                 return err(format!(
-                    "unexpected '{field}' after the ply count (expected 'swapped' or 'quiet=N')"
+                    "unexpected '{field}' after the ply count (expected swapped, quiet=N, roll=N, reserve=N,N or off=N,N)"
                 ));
             }
         }
+        for (cell, pieces) in stacks {
+            if self.board.stack_cap[cell as usize] > 0 {
+                state.height[cell as usize] = pieces.len() as u8;
+                for (l, &q) in pieces.iter().enumerate() {
+                    state.stacks[cell as usize * super::MAX_STACK + l] = q;
+                }
+            }
+        }
+        state.hash = self.hash_from_scratch(&state);
         // A set-up position may already be decided: test the ends as if every cell had just
         // changed, for the player who moved last first.
         state.log = (0..self.board.len() as u16)

@@ -60,6 +60,9 @@ pub enum Part {
         own: bool,
         ordered: bool,
     },
+    /// Move along a track by the roll (or a fixed count), entering from the reserve, stacking,
+    /// flipping and bearing off as the rule says.
+    Advance(super::race::Advance),
     /// Do nothing; the turn passes.
     Pass,
     /// The pie rule: on the second ply of the game only, take over the first player's side.
@@ -77,6 +80,7 @@ impl Part {
                 | Part::Swap { .. }
                 | Part::Promote { .. }
                 | Part::BecomeCaptured { .. }
+                | Part::Advance(_)
         )
     }
 
@@ -84,7 +88,7 @@ impl Part {
     pub fn cells_recorded(&self) -> usize {
         match self {
             Part::Place { .. } | Part::Drop { .. } | Part::Step { .. } | Part::Slide { .. } => 1,
-            Part::Swap { .. } | Part::Convert { .. } => 1,
+            Part::Swap { .. } | Part::Convert { .. } | Part::Advance(_) => 1,
             Part::Jump { .. } => 2,
             Part::Promote { .. } | Part::BecomeCaptured { .. } | Part::Pass | Part::SwapSides => 0,
         }

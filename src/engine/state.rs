@@ -1,6 +1,6 @@
 //! The mutable game state and its undo log.
 
-use super::{CellId, Game, Move, PieceId, Player};
+use super::{CellId, Game, Move, PieceId, Player, EMPTY};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,8 +62,33 @@ pub(crate) struct Frame {
     pub hash: u64,
     pub swapped: bool,
     pub quiet: u32,
+    pub side_len: u32,
+    pub roll: u8,
     pub mv: Move,
 }
+
+/// An undo-log entry for what is not a cell's top content: stack levels, reserves and
+/// borne-off counts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SideChange {
+    /// Level `level` of the stack on `cell` held `old`, and the stack was `height` high.
+    Stack {
+        cell: CellId,
+        level: u8,
+        old: PieceId,
+        height: u8,
+    },
+    /// The reserve count of `piece` was `old`.
+    Reserve { piece: PieceId, old: u16 },
+    /// The borne-off count of player `player` was `old`.
+    Off { player: u8, old: u16 },
+}
+
+/// The most pieces one stack cell may hold.
+pub const MAX_STACK: usize = 8;
+
+/// No roll is pending: in a game with dice, the next action is a roll.
+pub const NO_ROLL: u8 = u8::MAX;
 
 /// A game position plus the history needed to undo moves.
 #[derive(Clone, Debug)]
@@ -84,6 +109,16 @@ pub struct State {
     pub(crate) quiet: u32,
     pub(crate) log: Vec<Change>,
     pub(crate) frames: Vec<Frame>,
+    /// The pending roll of the dice ([`NO_ROLL`] when none).
+    pub(crate) roll: u8,
+    /// Pieces waiting off the board, per piece id.
+    pub(crate) reserve: Vec<u16>,
+    /// Pieces borne off, per player.
+    pub(crate) off: Vec<u16>,
+    /// Stack heights per cell (stack cells only), and their pieces: `stacks[cell * MAX_STACK + level]`.
+    pub(crate) height: Vec<u8>,
+    pub(crate) stacks: Vec<PieceId>,
+    pub(crate) side: Vec<SideChange>,
     /// Flood-fill scratch for connection tests: a visit mark per cell and a stack.
     pub(crate) mark: Vec<u32>,
     pub(crate) mark_gen: u32,
@@ -99,6 +134,7 @@ impl State {
         }
         let n = board.len();
         let words = n.div_ceil(64);
+        let board_ref = board.clone();
         let mut bits = vec![0u64; game.pieces.len() * words];
         for (c, &p) in board.iter().enumerate() {
             bits[p as usize * words + c / 64] |= 1 << (c % 64);
@@ -114,6 +150,22 @@ impl State {
             result: None,
             swapped: false,
             quiet: 0,
+            roll: NO_ROLL,
+            reserve: game.start_reserve.clone(),
+            off: vec![0; game.num_players()],
+            height: (0..n)
+                .map(|c| u8::from(game.board.stack_cap[c] > 0 && board_ref[c] != EMPTY))
+                .collect(),
+            stacks: (0..n * MAX_STACK)
+                .map(|i| {
+                    if i % MAX_STACK == 0 && game.board.stack_cap[i / MAX_STACK] > 0 {
+                        board_ref[i / MAX_STACK]
+                    } else {
+                        EMPTY
+                    }
+                })
+                .collect(),
+            side: Vec::with_capacity(64),
             log: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
             mark: vec![0; n],
@@ -155,6 +207,34 @@ impl State {
     /// Whether the pie rule has swapped the players' sides.
     pub fn swapped(&self) -> bool {
         self.swapped
+    }
+
+    /// The pending roll, if the dice have been rolled for the player to move.
+    pub fn roll(&self) -> Option<u8> {
+        (self.roll != NO_ROLL).then_some(self.roll)
+    }
+
+    /// How many pieces of id `piece` wait in the reserve.
+    pub fn reserve(&self, piece: PieceId) -> u16 {
+        self.reserve[piece as usize]
+    }
+
+    /// How many pieces `player` has borne off.
+    pub fn borne_off(&self, player: Player) -> u16 {
+        self.off[player.index()]
+    }
+
+    /// The pieces on `cell`, bottom first (one piece, or none, on cells that do not stack).
+    pub fn stack_at(&self, cell: CellId) -> Vec<PieceId> {
+        let h = self.height[cell as usize] as usize;
+        if h == 0 {
+            return if self.board[cell as usize] == EMPTY {
+                vec![]
+            } else {
+                vec![self.board[cell as usize]]
+            };
+        }
+        self.stacks[cell as usize * MAX_STACK..cell as usize * MAX_STACK + h].to_vec()
     }
 
     /// Plies since the last capture or progress move (for `no-progress` endings).
@@ -201,6 +281,11 @@ impl State {
             && self.counts == other.counts
             && self.result == other.result
             && self.swapped == other.swapped
+            && self.roll == other.roll
+            && self.reserve == other.reserve
+            && self.off == other.off
+            && self.height == other.height
+            && self.stacks == other.stacks
     }
 }
 

@@ -12,7 +12,13 @@ pub struct Zobrist {
     side: Vec<u64>,
     /// Key of the "sides swapped" flag set by the pie rule.
     pub swapped: u64,
+    counts: Vec<u64>,
+    offs: Vec<u64>,
+    rolls: Vec<u64>,
 }
+
+/// Counts (reserves, borne off) above this share a key; rolls above it too.
+pub const MAX_COUNT_KEY: usize = 64;
 
 /// The fixed seed of every game's key table.
 const SEED: u64 = 0x7AB1_E709_5EED_2026;
@@ -41,11 +47,21 @@ impl Zobrist {
             .collect();
         let side = (0..players).map(|_| splitmix(&mut seed)).collect();
         let swapped = splitmix(&mut seed);
+        let counts = (0..pieces * (MAX_COUNT_KEY + 1))
+            .map(|_| splitmix(&mut seed))
+            .collect();
+        let offs = (0..players * (MAX_COUNT_KEY + 1))
+            .map(|_| splitmix(&mut seed))
+            .collect();
+        let rolls = (0..=MAX_COUNT_KEY).map(|_| splitmix(&mut seed)).collect();
         Zobrist {
             pieces,
             cell_piece,
             side,
             swapped,
+            counts,
+            offs,
+            rolls,
         }
     }
 
@@ -64,5 +80,37 @@ impl Zobrist {
     #[inline(always)]
     pub fn side(&self, player: Player) -> u64 {
         self.side[player.index()]
+    }
+
+    /// Key of `piece` at stack level `level` of `cell` (level 0 is [`Zobrist::piece`]).
+    #[inline]
+    pub fn level(&self, cell: CellId, level: u8, piece: PieceId) -> u64 {
+        let k = self.piece(cell, piece);
+        if level == 0 || k == 0 {
+            return k;
+        }
+        (k ^ u64::from(level).wrapping_mul(0xD6E8_FEB8_6659_FD93)).rotate_left(u32::from(level) * 7)
+    }
+
+    /// Key of `n` pieces of id `piece` in the reserve.
+    #[inline]
+    pub fn reserve(&self, piece: PieceId, n: u16) -> u64 {
+        self.counts[piece as usize * (MAX_COUNT_KEY + 1) + (n as usize).min(MAX_COUNT_KEY)]
+    }
+
+    /// Key of `player` having borne off `n` pieces.
+    #[inline]
+    pub fn off(&self, player: usize, n: u16) -> u64 {
+        self.offs[player * (MAX_COUNT_KEY + 1) + (n as usize).min(MAX_COUNT_KEY)]
+    }
+
+    /// Key of a pending roll.
+    #[inline]
+    pub fn roll(&self, r: u8) -> u64 {
+        if r == super::state::NO_ROLL {
+            0
+        } else {
+            self.rolls[(r as usize).min(MAX_COUNT_KEY)]
+        }
     }
 }

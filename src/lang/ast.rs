@@ -66,6 +66,8 @@ pub enum ResultWord {
     Draw,
     /// `pass if no-moves`
     Pass,
+    /// `again if reach(rosettes)`: the mover plays again.
+    Again,
 }
 
 /// A statement: one line of the rule file.
@@ -113,6 +115,20 @@ pub enum Stmt {
         alternatives: Vec<Expr>,
         guard: Option<Expr>,
     },
+    /// `dice 3 from 0 to 1`: three dice, each showing 0 or 1, summed.
+    Dice { count: Expr, low: Expr, high: Expr },
+    /// `roll 0 counts as 4`
+    RollMap { roll: Expr, steps: Expr },
+    /// `stack holy up to 4 shared`
+    Stack {
+        cells: Vec<Expr>,
+        capacity: Expr,
+        shared: bool,
+    },
+    /// `track path = d1, c1, … for White, …`
+    Track { name: Name, cells: Value },
+    /// `reserve novice = 7`
+    Reserve { kind: Name, count: Value },
     /// `win if line(3)`
     End {
         result: Spanned<ResultWord>,

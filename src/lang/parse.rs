@@ -56,7 +56,13 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::setup_stmt
         | Rule::define_stmt
         | Rule::move_stmt
-        | Rule::end_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, or an ending such as 'win if …')",
+        | Rule::end_stmt
+        | Rule::dice_stmt
+        | Rule::roll_stmt
+        | Rule::stack_stmt
+        | Rule::track_stmt
+        | Rule::reserve_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, or an ending such as 'win if …')",
+        Rule::shared => "'shared'",
         Rule::then_op => "'then'",
         Rule::or_op => "'or'",
         Rule::and_op => "'and'",
@@ -464,12 +470,52 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
                 guard,
             }
         }
+        Rule::dice_stmt => {
+            let count = expr(next());
+            let low = expr(next());
+            Stmt::Dice {
+                count,
+                low,
+                high: expr(next()),
+            }
+        }
+        Rule::roll_stmt => {
+            let roll = expr(next());
+            Stmt::RollMap {
+                roll,
+                steps: expr(next()),
+            }
+        }
+        Rule::stack_stmt => {
+            let cells = list(next());
+            let capacity = expr(next());
+            Stmt::Stack {
+                cells,
+                capacity,
+                shared: it.next().is_some(),
+            }
+        }
+        Rule::track_stmt => {
+            let n = name(next());
+            Stmt::Track {
+                name: n,
+                cells: value(next()),
+            }
+        }
+        Rule::reserve_stmt => {
+            let n = name(next());
+            Stmt::Reserve {
+                kind: n,
+                count: value(next()),
+            }
+        }
         Rule::end_stmt => {
             let r = next();
             let word = match r.as_str() {
                 "win" => ResultWord::Win,
                 "loss" => ResultWord::Loss,
                 "draw" => ResultWord::Draw,
+                "again" => ResultWord::Again,
                 _ => ResultWord::Pass,
             };
             let result = Spanned::new(word, span(&r));

@@ -147,6 +147,7 @@ fn part_name(p: &Part) -> &'static str {
         Part::Promote { .. } => "promote",
         Part::BecomeCaptured { .. } => "become-captured",
         Part::Convert { .. } => "convert",
+        Part::Advance(_) => "advance",
         Part::Pass => "pass",
         Part::SwapSides => "swap-sides",
     }
@@ -161,6 +162,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::Captured { .. } => "captured",
         EndCond::PlyLimit(_) => "ply-limit",
         EndCond::NoProgress(_) => "no-progress",
+        EndCond::BorneOff(_) => "borne-off",
     }
 }
 

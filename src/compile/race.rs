@@ -1,0 +1,224 @@
+//! Chance and race declarations: `dice`, `roll … counts as …`, `track`, `stack`, `reserve`.
+
+use indexmap::IndexMap;
+
+use super::scope::Compiler;
+use crate::engine::{ByPlayer, CellId, Dice, EndRule, KindId, Track, MAX_STACK};
+use crate::lang::ast::{ExprKind, File, Stmt, Value};
+use crate::lang::{Diagnostic, Span};
+
+/// What the race statements declared.
+#[derive(Default)]
+pub(crate) struct RaceDecl {
+    pub dice: Option<Dice>,
+    pub tracks: IndexMap<String, Track>,
+    /// Per cell: stack capacity (0 = none) and whether owners may share.
+    pub stack_cap: Vec<u8>,
+    pub stack_shared: Vec<bool>,
+    /// The reserve kind and the start count per player.
+    pub reserve: Option<(KindId, Vec<u16>)>,
+    pub again: Vec<EndRule>,
+}
+
+impl Compiler {
+    pub fn build_race(&mut self, ast: &File) {
+        let ncells = self.geo.as_ref().map_or(0, |g| g.names.len());
+        self.race.stack_cap = vec![0; ncells];
+        self.race.stack_shared = vec![false; ncells];
+        let np = self.players.len();
+        let mut dice: Option<(u32, u32, u32, String, Span)> = None;
+        let mut map = Vec::new();
+        for st in &ast.stmts {
+            match &st.node {
+                Stmt::Dice { count, low, high } => {
+                    if dice.is_some() {
+                        self.err(st.span, "the dice are given twice");
+                        continue;
+                    }
+                    let (Some(c), Some(l), Some(h)) = (
+                        self.eval_int(count),
+                        self.eval_int(low),
+                        self.eval_int(high),
+                    ) else {
+                        continue;
+                    };
+                    if !(1..=10).contains(&c) {
+                        self.err(count.span, "between 1 and 10 dice");
+                        continue;
+                    }
+                    if l < 0 || h < l || h - l > 99 {
+                        self.err(
+                            high.span,
+                            "a die shows numbers from a low one to a higher one, at most 100 faces",
+                        );
+                        continue;
+                    }
+                    dice = Some((
+                        c as u32,
+                        l as u32,
+                        h as u32,
+                        format!("{c} dice from {l} to {h}"),
+                        st.span,
+                    ));
+                }
+                Stmt::RollMap { roll, steps } => {
+                    let (Some(r), Some(s)) = (self.eval_int(roll), self.eval_int(steps)) else {
+                        continue;
+                    };
+                    if !(0..=250).contains(&r) || !(0..=250).contains(&s) {
+                        self.err(st.span, "rolls and steps are between 0 and 250");
+                        continue;
+                    }
+                    map.push((r as u32, s as u32, st.span));
+                }
+                Stmt::Stack {
+                    cells,
+                    capacity,
+                    shared,
+                } => {
+                    let Some(cap) = self.eval_int(capacity) else {
+                        continue;
+                    };
+                    if !(2..=MAX_STACK as i64).contains(&cap) {
+                        self.err(
+                            capacity.span,
+                            format!("a stack holds between 2 and {MAX_STACK} pieces"),
+                        );
+                        continue;
+                    }
+                    let mut all = Vec::new();
+                    for e in self.expand_list(cells) {
+                        all.extend(self.zone_expr(&e, 0).unwrap_or_default());
+                    }
+                    for c in all {
+                        self.race.stack_cap[c as usize] = cap as u8;
+                        self.race.stack_shared[c as usize] = *shared;
+                    }
+                }
+                Stmt::Track { name, cells } => {
+                    if self.race.tracks.contains_key(&name.node) {
+                        self.err(name.span, format!("track '{}' is defined twice", name.node));
+                        continue;
+                    }
+                    if let Some(t) = self.track(&name.node, cells, name.span) {
+                        self.race.tracks.insert(name.node.clone(), t);
+                    }
+                }
+                Stmt::Reserve { kind, count } => {
+                    if self.race.reserve.is_some() {
+                        self.err(kind.span, "only one kind of piece waits in the reserve");
+                        continue;
+                    }
+                    let Some(k) = self.kind(&kind.node, kind.span) else {
+                        continue;
+                    };
+                    let counts = match count {
+                        Value::List(l) if l.len() == 1 => self.eval_int(&l[0]).map(|n| vec![n; np]),
+                        Value::PerPlayer(items) => {
+                            let mut v = vec![0; np];
+                            for (l, who) in items {
+                                if let (Some(p), Some(n)) =
+                                    (self.player(who), l.first().and_then(|e| self.eval_int(e)))
+                                {
+                                    v[p.index()] = n;
+                                }
+                            }
+                            Some(v)
+                        }
+                        Value::List(l) => {
+                            self.err(
+                                l.first().map_or(kind.span, |e| e.span),
+                                "give one number: reserve novice = 7",
+                            );
+                            None
+                        }
+                    };
+                    let Some(counts) = counts else { continue };
+                    if counts.iter().any(|&n| !(0..=1000).contains(&n)) {
+                        self.err(kind.span, "a reserve holds between 0 and 1000 pieces");
+                        continue;
+                    }
+                    self.race.reserve =
+                        Some((k as KindId, counts.into_iter().map(|n| n as u16).collect()));
+                }
+                _ => {}
+            }
+        }
+        if let Some((c, l, h, text, _)) = dice {
+            let pairs: Vec<(u32, u32)> = map.iter().map(|m| (m.0, m.1)).collect();
+            let mut text = text;
+            for (r, s) in &pairs {
+                text.push_str(&format!(", {r} counts as {s}"));
+            }
+            self.race.dice = Some(Dice::new(c, l, h, &pairs, text));
+        } else if let Some(m) = map.first() {
+            self.err(
+                m.2,
+                "'roll … counts as …' needs dice: add a line like 'dice 3 from 0 to 1'",
+            );
+        }
+    }
+
+    fn track(&mut self, name: &str, cells: &Value, span: Span) -> Option<Track> {
+        let np = self.players.len();
+        let lists: Vec<Vec<crate::lang::ast::Expr>> = match cells {
+            Value::List(l) => vec![l.clone(); np],
+            Value::PerPlayer(items) => {
+                let mut v: Vec<Option<Vec<crate::lang::ast::Expr>>> = vec![None; np];
+                for (l, who) in items {
+                    let p = self.player(who)?;
+                    v[p.index()] = Some(l.clone());
+                }
+                if let Some(missing) = v.iter().position(Option::is_none) {
+                    let msg = format!(
+                        "track '{name}' says nothing for player {}",
+                        self.players[missing]
+                    );
+                    self.err(span, msg);
+                    return None;
+                }
+                v.into_iter().map(Option::unwrap_or_default).collect()
+            }
+        };
+        let ncells = self.geo.as_ref()?.names.len();
+        let mut per = Vec::new();
+        let mut index = Vec::new();
+        for l in lists {
+            let mut cells: Vec<CellId> = Vec::new();
+            for e in self.expand_list(&l) {
+                let ExprKind::Name(n) = &e.kind else {
+                    self.err(e.span, "a track lists cells in order, by name");
+                    return None;
+                };
+                let geo = self.geo.as_ref()?;
+                match geo.cell(n) {
+                    Some(c) => cells.push(c),
+                    None => {
+                        let d = Diagnostic::error(
+                            e.span,
+                            format!("there is no cell '{n}' on this board"),
+                        )
+                        .suggest(n, geo.names.iter().map(String::as_str));
+                        self.diags.push(d);
+                        return None;
+                    }
+                }
+            }
+            if cells.is_empty() || cells.len() > 250 {
+                self.err(span, "a track has between 1 and 250 cells");
+                return None;
+            }
+            let mut idx = vec![-1i16; ncells];
+            for (i, &c) in cells.iter().enumerate().rev() {
+                idx[c as usize] = i as i16;
+            }
+            per.push(cells);
+            index.push(idx);
+        }
+        Some(Track {
+            name: name.to_string(),
+            cells: ByPlayer(per),
+            index: ByPlayer(index),
+        })
+    }
+}

@@ -1,0 +1,361 @@
+//! Chance and race mechanics: dice, tracks, reserves, stacks, bearing off.
+//!
+//! A game with dice alternates chance and choice: when no roll is pending the only moves
+//! are the possible rolls (a chance node, see [`Game::chance_outcomes`]); after a roll the
+//! player moves with it, and the roll is used up.
+
+use super::state::{Change, SideChange, MAX_STACK, NO_ROLL};
+use super::{
+    ByPlayer, CellCond, CellId, Game, KindId, Move, MoveList, PieceId, Player, Rule, State, ZoneId,
+    EMPTY, NO_CELL,
+};
+
+/// Marks a move that starts from the reserve instead of a cell.
+pub const FROM_RESERVE: CellId = NO_CELL - 1;
+/// Marks a move that bears a piece off the board.
+pub const BORNE_OFF: CellId = NO_CELL - 2;
+/// The rule index of a roll of the dice.
+pub const ROLL_RULE: u16 = u16::MAX - 1;
+
+/// The dice: every roll (already mapped to steps) with its probability.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dice {
+    /// Distinct rolls and their probabilities, in increasing roll order.
+    pub outcomes: Vec<(u8, f64)>,
+    /// Human description (`3 dice from 0 to 1, 0 counts as 4`).
+    pub text: String,
+}
+
+impl Dice {
+    /// `count` dice each showing `low..=high` with equal chance, summed, then mapped.
+    pub fn new(count: u32, low: u32, high: u32, map: &[(u32, u32)], text: String) -> Dice {
+        let faces = high - low + 1;
+        // Distribution of the sum, by convolution.
+        let mut dist = vec![1.0f64];
+        for _ in 0..count {
+            let mut next = vec![0.0; dist.len() + faces as usize - 1];
+            for (i, &p) in dist.iter().enumerate() {
+                for f in 0..faces as usize {
+                    next[i + f] += p / faces as f64;
+                }
+            }
+            dist = next;
+        }
+        let mut by_roll: Vec<(u8, f64)> = Vec::new();
+        for (i, &p) in dist.iter().enumerate() {
+            let sum = i as u32 + low * count;
+            let r = map.iter().find(|m| m.0 == sum).map_or(sum, |m| m.1) as u8;
+            match by_roll.iter_mut().find(|x| x.0 == r) {
+                Some(x) => x.1 += p,
+                None => by_roll.push((r, p)),
+            }
+        }
+        by_roll.sort_by_key(|x| x.0);
+        Dice {
+            outcomes: by_roll,
+            text,
+        }
+    }
+}
+
+/// A per-player path through the board, ending with bearing off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    /// The track's name.
+    pub name: String,
+    /// The cells in order, per player.
+    pub cells: ByPlayer<Vec<CellId>>,
+    /// Per player and cell: the first position of the cell on the track, or -1.
+    pub index: ByPlayer<Vec<i16>>,
+}
+
+/// How far an `advance` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// As many steps as the roll.
+    Roll,
+    /// A fixed number.
+    Fixed(u8),
+}
+
+/// What an `advance` may capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// Any enemy piece the target condition accepts.
+    Any,
+    /// Only an enemy piece of the mover's own kind (after any flip on the way).
+    SameKind,
+}
+
+/// The compiled `advance` part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advance {
+    /// Index into [`Game::tracks`].
+    pub track: u16,
+    /// How far.
+    pub steps: Steps,
+    /// What the landing cell may hold (cells that stack follow the stack's rules instead).
+    pub to: CellCond,
+    /// What may be captured.
+    pub capture: CaptureRule,
+    /// The piece turns into this kind when it leaves or passes a cell of the zone.
+    pub flip: Option<(KindId, ZoneId)>,
+}
+
+impl Game {
+    /// Whether the next action is a roll of the dice.
+    #[inline]
+    pub fn is_chance(&self, s: &State) -> bool {
+        self.dice.is_some() && s.roll == NO_ROLL && s.result.is_none()
+    }
+
+    /// At a chance node, each roll with its probability (empty otherwise).
+    pub fn chance_outcomes(&self, s: &State) -> Vec<(Move, f64)> {
+        match &self.dice {
+            Some(d) if self.is_chance(s) => d
+                .outcomes
+                .iter()
+                .map(|&(r, p)| (Move::roll(r), p))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The roll whose cumulative probability first exceeds `u` (uniform in [0, 1)): how
+    /// playouts and games draw a roll with the right odds.
+    pub fn sample_roll(&self, u: f64) -> Option<Move> {
+        let d = self.dice.as_ref()?;
+        let mut acc = 0.0;
+        for &(r, p) in &d.outcomes {
+            acc += p;
+            if u < acc {
+                return Some(Move::roll(r));
+            }
+        }
+        d.outcomes.last().map(|&(r, _)| Move::roll(r))
+    }
+
+    /// The roll moves of a chance node.
+    pub(crate) fn gen_rolls(&self, out: &mut MoveList) {
+        if let Some(d) = &self.dice {
+            out.extend(d.outcomes.iter().map(|&(r, _)| Move::roll(r)));
+        }
+    }
+
+    /// Moves of an `advance` part from `origin` (or from the reserve), with the piece `piece`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gen_advance(
+        &self,
+        s: &State,
+        p: Player,
+        rule: &Rule,
+        a: &Advance,
+        origin: CellId,
+        piece: PieceId,
+        r: u16,
+        out: &mut MoveList,
+    ) {
+        let _ = rule;
+        let steps = match a.steps {
+            Steps::Roll if s.roll == NO_ROLL => return,
+            Steps::Roll => s.roll as i32,
+            Steps::Fixed(n) => n as i32,
+        };
+        if steps == 0 {
+            return;
+        }
+        let track = &self.tracks[a.track as usize];
+        let cells = &track.cells[p];
+        let from = if origin == FROM_RESERVE {
+            -1
+        } else {
+            match track.index[p][origin as usize] {
+                -1 => return,
+                i => i as i32,
+            }
+        };
+        let to = from + steps;
+        let len = cells.len() as i32;
+        if to > len {
+            return;
+        }
+        // Flip when leaving or passing a flip cell (not when landing on it).
+        let mut kind = self.pieces[piece as usize].kind;
+        let mut flipped = false;
+        if let Some((k, z)) = a.flip {
+            let zone = &self.board.zones[z as usize];
+            if (from.max(0)..to).any(|j| zone.contains(p, cells[j as usize])) && kind != k {
+                kind = k;
+                flipped = true;
+            }
+        }
+        let mut mv = Move::new(r);
+        mv.push(origin);
+        if flipped {
+            mv.promote = kind;
+        }
+        if to == len {
+            mv.push(BORNE_OFF);
+            out.push(mv);
+            return;
+        }
+        let t = cells[to as usize];
+        let cap = self.board.stack_cap[t as usize];
+        let here = s.board[t as usize];
+        let ok = if cap > 0 {
+            s.height[t as usize] < cap
+                && (self.board.stack_shared[t as usize] || self.owner(here).is_none_or(|o| o == p))
+        } else {
+            a.to.accepts(&self.board, p, t, here)
+                && (here == EMPTY
+                    || self.owner(here).is_none_or(|o| o == p)
+                    || a.capture == CaptureRule::Any
+                    || self.pieces[here as usize].kind == kind)
+        };
+        if ok {
+            mv.push(t);
+            out.push(mv);
+        }
+    }
+
+    /// Plays an `advance` move recorded in `mv`.
+    pub(crate) fn exec_advance(&self, s: &mut State, mv: Move, p: Player) {
+        let (origin, dest) = (mv.cells[0], mv.cells[1]);
+        let mut piece = if origin == FROM_RESERVE {
+            let Some(k) = self.reserve_kind else { return };
+            let id = self.piece_id(k, Some(p));
+            self.add_reserve(s, id, -1);
+            id
+        } else {
+            self.lift(s, origin)
+        };
+        if mv.promote != u8::MAX {
+            piece = self.piece_id(mv.promote, Some(p));
+        }
+        if dest == BORNE_OFF {
+            let old = s.off[p.index()];
+            s.side.push(SideChange::Off { player: p.0, old });
+            s.hash ^= self.zobrist.off(p.index(), old) ^ self.zobrist.off(p.index(), old + 1);
+            s.off[p.index()] = old + 1;
+            return;
+        }
+        if self.board.stack_cap[dest as usize] > 0 {
+            self.drop_on_stack(s, dest, piece);
+            return;
+        }
+        let victim = s.board[dest as usize];
+        if let (Some(owner), Some(k)) = (self.owner(victim), self.reserve_kind) {
+            if owner != p {
+                self.add_reserve(s, self.piece_id(k, Some(owner)), 1);
+            }
+        }
+        self.set_cell(s, dest, piece);
+    }
+
+    /// Changes a reserve count by `delta`, logging and hashing it.
+    pub(crate) fn add_reserve(&self, s: &mut State, piece: PieceId, delta: i32) {
+        let old = s.reserve[piece as usize];
+        let new = (old as i32 + delta).max(0) as u16;
+        s.side.push(SideChange::Reserve { piece, old });
+        s.hash ^= self.zobrist.reserve(piece, old) ^ self.zobrist.reserve(piece, new);
+        s.reserve[piece as usize] = new;
+    }
+
+    /// Takes the top piece off `cell` (a stack or a plain cell) and returns it.
+    fn lift(&self, s: &mut State, cell: CellId) -> PieceId {
+        let piece = s.board[cell as usize];
+        if self.board.stack_cap[cell as usize] == 0 {
+            self.set_cell(s, cell, EMPTY);
+            return piece;
+        }
+        let h = s.height[cell as usize];
+        let level = h - 1;
+        let at = cell as usize * MAX_STACK + level as usize;
+        s.side.push(SideChange::Stack {
+            cell,
+            level,
+            old: s.stacks[at],
+            height: h,
+        });
+        s.hash ^= self.zobrist.level(cell, level, s.stacks[at]);
+        s.stacks[at] = EMPTY;
+        s.height[cell as usize] = level;
+        let below = if level == 0 { EMPTY } else { s.stacks[at - 1] };
+        self.set_top(s, cell, below);
+        piece
+    }
+
+    /// Puts `piece` on top of the stack on `cell`.
+    fn drop_on_stack(&self, s: &mut State, cell: CellId, piece: PieceId) {
+        let h = s.height[cell as usize];
+        let at = cell as usize * MAX_STACK + h as usize;
+        s.side.push(SideChange::Stack {
+            cell,
+            level: h,
+            old: s.stacks[at],
+            height: h,
+        });
+        s.hash ^= self.zobrist.level(cell, h, piece);
+        s.stacks[at] = piece;
+        s.height[cell as usize] = h + 1;
+        self.set_top(s, cell, piece);
+    }
+
+    /// Changes the visible top of a stack cell (board, bitsets, counts, cell log; the hash
+    /// is kept per level by the callers).
+    fn set_top(&self, s: &mut State, cell: CellId, piece: PieceId) {
+        let old = s.board[cell as usize];
+        s.log.push(Change { cell, old });
+        s.put(cell, piece);
+    }
+
+    /// Undoes one side-log entry.
+    pub(crate) fn undo_side(&self, s: &mut State, c: SideChange) {
+        match c {
+            SideChange::Stack {
+                cell,
+                level,
+                old,
+                height,
+            } => {
+                s.stacks[cell as usize * MAX_STACK + level as usize] = old;
+                s.height[cell as usize] = height;
+            }
+            SideChange::Reserve { piece, old } => s.reserve[piece as usize] = old,
+            SideChange::Off { player, old } => s.off[player as usize] = old,
+        }
+    }
+
+    /// The part of the from-scratch hash that covers stacks, reserves, borne-off pieces and
+    /// the pending roll.
+    pub(crate) fn race_hash(&self, s: &State) -> u64 {
+        let mut h = self.zobrist.roll(s.roll);
+        for (id, &n) in s.reserve.iter().enumerate() {
+            h ^= self.zobrist.reserve(id as PieceId, n);
+        }
+        for (p, &n) in s.off.iter().enumerate() {
+            h ^= self.zobrist.off(p, n);
+        }
+        h
+    }
+
+    /// Whether `cell` stacks (and so is hashed level by level).
+    #[inline]
+    pub(crate) fn stacks_on(&self, cell: usize) -> bool {
+        self.board.stack_cap[cell] > 0
+    }
+}
+
+impl Move {
+    /// The chance move "the dice show `r`".
+    pub fn roll(r: u8) -> Move {
+        let mut m = Move::new(ROLL_RULE);
+        m.promote = r;
+        m
+    }
+
+    /// Whether this is a roll of the dice; its value.
+    pub fn as_roll(&self) -> Option<u8> {
+        (self.rule == ROLL_RULE).then_some(self.promote)
+    }
+}
