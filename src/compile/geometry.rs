@@ -623,9 +623,16 @@ impl Compiler {
             let mut out = Vec::with_capacity(np);
             for (p, list) in per_player.into_iter().enumerate() {
                 let list = self.expand_list(&list.unwrap_or_default());
+                // A new compound takes the statement's name only if it is the only one; in a
+                // group (`radial = n + ne, ne + se, …`) each keeps its own (`n+ne`).
+                let new_name = if list.len() == 1 {
+                    name.node.as_str()
+                } else {
+                    ""
+                };
                 let mut ids = Vec::new();
                 for e in &list {
-                    if let Some(v) = self.dir_expr(e, p, &name.node) {
+                    if let Some(v) = self.dir_expr(e, p, new_name) {
                         ids.extend(v);
                     }
                 }
@@ -657,8 +664,9 @@ impl Compiler {
                 }
             },
             ExprKind::Add(a, b) => {
-                let l = self.dir_expr(a, p, new_name)?;
-                let r = self.dir_expr(b, p, new_name)?;
+                // The parts of `n + n + e` are not the whole: they keep their own names.
+                let l = self.dir_expr(a, p, "")?;
+                let r = self.dir_expr(b, p, "")?;
                 let geo = self.geo.as_mut()?;
                 let mut out = Vec::new();
                 for &x in &l {
