@@ -476,6 +476,29 @@ impl Compiler {
 
 /// A compact source-like text of an expression, for `describe`.
 pub fn st_text(e: &Expr) -> String {
+    // How tightly each form binds, loosest first, as in the grammar: `then`, `or`, `and`,
+    // `not`, `+`/`-`, then single terms. A part that binds more loosely than its place
+    // needs is written in parentheses: `not (veteran and a2)`.
+    fn prec(e: &Expr) -> u8 {
+        match &e.kind {
+            ExprKind::Then(_) => 0,
+            ExprKind::Or(_) => 1,
+            ExprKind::And(_) => 2,
+            ExprKind::Not(_) => 3,
+            ExprKind::Add(..) | ExprKind::Sub(..) => 4,
+            _ => 5,
+        }
+    }
+    fn at(e: &Expr, min: u8) -> String {
+        if prec(e) < min {
+            format!("({})", st_text(e))
+        } else {
+            st_text(e)
+        }
+    }
+    let join = |xs: &[Expr], min: u8, sep: &str| {
+        xs.iter().map(|x| at(x, min)).collect::<Vec<_>>().join(sep)
+    };
     match &e.kind {
         ExprKind::Int(i) => i.to_string(),
         ExprKind::Str(s) => format!("\"{s}\""),
@@ -490,11 +513,11 @@ pub fn st_text(e: &Expr) -> String {
                 .collect();
             format!("{}({})", name.node, a.join(", "))
         }
-        ExprKind::Not(x) => format!("not {}", st_text(x)),
-        ExprKind::And(xs) => xs.iter().map(st_text).collect::<Vec<_>>().join(" and "),
-        ExprKind::Or(xs) => xs.iter().map(st_text).collect::<Vec<_>>().join(" or "),
-        ExprKind::Then(xs) => xs.iter().map(st_text).collect::<Vec<_>>().join(" then "),
-        ExprKind::Add(a, b) => format!("{} + {}", st_text(a), st_text(b)),
-        ExprKind::Sub(a, b) => format!("{} - {}", st_text(a), st_text(b)),
+        ExprKind::Not(x) => format!("not {}", at(x, 3)),
+        ExprKind::And(xs) => join(xs, 3, " and "),
+        ExprKind::Or(xs) => join(xs, 2, " or "),
+        ExprKind::Then(xs) => join(xs, 1, " then "),
+        ExprKind::Add(a, b) => format!("{} + {}", at(a, 4), at(b, 5)),
+        ExprKind::Sub(a, b) => format!("{} - {}", at(a, 4), at(b, 5)),
     }
 }
