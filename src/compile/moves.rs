@@ -195,7 +195,19 @@ impl Compiler {
         match &e.kind {
             ExprKind::Name(n) => self.kind(n, e.span).map(|k| k as u8),
             _ => {
-                self.err(e.span, "expected a piece kind");
+                let kinds: Vec<&str> = self.pieces.kinds.keys().map(String::as_str).collect();
+                let mut d = Diagnostic::error(
+                    e.span,
+                    format!("expected a piece kind, found {}", st_text(e)),
+                );
+                if !kinds.is_empty() {
+                    let what = match e.kind {
+                        ExprKind::Str(_) => "a piece kind is written by its name, not its symbol",
+                        _ => "the piece kinds of this game are",
+                    };
+                    d = d.with_hint(format!("{what}: {}", kinds.join(", ")));
+                }
+                self.diags.push(d);
                 None
             }
         }
