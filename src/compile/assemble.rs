@@ -224,6 +224,7 @@ impl Compiler {
             reserve_kind: self.race.reserve.as_ref().map(|r| r.0),
             start_reserve,
             again: std::mem::take(&mut self.race.again),
+            prefer: std::mem::take(&mut self.race.prefer),
             entry_rules,
         };
         if let Some((text, span)) = self.pieces.start_text.clone() {

@@ -156,7 +156,7 @@ impl Compiler {
         Some(v)
     }
 
-    fn end_cond(&mut self, e: &Expr) -> Option<EndCond> {
+    pub(super) fn end_cond(&mut self, e: &Expr) -> Option<EndCond> {
         let (name, args, span) = match &e.kind {
             ExprKind::Call { name, args } => (name.node.as_str(), &args[..], name.span),
             ExprKind::Name(n) => (n.as_str(), &[][..], e.span),

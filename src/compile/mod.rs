@@ -12,6 +12,7 @@ mod ends;
 mod geometry;
 mod moves;
 mod pieces;
+mod prefer;
 mod race;
 mod scope;
 mod zones;

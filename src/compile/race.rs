@@ -18,6 +18,8 @@ pub(crate) struct RaceDecl {
     /// The reserve kind and the start count per player.
     pub reserve: Option<(KindId, Vec<u16>)>,
     pub again: Vec<EndRule>,
+    /// The `prefer` statements.
+    pub prefer: crate::engine::Preferences,
 }
 
 impl Compiler {
@@ -157,6 +159,7 @@ impl Compiler {
                 "'roll … counts as …' needs dice: add a line like 'dice 3 from 0 to 1'",
             );
         }
+        self.build_prefer(ast);
     }
 
     fn track(&mut self, name: &str, cells: &Value, span: Span) -> Option<Track> {

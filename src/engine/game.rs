@@ -77,6 +77,8 @@ pub struct Game {
     pub start_reserve: Vec<u16>,
     /// Conditions that give the mover another turn (`again if reach(rosettes)`).
     pub again: Vec<EndRule>,
+    /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
+    pub prefer: super::Preferences,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
 }

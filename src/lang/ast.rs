@@ -129,6 +129,14 @@ pub enum Stmt {
     Track { name: Name, cells: Value },
     /// `reserve novice = 7`
     Reserve { kind: Name, count: Value },
+    /// `prefer reach(rosettes) by 500`: a weight the greedy player adds for each move that
+    /// satisfies the condition; `prefer noise 10` (no condition): a random 0..10 added to
+    /// every move's weight.
+    Prefer {
+        cond: Option<Expr>,
+        weight: Spanned<i64>,
+        guard: Option<Expr>,
+    },
     /// `win if line(3)`
     End {
         result: Spanned<ResultWord>,

@@ -62,6 +62,10 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::stack_stmt
         | Rule::track_stmt
         | Rule::reserve_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, or an ending such as 'win if …')",
+        Rule::prefer_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, or an ending such as 'win if …')",
+        Rule::weight => "a whole number (may be negative)",
+        Rule::by_kw => "'by'",
+        Rule::noise_kw => "'noise'",
         Rule::shared => "'shared'",
         Rule::then_op => "'then'",
         Rule::or_op => "'or'",
@@ -507,6 +511,27 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             Stmt::Reserve {
                 kind: n,
                 count: value(next()),
+            }
+        }
+        Rule::prefer_stmt => {
+            let mut cond = None;
+            let mut weight = Spanned::new(0, s);
+            let mut guard = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::weight => {
+                        let w = c.as_str().parse().unwrap_or(i64::MAX);
+                        weight = Spanned::new(w, span(&c));
+                    }
+                    Rule::guard => guard = c.into_inner().next().map(expr),
+                    Rule::noise_kw | Rule::by_kw => {}
+                    _ => cond = Some(expr(c)),
+                }
+            }
+            Stmt::Prefer {
+                cond,
+                weight,
+                guard,
             }
         }
         Rule::end_stmt => {
