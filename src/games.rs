@@ -12,6 +12,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("intellector", include_str!("../games/intellector.game")),
     ("nex", include_str!("../games/nex.game")),
     ("ur", include_str!("../games/ur.game")),
+    ("chess", include_str!("../games/chess.game")),
 ];
 
 /// The names of the shipped games.

@@ -2,13 +2,80 @@
 
 use super::scope::Compiler;
 use crate::engine::{
-    Board, ByPlayer, Cell, Direction, EndRule, Game, Kind, NoMoves, Part, PieceId, Player, Rule,
-    Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Game, Kind, NoMoves, Part,
+    PieceId, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
 
 impl Compiler {
+    /// How each player's pieces attack, read off the rules that can capture by a step, leap
+    /// or slide (looking backwards from the attacked cell). Adds the reverse directions.
+    fn attack_tables(&mut self, rules: &[Rule]) -> ByPlayer<Vec<Attack>> {
+        let np = self.players.len();
+        let mut out = vec![Vec::new(); np];
+        if self.royal.is_empty() {
+            return ByPlayer(out);
+        }
+        for rule in rules {
+            let Some(first) = rule.parts.first() else {
+                continue;
+            };
+            if rule.parts[1..]
+                .iter()
+                .any(|p| !matches!(p, Part::Promote { .. } | Part::BecomeCaptured { .. }))
+            {
+                continue;
+            }
+            let (dirs, to, slide) = match first {
+                Part::Step { dirs, to } => (dirs, to, None),
+                Part::Slide {
+                    dirs,
+                    to,
+                    through,
+                    min,
+                    max,
+                    passable: false,
+                } => {
+                    // Only slides over empty cells can be followed back.
+                    let mut only_empty = ContentSet::NONE;
+                    only_empty.insert(EMPTY);
+                    if (0..np).any(|p| through.any_content(Player(p as u8)) != only_empty) {
+                        continue;
+                    }
+                    (dirs, to, Some((*min, *max)))
+                }
+                _ => continue,
+            };
+            for (p, list) in out.iter_mut().enumerate() {
+                if rule.players >> p & 1 == 0 {
+                    continue;
+                }
+                let player = Player(p as u8);
+                let victims = to.any_content(player);
+                let mut back = Vec::new();
+                for &d in &dirs[player] {
+                    if let Some(b) = self.opposite_of(d) {
+                        back.push(b);
+                    }
+                }
+                for &k in &rule.kinds {
+                    let piece = self.pieces.id(k as usize, Some(player));
+                    if piece != EMPTY {
+                        list.push(Attack {
+                            piece,
+                            back: back.clone(),
+                            slide,
+                            victims,
+                            from: rule.from.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        ByPlayer(out)
+    }
+
     pub fn assemble(
         &mut self,
         _ast: &File,
@@ -19,6 +86,7 @@ impl Compiler {
         if !self.diags.is_empty() {
             return None;
         }
+        let attackers = self.attack_tables(&rules);
         let geo = self.geo.as_ref()?;
         let np = self.players.len();
         let ncells = geo.names.len();
@@ -199,6 +267,20 @@ impl Compiler {
             }
         }
         let entry_rules = ByPlayer(entry_rules);
+        let royal = ByPlayer(
+            (0..np)
+                .map(|p| {
+                    self.royal
+                        .iter()
+                        .map(|&k| piece_table[k as usize * (np + 1) + p])
+                        .filter(|&id| id != EMPTY)
+                        .collect()
+                })
+                .collect(),
+        );
+        let tracks_unmoved = rules
+            .iter()
+            .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle { .. })));
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -219,6 +301,11 @@ impl Compiler {
             options,
             symbol_in_placements: placed.len() > 1 || multi,
             progress: self.progress,
+            royal,
+            attackers,
+            tracks_unmoved,
+            checkmate: self.checkmate,
+            coordinate_notation: self.coordinate_notation,
             dice: self.race.dice.clone(),
             tracks: self.race.tracks.values().cloned().collect(),
             reserve_kind: self.race.reserve.as_ref().map(|r| r.0),

@@ -8,7 +8,7 @@ use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::Diagnostic;
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 9] = [
+pub const ENDINGS: [&str; 10] = [
     "line",
     "connect",
     "reach",
@@ -18,6 +18,7 @@ pub const ENDINGS: [&str; 9] = [
     "ply-limit",
     "no-progress",
     "borne-off",
+    "checkmate",
 ];
 
 impl Compiler {
@@ -49,6 +50,21 @@ impl Compiler {
                 mask = u64::MAX >> (64 - self.players.len());
             }
             let cond = self.expand(cond);
+            if matches!(&cond.kind, ExprKind::Name(n) if n == "checkmate") {
+                if self.royal.is_empty() {
+                    self.err(
+                        cond.span,
+                        "'checkmate' needs royal pieces: add a line like 'royal king'",
+                    );
+                    continue;
+                }
+                self.checkmate = Some(match result.node {
+                    ResultWord::Win => EndResult::Win,
+                    ResultWord::Loss => EndResult::Loss,
+                    _ => EndResult::Draw,
+                });
+                continue;
+            }
             let is_no_moves = matches!(&cond.kind, ExprKind::Name(n) if n == "no-moves");
             let r = match result.node {
                 ResultWord::Win => EndResult::Win,

@@ -19,7 +19,7 @@ use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 14] = [
+pub const PRIMITIVES: [&str; 16] = [
     "place",
     "drop",
     "step",
@@ -30,6 +30,8 @@ pub const PRIMITIVES: [&str; 14] = [
     "promote",
     "become-captured",
     "advance",
+    "castle",
+    "en-passant",
     "convert",
     "pass",
     "swap-sides",
@@ -70,6 +72,7 @@ impl Compiler {
                 };
                 let mut parts = Vec::new();
                 let mut ok = true;
+                self.rule_from = None;
                 for e in chain {
                     match self.part(e, &mut parts) {
                         Some(()) => {}
@@ -113,6 +116,7 @@ impl Compiler {
                     parts,
                     players: u64::MAX >> (64 - self.players.len()),
                     text,
+                    from: self.rule_from.take(),
                 });
             }
         }
@@ -146,6 +150,19 @@ impl Compiler {
                 self.cell_cond(&e)
             }
         }
+    }
+
+    /// Takes `from: <cell condition>` (where the moving piece must start) for the rule.
+    fn from_arg(&mut self, a: &mut CallArgs) -> Option<()> {
+        if let Some(f) = a.named("from") {
+            let c = self.cell_cond(f)?;
+            if self.rule_from.is_some() {
+                self.err(f.span, "'from' is given twice in one move");
+                return None;
+            }
+            self.rule_from = Some(c);
+        }
+        Some(())
     }
 
     fn int_arg(&mut self, a: &mut CallArgs, name: &str, default: i64) -> Option<u16> {
@@ -259,7 +276,34 @@ impl Compiler {
             "step" | "leap" => {
                 let dirs = self.dirs_arg(&a)?;
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
-                (Part::Step { dirs, to }, &["to"], usize::MAX)
+                self.from_arg(&mut a)?;
+                (Part::Step { dirs, to }, &["to", "from"], usize::MAX)
+            }
+            "en-passant" => {
+                let dirs = self.dirs_arg(&a)?;
+                self.from_arg(&mut a)?;
+                (Part::EnPassant { dirs }, &["from"], usize::MAX)
+            }
+            "castle" => {
+                let dirs = self.dirs_arg(&a)?;
+                let Some(w) = a.named("with") else {
+                    self.err(
+                        e.span,
+                        "'castle' needs the partner piece: castle(e, w, with: friend and rook)",
+                    );
+                    return None;
+                };
+                let with = self.cell_cond(w)?;
+                let steps = self.int_arg(&mut a, "steps", 2)?;
+                if steps == 0 {
+                    self.err(e.span, "'steps' must be at least 1");
+                    return None;
+                }
+                (
+                    Part::Castle { dirs, with, steps },
+                    &["with", "steps"],
+                    usize::MAX,
+                )
             }
             "slide" => {
                 let dirs = self.dirs_arg(&a)?;
@@ -270,6 +314,8 @@ impl Compiler {
                 if max < min {
                     self.err(e.span, "'max' is smaller than 'min'");
                 }
+                let passable = self.yes_no_arg(&mut a, "passable")?;
+                self.from_arg(&mut a)?;
                 (
                     Part::Slide {
                         dirs,
@@ -277,8 +323,9 @@ impl Compiler {
                         through,
                         min,
                         max,
+                        passable,
                     },
-                    &["to", "through", "min", "max"],
+                    &["to", "through", "min", "max", "passable", "from"],
                     usize::MAX,
                 )
             }
@@ -287,6 +334,7 @@ impl Compiler {
                 let over = self.cond_arg(&mut a, "over", "occupied")?;
                 let to = self.cond_arg(&mut a, "to", "empty")?;
                 let capture = self.yes_no_arg(&mut a, "capture")?;
+                self.from_arg(&mut a)?;
                 (
                     Part::Jump {
                         dirs,
@@ -294,7 +342,7 @@ impl Compiler {
                         to,
                         capture,
                     },
-                    &["over", "to", "capture"],
+                    &["over", "to", "capture", "from"],
                     usize::MAX,
                 )
             }

@@ -12,7 +12,8 @@ use crate::lang::Diagnostic;
 const MAX_WEIGHT: i64 = 1_000_000;
 
 /// The move tests besides the endings, for messages.
-const MOVE_TESTS: &str = "bears-off, from(zone), promotes, or an ending's test such as reach(zone) or captured(kinds)";
+const MOVE_TESTS: &str =
+    "bears-off, from(zone), promotes, or an ending's test such as reach(zone) or captured(kinds)";
 
 impl Compiler {
     /// Reads every `prefer` statement into `self.race.prefer`.
@@ -88,10 +89,7 @@ impl Compiler {
             ExprKind::Name(n) => (n.as_str(), &[][..]),
             ExprKind::Call { name, args } => (name.node.as_str(), &args[..]),
             _ => {
-                self.err(
-                    e.span,
-                    format!("expected a test on the move: {MOVE_TESTS}"),
-                );
+                self.err(e.span, format!("expected a test on the move: {MOVE_TESTS}"));
                 return None;
             }
         };

@@ -62,6 +62,12 @@ pub(crate) struct Compiler {
     pub progress: Option<crate::engine::ContentSet>,
     /// Dice, tracks, stacks, reserves and extra turns.
     pub race: super::race::RaceDecl,
+    /// The `from:` condition of the move rule being compiled.
+    pub rule_from: Option<crate::engine::CellCond>,
+    /// Royal kinds (`royal king`), the result of being checkmated, and the notation style.
+    pub royal: Vec<u8>,
+    pub checkmate: Option<crate::engine::EndResult>,
+    pub coordinate_notation: bool,
 }
 
 /// How deep definitions may call each other before we call it a loop.
@@ -83,6 +89,10 @@ impl Compiler {
             pieces: Default::default(),
             progress: None,
             race: Default::default(),
+            rule_from: None,
+            royal: Vec::new(),
+            checkmate: None,
+            coordinate_notation: false,
         }
     }
 
@@ -463,6 +473,30 @@ impl Compiler {
         self.build_zones(ast);
         self.build_pieces(ast);
         self.build_race(ast);
+        for st in &ast.stmts {
+            match &st.node {
+                crate::lang::ast::Stmt::Royal(kinds) => {
+                    for k in kinds {
+                        if let Some(id) = self.kind(&k.node, k.span) {
+                            self.royal.push(id as u8);
+                        }
+                    }
+                }
+                crate::lang::ast::Stmt::Notation(n) => match n.node.as_str() {
+                    "coordinate" => self.coordinate_notation = true,
+                    "standard" => self.coordinate_notation = false,
+                    other => {
+                        let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
+                            .suggest(other, ["coordinate", "standard"])
+                            .with_hint(
+                                "notations: standard (e2-e4, d4xe5) or coordinate (e2e4, e7e8q)",
+                            );
+                        self.diags.push(d);
+                    }
+                },
+                _ => {}
+            }
+        }
         let rules = self.build_moves(ast);
         let (ends, no_moves) = self.build_ends(ast);
         self.assemble(ast, rules, ends, no_moves)

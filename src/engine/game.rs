@@ -67,6 +67,16 @@ pub struct Game {
     /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
     /// no ending uses the clock, so make/unmake skip it.
     pub progress: Option<super::ContentSet>,
+    /// Per player, the piece ids that may never be left attacked (the chess king).
+    pub royal: ByPlayer<Vec<PieceId>>,
+    /// Per player, how that player's pieces attack (built from the move rules).
+    pub attackers: ByPlayer<Vec<super::Attack>>,
+    /// Whether the state tracks which pieces have not moved yet (castling).
+    pub tracks_unmoved: bool,
+    /// The result for a player to move who has no legal move while a royal piece is attacked.
+    pub checkmate: Option<super::EndResult>,
+    /// Whether moves print in coordinate form (`e2e4`, `e7e8q`) instead of `e2-e4`.
+    pub coordinate_notation: bool,
     /// The dice, for games with chance.
     pub dice: Option<super::race::Dice>,
     /// Tracks (per-player paths) used by `advance` moves.
@@ -171,23 +181,26 @@ impl Game {
         if state.result.is_some() {
             return state.result;
         }
-        match self.no_moves {
-            Some(NoMoves::Result(_)) => {
-                let mut v = MoveList::new();
-                self.legal_moves(state, &mut v);
-                if v.is_empty() {
-                    self.no_moves_outcome(state)
-                } else {
-                    None
-                }
-            }
-            _ => None,
+        if self.no_moves == Some(NoMoves::Pass) && self.checkmate.is_none() {
+            return None;
+        }
+        let mut v = MoveList::new();
+        self.legal_moves(state, &mut v);
+        if v.is_empty() {
+            self.no_moves_outcome(state)
+        } else {
+            None
         }
     }
 
     /// The result when the player to move has no legal move, per the `no-moves` ending.
     /// Callers that have just generated an empty move list use this to avoid generating twice.
     pub fn no_moves_outcome(&self, state: &State) -> Option<Outcome> {
+        if let Some(r) = self.checkmate {
+            if self.in_check(state, state.to_move()) {
+                return Some(r.outcome_for(state.to_move()));
+            }
+        }
         match self.no_moves {
             Some(NoMoves::Result(r)) => Some(r.outcome_for(state.to_move())),
             // A game with no such rule that runs out of moves is a draw: nobody can go on.

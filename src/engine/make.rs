@@ -1,7 +1,7 @@
 //! Making and unmaking moves, and hashing.
 
-use super::state::{Change, Frame, MAX_STACK, NO_ROLL};
-use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY};
+use super::state::{Change, Frame, SideChange, MAX_STACK, NO_ROLL};
+use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
 impl Game {
     /// Plays `mv` (which must be legal in `state`) and records how to undo it.
@@ -16,6 +16,8 @@ impl Game {
             quiet: s.quiet,
             side_len: s.side.len() as u32,
             roll: s.roll,
+            ep_target: s.ep_target,
+            ep_victim: s.ep_victim,
             mv,
         });
         if let Some(r) = mv.as_roll() {
@@ -31,7 +33,27 @@ impl Game {
             return;
         }
         let log_start = s.log.len();
+        if s.ep_target != NO_CELL {
+            s.hash ^= self.zobrist.en_passant(s.ep_target);
+            s.ep_target = NO_CELL;
+            s.ep_victim = NO_CELL;
+        }
         self.exec(s, mv, mover);
+        if self.tracks_unmoved {
+            for i in log_start..s.log.len() {
+                let c = s.log[i].cell;
+                if s.is_unmoved(c) {
+                    s.unmoved[c as usize / 64] &= !(1 << (c % 64));
+                    s.side.push(SideChange::Unmoved { cell: c });
+                    s.hash ^= self.zobrist.unmoved(c);
+                }
+            }
+        }
+        if let Some((passed, landed)) = self.passed_cell(mv) {
+            s.ep_target = passed;
+            s.ep_victim = landed;
+            s.hash ^= self.zobrist.en_passant(passed);
+        }
         if s.roll != NO_ROLL {
             s.hash ^= self.zobrist.roll(s.roll);
             s.roll = NO_ROLL;
@@ -71,6 +93,8 @@ impl Game {
             self.undo_side(s, c);
         }
         s.roll = f.roll;
+        s.ep_target = f.ep_target;
+        s.ep_victim = f.ep_victim;
         while s.log.len() > f.log_len as usize {
             let Some(c) = s.log.pop() else { break };
             s.put(c.cell, c.old);
@@ -83,6 +107,22 @@ impl Game {
         s.ply -= 1;
         debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
         Some(f.mv)
+    }
+
+    /// For a move with a passable slide: the cell passed over last and the landing cell.
+    fn passed_cell(&self, mv: Move) -> Option<(CellId, CellId)> {
+        if mv.is_forced_pass() || mv.as_roll().is_some() {
+            return None;
+        }
+        let rule = &self.rules[mv.rule as usize];
+        let mut k = usize::from(rule.from_piece());
+        for part in &rule.parts {
+            if let Part::Slide { passable: true, .. } = part {
+                return Some((mv.cells[k], mv.cells[k + 1]));
+            }
+            k += part.cells_recorded();
+        }
+        None
     }
 
     /// The hash of `s` computed from nothing; the incremental hash must always equal it.
@@ -122,6 +162,22 @@ impl Game {
             return;
         }
         let rule = &self.rules[mv.rule as usize];
+        match rule.parts.first() {
+            Some(Part::Advance(_)) => self.exec_advance(s, mv, p),
+            _ => {
+                if rule.parts.iter().any(|x| matches!(x, Part::SwapSides)) {
+                    s.swapped = !s.swapped;
+                    s.hash ^= self.zobrist.swapped;
+                }
+                self.exec_cells(&mut Logged { game: self, s }, mv, p);
+            }
+        }
+    }
+
+    /// Applies the board changes of `mv` (every part but advances and the pie rule) to
+    /// `sink`: the real state, or a scratch overlay when testing a move's consequences.
+    pub(crate) fn exec_cells<S: CellSink>(&self, sink: &mut S, mv: Move, p: Player) {
+        let rule = &self.rules[mv.rule as usize];
         let cells = mv.cells;
         let (mut k, mut focus) = if rule.from_piece() {
             (1, cells[0])
@@ -133,55 +189,106 @@ impl Game {
                 Part::Place { kind, .. } | Part::Drop { kind, .. } => {
                     focus = cells[k];
                     k += 1;
-                    self.set_cell(s, focus, self.placed_piece(*kind, p));
+                    sink.set(focus, self.placed_piece(*kind, p));
                 }
-                Part::Step { .. } | Part::Slide { .. } => {
+                Part::Step { .. }
+                | Part::Slide {
+                    passable: false, ..
+                } => {
                     let to = cells[k];
                     k += 1;
-                    let piece = s.board[focus as usize];
-                    self.set_cell(s, focus, EMPTY);
-                    self.set_cell(s, to, piece);
+                    let piece = sink.get(focus);
+                    sink.set(focus, EMPTY);
+                    sink.set(to, piece);
+                    focus = to;
+                }
+                Part::Slide { passable: true, .. } => {
+                    let to = cells[k + 1];
+                    k += 2;
+                    let piece = sink.get(focus);
+                    sink.set(focus, EMPTY);
+                    sink.set(to, piece);
                     focus = to;
                 }
                 Part::Jump { capture, .. } => {
                     let (over, to) = (cells[k], cells[k + 1]);
                     k += 2;
-                    let piece = s.board[focus as usize];
-                    self.set_cell(s, focus, EMPTY);
+                    let piece = sink.get(focus);
+                    sink.set(focus, EMPTY);
                     if *capture {
-                        self.set_cell(s, over, EMPTY);
+                        sink.set(over, EMPTY);
                     }
-                    self.set_cell(s, to, piece);
+                    sink.set(to, piece);
+                    focus = to;
+                }
+                Part::EnPassant { .. } => {
+                    let (to, victim) = (cells[k], cells[k + 1]);
+                    k += 2;
+                    let piece = sink.get(focus);
+                    sink.set(focus, EMPTY);
+                    sink.set(victim, EMPTY);
+                    sink.set(to, piece);
+                    focus = to;
+                }
+                Part::Castle { .. } => {
+                    let (to, rook_from, rook_to) = (cells[k], cells[k + 1], cells[k + 2]);
+                    k += 3;
+                    let (king, rook) = (sink.get(focus), sink.get(rook_from));
+                    sink.set(focus, EMPTY);
+                    sink.set(rook_from, EMPTY);
+                    sink.set(to, king);
+                    sink.set(rook_to, rook);
                     focus = to;
                 }
                 Part::Swap { .. } => {
                     let other = cells[k];
                     k += 1;
-                    let (a, b) = (s.board[focus as usize], s.board[other as usize]);
-                    self.set_cell(s, focus, b);
-                    self.set_cell(s, other, a);
+                    let (a, b) = (sink.get(focus), sink.get(other));
+                    sink.set(focus, b);
+                    sink.set(other, a);
                     focus = other;
                 }
                 Part::Promote { .. } | Part::BecomeCaptured { .. } => {
                     if mv.promote != u8::MAX
-                        && s.board[focus as usize] != self.piece_id(mv.promote, Some(p))
+                        && sink.get(focus) != self.piece_id(mv.promote, Some(p))
                     {
-                        let owner = self.owner(s.board[focus as usize]);
-                        self.set_cell(s, focus, self.piece_id(mv.promote, owner));
+                        let owner = self.owner(sink.get(focus));
+                        sink.set(focus, self.piece_id(mv.promote, owner));
                     }
                 }
                 Part::Convert { kind, own, .. } => {
                     let c = cells[k];
                     k += 1;
-                    self.set_cell(s, c, self.piece_id(*kind, own.then_some(p)));
+                    sink.set(c, self.piece_id(*kind, own.then_some(p)));
                 }
-                Part::Advance(_) => self.exec_advance(s, mv, p),
-                Part::Pass => {}
-                Part::SwapSides => {
-                    s.swapped = !s.swapped;
-                    s.hash ^= self.zobrist.swapped;
-                }
+                Part::Advance(_) | Part::Pass | Part::SwapSides => {}
             }
         }
+    }
+}
+
+/// Where a move's board changes go.
+pub(crate) trait CellSink {
+    /// What stands on `c` now.
+    fn get(&self, c: CellId) -> PieceId;
+    /// Puts `p` on `c`.
+    fn set(&mut self, c: CellId, p: PieceId);
+}
+
+/// The real state: changes are logged for unmake and hashed.
+struct Logged<'a> {
+    game: &'a Game,
+    s: &'a mut State,
+}
+
+impl CellSink for Logged<'_> {
+    #[inline(always)]
+    fn get(&self, c: CellId) -> PieceId {
+        self.s.board[c as usize]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, c: CellId, p: PieceId) {
+        self.game.set_cell(self.s, c, p);
     }
 }

@@ -67,6 +67,12 @@ impl Game {
                     let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                     bits &= bits - 1;
                     for &r in rules {
+                        let rule = &self.rules[r as usize];
+                        if let Some(f) = &rule.from {
+                            if !f.accepts(&self.board, p, cell, piece) {
+                                continue;
+                            }
+                        }
                         let mut mv = Move::new(r);
                         mv.push(cell);
                         self.gen_parts(s, &mut view, p, &self.rules[r as usize], 0, cell, mv, out);
@@ -97,6 +103,7 @@ impl Game {
                 out,
             );
         }
+        self.keep_royal_safe(s, out);
         if out.is_empty() && self.no_moves == Some(super::NoMoves::Pass) {
             out.push(Move::forced_pass());
         }
@@ -199,12 +206,14 @@ impl Game {
                 through,
                 min,
                 max,
+                passable,
             } => {
                 let piece = v.get(focus);
                 for &d in &dirs[p] {
                     let mut t = focus;
                     let mut steps = 0;
                     loop {
+                        let prev = t;
                         t = board.next(t, d);
                         if t == NO_CELL {
                             break;
@@ -215,7 +224,13 @@ impl Game {
                         }
                         let c = v.get(t);
                         if steps >= *min && to.accepts(board, p, t, c) {
-                            self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                            if *passable {
+                                let mut m = mv;
+                                m.push(prev);
+                                self.land(s, v, p, rule, idx, focus, t, piece, m, out);
+                            } else {
+                                self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                            }
                         }
                         if !through.accepts(board, p, t, c) {
                             break;
@@ -338,6 +353,16 @@ impl Game {
                     }
                 }
             }
+            Part::EnPassant { dirs } => {
+                let start = out.len();
+                self.gen_en_passant(s, p, dirs, focus, mv, out);
+                self.continue_after(s, v, p, rule, idx, start, out);
+            }
+            Part::Castle { dirs, with, steps } => {
+                let start = out.len();
+                self.gen_castle(s, p, dirs, with, *steps, focus, mv, out);
+                self.continue_after(s, v, p, rule, idx, start, out);
+            }
             Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
             Part::Pass => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::SwapSides => {
@@ -358,6 +383,38 @@ impl Game {
             }
         }
         m
+    }
+
+    /// Parts after an en-passant capture or a castle (which generate their own moves from the
+    /// state, not the overlay): continue each move generated since `start` with the next part.
+    #[allow(clippy::too_many_arguments)]
+    fn continue_after(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        start: usize,
+        out: &mut MoveList,
+    ) {
+        if idx + 1 == rule.parts.len() {
+            return;
+        }
+        let made: Vec<Move> = out.drain(start..).collect();
+        for m in made {
+            let to = m.cells[m.len as usize
+                - if matches!(rule.parts[idx], Part::Castle { .. }) {
+                    3
+                } else {
+                    2
+                }];
+            let saved = v.len;
+            v.put(to, v.get(m.cells[0]));
+            v.put(m.cells[0], EMPTY);
+            self.gen_parts(s, v, p, rule, idx + 1, to, m, out);
+            v.len = saved;
+        }
     }
 
     /// A moving part lands on `t`: record it and go on with the next part.

@@ -101,10 +101,34 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 1;
                 }
-                Part::Step { .. } | Part::Slide { .. } | Part::Swap { .. } | Part::Advance(_) => {
+                Part::Step { .. }
+                | Part::Slide {
+                    passable: false, ..
+                }
+                | Part::Swap { .. }
+                | Part::Advance(_) => {
                     sep(&mut out, mv.cells[k]);
                     out.push_str(name(mv.cells[k]));
                     k += 1;
+                }
+                Part::Slide { passable: true, .. } => {
+                    sep(&mut out, mv.cells[k + 1]);
+                    out.push_str(name(mv.cells[k + 1]));
+                    k += 2;
+                }
+                Part::EnPassant { .. } => {
+                    if !compact {
+                        out.push('x');
+                    }
+                    out.push_str(name(mv.cells[k]));
+                    k += 2;
+                }
+                Part::Castle { .. } => {
+                    if !compact {
+                        out.push('-');
+                    }
+                    out.push_str(name(mv.cells[k]));
+                    k += 3;
                 }
                 Part::Jump { capture, .. } => {
                     let (over, to) = (mv.cells[k], mv.cells[k + 1]);

@@ -6,7 +6,7 @@
 //! `3/1X1/3 O 1` is tic-tac-toe after X took the centre.
 
 use super::state::Change;
-use super::{Game, Player, State, EMPTY};
+use super::{CellId, Game, Part, Player, State, EMPTY, NO_CELL};
 
 /// Why a text is not a position of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +53,10 @@ impl Game {
             }
         }
         out.push(' ');
+        if self.uses_fen() {
+            out.push_str(&self.fen_fields(state));
+            return out;
+        }
         out.push_str(&self.players[state.to_move().index()]);
         out.push(' ');
         out.push_str(&state.ply().to_string());
@@ -210,6 +214,11 @@ impl Game {
             },
         };
         let mut state = State::new(self, board, player);
+        if self.uses_fen() {
+            let rest: Vec<&str> = fields.collect();
+            self.parse_fen_fields(&mut state, &rest)?;
+            return Ok(self.finish_setup(state, player));
+        }
         if let Some(ply) = fields.next() {
             match ply.parse::<u32>() {
                 Ok(n) => state.ply = n,
@@ -256,6 +265,173 @@ impl Game {
             }
         }
         state.hash = self.hash_from_scratch(&state);
+        Ok(self.finish_setup(state, player))
+    }
+
+    /// Whether positions use FEN's fields (castling rights, en passant, clocks), as chess.
+    pub fn uses_fen(&self) -> bool {
+        self.tracks_unmoved
+            || self.rules.iter().any(|r| {
+                r.parts
+                    .iter()
+                    .any(|p| matches!(p, Part::Slide { passable: true, .. }))
+            })
+    }
+
+    /// The castling piece of `p` and, per FEN letter side (`e` for K, `w` for Q), its partner.
+    fn castle_cells(&self, s: &State, p: Player, toward: &str) -> Option<(CellId, CellId)> {
+        for rule in &self.rules {
+            let Some(Part::Castle { with, .. }) = rule.parts.first() else {
+                continue;
+            };
+            let d = self.board.dir_by_name(toward)?;
+            for &k in &rule.kinds {
+                let id = self.piece_id(k, Some(p));
+                for c in 0..self.board.len() as CellId {
+                    if s.board[c as usize] != id {
+                        continue;
+                    }
+                    let mut partner = None;
+                    let mut x = c;
+                    loop {
+                        x = self.board.next(x, d);
+                        if x == NO_CELL {
+                            break;
+                        }
+                        if with.accepts(&self.board, p, x, s.board[x as usize]) {
+                            partner = Some(x);
+                        }
+                    }
+                    if let Some(r) = partner {
+                        return Some((c, r));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// FEN's castling, en-passant, half-move and full-move fields.
+    fn parse_fen_fields(&self, state: &mut State, rest: &[&str]) -> Result<(), ParsePositionError> {
+        let err = |m: String| Err(ParsePositionError(m));
+        state.unmoved.iter_mut().for_each(|w| *w = 0);
+        let castling = rest.first().copied().unwrap_or("-");
+        if castling != "-" {
+            for ch in castling.chars() {
+                let (p, side) = match ch {
+                    'K' => (Player(0), "e"),
+                    'Q' => (Player(0), "w"),
+                    'k' => (Player(1), "e"),
+                    'q' => (Player(1), "w"),
+                    _ => {
+                        return err(format!(
+                            "'{castling}' is not a castling field (K, Q, k, q or -)"
+                        ))
+                    }
+                };
+                match self.castle_cells(state, p, side) {
+                    Some((king, rook)) => {
+                        for c in [king, rook] {
+                            state.unmoved[c as usize / 64] |= 1 << (c % 64);
+                        }
+                    }
+                    None => {
+                        return err(format!(
+                            "castling right '{ch}' but no piece can castle that way"
+                        ))
+                    }
+                }
+            }
+        }
+        match rest.get(1).copied() {
+            None | Some("-") => {}
+            Some(cell) => {
+                let Some(t) = self.board.cell_by_name(cell) else {
+                    return err(format!("'{cell}' is not an en-passant cell"));
+                };
+                // The pawn that passed `t` stands one step beyond it, seen from the side that moved.
+                let mover = state.to_move();
+                let victim = (0..self.board.dirs.len() as u16)
+                    .map(|d| self.board.next(t, d))
+                    .find(|&c| {
+                        c != NO_CELL
+                            && self
+                                .owner(state.board[c as usize])
+                                .is_some_and(|o| o != mover)
+                            && {
+                                self.rules.iter().any(|r| {
+                                    matches!(
+                                        r.parts.first(),
+                                        Some(Part::Slide { passable: true, .. })
+                                    ) && r.kinds.contains(
+                                        &self.pieces[state.board[c as usize] as usize].kind,
+                                    )
+                                })
+                            }
+                    });
+                match victim {
+                    Some(v) => {
+                        state.ep_target = t;
+                        state.ep_victim = v;
+                    }
+                    None => {
+                        return err(format!(
+                            "en-passant cell {cell} has no pawn that just passed it"
+                        ))
+                    }
+                }
+            }
+        }
+        if let Some(h) = rest.get(2) {
+            state.quiet = h
+                .parse()
+                .map_err(|_| ParsePositionError(format!("'{h}' is not a half-move clock")))?;
+        }
+        if let Some(f) = rest.get(3) {
+            let full: u32 = f
+                .parse()
+                .map_err(|_| ParsePositionError(format!("'{f}' is not a move number")))?;
+            state.ply = full.saturating_sub(1) * 2 + u32::from(state.to_move().0 == 1);
+        }
+        if let Some(extra) = rest.get(4) {
+            return err(format!("unexpected '{extra}' after the FEN fields"));
+        }
+        state.hash = self.hash_from_scratch(state);
+        Ok(())
+    }
+
+    /// FEN's trailing fields for `state`.
+    fn fen_fields(&self, state: &State) -> String {
+        let side = self.players[state.to_move().index()]
+            .chars()
+            .next()
+            .unwrap_or('w')
+            .to_ascii_lowercase();
+        let mut castling = String::new();
+        for (p, letters) in [(Player(0), ['K', 'Q']), (Player(1), ['k', 'q'])] {
+            for (side, letter) in ["e", "w"].iter().zip(letters) {
+                if let Some((king, rook)) = self.castle_cells(state, p, side) {
+                    if state.is_unmoved(king) && state.is_unmoved(rook) {
+                        castling.push(letter);
+                    }
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = state.en_passant().map_or("-".to_string(), |c| {
+            self.board.cells[c as usize].name.clone()
+        });
+        format!(
+            "{side} {castling} {ep} {} {}",
+            state.quiet,
+            state.ply / 2 + 1
+        )
+    }
+
+    /// Tests whether a set-up position is already decided.
+    fn finish_setup(&self, mut state: State, player: Player) -> State {
         // A set-up position may already be decided: test the ends as if every cell had just
         // changed, for the player who moved last first.
         state.log = (0..self.board.len() as u16)
@@ -265,6 +441,6 @@ impl Game {
             Player(((player.0 as usize + self.num_players() - 1) % self.num_players()) as u8);
         state.result = self.check_ends(&mut state, last, 0);
         state.log.clear();
-        Ok(state)
+        state
     }
 }

@@ -323,13 +323,19 @@ impl Game {
             }
             SideChange::Reserve { piece, old } => s.reserve[piece as usize] = old,
             SideChange::Off { player, old } => s.off[player as usize] = old,
+            SideChange::Unmoved { cell } => s.unmoved[cell as usize / 64] |= 1 << (cell % 64),
         }
     }
 
     /// The part of the from-scratch hash that covers stacks, reserves, borne-off pieces and
     /// the pending roll.
     pub(crate) fn race_hash(&self, s: &State) -> u64 {
-        let mut h = self.zobrist.roll(s.roll);
+        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep_target);
+        if self.tracks_unmoved {
+            for c in super::legal::bits_iter(&s.unmoved) {
+                h ^= self.zobrist.unmoved(c);
+            }
+        }
         for (id, &n) in s.reserve.iter().enumerate() {
             h ^= self.zobrist.reserve(id as PieceId, n);
         }

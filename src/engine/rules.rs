@@ -27,6 +27,9 @@ pub enum Part {
         through: CellCond,
         min: u16,
         max: u16,
+        /// The last cell passed over may be taken en passant on the next move; the move
+        /// records it before the landing cell.
+        passable: bool,
     },
     /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
     /// `to`), removing the piece hopped over when `capture` is set.
@@ -35,6 +38,17 @@ pub enum Part {
         over: CellCond,
         to: CellCond,
         capture: bool,
+    },
+    /// Capture en passant: step along `dirs` onto the cell a enemy piece has just passed over
+    /// (see `Slide::passable`), removing that piece.
+    EnPassant { dirs: ByPlayer<Vec<DirId>> },
+    /// Castle: along a direction, over empty cells, to an unmoved friendly piece satisfying
+    /// `with`; this piece (also unmoved) goes `steps` cells that way and the partner lands on
+    /// the cell it passed last. No cell the piece starts on, passes or reaches may be attacked.
+    Castle {
+        dirs: ByPlayer<Vec<DirId>>,
+        with: CellCond,
+        steps: u16,
     },
     /// Exchange places with a neighbouring piece satisfying `with`.
     Swap {
@@ -81,15 +95,24 @@ impl Part {
                 | Part::Promote { .. }
                 | Part::BecomeCaptured { .. }
                 | Part::Advance(_)
+                | Part::EnPassant { .. }
+                | Part::Castle { .. }
         )
     }
 
     /// How many cells a move records for this part.
     pub fn cells_recorded(&self) -> usize {
         match self {
-            Part::Place { .. } | Part::Drop { .. } | Part::Step { .. } | Part::Slide { .. } => 1,
+            Part::Place { .. }
+            | Part::Drop { .. }
+            | Part::Step { .. }
+            | Part::Slide {
+                passable: false, ..
+            } => 1,
             Part::Swap { .. } | Part::Convert { .. } | Part::Advance(_) => 1,
-            Part::Jump { .. } => 2,
+            Part::Jump { .. } | Part::EnPassant { .. } => 2,
+            Part::Slide { passable: true, .. } => 2,
+            Part::Castle { .. } => 3,
             Part::Promote { .. } | Part::BecomeCaptured { .. } | Part::Pass | Part::SwapSides => 0,
         }
     }
@@ -106,6 +129,8 @@ pub struct Rule {
     pub players: u64,
     /// The source text of the rule, for `describe`.
     pub text: String,
+    /// A condition the piece's starting cell must meet (`from: second-rank`).
+    pub from: Option<CellCond>,
 }
 
 impl Rule {

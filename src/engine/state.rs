@@ -64,6 +64,8 @@ pub(crate) struct Frame {
     pub quiet: u32,
     pub side_len: u32,
     pub roll: u8,
+    pub ep_target: CellId,
+    pub ep_victim: CellId,
     pub mv: Move,
 }
 
@@ -82,6 +84,8 @@ pub(crate) enum SideChange {
     Reserve { piece: PieceId, old: u16 },
     /// The borne-off count of player `player` was `old`.
     Off { player: u8, old: u16 },
+    /// The piece on `cell` had not moved.
+    Unmoved { cell: CellId },
 }
 
 /// The most pieces one stack cell may hold.
@@ -119,6 +123,11 @@ pub struct State {
     pub(crate) height: Vec<u8>,
     pub(crate) stacks: Vec<PieceId>,
     pub(crate) side: Vec<SideChange>,
+    /// Cells whose piece has not moved since the start (castling rights), as a bitset.
+    pub(crate) unmoved: Vec<u64>,
+    /// The cell an enemy piece has just passed over, capturable en passant, and that piece's cell.
+    pub(crate) ep_target: CellId,
+    pub(crate) ep_victim: CellId,
     /// Flood-fill scratch for connection tests: a visit mark per cell and a stack.
     pub(crate) mark: Vec<u32>,
     pub(crate) mark_gen: u32,
@@ -166,6 +175,19 @@ impl State {
                 })
                 .collect(),
             side: Vec::with_capacity(64),
+            unmoved: if game.tracks_unmoved {
+                let mut u = vec![0u64; words];
+                for (c, &p) in board_ref.iter().enumerate() {
+                    if p != EMPTY {
+                        u[c / 64] |= 1 << (c % 64);
+                    }
+                }
+                u
+            } else {
+                vec![0u64; words]
+            },
+            ep_target: super::NO_CELL,
+            ep_victim: super::NO_CELL,
             log: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
             mark: vec![0; n],
@@ -207,6 +229,17 @@ impl State {
     /// Whether the pie rule has swapped the players' sides.
     pub fn swapped(&self) -> bool {
         self.swapped
+    }
+
+    /// Whether the piece on `cell` has not moved since the start (where the game tracks it).
+    #[inline]
+    pub fn is_unmoved(&self, cell: CellId) -> bool {
+        self.unmoved[cell as usize / 64] >> (cell % 64) & 1 == 1
+    }
+
+    /// The cell that may be taken en passant now, if any.
+    pub fn en_passant(&self) -> Option<CellId> {
+        (self.ep_target != super::NO_CELL).then_some(self.ep_target)
     }
 
     /// The pending roll, if the dice have been rolled for the player to move.
@@ -286,6 +319,8 @@ impl State {
             && self.off == other.off
             && self.height == other.height
             && self.stacks == other.stacks
+            && self.unmoved == other.unmoved
+            && self.ep_target == other.ep_target
     }
 }
 

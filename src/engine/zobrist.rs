@@ -15,6 +15,7 @@ pub struct Zobrist {
     counts: Vec<u64>,
     offs: Vec<u64>,
     rolls: Vec<u64>,
+    flags: Vec<u64>,
 }
 
 /// Counts (reserves, borne off) above this share a key; rolls above it too.
@@ -62,6 +63,7 @@ impl Zobrist {
             counts,
             offs,
             rolls,
+            flags: (0..2 * cells).map(|_| splitmix(&mut seed)).collect(),
         }
     }
 
@@ -102,6 +104,22 @@ impl Zobrist {
     #[inline]
     pub fn off(&self, player: usize, n: u16) -> u64 {
         self.offs[player * (MAX_COUNT_KEY + 1) + (n as usize).min(MAX_COUNT_KEY)]
+    }
+
+    /// Key of "the piece on `cell` has not moved".
+    #[inline]
+    pub fn unmoved(&self, cell: CellId) -> u64 {
+        self.flags[2 * cell as usize]
+    }
+
+    /// Key of "`cell` may be taken en passant".
+    #[inline]
+    pub fn en_passant(&self, cell: CellId) -> u64 {
+        if cell == super::NO_CELL {
+            0
+        } else {
+            self.flags[2 * cell as usize + 1]
+        }
     }
 
     /// Key of a pending roll.

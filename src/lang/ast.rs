@@ -129,6 +129,10 @@ pub enum Stmt {
     Track { name: Name, cells: Value },
     /// `reserve novice = 7`
     Reserve { kind: Name, count: Value },
+    /// `royal king`: these pieces may never be left attacked.
+    Royal(Vec<Name>),
+    /// `notation coordinate`
+    Notation(Name),
     /// `prefer reach(rosettes) by 500`: a weight the greedy player adds for each move that
     /// satisfies the condition; `prefer noise 10` (no condition): a random 0..10 added to
     /// every move's weight.

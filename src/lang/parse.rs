@@ -61,7 +61,9 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::roll_stmt
         | Rule::stack_stmt
         | Rule::track_stmt
-        | Rule::reserve_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, or an ending such as 'win if …')",
+        | Rule::reserve_stmt
+        | Rule::royal_stmt
+        | Rule::notation_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, or an ending such as 'win if …')",
         Rule::prefer_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, or an ending such as 'win if …')",
         Rule::weight => "a whole number (may be negative)",
         Rule::by_kw => "'by'",
@@ -513,6 +515,8 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
                 count: value(next()),
             }
         }
+        Rule::royal_stmt => Stmt::Royal(next().into_inner().map(name).collect()),
+        Rule::notation_stmt => Stmt::Notation(name(next())),
         Rule::prefer_stmt => {
             let mut cond = None;
             let mut weight = Spanned::new(0, s);

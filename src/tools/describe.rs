@@ -143,6 +143,8 @@ fn part_name(p: &Part) -> &'static str {
         Part::Step { .. } => "step",
         Part::Slide { .. } => "slide",
         Part::Jump { .. } => "jump",
+        Part::EnPassant { .. } => "en-passant",
+        Part::Castle { .. } => "castle",
         Part::Swap { .. } => "swap",
         Part::Promote { .. } => "promote",
         Part::BecomeCaptured { .. } => "become-captured",
