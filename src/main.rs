@@ -68,6 +68,8 @@ enum Command {
     List,
     /// Play a game at the console: people and/or AI players, with undo, hints and records.
     Play(tabletop::ui::play::PlayArgs),
+    /// Play a match of N games between two players, seats swapped every game; print a table.
+    Match(tools::tournament::MatchArgs),
 }
 
 #[derive(Args, Clone)]
@@ -133,6 +135,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Play(args) => {
             tabletop::ui::play::run(&args).map_err(|e| Failure(e.message, e.code))?
+        }
+        Command::Match(args) => {
+            tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::List => {
             for name in tabletop::shipped_names() {

@@ -4,4 +4,5 @@ pub mod bench;
 pub mod describe;
 pub mod perft;
 pub mod solve;
+pub mod tournament;
 pub mod tree;
