@@ -321,7 +321,10 @@ impl Compiler {
                     game.start_player = s.to_move();
                 }
                 Err(e) => {
-                    self.diags.push(Diagnostic::error(span, e.0));
+                    self.diags.push(Diagnostic::error(
+                        span,
+                        format!("this start position is not valid: {}", e.0),
+                    ));
                     return None;
                 }
             }
