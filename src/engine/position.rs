@@ -349,26 +349,32 @@ impl Game {
                 let Some(t) = self.board.cell_by_name(cell) else {
                     return err(format!("'{cell}' is not an en-passant cell"));
                 };
-                // The pawn that passed `t` stands one step beyond it, seen from the side that moved.
+                // The pawn that passed `t` stands one step beyond it along its own passable
+                // slide (for a pawn of the side that moved last, `t` plus that side's forward):
+                // not any enemy pawn next to `t` (e7 is next to d6 too).
                 let mover = state.to_move();
-                let victim = (0..self.board.dirs.len() as u16)
-                    .map(|d| self.board.next(t, d))
-                    .find(|&c| {
-                        c != NO_CELL
-                            && self
-                                .owner(state.board[c as usize])
-                                .is_some_and(|o| o != mover)
-                            && {
-                                self.rules.iter().any(|r| {
-                                    matches!(
-                                        r.parts.first(),
-                                        Some(Part::Slide { passable: true, .. })
-                                    ) && r.kinds.contains(
-                                        &self.pieces[state.board[c as usize] as usize].kind,
-                                    )
-                                })
-                            }
-                    });
+                let victim = self.rules.iter().find_map(|r| {
+                    let Some(Part::Slide {
+                        dirs,
+                        passable: true,
+                        ..
+                    }) = r.parts.first()
+                    else {
+                        return None;
+                    };
+                    (0..self.num_players() as u8)
+                        .map(Player)
+                        .filter(|&o| o != mover)
+                        .flat_map(|o| dirs[o].iter().map(move |&d| (o, d)))
+                        .map(|(o, d)| (o, self.board.next(t, d)))
+                        .find(|&(o, c)| {
+                            c != NO_CELL
+                                && self.owner(state.board[c as usize]) == Some(o)
+                                && r.kinds
+                                    .contains(&self.pieces[state.board[c as usize] as usize].kind)
+                        })
+                        .map(|(_, c)| c)
+                });
                 match victim {
                     Some(v) => {
                         state.ep_target = t;
