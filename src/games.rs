@@ -13,6 +13,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("nex", include_str!("../games/nex.game")),
     ("ur", include_str!("../games/ur.game")),
     ("chess", include_str!("../games/chess.game")),
+    ("draughts", include_str!("../games/draughts.game")),
+    ("reversi", include_str!("../games/reversi.game")),
 ];
 
 /// The names of the shipped games.

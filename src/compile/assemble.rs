@@ -281,6 +281,7 @@ impl Compiler {
         let tracks_unmoved = rules
             .iter()
             .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle { .. })));
+        let has_forced = rules.iter().any(|r| r.forced);
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -301,6 +302,7 @@ impl Compiler {
             options,
             symbol_in_placements: placed.len() > 1 || multi,
             progress: self.progress,
+            has_forced,
             royal,
             attackers,
             tracks_unmoved,

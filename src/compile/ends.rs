@@ -8,7 +8,7 @@ use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::Diagnostic;
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 10] = [
+pub const ENDINGS: [&str; 12] = [
     "line",
     "connect",
     "reach",
@@ -19,6 +19,8 @@ pub const ENDINGS: [&str; 10] = [
     "no-progress",
     "borne-off",
     "checkmate",
+    "nobody-can-move",
+    "most",
 ];
 
 impl Compiler {
@@ -173,6 +175,13 @@ impl Compiler {
     }
 
     pub(super) fn end_cond(&mut self, e: &Expr) -> Option<EndCond> {
+        if let ExprKind::And(parts) = &e.kind {
+            let mut all = Vec::new();
+            for x in parts {
+                all.push(self.end_cond(x)?);
+            }
+            return Some(EndCond::All(all));
+        }
         let (name, args, span) = match &e.kind {
             ExprKind::Call { name, args } => (name.node.as_str(), &args[..], name.span),
             ExprKind::Name(n) => (n.as_str(), &[][..], e.span),
@@ -278,6 +287,11 @@ impl Compiler {
                     return None;
                 }
                 (EndCond::PlyLimit(n as u32), &[])
+            }
+            "nobody-can-move" => (EndCond::NobodyCanMove, &[]),
+            "most" => {
+                let kinds = self.kinds_list(&a.positional)?;
+                (EndCond::Most { kinds }, &[])
             }
             "borne-off" => {
                 let Some(n) = a.positional.first().copied() else {

@@ -212,7 +212,7 @@ impl Compiler {
                     }
                 };
                 let (allowed, max): (&[&str], usize) = match name.node.as_str() {
-                    "hex" => (&["names"], 2),
+                    "hex" | "square" => (&["names"], 2),
                     "hex-columns" => (&[], usize::MAX),
                     _ => (&[], 2),
                 };
@@ -243,6 +243,17 @@ impl Compiler {
             if let Stmt::Remove(list) = &st.node {
                 for e in self.expand_list(list) {
                     match &e.kind {
+                        ExprKind::Name(n)
+                            if (n == "light" || n == "dark") && geo.cell(n).is_none() =>
+                        {
+                            // Checkerboard colours: a1 (the bottom-left cell) is dark.
+                            let want = usize::from(n == "light");
+                            for (c, &(x, y)) in geo.coords.iter().enumerate() {
+                                if ((x + y).rem_euclid(2)) as usize == want {
+                                    gone.push(c as CellId);
+                                }
+                            }
+                        }
                         ExprKind::Name(n) => match geo.cell(n) {
                             Some(c) => gone.push(c),
                             None => self.unknown_cell(&geo, n, e.span),
@@ -260,6 +271,13 @@ impl Compiler {
                 );
             } else {
                 geo.remove(&gone);
+            }
+        }
+        if self.numbered_cells {
+            // Number the cells left after removals in reading order (top row first).
+            let order: Vec<CellId> = geo.lines.iter().flatten().copied().collect();
+            for (i, c) in order.into_iter().enumerate() {
+                geo.names[c as usize] = (i + 1).to_string();
             }
         }
         if geo.names.len() > MAX_CELLS {
@@ -310,6 +328,15 @@ impl Compiler {
     fn square(&mut self, a: &mut CallArgs) -> Option<Geometry> {
         let w = self.size_arg(a, 0, "width")?;
         let h = self.size_arg(a, 1, "height")?;
+        if let Some(n) = a.named("names") {
+            match &n.kind {
+                ExprKind::Name(x) if x == "numbered" => self.numbered_cells = true,
+                ExprKind::Name(x) if x == "letters" => {}
+                _ => {
+                    self.err(n.span, "expected 'numbered' (cells 1, 2, 3… in reading order, as in draughts) or 'letters' (a1, b1, …)");
+                }
+            }
+        }
         if w > 26 {
             self.err(
                 a.positional[0].span,

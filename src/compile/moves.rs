@@ -19,7 +19,7 @@ use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 16] = [
+pub const PRIMITIVES: [&str; 17] = [
     "place",
     "drop",
     "step",
@@ -32,6 +32,7 @@ pub const PRIMITIVES: [&str; 16] = [
     "advance",
     "castle",
     "en-passant",
+    "outflank",
     "convert",
     "pass",
     "swap-sides",
@@ -46,6 +47,7 @@ impl Compiler {
                 kinds,
                 alternatives,
                 guard,
+                forced,
             } = &st.node
             else {
                 continue;
@@ -82,6 +84,15 @@ impl Compiler {
                 if !ok || parts.is_empty() {
                     continue;
                 }
+                if let Some(i) = parts
+                    .iter()
+                    .position(|p| matches!(p, Part::Jump { repeat: true, .. }))
+                {
+                    if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
+                        self.err(alt.span, "a repeating jump must be the last part that picks cells (a promotion may follow)");
+                        continue;
+                    }
+                }
                 if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Advance(_))) {
                     self.err(alt.span, "'advance' is a whole move; it cannot be combined with other parts by 'then'");
                     continue;
@@ -117,6 +128,7 @@ impl Compiler {
                     players: u64::MAX >> (64 - self.players.len()),
                     text,
                     from: self.rule_from.take(),
+                    forced: *forced,
                 });
             }
         }
@@ -284,6 +296,10 @@ impl Compiler {
                 self.from_arg(&mut a)?;
                 (Part::EnPassant { dirs }, &["from"], usize::MAX)
             }
+            "outflank" => {
+                let dirs = self.dirs_arg(&a)?;
+                (Part::Outflank { dirs }, &[], usize::MAX)
+            }
             "castle" => {
                 let dirs = self.dirs_arg(&a)?;
                 let Some(w) = a.named("with") else {
@@ -334,6 +350,15 @@ impl Compiler {
                 let over = self.cond_arg(&mut a, "over", "occupied")?;
                 let to = self.cond_arg(&mut a, "to", "empty")?;
                 let capture = self.yes_no_arg(&mut a, "capture")?;
+                let repeat = self.yes_no_arg(&mut a, "repeat")?;
+                let stop = match a.named("stop") {
+                    Some(z) => Some(self.zone_ref(z)?),
+                    None => None,
+                };
+                if stop.is_some() && !repeat {
+                    self.err(e.span, "'stop' only means something with 'repeat: yes'");
+                    return None;
+                }
                 self.from_arg(&mut a)?;
                 (
                     Part::Jump {
@@ -341,8 +366,10 @@ impl Compiler {
                         over,
                         to,
                         capture,
+                        repeat,
+                        stop,
                     },
-                    &["over", "to", "capture", "from"],
+                    &["over", "to", "capture", "repeat", "stop", "from"],
                     usize::MAX,
                 )
             }

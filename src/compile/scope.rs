@@ -68,6 +68,8 @@ pub(crate) struct Compiler {
     pub royal: Vec<u8>,
     pub checkmate: Option<crate::engine::EndResult>,
     pub coordinate_notation: bool,
+    /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
+    pub numbered_cells: bool,
 }
 
 /// How deep definitions may call each other before we call it a loop.
@@ -93,6 +95,7 @@ impl Compiler {
             royal: Vec::new(),
             checkmate: None,
             coordinate_notation: false,
+            numbered_cells: false,
         }
     }
 

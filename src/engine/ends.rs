@@ -64,6 +64,12 @@ pub enum EndCond {
     PlyLimit(u32),
     /// The player has borne off this many pieces.
     BorneOff(u16),
+    /// No player has a legal move (passes aside).
+    NobodyCanMove,
+    /// The player has more pieces of these kinds on the board than anyone else.
+    Most { kinds: Vec<KindId> },
+    /// All of these hold.
+    All(Vec<EndCond>),
     /// This many plies have passed without a capture or a move of a progress piece
     /// (see [`Game::progress`]).
     NoProgress(u32),
@@ -157,6 +163,35 @@ impl Game {
             }
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
             EndCond::BorneOff(n) => s.off[p.index()] >= *n,
+            EndCond::NobodyCanMove => {
+                let keep = (s.to_move, s.result);
+                s.result = None;
+                let mut moves = crate::engine::MoveList::new();
+                let mut stuck = true;
+                for q in 0..self.num_players() {
+                    s.to_move = Player(q as u8);
+                    self.legal_moves(s, &mut moves);
+                    if moves.iter().any(|m| !m.is_forced_pass()) {
+                        stuck = false;
+                        break;
+                    }
+                }
+                (s.to_move, s.result) = keep;
+                stuck
+            }
+            EndCond::Most { kinds } => {
+                let count = |q: Player| -> u32 {
+                    kinds
+                        .iter()
+                        .map(|&k| u32::from(s.counts[self.piece_id(k, Some(q)) as usize]))
+                        .sum()
+                };
+                let mine = count(p);
+                (0..self.num_players()).all(|q| q == p.index() || count(Player(q as u8)) < mine)
+            }
+            EndCond::All(conds) => conds
+                .iter()
+                .all(|c| self.end_holds(s, c, p, mover, log_from)),
             EndCond::NoProgress(n) => p == mover && s.quiet >= *n,
         }
     }

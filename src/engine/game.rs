@@ -67,6 +67,8 @@ pub struct Game {
     /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
     /// no ending uses the clock, so make/unmake skip it.
     pub progress: Option<super::ContentSet>,
+    /// Whether some rule is a forced move (so generation filters by it).
+    pub has_forced: bool,
     /// Per player, the piece ids that may never be left attacked (the chess king).
     pub royal: ByPlayer<Vec<PieceId>>,
     /// Per player, how that player's pieces attack (built from the move rules).

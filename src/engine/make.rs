@@ -109,6 +109,17 @@ impl Game {
         Some(f.mv)
     }
 
+    /// The cell a jump from `from` to `to` passes over, along one of `dirs`.
+    pub(crate) fn jumped_over(&self, from: CellId, to: CellId, dirs: &[super::DirId]) -> CellId {
+        for &d in dirs {
+            let o = self.board.next(from, d);
+            if o != NO_CELL && self.board.next(o, d) == to {
+                return o;
+            }
+        }
+        NO_CELL
+    }
+
     /// For a move with a passable slide: the cell passed over last and the landing cell.
     fn passed_cell(&self, mv: Move) -> Option<(CellId, CellId)> {
         if mv.is_forced_pass() || mv.as_roll().is_some() {
@@ -210,16 +221,43 @@ impl Game {
                     sink.set(to, piece);
                     focus = to;
                 }
-                Part::Jump { capture, .. } => {
-                    let (over, to) = (cells[k], cells[k + 1]);
-                    k += 2;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    if *capture {
-                        sink.set(over, EMPTY);
+                Part::Jump {
+                    dirs,
+                    capture,
+                    repeat,
+                    ..
+                } => {
+                    let jumps = if *repeat { mv.len as usize - k } else { 1 };
+                    for _ in 0..jumps {
+                        let to = cells[k];
+                        k += 1;
+                        let over = self.jumped_over(focus, to, &dirs[p]);
+                        let piece = sink.get(focus);
+                        sink.set(focus, EMPTY);
+                        if *capture && over != NO_CELL {
+                            sink.set(over, EMPTY);
+                        }
+                        sink.set(to, piece);
+                        focus = to;
                     }
-                    sink.set(to, piece);
-                    focus = to;
+                }
+                Part::Outflank { dirs } => {
+                    for &d in &dirs[p] {
+                        let mut c = self.board.next(focus, d);
+                        let mut n = 0;
+                        while c != NO_CELL && self.owner(sink.get(c)).is_some_and(|o| o != p) {
+                            c = self.board.next(c, d);
+                            n += 1;
+                        }
+                        if n > 0 && c != NO_CELL && self.owner(sink.get(c)) == Some(p) {
+                            let mut x = self.board.next(focus, d);
+                            for _ in 0..n {
+                                let kind = self.pieces[sink.get(x) as usize].kind;
+                                sink.set(x, self.piece_id(kind, Some(p)));
+                                x = self.board.next(x, d);
+                            }
+                        }
+                    }
                 }
                 Part::EnPassant { .. } => {
                     let (to, victim) = (cells[k], cells[k + 1]);

@@ -103,6 +103,9 @@ impl Game {
                 out,
             );
         }
+        if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
+            out.retain(|m| self.rules[m.rule as usize].forced);
+        }
         self.keep_royal_safe(s, out);
         if out.is_empty() && self.no_moves == Some(super::NoMoves::Pass) {
             out.push(Move::forced_pass());
@@ -243,27 +246,58 @@ impl Game {
                 over,
                 to,
                 capture,
+                repeat,
+                stop,
             } => {
                 let piece = v.get(focus);
+                let continuing = *repeat && mv.len as usize > self.part_base(rule, idx);
+                let mut found = false;
                 for &d in &dirs[p] {
                     let o = board.next(focus, d);
                     if o == NO_CELL || !over.accepts(board, p, o, v.get(o)) {
                         continue;
                     }
                     let t = board.next(o, d);
-                    if t == NO_CELL || !to.accepts(board, p, t, v.get(t)) {
+                    if t == NO_CELL
+                        || !to.accepts(board, p, t, v.get(t))
+                        || mv.len as usize >= super::MAX_MOVE_CELLS
+                    {
                         continue;
                     }
+                    found = true;
                     let mut m = mv;
-                    m.push(o);
                     m.push(t);
                     v.put(focus, EMPTY);
                     if *capture {
                         v.put(o, EMPTY);
                     }
                     v.put(t, piece);
-                    self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
+                    let stops = stop.is_some_and(|z| board.zones[z as usize].contains(p, t));
+                    let next = if *repeat && !stops { idx } else { idx + 1 };
+                    self.gen_parts(s, v, p, rule, next, t, m, out);
                     v.len = saved;
+                }
+                if !found && continuing {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                }
+            }
+            Part::Outflank { dirs } => {
+                let me = v.get(focus);
+                let flanks = dirs[p].iter().any(|&d| {
+                    let mut c = board.next(focus, d);
+                    let mut n = 0;
+                    while c != NO_CELL && self.owner(v.get(c)).is_some_and(|o| o != p) {
+                        c = board.next(c, d);
+                        n += 1;
+                    }
+                    n > 0
+                        && c != NO_CELL
+                        && v.get(c) != EMPTY
+                        && self.owner(v.get(c)) == Some(p)
+                        && me != EMPTY
+                });
+                if flanks {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
             Part::Swap { dirs, with } => {
@@ -383,6 +417,16 @@ impl Game {
             }
         }
         m
+    }
+
+    /// Index in a move's cells of the first cell recorded by part `idx` (parts before a
+    /// repeating jump record a fixed number of cells).
+    fn part_base(&self, rule: &Rule, idx: usize) -> usize {
+        usize::from(rule.from_piece())
+            + rule.parts[..idx]
+                .iter()
+                .map(Part::cells_recorded)
+                .sum::<usize>()
     }
 
     /// Parts after an en-passant capture or a castle (which generate their own moves from the

@@ -130,17 +130,26 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 3;
                 }
-                Part::Jump { capture, .. } => {
-                    let (over, to) = (mv.cells[k], mv.cells[k + 1]);
-                    if !compact {
-                        out.push(if *capture && state.at(over) != EMPTY {
-                            'x'
-                        } else {
-                            '-'
-                        });
+                Part::Jump {
+                    dirs,
+                    capture,
+                    repeat,
+                    ..
+                } => {
+                    let jumps = if *repeat { mv.len as usize - k } else { 1 };
+                    let mut from = mv.cells[k - 1];
+                    for _ in 0..jumps {
+                        let to = mv.cells[k];
+                        let over = self.jumped_over(from, to, &dirs[me]);
+                        if !compact {
+                            let taken =
+                                *capture && over != super::NO_CELL && state.at(over) != EMPTY;
+                            out.push(if taken { 'x' } else { '-' });
+                        }
+                        out.push_str(name(to));
+                        from = to;
+                        k += 1;
                     }
-                    out.push_str(name(to));
-                    k += 2;
                 }
                 Part::Promote { .. } | Part::BecomeCaptured { .. } => {
                     if mv.promote != u8::MAX && !promoted {
@@ -159,6 +168,7 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 1;
                 }
+                Part::Outflank { .. } => {}
                 Part::Pass => {
                     if rule.parts.len() == 1 {
                         out.push_str("pass");

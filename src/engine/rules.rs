@@ -38,7 +38,15 @@ pub enum Part {
         over: CellCond,
         to: CellCond,
         capture: bool,
+        /// Keep jumping from the landing cell while a jump is possible (a multi-jump is one
+        /// move); only the landing cells are recorded.
+        repeat: bool,
+        /// A repeating jump ends on reaching this zone (a draughts man is crowned there).
+        stop: Option<ZoneId>,
     },
+    /// Turn every straight line of enemy pieces between the piece just placed and another
+    /// own piece into own pieces (reversi); at least one line must be turned.
+    Outflank { dirs: ByPlayer<Vec<DirId>> },
     /// Capture en passant: step along `dirs` onto the cell a enemy piece has just passed over
     /// (see `Slide::passable`), removing that piece.
     EnPassant { dirs: ByPlayer<Vec<DirId>> },
@@ -110,10 +118,15 @@ impl Part {
                 passable: false, ..
             } => 1,
             Part::Swap { .. } | Part::Convert { .. } | Part::Advance(_) => 1,
-            Part::Jump { .. } | Part::EnPassant { .. } => 2,
+            Part::EnPassant { .. } => 2,
+            Part::Jump { .. } => 1,
             Part::Slide { passable: true, .. } => 2,
             Part::Castle { .. } => 3,
-            Part::Promote { .. } | Part::BecomeCaptured { .. } | Part::Pass | Part::SwapSides => 0,
+            Part::Promote { .. }
+            | Part::BecomeCaptured { .. }
+            | Part::Outflank { .. }
+            | Part::Pass
+            | Part::SwapSides => 0,
         }
     }
 }
@@ -131,6 +144,8 @@ pub struct Rule {
     pub text: String,
     /// A condition the piece's starting cell must meet (`from: second-rank`).
     pub from: Option<CellCond>,
+    /// A forced move: while any forced move is legal, no other move is (draughts captures).
+    pub forced: bool,
 }
 
 impl Rule {

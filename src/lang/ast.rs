@@ -114,6 +114,8 @@ pub enum Stmt {
         kinds: Vec<Name>,
         alternatives: Vec<Expr>,
         guard: Option<Expr>,
+        /// `forced move …`: while such a move is legal, no other move is.
+        forced: bool,
     },
     /// `dice 3 from 0 to 1`: three dice, each showing 0 or 1, summed.
     Dice { count: Expr, low: Expr, high: Expr },

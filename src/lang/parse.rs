@@ -69,6 +69,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::by_kw => "'by'",
         Rule::noise_kw => "'noise'",
         Rule::shared => "'shared'",
+        Rule::forced => "'forced'",
         Rule::then_op => "'then'",
         Rule::or_op => "'or'",
         Rule::and_op => "'and'",
@@ -462,11 +463,13 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             let mut kinds = Vec::new();
             let mut alternatives = Vec::new();
             let mut guard = None;
+            let mut forced = false;
             for c in it {
                 match c.as_rule() {
                     Rule::kinds => kinds = c.into_inner().map(name).collect(),
                     Rule::list => alternatives = list(c),
                     Rule::guard => guard = c.into_inner().next().map(expr),
+                    Rule::forced => forced = true,
                     _ => {}
                 }
             }
@@ -474,6 +477,7 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
                 kinds,
                 alternatives,
                 guard,
+                forced,
             }
         }
         Rule::dice_stmt => {

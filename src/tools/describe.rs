@@ -150,6 +150,7 @@ fn part_name(p: &Part) -> &'static str {
         Part::BecomeCaptured { .. } => "become-captured",
         Part::Convert { .. } => "convert",
         Part::Advance(_) => "advance",
+        Part::Outflank { .. } => "outflank",
         Part::Pass => "pass",
         Part::SwapSides => "swap-sides",
     }
@@ -165,6 +166,9 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::PlyLimit(_) => "ply-limit",
         EndCond::NoProgress(_) => "no-progress",
         EndCond::BorneOff(_) => "borne-off",
+        EndCond::NobodyCanMove => "nobody-can-move",
+        EndCond::Most { .. } => "most",
+        EndCond::All(_) => "all of",
     }
 }
 
