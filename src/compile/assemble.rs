@@ -299,6 +299,7 @@ impl Compiler {
             no_moves,
             start_board: self.pieces.start.clone(),
             start_player: Player(0),
+            start_state: None,
             options,
             symbol_in_placements: placed.len() > 1 || multi,
             progress: self.progress,
@@ -321,6 +322,7 @@ impl Compiler {
                 Ok(s) => {
                     game.start_board = s.board().to_vec();
                     game.start_player = s.to_move();
+                    game.start_state = Some(s);
                 }
                 Err(e) => {
                     self.diags.push(Diagnostic::error(

@@ -60,6 +60,9 @@ pub struct Game {
     pub start_board: Vec<PieceId>,
     /// Who moves first.
     pub start_player: Player,
+    /// The start position when the rule file gives it as text (`setup "…"`): it may hold
+    /// more than the board and the player, such as castling rights or clocks.
+    pub(crate) start_state: Option<State>,
     /// Zobrist keys.
     pub zobrist: Zobrist,
     /// The options this game was compiled with, after `--set` overrides.
@@ -166,6 +169,9 @@ impl Game {
 
     /// The start position.
     pub fn start(&self) -> State {
+        if let Some(s) = &self.start_state {
+            return s.clone();
+        }
         State::new(self, self.start_board.clone(), self.start_player)
     }
 
