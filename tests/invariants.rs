@@ -114,7 +114,7 @@ fn check_position_round_trip(game: &Game, state: &State, at: &str) {
         state.swapped(),
         "{at}: swap flag of '{text}'"
     );
-    assert_eq!(back.hash(), state.hash(), "{at}: hash of '{text}'");
+    assert_eq!(game.position_to_string(&back), text, "{at}: printed again");
     // The result decided by the last move (`Game::outcome` adds only the no-moves rule,
     // which depends on the position alone).
     if result_survives_notation(game) || back.result_now().is_some() {
@@ -123,9 +123,28 @@ fn check_position_round_trip(game: &Game, state: &State, at: &str) {
             state.result_now(),
             "{at}: result of '{text}'"
         );
-        assert!(back.same_position(state), "{at}: '{text}'");
     }
-    assert_eq!(game.position_to_string(&back), text, "{at}: printed again");
+    if game.tracks_unmoved {
+        // Known limitation (reported): the hash covers every unmoved-piece flag, but the
+        // notation (FEN) keeps only the castling rights, so a rook whose king has moved
+        // loses its flag. The parsed position must still play the same.
+        let moves = |s: &State| -> Vec<String> {
+            let mut v: Vec<String> = game
+                .legal_moves_vec(s)
+                .iter()
+                .map(|&m| game.move_to_string(s, m))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(moves(&back), moves(state), "{at}: moves of '{text}'");
+        assert_eq!(back.hash(), game.hash_from_scratch(&back), "{at}: {text}");
+    } else {
+        assert_eq!(back.hash(), state.hash(), "{at}: hash of '{text}'");
+        if result_survives_notation(game) {
+            assert!(back.same_position(state), "{at}: '{text}'");
+        }
+    }
 }
 
 /// One random game; returns its length.
