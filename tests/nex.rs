@@ -191,7 +191,7 @@ fn swap_option_offers_white_swap_on_ply_one_only() {
     let mut t = s.clone();
     play(&g, &mut t, "swap");
     assert!(t.swapped());
-    assert_eq!(g.position_to_string(&t), "B?/2 Black 2 swapped");
+    assert_eq!(g.position_to_string(&t), "B?/2 White 2 swapped");
     assert!(!moves(&g, &t).contains(&"swap".to_string()), "once");
     // Not swapping: no swap later either.
     let mut t = s;

@@ -43,9 +43,19 @@ impl Game {
             for i in log_start..s.log.len() {
                 let c = s.log[i].cell;
                 if s.is_unmoved(c) {
-                    s.unmoved[c as usize / 64] &= !(1 << (c % 64));
-                    s.side.push(SideChange::Unmoved { cell: c });
-                    s.hash ^= self.zobrist.unmoved(c);
+                    self.clear_unmoved(s, c);
+                }
+            }
+            // Once a side's castling piece has moved its partners' flags mean nothing; clear
+            // them so that equal positions (as FEN sees them) hash equally.
+            let castler_left = super::legal::bits_iter(&s.unmoved)
+                .any(|c| self.castler_of(s.board[c as usize]) == Some(mover));
+            if !castler_left {
+                let mine: Vec<CellId> = super::legal::bits_iter(&s.unmoved)
+                    .filter(|&c| self.owner(s.board[c as usize]) == Some(mover))
+                    .collect();
+                for c in mine {
+                    self.clear_unmoved(s, c);
                 }
             }
         }
@@ -70,7 +80,13 @@ impl Game {
             && self.again.iter().any(|r| {
                 r.players >> mover.0 & 1 == 1 && self.end_holds(s, &r.cond, mover, mover, from)
             });
-        let next = if again {
+        // After the pie rule's swap the same side moves again, now played by the other seat.
+        let swap = !mv.is_forced_pass()
+            && self.rules[mv.rule as usize]
+                .parts
+                .iter()
+                .any(|p| matches!(p, Part::SwapSides));
+        let next = if again || swap {
             mover
         } else {
             self.next_player(mover)
@@ -107,6 +123,38 @@ impl Game {
         s.ply -= 1;
         debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
         Some(f.mv)
+    }
+
+    fn clear_unmoved(&self, s: &mut State, c: CellId) {
+        s.unmoved[c as usize / 64] &= !(1 << (c % 64));
+        s.side.push(SideChange::Unmoved { cell: c });
+        s.hash ^= self.zobrist.unmoved(c);
+    }
+
+    /// The owner of `piece` if it is a castling piece (the king, not the rook).
+    pub(crate) fn castler_of(&self, piece: PieceId) -> Option<Player> {
+        let kind = self.pieces[piece as usize].kind;
+        let castles = self.rules.iter().any(|r| {
+            r.kinds.contains(&kind) && r.parts.iter().any(|p| matches!(p, Part::Castle { .. }))
+        });
+        if castles && piece != EMPTY {
+            self.owner(piece)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `piece` on `cell` takes part in castling (a castling piece or a partner).
+    pub(crate) fn castling_piece(&self, cell: CellId, piece: PieceId) -> bool {
+        let Some(p) = self.owner(piece) else {
+            return false;
+        };
+        self.castler_of(piece).is_some()
+            || self.rules.iter().any(|r| {
+                r.parts
+                    .iter()
+                    .any(|x| matches!(x, Part::Castle { with, .. } if with.accepts(&self.board, p, cell, piece)))
+            })
     }
 
     /// The cell a jump from `from` to `to` passes over, along one of `dirs`.

@@ -178,7 +178,7 @@ impl State {
             unmoved: if game.tracks_unmoved {
                 let mut u = vec![0u64; words];
                 for (c, &p) in board_ref.iter().enumerate() {
-                    if p != EMPTY {
+                    if game.castling_piece(c as CellId, p) {
                         u[c / 64] |= 1 << (c % 64);
                     }
                 }

@@ -4,9 +4,19 @@
 //!
 //! A session owns the game, the start position, the moves played (with an undo log and a
 //! redo stack), who plays each seat, and the AI players.
+//!
+//! Games with dice: the session rolls for every player, people and computer alike, from its
+//! own generator seeded with the session's seed, as soon as a roll is due, and plays the
+//! forced pass of a player who cannot use the roll. Rolls and passes are entries of the
+//! history (so records replay them) and are announced in the status lines, with extra
+//! turns; a person only ever chooses among the moves of the current roll. `undo` takes back
+//! the person's last move but keeps the roll it was made with.
 
 use std::fmt;
 use std::path::Path;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 use crate::ai::{bot_for_level, Bot};
 use crate::engine::{CellId, Game, Move, Part, Player, State};
@@ -148,6 +158,13 @@ pub struct Session {
     games_started: u64,
     color: bool,
     shown: Vec<(CellId, Mark)>,
+    /// The dice of games with chance.
+    dice: SmallRng,
+}
+
+/// The seed of the session's dice for its `n`-th game.
+fn dice_seed(seed: u64, n: u64) -> u64 {
+    (seed ^ 0xd1ce_d1ce_d1ce_d1ce).wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 impl Session {
@@ -181,9 +198,46 @@ impl Session {
             games_started: 0,
             color: false,
             shown: Vec::new(),
+            dice: SmallRng::seed_from_u64(dice_seed(seed, 0)),
         };
         s.reset_bots();
+        s.settle();
         s
+    }
+
+    /// In a game with dice: rolls while a roll is due and plays the forced pass of a player
+    /// who cannot use the roll, recording both, until a player has a choice or the game is
+    /// over. Nothing happens in other games.
+    fn settle(&mut self) {
+        if self.game.dice.is_none() {
+            return;
+        }
+        // Bounded: a game where nobody can ever move would otherwise roll forever.
+        for _ in 0..10_000 {
+            if self.game.is_over(&self.state) {
+                return;
+            }
+            if self.game.is_chance(&self.state) {
+                let Some(roll) = self.game.sample_roll(self.dice.gen()) else {
+                    return;
+                };
+                self.play(roll);
+                continue;
+            }
+            let moves = self.game.legal_moves_vec(&self.state);
+            match moves.as_slice() {
+                [only] if only.is_forced_pass() => {
+                    self.play(*only);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Whether a history entry was made by the session rather than chosen: a roll, or the
+    /// forced pass of a game with dice.
+    fn automatic(&self, mv: &Move) -> bool {
+        mv.as_roll().is_some() || (self.game.dice.is_some() && mv.is_forced_pass())
     }
 
     /// Turns ANSI colours on or off in [`Session::screen`].
@@ -279,8 +333,24 @@ impl Session {
     /// The board with the last move and any shown targets marked, then the status lines.
     pub fn screen(&self) -> String {
         let mut marks = Vec::new();
-        if let Some(mv) = self.game.last_move(&self.state) {
-            marks.extend(mv.cells().iter().map(|&c| (c, Mark::LastMove)));
+        // In a game with dice, the last move chosen (not the rolls since).
+        let last = if self.game.dice.is_some() {
+            self.history
+                .iter()
+                .rev()
+                .find(|p| !self.automatic(&p.mv))
+                .map(|p| p.mv)
+        } else {
+            self.game.last_move(&self.state)
+        };
+        if let Some(mv) = last {
+            let n = self.game.board.len();
+            marks.extend(
+                mv.cells()
+                    .iter()
+                    .filter(|&&c| (c as usize) < n)
+                    .map(|&c| (c, Mark::LastMove)),
+            );
         }
         marks.extend(self.shown.iter().copied());
         let style = Style {
@@ -295,6 +365,9 @@ impl Session {
     /// The status lines under the board: the last move, then whose turn it is or how the
     /// game ended.
     pub fn status(&self) -> String {
+        if self.game.dice.is_some() {
+            return self.dice_status();
+        }
         let mut out = String::new();
         if let Some(last) = self.history.last() {
             out.push_str(&format!(
@@ -309,6 +382,61 @@ impl Session {
             None => {
                 let p = self.state.to_move();
                 out.push_str(&format!("{} to move", self.name(p)));
+                if let Seat::Ai(l) = self.seat(p) {
+                    out.push_str(&format!(" (ai level {l})"));
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// [`Session::status`] of a game with dice: the last move chosen, then the rolls and
+    /// passes since (`Black rolls 2`, `White plays again and rolls 3`, `Black rolls 4 and
+    /// cannot move: passes`), then whose turn it is or how the game ended.
+    fn dice_status(&self) -> String {
+        let mut out = String::new();
+        let last = self.history.iter().rposition(|p| !self.automatic(&p.mv));
+        if let Some(i) = last {
+            let p = &self.history[i];
+            out.push_str(&format!(
+                "last move: {}. {} {}\n",
+                i + 1,
+                self.name(p.player),
+                p.text
+            ));
+        }
+        let after = last.map_or(0, |i| i + 1);
+        let mut previous = last.map(|i| self.history[i].player);
+        let mut line = String::new();
+        for p in &self.history[after..] {
+            if let Some(r) = p.mv.as_roll() {
+                if !line.is_empty() {
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+                line = if previous == Some(p.player) {
+                    format!("{} plays again and rolls {r}", self.name(p.player))
+                } else {
+                    format!("{} rolls {r}", self.name(p.player))
+                };
+            } else {
+                line.push_str(" and cannot move: passes");
+            }
+            previous = Some(p.player);
+        }
+        if !line.is_empty() {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        match describe_end(&self.game, &self.state) {
+            Some(why) => out.push_str(&format!("game over: {why}\n")),
+            None => {
+                let p = self.state.to_move();
+                out.push_str(&format!("{} to move", self.name(p)));
+                if let Some(r) = self.state.roll() {
+                    out.push_str(&format!(" with {r}"));
+                }
                 if let Seat::Ai(l) = self.seat(p) {
                     out.push_str(&format!(" (ai level {l})"));
                 }
@@ -349,11 +477,9 @@ impl Session {
         let mv = bot.select_move(&self.game, &mut scratch)?;
         self.redo.clear();
         let text = self.play(mv);
-        Some(format!(
-            "{}. {} plays {text}",
-            self.history.len(),
-            self.name(p)
-        ))
+        let n = self.history.len();
+        self.settle();
+        Some(format!("{n}. {} plays {text}", self.name(p)))
     }
 
     /// Plays a legal move and records it; returns its notation.
@@ -421,6 +547,7 @@ impl Session {
             Ok(mv) => {
                 self.redo.clear();
                 self.play(mv);
+                self.settle();
                 Response::redraw("")
             }
             Err(e) => {
@@ -489,8 +616,12 @@ impl Session {
             .map(|&m| self.game.move_to_string(&self.state, m))
             .collect();
         let n = texts.len();
+        let roll = self
+            .state
+            .roll()
+            .map_or(String::new(), |r| format!(" with {r}"));
         format!(
-            "{n} legal move{}:\n{}",
+            "{n} legal move{}{roll}:\n{}",
             if n == 1 { "" } else { "s" },
             wrap(&texts, 78)
         )
@@ -604,7 +735,7 @@ impl Session {
     fn last_human_move(&self) -> Option<usize> {
         self.history
             .iter()
-            .rposition(|p| self.seat(p.player).is_human())
+            .rposition(|p| self.seat(p.player).is_human() && !self.automatic(&p.mv))
     }
 
     fn undo(&mut self) -> Response {
@@ -614,24 +745,25 @@ impl Session {
         let Some(target) = self.last_human_move() else {
             return Response::say("nothing to undo: no move was made by a person");
         };
-        let mut n = 0;
+        let (mut n, mut rolls) = (0, 0);
         while self.history.len() > target {
             if let Some(mv) = self.take_back() {
+                if mv.as_roll().is_some() {
+                    rolls += 1;
+                } else {
+                    n += 1;
+                }
                 self.redo.push(mv);
-                n += 1;
             }
         }
-        Response::redraw(format!(
-            "took back {n} move{}",
-            if n == 1 { "" } else { "s" }
-        ))
+        Response::redraw(format!("took back {}", counted(n, rolls)))
     }
 
     fn redo(&mut self) -> Response {
         if self.redo.is_empty() {
             return Response::say("nothing to redo");
         }
-        let mut n = 0;
+        let (mut n, mut rolls) = (0, 0);
         while let Some(mv) = self.redo.pop() {
             // A redo entry was legal where it was taken back; check anyway.
             if !self.game.legal_moves_vec(&self.state).contains(&mv) {
@@ -639,15 +771,22 @@ impl Session {
                 break;
             }
             self.play(mv);
-            n += 1;
-            if self.is_over() || self.seat(self.state.to_move()).is_human() {
+            if mv.as_roll().is_some() {
+                rolls += 1;
+            } else {
+                n += 1;
+            }
+            if self.is_over() {
+                break;
+            }
+            // The recorded rolls and passes come back too, up to a person's choice.
+            let due = self.redo.last().is_some_and(|m| self.automatic(m));
+            if !due && self.seat(self.state.to_move()).is_human() {
                 break;
             }
         }
-        Response::redraw(format!(
-            "replayed {n} move{}",
-            if n == 1 { "" } else { "s" }
-        ))
+        self.settle();
+        Response::redraw(format!("replayed {}", counted(n, rolls)))
     }
 
     fn history_text(&self) -> String {
@@ -797,6 +936,8 @@ impl Session {
         self.shown.clear();
         self.games_started += 1;
         self.reset_bots();
+        self.dice = SmallRng::seed_from_u64(dice_seed(self.seed, self.games_started));
+        self.settle();
         Ok(())
     }
 
@@ -807,7 +948,19 @@ impl Session {
         self.shown.clear();
         self.games_started += 1;
         self.reset_bots();
+        self.dice = SmallRng::seed_from_u64(dice_seed(self.seed, self.games_started));
+        self.settle();
         Response::redraw("new game")
+    }
+}
+
+/// `3 moves`, `1 move and 2 rolls`: how many moves (and rolls of the dice, if any).
+fn counted(moves: usize, rolls: usize) -> String {
+    let m = format!("{moves} move{}", if moves == 1 { "" } else { "s" });
+    match rolls {
+        0 => m,
+        1 => format!("{m} and 1 roll"),
+        r => format!("{m} and {r} rolls"),
     }
 }
 
