@@ -194,12 +194,47 @@ impl Game {
         }) {
             return Ok(m);
         }
+        // Placements written in another order (`Bc2Bb3?c1` for `Bb3Bc2?c1`, dragon's `?a2Ba1`
+        // for `Ba1?a2`) are the same move: compare the picks as a set.
+        if self.symbol_in_placements {
+            if let Some(key) = self.placement_key(&want) {
+                let mut found = moves.iter().filter(|&&m| {
+                    self.placement_key(&self.move_to_string(state, m)).as_ref() == Some(&key)
+                });
+                if let (Some(&m), None) = (found.next(), found.next()) {
+                    return Ok(m);
+                }
+            }
+        }
         // Name what is wrong: an unknown cell, or a piece that cannot go there.
         let hint = self.explain_bad_move(state, &want, &moves);
         Err(ParseMoveError::NotLegal {
             input: text.trim().to_string(),
             hint,
         })
+    }
+
+    /// A placement move as a sorted list of (symbol, cell) picks, if `text` reads as one.
+    fn placement_key(&self, text: &str) -> Option<Vec<(char, String)>> {
+        let mut rest = text;
+        let mut picks = Vec::new();
+        while let Some(sym) = rest.chars().next() {
+            if !self.pieces.iter().skip(1).any(|p| p.symbol == sym) {
+                return None;
+            }
+            rest = &rest[sym.len_utf8()..];
+            let cell = self
+                .board
+                .cells
+                .iter()
+                .map(|c| c.name.as_str())
+                .filter(|n| rest.len() >= n.len() && rest[..n.len()].eq_ignore_ascii_case(n))
+                .max_by_key(|n| n.len())?;
+            picks.push((sym, cell.to_ascii_lowercase()));
+            rest = &rest[cell.len()..];
+        }
+        picks.sort();
+        (!picks.is_empty()).then_some(picks)
     }
 
     fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Option<String> {
