@@ -12,6 +12,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("intellector", include_str!("../games/intellector.game")),
     ("nex", include_str!("../games/nex.game")),
     ("ur", include_str!("../games/ur.game")),
+    ("ur-finkel", include_str!("../games/ur-finkel.game")),
     ("chess", include_str!("../games/chess.game")),
     ("draughts", include_str!("../games/draughts.game")),
     ("reversi", include_str!("../games/reversi.game")),

@@ -19,12 +19,15 @@
 //!
 //! Searches limited by depth only are reproducible from the seed; a time limit makes the
 //! reached depth depend on the machine.
+//!
+//! Not for games with dice (the levels use [`super::Expectimax`] there): it would take the
+//! rolls for choices. Asked to move at a chance node it only rolls, with the dice's odds.
 
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use super::features::Features;
 use super::Bot;
@@ -267,9 +270,15 @@ impl AlphaBeta {
     /// The state is left exactly as given.
     pub fn search(&mut self, game: &Game, state: &mut State) -> SearchInfo {
         let start = Instant::now();
+        let mut info = SearchInfo::default();
+        if state.result_now().is_none() && game.is_chance(state) {
+            info.best = game.sample_roll(self.rng.gen());
+            info.elapsed = start.elapsed();
+            self.info = info.clone();
+            return info;
+        }
         let feats = Features::of(game);
         self.prepare(game, state, start);
-        let mut info = SearchInfo::default();
 
         let mut root_moves = std::mem::take(&mut self.root_moves);
         game.legal_moves(state, &mut root_moves);

@@ -7,6 +7,11 @@
 //! there. A node gains one child per visit, in a random order drawn when the node is first
 //! expanded. The move played is the root's most visited child.
 //!
+//! Games with dice: a roll is no choice. At a chance node the roll is drawn with the dice's
+//! odds ([`Game::sample_roll`]) and the walk goes on below the child for that roll (made
+//! when first drawn); the playouts roll the same way. Asked to move at a chance node, the
+//! player rolls.
+//!
 //! Reproducible: the same seed, settings and position give the same move.
 
 use rand::rngs::SmallRng;
@@ -140,6 +145,11 @@ impl Mcts {
     /// `best` is `None` if the game is over. The state is left exactly as given.
     pub fn search(&mut self, game: &Game, state: &mut State) -> MctsInfo {
         let mut info = MctsInfo::default();
+        if state.result_now().is_none() && game.is_chance(state) {
+            info.best = game.sample_roll(self.rng.gen());
+            self.info = info.clone();
+            return info;
+        }
         let mut moves = std::mem::take(&mut self.moves);
         game.legal_moves(state, &mut moves);
         if state.result_now().is_some() || moves.is_empty() {
@@ -198,6 +208,28 @@ impl Mcts {
             if let Some(o) = state.result_now() {
                 finished = Some(Some(o));
                 break;
+            }
+            if game.is_chance(state) {
+                // Roll with the dice's odds; the child for that roll is where the walk goes.
+                let Some(roll) = game.sample_roll(self.rng.gen()) else {
+                    finished = Some(None);
+                    break;
+                };
+                let mut c = self.nodes[node as usize].first_child;
+                while c != NONE && self.nodes[c as usize].mv != roll {
+                    c = self.nodes[c as usize].next_sibling;
+                }
+                if c == NONE {
+                    c = self.nodes.len() as u32;
+                    let mut child = Node::new(roll, node, state.to_move());
+                    child.next_sibling = self.nodes[node as usize].first_child;
+                    self.nodes.push(child);
+                    self.nodes[node as usize].first_child = c;
+                }
+                game.make(state, roll);
+                made += 1;
+                node = c;
+                continue;
             }
             let n = self.nodes[node as usize];
             if n.num_moves == UNKNOWN || n.expanded < n.num_moves {

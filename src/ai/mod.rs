@@ -3,17 +3,29 @@
 //! * [`RandomBot`]: a uniformly random legal move.
 //! * [`AlphaBeta`]: negamax alpha-beta with iterative deepening and a transposition table,
 //!   evaluating material from the rule file; for games where material means something.
-//! * [`Mcts`]: UCT with random playouts; for placement and connection games.
+//! * [`Mcts`]: UCT with random playouts; for placement and connection games (and it rolls
+//!   the dice with their odds in games with chance).
+//! * [`Expectimax`]: expectimax with Star1/Star2 pruning, for games with dice.
+//! * [`Greedy`]: one move ahead, judged by the rule file's `prefer` statements; the
+//!   baseline player of games with dice.
 //! * [`bot_for_level`]: one strength number, 1 (random) to 9 (strongest), picking one of these.
+//!
+//! Every player asked to move at a chance node (a game with dice, no roll pending) returns a
+//! roll drawn with the dice's odds from its own seeded generator.
 
 mod alphabeta;
+mod chance_eval;
+mod expectimax;
 mod features;
+mod greedy;
 mod mcts;
 mod random;
 #[cfg(test)]
 mod tests;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, MATE, MAX_DEPTH};
+pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DEPTH};
+pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
 pub use random::{random_playout, RandomBot};
 
@@ -57,8 +69,29 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
     (MAX_DEPTH, Some(3_000)),
 ];
 
+/// (depth in choices, time limit in milliseconds) of the expectimax levels 4..=9 of games
+/// with dice. Each depth costs about seven times the one before in Ur (depth 5: some
+/// 20 ms a move, depth 6: 150 ms); level 9 stops at depth 5 so that a 1000-game benchmark
+/// (`cargo bench --bench ur`) stays within about 20 minutes on two cores.
+pub const EXPECTIMAX_LEVELS: [(u32, Option<u64>); 6] = [
+    (1, None),
+    (2, None),
+    (3, None),
+    (4, Some(1_000)),
+    (5, Some(1_000)),
+    (5, Some(3_000)),
+];
+
+/// The chance of a random move at level 2 of games with dice (level 3 never plays one).
+const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
+
 /// The player behind a strength level, 1 (random) to 9 (strongest), reproducible from `seed`
 /// (levels capped by time only while their depth limit is reached in time).
+///
+/// Games with dice (`game.dice` is set) never use alpha-beta: level 1 plays random moves,
+/// level 2 the rule file's [`Greedy`] player with a random move 30% of the time, level 3
+/// the greedy player itself, and levels 4..=9 [`Expectimax`] at the depths and time limits
+/// of [`EXPECTIMAX_LEVELS`].
 ///
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
 /// [`AlphaBeta`] at depths 1, 2, 3, 4, 5 and 6 (the last two capped at 0.5 s and 1 s per
@@ -70,6 +103,27 @@ pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
     let level = level.clamp(1, 9);
     if level == 1 {
         return Box::new(RandomBot::new(seed));
+    }
+    if game.dice.is_some() {
+        return match level {
+            2 | 3 => Box::new(Greedy::new(GreedyConfig {
+                random_moves: if level == 2 {
+                    GREEDY_LEVEL2_RANDOM
+                } else {
+                    0.0
+                },
+                seed,
+            })),
+            _ => {
+                let (max_depth, ms) = EXPECTIMAX_LEVELS[(level - 4) as usize];
+                Box::new(Expectimax::new(ExpectimaxConfig {
+                    max_depth,
+                    time_limit: ms.map(Duration::from_millis),
+                    tt_size_mb: 8,
+                    seed,
+                }))
+            }
+        };
     }
     let i = (level - 2) as usize;
     if has_material(game) {

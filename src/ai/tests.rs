@@ -377,3 +377,262 @@ fn three_players() {
     assert!(mcts(500, 1).select_move(&g, &mut s).is_some());
     assert_unchanged(&g, &before, &s);
 }
+
+// ---------------------------------------------------------------------------------------
+// Games with dice
+
+/// A position of `g` given as text, with a ply count of 0 put in when missing.
+fn dice_pos(g: &Game, text: &str) -> State {
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() > 2 && fields[2].parse::<u32>().is_err() {
+        fields.insert(2, "0");
+    }
+    pos(g, &fields.join(" "))
+}
+
+fn expectimax(depth: u32, seed: u64) -> Expectimax {
+    Expectimax::new(ExpectimaxConfig {
+        max_depth: depth,
+        time_limit: None,
+        tt_size_mb: 1,
+        seed,
+    })
+}
+
+#[test]
+fn every_player_rolls_at_a_chance_node() {
+    for name in ["ur", "ur-finkel"] {
+        let g = game(name);
+        let mut s = g.start();
+        let before = s.clone();
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(RandomBot::new(1)),
+            Box::new(Greedy::new(GreedyConfig::default())),
+            Box::new(expectimax(3, 1)),
+            Box::new(mcts(50, 1)),
+            Box::new(ab(3, 1)),
+        ];
+        for level in 1..=9 {
+            bots.push(bot_for_level(&g, level, 1));
+        }
+        for bot in &mut bots {
+            let mv = bot.select_move(&g, &mut s).expect("a roll");
+            assert!(mv.as_roll().is_some(), "{name}: {} gave {mv:?}", bot.name());
+            assert!(g.legal_moves_vec(&s).contains(&mv));
+            assert_unchanged(&g, &before, &s);
+        }
+    }
+}
+
+#[test]
+fn dice_games_never_get_alpha_beta() {
+    let g = game("ur");
+    assert_eq!(bot_for_level(&g, 1, 0).name(), "random");
+    assert!(bot_for_level(&g, 2, 0).name().starts_with("greedy ("));
+    assert_eq!(bot_for_level(&g, 3, 0).name(), "greedy");
+    for level in 4..=9 {
+        let name = bot_for_level(&g, level, 0).name();
+        assert!(name.starts_with("expectimax"), "level {level}: {name}");
+    }
+}
+
+#[test]
+fn greedy_scores_moves_by_the_rule_file() {
+    let g = game("ur");
+    let mut greedy = Greedy::new(GreedyConfig::default());
+    let score = |greedy: &mut Greedy, text: &str| -> Vec<(String, f64)> {
+        let mut s = dice_pos(&g, text);
+        let mut v: Vec<(String, f64)> = greedy
+            .scores(&g, &mut s)
+            .into_iter()
+            .map(|(m, x)| (g.move_to_string(&s, m), x))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    };
+    // Roll 4: enter on the rosette a1 (500) or take the novice on e2 (200).
+    assert_eq!(
+        score(&mut greedy, "6/W3B3/6 White roll=4 reserve=6,6"),
+        vec![("a2xe2".into(), 200.0), ("in-a1".into(), 500.0)]
+    );
+    assert_eq!(
+        pick(&mut greedy, &g, "6/W3B3/6 White 0 roll=4 reserve=6,6"),
+        "in-a1"
+    );
+    // Bearing off from a2, where a veteran is safe, scores 300, from elsewhere 1000;
+    // reaching a2 400; taking a veteran 400, here less 10 for the flip on the way.
+    assert_eq!(
+        score(&mut greedy, "6/V1V5/6 White roll=1 reserve=0,7 off=5,0"),
+        vec![("a2-off".into(), 300.0), ("c2-b2".into(), 0.0)]
+    );
+    assert_eq!(
+        score(&mut greedy, "6/1V1V4/6 White roll=1 reserve=0,7 off=5,0"),
+        vec![("b2-a2".into(), 400.0), ("d2-c2".into(), 0.0)]
+    );
+    assert_eq!(
+        score(&mut greedy, "6/1V5v/4W1 White roll=2 reserve=0,6 off=5,0"),
+        vec![("b2-off".into(), 1000.0), ("g1xh2".into(), 390.0)]
+    );
+}
+
+#[test]
+fn greedy_without_preferences_uses_the_evaluation() {
+    // Ur without its `prefer` lines still plays: by the race evaluation.
+    let src = crate::games::shipped_source("ur")
+        .expect("ur")
+        .lines()
+        .filter(|l| !l.starts_with("prefer"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let g = custom(&src);
+    assert!(g.prefer.is_empty());
+    let mut greedy = Greedy::new(GreedyConfig::default());
+    // Bearing off the last piece wins.
+    assert_eq!(
+        pick(
+            &mut greedy,
+            &g,
+            "6/V6V/6 White 0 roll=1 reserve=0,7 off=6,0"
+        ),
+        "a2-off"
+    );
+}
+
+#[test]
+fn expectimax_takes_the_win() {
+    let g = game("ur");
+    for depth in 1..=4 {
+        assert_eq!(
+            pick(
+                &mut expectimax(depth, 3),
+                &g,
+                "6/V6V/6 White 0 roll=1 reserve=0,7 off=6,0"
+            ),
+            "a2-off",
+            "depth {depth}"
+        );
+    }
+}
+
+/// Plain expectimax, no pruning and no table: the value for the player to move.
+fn naive(g: &Game, eval: &super::chance_eval::ChanceEval, s: &mut State, depth: u32) -> f64 {
+    let mut buf = crate::engine::MoveList::new();
+    if let Some(o) = s.result_now() {
+        return super::chance_eval::outcome_value(o, s.to_move(), 2);
+    }
+    if g.is_chance(s) {
+        if depth == 0 {
+            return eval.evaluate(g, s, &mut buf);
+        }
+        let mut sum = 0.0;
+        for (roll, p) in g.chance_outcomes(s) {
+            g.make(s, roll);
+            sum += p * naive(g, eval, s, depth);
+            g.unmake(s);
+        }
+        return sum;
+    }
+    let me = s.to_move();
+    let mut best = f64::NEG_INFINITY;
+    for mv in g.legal_moves_vec(s) {
+        g.make(s, mv);
+        let v = naive(g, eval, s, depth - 1);
+        let v = if s.to_move() == me { v } else { -v };
+        g.unmake(s);
+        best = best.max(v);
+    }
+    best
+}
+
+#[test]
+fn star_pruning_finds_the_plain_expectimax_value() {
+    for name in ["ur", "ur-finkel"] {
+        let g = game(name);
+        let eval = super::chance_eval::ChanceEval::of(&g);
+        for seed in 0..6 {
+            // A position some random moves in, with a roll pending.
+            let mut s = g.start();
+            let mut r = RandomBot::new(seed);
+            for _ in 0..(20 + 9 * seed) {
+                if g.outcome(&s).is_some() {
+                    break;
+                }
+                let mv = r.select_move(&g, &mut s).expect("a move");
+                g.make(&mut s, mv);
+            }
+            if g.is_chance(&s) {
+                let mv = r.select_move(&g, &mut s).expect("a roll");
+                g.make(&mut s, mv);
+            }
+            if g.outcome(&s).is_some() || g.legal_moves_vec(&s).len() < 2 {
+                continue;
+            }
+            for depth in 1..=3 {
+                let want = naive(&g, &eval, &mut s, depth);
+                let mut e = expectimax(depth, seed);
+                let info = e.search(&g, &mut s);
+                assert_eq!(info.depth, depth);
+                assert!(
+                    (info.value - want).abs() < 1e-4,
+                    "{name} seed {seed} depth {depth}: {} vs {want}",
+                    info.value
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn dice_players_are_reproducible_and_finish_games() {
+    for name in ["ur", "ur-finkel"] {
+        let g = game(name);
+        let play = |seed: u64| -> (Vec<Move>, Option<Outcome>) {
+            let mut bots: [Box<dyn Bot>; 2] = [
+                Box::new(expectimax(2, seed)),
+                Box::new(Greedy::new(GreedyConfig {
+                    random_moves: 0.3,
+                    seed,
+                })),
+            ];
+            let mut s = g.start();
+            let mut moves = Vec::new();
+            for _ in 0..3000 {
+                if g.outcome(&s).is_some() {
+                    break;
+                }
+                let mv = bots[s.to_move().index()]
+                    .select_move(&g, &mut s)
+                    .expect("a move");
+                assert!(g.legal_moves_vec(&s).contains(&mv));
+                g.make(&mut s, mv);
+                moves.push(mv);
+            }
+            (moves, g.outcome(&s))
+        };
+        let (a, oa) = play(5);
+        let (b, ob) = play(5);
+        assert_eq!(a, b, "{name}: same seed, same game");
+        assert!(oa.is_some() && oa == ob, "{name}: the game ends");
+    }
+}
+
+#[test]
+fn mcts_rolls_the_dice_and_plays_ur() {
+    let g = game("ur");
+    let mut m = mcts(200, 4);
+    let mut s = g.start();
+    for _ in 0..40 {
+        if g.outcome(&s).is_some() {
+            break;
+        }
+        let before = s.clone();
+        let mv = m.select_move(&g, &mut s).expect("a move");
+        assert_unchanged(&g, &before, &s);
+        assert_eq!(mv.as_roll().is_some(), g.is_chance(&s));
+        g.make(&mut s, mv);
+    }
+    // At a choice node the tree's children are moves, never rolls.
+    let mut s = dice_pos(&g, "6/W3B3/6 White roll=4 reserve=6,6");
+    let info = m.search(&g, &mut s);
+    assert!(info.best.is_some_and(|b| b.as_roll().is_none()));
+}

@@ -85,6 +85,7 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::NoPieces { kinds: ks } => format!("no {} left", kinds(ks)),
         EndCond::Captured { kinds: ks } => format!("captured the {}", kinds(ks)),
         EndCond::PlyLimit(n) => format!("{n} plies played"),
+        EndCond::BorneOff(n) => format!("{} borne off", number_word(u32::from(*n))),
         #[allow(unreachable_patterns)]
         _ => "an ending rule held".to_string(),
     }

@@ -9,6 +9,10 @@
 //! cells are bracketed: `[X]` for the last move, `<P>` for the selected piece, `(p)` for an
 //! occupied target and `*` for an empty one. With colour, pieces are coloured per owner and
 //! marks become background colours.
+//!
+//! Games with stacks draw every cell two columns wide: the top piece and, for a stack of two
+//! or more, its height (`W3`). Games with a reserve add a line under the board with each
+//! player's pieces waiting in the reserve and borne off.
 
 use std::collections::HashMap;
 
@@ -195,6 +199,51 @@ impl<'a> Painter<'a> {
         }
     }
 
+    /// The second column of a cell in a game with stacks: the stack's height from 2 up, else
+    /// a space.
+    fn height_mark(&self, c: CellId) -> char {
+        let h = self.state.stack_at(c).len();
+        match h {
+            0 | 1 => ' ',
+            2..=9 => char::from(b'0' + h as u8),
+            _ => '+',
+        }
+    }
+
+    /// A cell two columns wide (games with stacks): glyph and height.
+    fn wide_glyph(&self, c: CellId) -> String {
+        let h = self.height_mark(c);
+        if self.style.color && h != ' ' {
+            format!("{}{}{}{h}{RESET}", self.glyph(c), self.bg(c), self.fg(c))
+        } else {
+            format!("{}{h}", self.glyph(c))
+        }
+    }
+
+    /// [`Painter::compact_row`] with cells two columns wide, for games with stacks.
+    fn wide_row(&self, cells: &[Option<CellId>]) -> String {
+        let mut out = String::new();
+        let mut pending = ' ';
+        for cell in cells {
+            let (l, r) = match cell {
+                Some(c) if !self.style.color => self.brackets(*c),
+                _ => (' ', ' '),
+            };
+            out.push(match (pending, l) {
+                (' ', x) => x,
+                (x, ' ') => x,
+                _ => '|',
+            });
+            match cell {
+                Some(c) => out.push_str(&self.wide_glyph(*c)),
+                None => out.push_str("  "),
+            }
+            pending = r;
+        }
+        out.push(pending);
+        out
+    }
+
     /// A cell drawn three columns wide (used inside hexagons).
     fn look(&self, c: CellId) -> Look {
         let mid = self.glyph(c);
@@ -306,9 +355,42 @@ impl Canvas {
 
 /// Draws `state` as text.
 pub fn draw(game: &Game, state: &State, style: &Style) -> String {
+    let mut out = draw_board(game, state, style);
+    out.push_str(&reserve_line(game, state, style.color));
+    out
+}
+
+/// For games with a reserve: `reserve: White 6, Black 7   borne off: White 0, Black 0`
+/// and a newline; empty for the others.
+pub fn reserve_line(game: &Game, state: &State, color: bool) -> String {
+    let Some(k) = game.reserve_kind else {
+        return String::new();
+    };
+    let players = (0..game.num_players()).map(|i| Player(i as u8));
+    let waiting: Vec<String> = players
+        .clone()
+        .map(|p| {
+            let n = state.reserve(game.piece_id(k, Some(p)));
+            format!("{} {n}", player_name(game, p, color))
+        })
+        .collect();
+    let off: Vec<String> = players
+        .map(|p| format!("{} {}", player_name(game, p, color), state.borne_off(p)))
+        .collect();
+    format!(
+        "reserve: {}   borne off: {}\n",
+        waiting.join(", "),
+        off.join(", ")
+    )
+}
+
+fn draw_board(game: &Game, state: &State, style: &Style) -> String {
     let p = Painter::new(game, state, style);
     let grid = Grid::new(game);
     match &game.board.shape {
+        BoardShape::Square { width, height } if game.board.stack_cap.iter().any(|&c| c > 0) => {
+            draw_square_wide(&p, &grid, *width, *height)
+        }
         BoardShape::Square { width, height } => draw_square(&p, &grid, *width, *height),
         BoardShape::HexRhombus {
             width,
@@ -372,6 +454,26 @@ fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
     }
     let files: Vec<String> = (0..w as usize).map(letter).collect();
     out.push_str(&format!("   {}", p.frame(&files.join(" "))));
+    out.push('\n');
+    out
+}
+
+/// [`draw_square`] with cells two columns wide (games with stacks).
+fn draw_square_wide(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
+    let (w, h) = (width as i32, height as i32);
+    let mut out = String::new();
+    for r in (0..h).rev() {
+        let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
+        let line = format!(
+            "{}{}",
+            p.frame(&format!("{:>2}", r + 1)),
+            p.wide_row(&cells)
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let files: Vec<String> = (0..w as usize).map(letter).collect();
+    out.push_str(&format!("   {}", p.frame(&files.join("  "))));
     out.push('\n');
     out
 }
@@ -682,6 +784,23 @@ mod tests {
             ],
         );
         assert_eq!(out, " 3 . . .\n 2 *[X|.>\n 1 . . .\n   a b c\n");
+    }
+
+    #[test]
+    fn stacks_show_their_height_and_reserves_their_counts() {
+        let g = crate::load_shipped("ur", &[]).unwrap();
+        let s = g
+            .parse_position("6/2(WBW)5/1(WW)4 White 10 roll=2 reserve=3,6 off=0,1")
+            .unwrap();
+        assert_eq!(
+            plain(&g, &s, &[("c2", Mark::LastMove)]),
+            " 3 .  .  .  .        .  .
+ 2 .  . [W3].  .  .  .  .
+ 1 .  W2 .  .        .  .
+   a  b  c  d  e  f  g  h
+reserve: White 3, Black 6   borne off: White 0, Black 1
+"
+        );
     }
 
     #[test]

@@ -1156,6 +1156,87 @@ mod tests {
         assert_eq!(s.handle("   "), Response::default());
     }
 
+    fn replayed(game: &str, moves: &[&str], seats: &[Seat]) -> Session {
+        let mut s = session(game, seats);
+        let rec = Record {
+            game: game.into(),
+            options: vec![],
+            position: None,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        };
+        s.load_record(&rec).unwrap();
+        s
+    }
+
+    #[test]
+    fn dice_games_roll_by_themselves() {
+        let mut s = humans("ur");
+        // The first roll is made at once, and only its moves are listed.
+        let r = s.state().roll().expect("White has rolled");
+        assert_eq!(s.history().len(), 1);
+        assert_eq!(s.history()[0].text, format!("roll{r}"));
+        assert!(s
+            .status()
+            .contains(&format!("White rolls {r}\nWhite to move with {r}\n")));
+        let entry = ["in-d1", "in-c1", "in-b1", "in-a1"][r as usize - 1];
+        assert_eq!(
+            s.handle("moves").text,
+            format!("1 legal move with {r}:\n  {entry}")
+        );
+        assert!(s.handle("roll2").text.contains("not a legal move"));
+        // The move is followed by the next roll.
+        assert!(s.handle(entry).redraw);
+        assert!(s.state().roll().is_some());
+        assert!(s
+            .status()
+            .contains(&format!("last move: 2. White {entry}\n")));
+        // Undo takes back the move (and the roll after it) but keeps the roll it was made with.
+        let text = s.handle("undo").text;
+        assert!(text.starts_with("took back 1 move and "), "{text}");
+        assert_eq!(s.state().roll(), Some(r));
+        assert_eq!(s.history().len(), 1);
+        assert!(s.handle("redo").text.starts_with("replayed 1 move and "));
+    }
+
+    #[test]
+    fn passes_and_extra_turns_are_announced() {
+        let s = replayed("ur-finkel", &["roll0"], &[Seat::Human, Seat::Human]);
+        assert_eq!(s.history()[1].text, "pass");
+        assert!(
+            s.status()
+                .contains("White rolls 0 and cannot move: passes\nBlack rolls "),
+            "{}",
+            s.status()
+        );
+        let s = replayed("ur", &["roll4", "in-a1"], &[Seat::Human, Seat::Human]);
+        assert!(
+            s.status()
+                .contains("last move: 2. White in-a1\nWhite plays again and rolls "),
+            "{}",
+            s.status()
+        );
+        // The board shows the reserves.
+        assert!(s
+            .screen()
+            .contains("reserve: White 6, Black 7   borne off: White 0, Black 0\n"));
+    }
+
+    #[test]
+    fn computer_players_finish_a_dice_game() {
+        let mut s = session("ur", &[Seat::Ai(3), Seat::Ai(4)]);
+        let mut turns = 0;
+        while s.ai_to_move() && turns < 5_000 {
+            assert!(s.play_ai().is_some());
+            turns += 1;
+        }
+        assert!(s.is_over());
+        assert!(s.status().contains("game over: "), "{}", s.status());
+        // The record replays, rolls and all.
+        let mut t = humans("ur");
+        t.load_record(&s.record()).unwrap();
+        assert!(t.state().same_position(s.state()));
+    }
+
     #[test]
     fn wraps_long_lists() {
         let items: Vec<String> = (0..30).map(|i| format!("m{i:02}")).collect();

@@ -1,0 +1,290 @@
+//! The static evaluation of games with dice, read off the compiled rules: material (from the
+//! rule file's piece values, when material means something) and, for race games, how far
+//! each player still has to go.
+//!
+//! * Race: every piece that moves along a track is `steps to bear off` away from home (the
+//!   track's length minus its place on the track, over every `advance` rule of its kind);
+//!   a piece in the reserve is the entering track's length plus one away, a borne-off piece
+//!   0. Stacked pieces count as well as the tops. The race term is the opponent's total
+//!   minus one's own (a "pip count").
+//! * Tempo: the player about to roll is a mean roll ahead of the pip count, which is what
+//!   makes a move that earns another roll (`again if …`) worth something at the horizon.
+//! * Threats: before a roll, the player about to roll gains, on average over the rolls, the
+//!   progress of the most advanced piece it could capture with that roll (found by
+//!   generating the moves of each roll), at a fraction of its value: it may have better
+//!   things to do, and the search sees the rest.
+//! * The sum is squashed into (-1, 1) by `tanh`, so that a won game (±1) bounds every
+//!   value, which Star1/Star2 pruning needs.
+//!
+//! Never looks at a game's name. Allocation-free per evaluation.
+
+use super::features::Features;
+use crate::engine::{
+    CellId, Game, Move, MoveList, Outcome, Part, Player, State, BORNE_OFF, EMPTY, FROM_RESERVE,
+    MAX_STACK,
+};
+
+/// The share of a threatened capture's value the evaluation counts.
+const THREAT_WEIGHT: f64 = 0.5;
+
+/// "No track passes here" in the distance table.
+const FAR: u16 = u16::MAX;
+
+/// Precomputed tables of the evaluation; see the module documentation.
+#[derive(Clone, Debug)]
+pub(crate) struct ChanceEval {
+    /// Whether the race terms apply (some rule advances along a track).
+    race: bool,
+    /// Steps to bear off, `dist[piece * cells + cell]` ([`FAR`] where the piece has no track).
+    dist: Vec<u16>,
+    cells: usize,
+    /// Steps to bear off from the reserve, per player (0 without a reserve).
+    reserve_dist: Vec<u16>,
+    /// The reserve piece of each player.
+    reserve_piece: Vec<u8>,
+    /// Whether material counts, and its weight in pips per unit of piece value.
+    material: bool,
+    material_weight: f64,
+    /// The expected roll, in steps.
+    mean_roll: f64,
+    /// Pips per unit of `tanh`'s argument.
+    scale: f64,
+    /// Whether some `advance` can capture (then threats count).
+    threats: bool,
+    players: usize,
+}
+
+impl ChanceEval {
+    /// The evaluation tables of `game`.
+    pub fn of(game: &Game) -> ChanceEval {
+        let feats = Features::of(game);
+        let np = game.num_players();
+        let cells = game.board.len();
+        let mut dist = vec![FAR; game.pieces.len() * cells];
+        let mut race = false;
+        for rule in &game.rules {
+            let Some(Part::Advance(a)) = rule.parts.first() else {
+                continue;
+            };
+            let Some(track) = game.tracks.get(a.track as usize) else {
+                continue;
+            };
+            race = true;
+            for (id, pt) in game.pieces.iter().enumerate().skip(1) {
+                let Some(owner) = pt.owner else { continue };
+                if !rule.kinds.contains(&pt.kind) || rule.players >> owner.0 & 1 == 0 {
+                    continue;
+                }
+                let path = &track.cells[owner];
+                for (i, &c) in path.iter().enumerate() {
+                    let d = (path.len() - i) as u16;
+                    let slot = &mut dist[id * cells + c as usize];
+                    if track.index[owner][c as usize] == i as i16 {
+                        *slot = (*slot).min(d);
+                    }
+                }
+            }
+        }
+        let mut reserve_dist = vec![0u16; np];
+        let mut reserve_piece = vec![EMPTY; np];
+        if let Some(k) = game.reserve_kind {
+            for (p, rd) in reserve_dist.iter_mut().enumerate() {
+                let player = Player(p as u8);
+                reserve_piece[p] = game.piece_id(k, Some(player));
+                for &r in &game.entry_rules[player] {
+                    if let Some(Part::Advance(a)) = game.rules[r as usize].parts.first() {
+                        if let Some(t) = game.tracks.get(a.track as usize) {
+                            let d = t.cells[player].len() as u16 + 1;
+                            *rd = if *rd == 0 { d } else { (*rd).min(d) };
+                        }
+                    }
+                }
+            }
+        }
+        let mean_roll = game.dice.as_ref().map_or(0.0, |d| {
+            d.outcomes.iter().map(|&(r, p)| f64::from(r) * p).sum()
+        });
+        let longest = reserve_dist.iter().copied().max().unwrap_or(0).max(1);
+        let unit = f64::from(feats.unit.max(1)) / 100.0;
+        ChanceEval {
+            race,
+            dist,
+            cells,
+            reserve_dist,
+            reserve_piece,
+            material: feats.material,
+            // Without a race, a pawn-sized unit of material is worth what 10 pips would be.
+            material_weight: if race { 0.0 } else { 10.0 / unit },
+            mean_roll: if race { mean_roll } else { 0.0 },
+            scale: if race { 2.0 * f64::from(longest) } else { 40.0 },
+            threats: race && game.reserve_kind.is_some(),
+            players: np,
+        }
+    }
+
+    /// The remaining pips of every player (at most 8 players; the rest are ignored).
+    fn pips(&self, game: &Game, s: &State) -> [f64; 8] {
+        let mut pips = [0.0f64; 8];
+        for (c, &top) in s.board.iter().enumerate() {
+            if top == EMPTY {
+                continue;
+            }
+            let h = s.height[c] as usize;
+            if h == 0 {
+                self.add_piece(game, &mut pips, top, c);
+            } else {
+                for level in 0..h.min(MAX_STACK) {
+                    let p = s.stacks[c * MAX_STACK + level];
+                    if p != EMPTY {
+                        self.add_piece(game, &mut pips, p, c);
+                    }
+                }
+            }
+        }
+        for (p, &piece) in self.reserve_piece.iter().enumerate().take(8) {
+            if piece != EMPTY {
+                pips[p] += f64::from(s.reserve[piece as usize]) * f64::from(self.reserve_dist[p]);
+            }
+        }
+        pips
+    }
+
+    #[inline]
+    fn add_piece(&self, game: &Game, pips: &mut [f64; 8], piece: u8, cell: usize) {
+        if let Some(o) = game.pieces[piece as usize].owner {
+            let d = self.dist[piece as usize * self.cells + cell];
+            if d != FAR && o.index() < 8 {
+                pips[o.index()] += f64::from(d);
+            }
+        }
+    }
+
+    /// The pips a capture by `mv` (a move of the player to move) would cost its victim: an
+    /// `advance` landing on an enemy piece that is not on a stack.
+    fn capture_gain(&self, game: &Game, s: &State, mv: &Move) -> f64 {
+        let Some(Part::Advance(_)) = game
+            .rules
+            .get(mv.rule as usize)
+            .and_then(|r| r.parts.first())
+        else {
+            return 0.0;
+        };
+        let dest = mv.cells[1];
+        if mv.len < 2 || dest >= BORNE_OFF || s.height[dest as usize] > 0 {
+            return 0.0;
+        }
+        let victim = s.board[dest as usize];
+        match game.pieces[victim as usize].owner {
+            Some(o) if victim != EMPTY && o != s.to_move() => {
+                let d = self.dist[victim as usize * self.cells + dest as usize];
+                let home = self.reserve_dist.get(o.index()).copied().unwrap_or(0);
+                if d == FAR {
+                    0.0
+                } else {
+                    f64::from(home.saturating_sub(d))
+                }
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// The mean, over the rolls of the player about to roll in `s`, of the best capture gain
+    /// that roll allows (see [`ChanceEval::capture_gain`]). `s` is left as given.
+    fn threat(&self, game: &Game, s: &mut State, buf: &mut MoveList) -> f64 {
+        let Some(dice) = &game.dice else { return 0.0 };
+        let saved = s.roll;
+        let mut total = 0.0;
+        for &(r, p) in &dice.outcomes {
+            // Only the `advance` moves can capture; generate just those, for this roll.
+            s.roll = r;
+            advance_moves(game, s, buf);
+            let best = buf
+                .iter()
+                .map(|mv| self.capture_gain(game, s, mv))
+                .fold(0.0, f64::max);
+            total += p * best;
+        }
+        s.roll = saved;
+        total
+    }
+
+    /// The value of `s` for the player to move, in (-1, 1); a finished game is 1 (won),
+    /// -1 (lost) or 0 (drawn). With more than two players the player to move plays against
+    /// the strongest other one. `buf` is scratch space for move generation; `s` is left as
+    /// given.
+    pub fn evaluate(&self, game: &Game, s: &mut State, buf: &mut MoveList) -> f64 {
+        let me = s.to_move();
+        if let Some(o) = s.result_now() {
+            return outcome_value(o, me, self.players);
+        }
+        let mut x = 0.0;
+        if self.race {
+            let pips = self.pips(game, s);
+            let mine = pips[me.index().min(7)];
+            let theirs = (0..self.players.min(8))
+                .filter(|&p| p != me.index())
+                .map(|p| pips[p])
+                .fold(f64::INFINITY, f64::min);
+            if theirs.is_finite() {
+                x += theirs - mine;
+            }
+            if s.roll().is_none() {
+                x += self.mean_roll;
+                if self.threats {
+                    x += THREAT_WEIGHT * self.threat(game, s, buf);
+                }
+            }
+        }
+        if self.material {
+            x += self.material_weight * f64::from(game.material(s, me));
+        }
+        (x / self.scale).tanh() * 0.999
+    }
+}
+
+/// The `advance` moves of the player to move in `s` with the pending roll (as
+/// [`Game::legal_moves`] makes them, without the other rules).
+fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
+    out.clear();
+    let p = s.to_move();
+    let np = game.pieces.len();
+    for &piece in &game.movers[p] {
+        for &r in &game.piece_rules[p.index() * np + piece as usize] {
+            let rule = &game.rules[r as usize];
+            let Some(Part::Advance(a)) = rule.parts.first() else {
+                continue;
+            };
+            for (w, &word) in s.cells_of(piece).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    bits &= bits - 1;
+                    if rule
+                        .from
+                        .as_ref()
+                        .is_some_and(|f| !f.accepts(&game.board, p, cell, piece))
+                    {
+                        continue;
+                    }
+                    game.gen_advance(s, p, rule, a, cell, piece, r, out);
+                }
+            }
+        }
+    }
+    if let Some(k) = game.reserve_kind {
+        let piece = game.piece_id(k, Some(p));
+        if s.reserve(piece) > 0 {
+            for &r in &game.entry_rules[p] {
+                let rule = &game.rules[r as usize];
+                if let Some(Part::Advance(a)) = rule.parts.first() {
+                    game.gen_advance(s, p, rule, a, FROM_RESERVE, piece, r, out);
+                }
+            }
+        }
+    }
+}
+
+/// A finished game's value for `me`: 1 won, -1 lost, 0 drawn (shares in between).
+pub(crate) fn outcome_value(o: Outcome, me: Player, players: usize) -> f64 {
+    2.0 * o.score(me, players.max(2)) - 1.0
+}
