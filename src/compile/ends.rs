@@ -8,7 +8,7 @@ use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::Diagnostic;
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 12] = [
+pub const ENDINGS: [&str; 13] = [
     "line",
     "connect",
     "reach",
@@ -21,6 +21,7 @@ pub const ENDINGS: [&str; 12] = [
     "checkmate",
     "nobody-can-move",
     "most",
+    "pieces-at-most",
 ];
 
 impl Compiler {
@@ -289,6 +290,19 @@ impl Compiler {
                 (EndCond::PlyLimit(n as u32), &[])
             }
             "nobody-can-move" => (EndCond::NobodyCanMove, &[]),
+            "pieces-at-most" => {
+                let Some(n) = a.positional.first().copied() else {
+                    self.err(e.span, "'pieces-at-most' needs a number and kinds: pieces-at-most(3, king, bishop, knight)");
+                    return None;
+                };
+                let n = self.eval_int(n)?;
+                if !(0..=10_000).contains(&n) {
+                    self.err(e.span, "a number of pieces between 0 and 10000");
+                    return None;
+                }
+                let kinds = self.kinds_list(&a.positional[1..])?;
+                (EndCond::PiecesAtMost { n: n as u16, kinds }, &[])
+            }
             "most" => {
                 let kinds = self.kinds_list(&a.positional)?;
                 (EndCond::Most { kinds }, &[])

@@ -122,6 +122,10 @@ impl Compiler {
                     continue;
                 }
                 let text = st_text(alt);
+                let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides));
+                let passable = parts
+                    .iter()
+                    .any(|p| matches!(p, Part::Slide { passable: true, .. }));
                 rules.push(Rule {
                     kinds: kind_ids.clone(),
                     parts,
@@ -129,6 +133,8 @@ impl Compiler {
                     text,
                     from: self.rule_from.take(),
                     forced: *forced,
+                    swaps_sides,
+                    passable,
                 });
             }
         }

@@ -66,6 +66,9 @@ pub enum EndCond {
     BorneOff(u16),
     /// No player has a legal move (passes aside).
     NobodyCanMove,
+    /// Every piece on the board is of these kinds, and there are at most `n` of them
+    /// (chess's insufficient material: king against king, or king and a minor piece).
+    PiecesAtMost { n: u16, kinds: Vec<KindId> },
     /// The player has more pieces of these kinds on the board than anyone else.
     Most { kinds: Vec<KindId> },
     /// All of these hold.
@@ -188,6 +191,19 @@ impl Game {
                 };
                 let mine = count(p);
                 (0..self.num_players()).all(|q| q == p.index() || count(Player(q as u8)) < mine)
+            }
+            EndCond::PiecesAtMost { n, kinds } => {
+                let mut total = 0u32;
+                for (id, &count) in s.counts.iter().enumerate().skip(1) {
+                    if count == 0 {
+                        continue;
+                    }
+                    if !kinds.contains(&self.pieces[id].kind) {
+                        return false;
+                    }
+                    total += u32::from(count);
+                }
+                p == mover && total <= u32::from(*n)
             }
             EndCond::All(conds) => conds
                 .iter()

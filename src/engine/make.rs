@@ -81,11 +81,7 @@ impl Game {
                 r.players >> mover.0 & 1 == 1 && self.end_holds(s, &r.cond, mover, mover, from)
             });
         // After the pie rule's swap the same side moves again, now played by the other seat.
-        let swap = !mv.is_forced_pass()
-            && self.rules[mv.rule as usize]
-                .parts
-                .iter()
-                .any(|p| matches!(p, Part::SwapSides));
+        let swap = !mv.is_forced_pass() && self.rules[mv.rule as usize].swaps_sides;
         let next = if again || swap {
             mover
         } else {
@@ -174,6 +170,9 @@ impl Game {
             return None;
         }
         let rule = &self.rules[mv.rule as usize];
+        if !rule.passable {
+            return None;
+        }
         let mut k = usize::from(rule.from_piece());
         for part in &rule.parts {
             if let Part::Slide { passable: true, .. } = part {

@@ -146,6 +146,10 @@ pub struct Rule {
     pub from: Option<CellCond>,
     /// A forced move: while any forced move is legal, no other move is (draughts captures).
     pub forced: bool,
+    /// Whether a part is the pie rule's swap (derived from `parts`; saves a scan per move).
+    pub swaps_sides: bool,
+    /// Whether a part is a passable slide (derived from `parts`).
+    pub passable: bool,
 }
 
 impl Rule {

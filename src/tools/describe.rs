@@ -167,6 +167,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::NoProgress(_) => "no-progress",
         EndCond::BorneOff(_) => "borne-off",
         EndCond::NobodyCanMove => "nobody-can-move",
+        EndCond::PiecesAtMost { .. } => "pieces-at-most",
         EndCond::Most { .. } => "most",
         EndCond::All(_) => "all of",
     }
