@@ -23,8 +23,8 @@ pub(crate) struct Geometry {
     pub coords: Vec<(i32, i32)>,
     /// Rendering/notation order: lines of cells.
     pub lines: Vec<Vec<CellId>>,
-    /// Absolute directions: name and lattice vector (graph boards: no vector).
-    pub dirs: Vec<(String, Option<(i32, i32)>, bool)>,
+    /// Absolute directions (graph boards: no vector).
+    pub dirs: Vec<DirEntry>,
     /// Neighbour table rows for graph boards, filled by `link`; lattice boards compute it.
     pub links: HashMap<(CellId, u16), CellId>,
     pub opposite: HashMap<u16, u16>,
@@ -35,16 +35,19 @@ pub(crate) struct Geometry {
     by_coord: HashMap<(i32, i32), CellId>,
 }
 
+/// A direction as the compiler builds it: name, lattice vector (none on graph boards), and
+/// whether it is one of the board's own unit directions.
+pub(crate) type DirEntry = (String, Option<(i32, i32)>, bool);
+
+/// A cell as a board shape lays it out: name, lattice coordinates, (row, column) numbers.
+type CellSpec = (String, (i32, i32), (i32, i32));
+
 fn column_letter(i: usize) -> String {
     ((b'a' + i as u8) as char).to_string()
 }
 
 impl Geometry {
-    fn lattice(
-        shape: BoardShape,
-        cells: Vec<(String, (i32, i32), (i32, i32))>,
-        dirs: &[(&str, (i32, i32))],
-    ) -> Geometry {
+    fn lattice(shape: BoardShape, cells: Vec<CellSpec>, dirs: &[(&str, (i32, i32))]) -> Geometry {
         let by_coord = cells
             .iter()
             .enumerate()

@@ -171,7 +171,7 @@ impl Compiler {
     }
 
     /// Takes `from: <cell condition>` (where the moving piece must start) for the rule.
-    fn from_arg(&mut self, a: &mut CallArgs) -> Option<()> {
+    fn origin_arg(&mut self, a: &mut CallArgs) -> Option<()> {
         if let Some(f) = a.named("from") {
             let c = self.cell_cond(f)?;
             if self.rule_from.is_some() {
@@ -294,12 +294,12 @@ impl Compiler {
             "step" | "leap" => {
                 let dirs = self.dirs_arg(&a)?;
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
-                self.from_arg(&mut a)?;
+                self.origin_arg(&mut a)?;
                 (Part::Step { dirs, to }, &["to", "from"], usize::MAX)
             }
             "en-passant" => {
                 let dirs = self.dirs_arg(&a)?;
-                self.from_arg(&mut a)?;
+                self.origin_arg(&mut a)?;
                 (Part::EnPassant { dirs }, &["from"], usize::MAX)
             }
             "outflank" => {
@@ -337,7 +337,7 @@ impl Compiler {
                     self.err(e.span, "'max' is smaller than 'min'");
                 }
                 let passable = self.yes_no_arg(&mut a, "passable")?;
-                self.from_arg(&mut a)?;
+                self.origin_arg(&mut a)?;
                 (
                     Part::Slide {
                         dirs,
@@ -365,7 +365,7 @@ impl Compiler {
                     self.err(e.span, "'stop' only means something with 'repeat: yes'");
                     return None;
                 }
-                self.from_arg(&mut a)?;
+                self.origin_arg(&mut a)?;
                 (
                     Part::Jump {
                         dirs,

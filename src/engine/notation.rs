@@ -151,6 +151,12 @@ impl Game {
                         k += 1;
                     }
                 }
+                // A promotion with a single possible kind (draughts' crowning) goes unsaid.
+                Part::Promote { kinds, .. }
+                    if kinds.len() == 1 && mv.promote != u8::MAX && !promoted =>
+                {
+                    promoted = true;
+                }
                 Part::Promote { .. } | Part::BecomeCaptured { .. } => {
                     if mv.promote != u8::MAX && !promoted {
                         promoted = true;

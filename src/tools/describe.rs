@@ -114,26 +114,43 @@ pub fn describe(g: &Game) -> String {
             .filter(|p| e.players >> p & 1 == 1)
             .map(|p| g.players[p].as_str())
             .collect();
-        o.push_str(
-            &format!(
-                "  {:?} if {} for {}   [{}]\n",
-                e.result,
-                e.text,
-                who.join(", "),
-                cond_name(&e.cond)
-            )
-            .to_lowercase()
-            .replacen("  ", "  ", 1),
-        );
+        o.push_str(&format!(
+            "  {} if {} for {}   [{}]\n",
+            result_word(e.result),
+            e.text,
+            who.join(", "),
+            cond_name(&e.cond)
+        ));
+    }
+    for e in &g.again {
+        o.push_str(&format!(
+            "  again if {}   (the mover plays again)\n",
+            e.text
+        ));
+    }
+    if let Some(r) = g.checkmate {
+        o.push_str(&format!(
+            "  {} if checkmate (no legal move while a royal piece is attacked)\n",
+            result_word(r)
+        ));
     }
     match g.no_moves {
         Some(NoMoves::Pass) => o.push_str("  no legal move: pass\n"),
-        Some(NoMoves::Result(r)) => {
-            o.push_str(&format!("  no legal move: {r:?} for the player to move\n").to_lowercase())
-        }
+        Some(NoMoves::Result(r)) => o.push_str(&format!(
+            "  no legal move: {} for the player to move\n",
+            result_word(r)
+        )),
         None => o.push_str("  no legal move: draw (no rule given)\n"),
     }
     o
+}
+
+fn result_word(r: crate::engine::EndResult) -> &'static str {
+    match r {
+        crate::engine::EndResult::Win => "win",
+        crate::engine::EndResult::Loss => "loss",
+        crate::engine::EndResult::Draw => "draw",
+    }
 }
 
 fn part_name(p: &Part) -> &'static str {

@@ -18,8 +18,7 @@ fn perft_with(game: &Game, state: &mut State, depth: u32, lists: &mut [MoveList]
         return mine.len() as u64;
     }
     let mut total = 0;
-    for i in 0..mine.len() {
-        let mv = mine[i];
+    for &mv in mine.iter() {
         game.make(state, mv);
         total += perft_with(game, state, depth - 1, rest);
         game.unmake(state);

@@ -101,7 +101,7 @@ impl<F: FnMut(u64, usize)> Solver<'_, F> {
         ply: u32,
     ) -> Result<i8, SolveError> {
         self.nodes += 1;
-        if self.nodes % (1 << 20) == 0 {
+        if self.nodes.is_multiple_of(1 << 20) {
             (self.progress)(self.nodes, self.table.len());
         }
         if ply > MAX_PLIES {
