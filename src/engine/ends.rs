@@ -208,7 +208,8 @@ impl Game {
             EndCond::All(conds) => conds
                 .iter()
                 .all(|c| self.end_holds(s, c, p, mover, log_from)),
-            EndCond::NoProgress(n) => p == mover && s.quiet >= *n,
+            // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
+            EndCond::NoProgress(n) => p == mover && s.quiet >= *n && !self.is_checkmated(s),
         }
     }
 

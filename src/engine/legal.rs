@@ -135,6 +135,18 @@ impl Game {
             .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(&view, c, p, rp)))
     }
 
+    /// Whether the player to move is checkmated: a royal piece attacked and no legal move.
+    pub(crate) fn is_checkmated(&self, s: &mut State) -> bool {
+        if self.checkmate.is_none() || !self.in_check(s, s.to_move) {
+            return false;
+        }
+        let keep = s.result.take();
+        let mut moves = MoveList::new();
+        self.legal_moves(s, &mut moves);
+        s.result = keep;
+        moves.is_empty()
+    }
+
     /// Whether playing `mv` leaves every royal piece of the mover unattacked.
     pub(crate) fn royal_safe_after(&self, s: &State, mv: Move) -> bool {
         let p = s.to_move;

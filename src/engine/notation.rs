@@ -36,7 +36,7 @@ impl std::error::Error for ParseMoveError {}
 impl Game {
     /// The move in this game's notation, as played from `state`.
     pub fn move_to_string(&self, state: &State, mv: Move) -> String {
-        self.write_move(state, mv, false)
+        self.write_move(state, mv, self.coordinate_notation)
     }
 
     /// The move with bare cell names and no separators (`a2a3`, `e7e8q`), also accepted by
@@ -195,7 +195,7 @@ impl Game {
         }
         let want: String = text.split_whitespace().collect();
         if let Some(&m) = moves.iter().find(|&&m| {
-            self.move_to_string(state, m).eq_ignore_ascii_case(&want)
+            self.write_move(state, m, false).eq_ignore_ascii_case(&want)
                 || self.move_to_compact(state, m).eq_ignore_ascii_case(&want)
         }) {
             return Ok(m);
