@@ -10,211 +10,8 @@ use std::path::PathBuf;
 
 use tabletop::{Game, Outcome, Player, State};
 
-// ---------------------------------------------------------------------------------------
-// A minimal JSON reader: the oracle files are plain JSON, and a few dozen lines here spare
-// the crate a dev-dependency.
-
-#[derive(Clone, Debug, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    fn parse(text: &str) -> Json {
-        let mut p = JsonParser {
-            s: text.as_bytes(),
-            i: 0,
-        };
-        let v = p.value();
-        p.ws();
-        assert_eq!(p.i, p.s.len(), "trailing text after the JSON value");
-        v
-    }
-
-    fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no field '{key}'")),
-            _ => panic!("not an object, looking for '{key}'"),
-        }
-    }
-
-    fn str(&self) -> &str {
-        match self {
-            Json::Str(s) => s,
-            other => panic!("expected a string, found {other:?}"),
-        }
-    }
-
-    fn num(&self) -> f64 {
-        match self {
-            Json::Num(n) => *n,
-            other => panic!("expected a number, found {other:?}"),
-        }
-    }
-
-    fn arr(&self) -> &[Json] {
-        match self {
-            Json::Arr(v) => v,
-            other => panic!("expected an array, found {other:?}"),
-        }
-    }
-
-    fn strings(&self) -> Vec<String> {
-        self.arr().iter().map(|j| j.str().to_string()).collect()
-    }
-}
-
-struct JsonParser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl JsonParser<'_> {
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn eat(&mut self, c: u8) {
-        self.ws();
-        assert_eq!(
-            self.s.get(self.i).copied(),
-            Some(c),
-            "JSON: expected '{}' at byte {}",
-            c as char,
-            self.i
-        );
-        self.i += 1;
-    }
-
-    fn value(&mut self) -> Json {
-        self.ws();
-        match self.s[self.i] {
-            b'{' => {
-                self.i += 1;
-                let mut fields = Vec::new();
-                self.ws();
-                if self.s[self.i] == b'}' {
-                    self.i += 1;
-                    return Json::Obj(fields);
-                }
-                loop {
-                    self.ws();
-                    let k = self.string();
-                    self.eat(b':');
-                    fields.push((k, self.value()));
-                    self.ws();
-                    self.i += 1;
-                    match self.s[self.i - 1] {
-                        b',' => continue,
-                        b'}' => return Json::Obj(fields),
-                        c => panic!("JSON: unexpected '{}' in an object", c as char),
-                    }
-                }
-            }
-            b'[' => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s[self.i] == b']' {
-                    self.i += 1;
-                    return Json::Arr(items);
-                }
-                loop {
-                    items.push(self.value());
-                    self.ws();
-                    self.i += 1;
-                    match self.s[self.i - 1] {
-                        b',' => continue,
-                        b']' => return Json::Arr(items),
-                        c => panic!("JSON: unexpected '{}' in an array", c as char),
-                    }
-                }
-            }
-            b'"' => Json::Str(self.string()),
-            b't' => self.word("true", Json::Bool(true)),
-            b'f' => self.word("false", Json::Bool(false)),
-            b'n' => self.word("null", Json::Null),
-            _ => {
-                let start = self.i;
-                while self.i < self.s.len() && b"+-.eE0123456789".contains(&self.s[self.i]) {
-                    self.i += 1;
-                }
-                let t = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                Json::Num(
-                    t.parse()
-                        .unwrap_or_else(|_| panic!("JSON: bad number '{t}'")),
-                )
-            }
-        }
-    }
-
-    fn word(&mut self, w: &str, v: Json) -> Json {
-        assert!(self.s[self.i..].starts_with(w.as_bytes()), "JSON: bad word");
-        self.i += w.len();
-        v
-    }
-
-    fn string(&mut self) -> String {
-        self.eat(b'"');
-        let mut out = String::new();
-        loop {
-            let c = self.s[self.i];
-            self.i += 1;
-            match c {
-                b'"' => return out,
-                b'\\' => {
-                    let e = self.s[self.i];
-                    self.i += 1;
-                    match e {
-                        b'n' => out.push('\n'),
-                        b't' => out.push('\t'),
-                        b'r' => out.push('\r'),
-                        b'b' => out.push('\u{8}'),
-                        b'f' => out.push('\u{c}'),
-                        b'u' => {
-                            let hex = std::str::from_utf8(&self.s[self.i..self.i + 4]).unwrap();
-                            self.i += 4;
-                            let code = u32::from_str_radix(hex, 16).unwrap();
-                            out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
-                        }
-                        other => out.push(other as char),
-                    }
-                }
-                _ => {
-                    // Copy a whole UTF-8 sequence.
-                    let start = self.i - 1;
-                    while self.i < self.s.len() && (self.s[self.i] & 0xC0) == 0x80 {
-                        self.i += 1;
-                    }
-                    out.push_str(std::str::from_utf8(&self.s[start..self.i]).unwrap());
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn json_reader() {
-    let j = Json::parse(
-        r#" {"a": [1, -2.5e1, "x\"y\u0041"], "b": {}, "c": [], "d": null, "e": true} "#,
-    );
-    assert_eq!(j.get("a").arr()[1].num(), -25.0);
-    assert_eq!(j.get("a").arr()[2].str(), "x\"yA");
-    assert_eq!(j.get("b"), &Json::Obj(vec![]));
-    assert_eq!(j.get("d"), &Json::Null);
-    assert_eq!(j.get("e"), &Json::Bool(true));
-}
+mod common;
+use common::{Json, JsonExt};
 
 // ---------------------------------------------------------------------------------------
 // Translating between OpenSpiel's notation and ours.
@@ -393,7 +190,7 @@ fn oracle(file: &str) -> Json {
         .join(format!("{file}.json"));
     let text =
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
-    Json::parse(&text)
+    common::parse(&text)
 }
 
 fn load(t: &Translation) -> Game {
@@ -466,15 +263,15 @@ fn replay(t: &Translation, history: &[&str]) -> usize {
         t,
         &game,
         &state,
-        &record.get("initial_state").strings(),
+        &record.field("initial_state").strings(),
         "initial state",
     );
 
-    let plies = record.get("plies").arr();
-    assert_eq!(plies.len(), record.get("num_plies").num() as usize);
+    let plies = record.field("plies").arr();
+    assert_eq!(plies.len(), record.field("num_plies").num() as usize);
     for ply in plies {
-        let n = ply.get("ply").num() as usize;
-        let who = ply.get("player").num() as usize;
+        let n = ply.field("ply").num() as usize;
+        let who = ply.field("player").num() as usize;
         let at = format!("{} ply {n}", t.file);
         assert_eq!(game.outcome(&state), None, "{at}: our game is already over");
         assert_eq!(
@@ -483,8 +280,8 @@ fn replay(t: &Translation, history: &[&str]) -> usize {
             "{at}: wrong player to move"
         );
 
-        let legal = ply.get("legal").strings();
-        assert_eq!(legal.len(), ply.get("num_legal").num() as usize);
+        let legal = ply.field("legal").strings();
+        assert_eq!(legal.len(), ply.field("num_legal").num() as usize);
         let theirs: BTreeSet<String> = legal.iter().map(|m| (t.theirs)(m)).collect();
         assert_eq!(theirs.len(), legal.len(), "{at}: translation merged moves");
         let moves = game.legal_moves_vec(&state);
@@ -516,7 +313,7 @@ fn replay(t: &Translation, history: &[&str]) -> usize {
             }
         }
 
-        let played = ply.get("move").str();
+        let played = ply.field("move").str();
         let key = (t.theirs)(played);
         let &mv = moves
             .iter()
@@ -532,11 +329,16 @@ fn replay(t: &Translation, history: &[&str]) -> usize {
         t,
         &game,
         &state,
-        &record.get("final_state").strings(),
+        &record.field("final_state").strings(),
         "final state",
     );
-    let returns: Vec<f64> = record.get("returns").arr().iter().map(Json::num).collect();
-    let terminal = record.get("terminal") == &Json::Bool(true);
+    let returns: Vec<f64> = record
+        .field("returns")
+        .arr()
+        .iter()
+        .map(Json::num)
+        .collect();
+    let terminal = record.field("terminal") == &Json::Bool(true);
     let outcome = game.outcome(&state);
     if !terminal {
         assert_eq!(outcome, None, "{}: ours ended, theirs did not", t.file);
@@ -576,7 +378,7 @@ fn connect_four() {
 #[test]
 fn connect_four_start_at() {
     let record = oracle("connect_four_start_at");
-    let params = record.get("parameters").str();
+    let params = record.field("parameters").str();
     let history = params
         .split("history=")
         .nth(1)

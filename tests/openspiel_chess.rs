@@ -13,153 +13,8 @@ use std::path::PathBuf;
 
 use tabletop::{Game, Move, Outcome, State};
 
-// ---------------------------------------------------------------------------------------
-// Just enough JSON for the oracle file (the crate has no JSON dependency, and tests/openspiel.rs
-// keeps its reader private).
-
-#[derive(Debug)]
-enum Json {
-    /// `null`, `true` or `false`: the oracle's fields we read are never these.
-    Word,
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    fn parse(text: &str) -> Json {
-        let mut pos = 0;
-        let v = value(text.as_bytes(), &mut pos);
-        skip_ws(text.as_bytes(), &mut pos);
-        assert_eq!(pos, text.len(), "trailing text after the JSON value");
-        v
-    }
-
-    fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no key '{key}'")),
-            _ => panic!("not an object looking up '{key}'"),
-        }
-    }
-
-    fn str(&self) -> &str {
-        match self {
-            Json::Str(s) => s,
-            other => panic!("expected a string, found {other:?}"),
-        }
-    }
-
-    fn num(&self) -> f64 {
-        match self {
-            Json::Num(n) => *n,
-            other => panic!("expected a number, found {other:?}"),
-        }
-    }
-
-    fn arr(&self) -> &[Json] {
-        match self {
-            Json::Arr(a) => a,
-            other => panic!("expected an array, found {other:?}"),
-        }
-    }
-}
-
-fn skip_ws(s: &[u8], pos: &mut usize) {
-    while *pos < s.len() && s[*pos].is_ascii_whitespace() {
-        *pos += 1;
-    }
-}
-
-fn value(s: &[u8], pos: &mut usize) -> Json {
-    skip_ws(s, pos);
-    let rest = &s[*pos..];
-    for word in ["null", "true", "false"] {
-        if rest.starts_with(word.as_bytes()) {
-            *pos += word.len();
-            return Json::Word;
-        }
-    }
-    match s[*pos] {
-        b'"' => Json::Str(string(s, pos)),
-        b'[' | b'{' => {
-            let (open, close) = (s[*pos], if s[*pos] == b'[' { b']' } else { b'}' });
-            *pos += 1;
-            let mut items = Vec::new();
-            let mut fields = Vec::new();
-            loop {
-                skip_ws(s, pos);
-                if s[*pos] == close {
-                    *pos += 1;
-                    break;
-                }
-                if open == b'{' {
-                    skip_ws(s, pos);
-                    let k = string(s, pos);
-                    skip_ws(s, pos);
-                    assert_eq!(s[*pos], b':', "expected ':' at byte {pos}");
-                    *pos += 1;
-                    fields.push((k, value(s, pos)));
-                } else {
-                    items.push(value(s, pos));
-                }
-                skip_ws(s, pos);
-                match s[*pos] {
-                    b',' => *pos += 1,
-                    c if c == close => {}
-                    c => panic!("unexpected '{}' at byte {pos}", c as char),
-                }
-            }
-            if open == b'[' {
-                Json::Arr(items)
-            } else {
-                Json::Obj(fields)
-            }
-        }
-        _ => {
-            let start = *pos;
-            while *pos < s.len() && b"+-.eE0123456789".contains(&s[*pos]) {
-                *pos += 1;
-            }
-            let text = std::str::from_utf8(&s[start..*pos]).unwrap();
-            Json::Num(
-                text.parse()
-                    .unwrap_or_else(|_| panic!("bad number '{text}' at byte {start}")),
-            )
-        }
-    }
-}
-
-fn string(s: &[u8], pos: &mut usize) -> String {
-    assert_eq!(s[*pos], b'"', "expected a string at byte {pos}");
-    *pos += 1;
-    let mut out = Vec::new();
-    while s[*pos] != b'"' {
-        if s[*pos] == b'\\' {
-            *pos += 1;
-            match s[*pos] {
-                b'n' => out.push(b'\n'),
-                b't' => out.push(b'\t'),
-                b'u' => {
-                    let hex = std::str::from_utf8(&s[*pos + 1..*pos + 5]).unwrap();
-                    let c = char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap();
-                    out.extend(c.to_string().bytes());
-                    *pos += 4;
-                }
-                c => out.push(c),
-            }
-        } else {
-            out.push(s[*pos]);
-        }
-        *pos += 1;
-    }
-    *pos += 1;
-    String::from_utf8(out).unwrap()
-}
+mod common;
+use common::{Json, JsonExt};
 
 // ---------------------------------------------------------------------------------------
 // SAN for our moves
@@ -269,18 +124,18 @@ fn openspiel_chess_game() {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/openspiel/chess.json");
     let text =
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
-    let record = Json::parse(&text);
-    assert_eq!(record.get("game").str(), "chess");
+    let record = common::parse(&text);
+    assert_eq!(record.field("game").str(), "chess");
     let game = tabletop::load_shipped("chess", &[]).unwrap();
-    let initial = record.get("initial_state").arr()[0].str();
+    let initial = record.field("initial_state").arr()[0].str();
     let mut s = game.parse_position(initial).unwrap();
     assert_eq!(game.position_to_string(&s), initial);
     assert_eq!(game.position_to_string(&game.start()), initial);
 
-    let plies = record.get("plies").arr();
-    assert_eq!(plies.len(), record.get("num_plies").num() as usize);
+    let plies = record.field("plies").arr();
+    assert_eq!(plies.len(), record.field("num_plies").num() as usize);
     for p in plies {
-        let ply = p.get("ply").num() as usize;
+        let ply = p.field("ply").num() as usize;
         let at = game.position_to_string(&s);
         assert_eq!(
             game.outcome(&s),
@@ -288,12 +143,12 @@ fn openspiel_chess_game() {
             "ply {ply}: we say the game is over at {at}"
         );
         let theirs: BTreeSet<String> = p
-            .get("legal")
+            .field("legal")
             .arr()
             .iter()
             .map(|m| m.str().to_string())
             .collect();
-        assert_eq!(theirs.len(), p.get("num_legal").num() as usize);
+        assert_eq!(theirs.len(), p.field("num_legal").num() as usize);
         let legal = game.legal_moves_vec(&s);
         let mut ours = BTreeSet::new();
         let mut by_san = Vec::new();
@@ -312,7 +167,7 @@ fn openspiel_chess_game() {
             ours.difference(&theirs).collect::<Vec<_>>(),
             theirs.difference(&ours).collect::<Vec<_>>()
         );
-        let played = p.get("move").str();
+        let played = p.field("move").str();
         let &(_, m) = by_san
             .iter()
             .find(|(t, _)| t == played)
@@ -321,10 +176,15 @@ fn openspiel_chess_game() {
     }
 
     // OpenSpiel stops when the half-move clock reaches 100; so must we, with the same result.
-    let final_state = record.get("final_state").arr()[0].str();
+    let final_state = record.field("final_state").arr()[0].str();
     assert_eq!(game.position_to_string(&s), final_state);
     assert_eq!(s.quiet_plies(), 100);
-    let returns: Vec<f64> = record.get("returns").arr().iter().map(Json::num).collect();
+    let returns: Vec<f64> = record
+        .field("returns")
+        .arr()
+        .iter()
+        .map(Json::num)
+        .collect();
     assert_eq!(returns, [0.0, 0.0], "the record is a draw");
     assert_eq!(game.outcome(&s), Some(Outcome::Draw));
     assert!(game.legal_moves_vec(&s).is_empty());

@@ -12,203 +12,8 @@ use std::path::PathBuf;
 
 use tabletop::{Game, Outcome, Player, State};
 
-// ---------------------------------------------------------------------------------------
-// Just enough JSON for the oracle file (the crate has no JSON dependency, and each test
-// crate keeps its own reader).
-
-#[derive(Debug, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    fn parse(text: &str) -> Json {
-        let mut r = Reader {
-            s: text.as_bytes(),
-            i: 0,
-        };
-        let v = r.value();
-        r.ws();
-        assert_eq!(r.i, r.s.len(), "trailing text after the JSON value");
-        v
-    }
-
-    fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no field '{key}'")),
-            other => panic!("not an object looking up '{key}': {other:?}"),
-        }
-    }
-
-    fn str(&self) -> &str {
-        match self {
-            Json::Str(s) => s,
-            other => panic!("expected a string, found {other:?}"),
-        }
-    }
-
-    fn num(&self) -> f64 {
-        match self {
-            Json::Num(n) => *n,
-            other => panic!("expected a number, found {other:?}"),
-        }
-    }
-
-    fn arr(&self) -> &[Json] {
-        match self {
-            Json::Arr(v) => v,
-            other => panic!("expected an array, found {other:?}"),
-        }
-    }
-
-    fn strings(&self) -> Vec<String> {
-        self.arr().iter().map(|j| j.str().to_string()).collect()
-    }
-}
-
-struct Reader<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Reader<'_> {
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn next(&mut self) -> u8 {
-        self.ws();
-        let c = self.s[self.i];
-        self.i += 1;
-        c
-    }
-
-    fn value(&mut self) -> Json {
-        self.ws();
-        match self.s[self.i] {
-            b'{' => {
-                self.i += 1;
-                let mut fields = Vec::new();
-                self.ws();
-                if self.s[self.i] == b'}' {
-                    self.i += 1;
-                    return Json::Obj(fields);
-                }
-                loop {
-                    self.ws();
-                    let key = self.string();
-                    assert_eq!(self.next(), b':', "JSON: expected ':' at {}", self.i);
-                    fields.push((key, self.value()));
-                    match self.next() {
-                        b',' => {}
-                        b'}' => return Json::Obj(fields),
-                        c => panic!("JSON: unexpected '{}' in an object", c as char),
-                    }
-                }
-            }
-            b'[' => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s[self.i] == b']' {
-                    self.i += 1;
-                    return Json::Arr(items);
-                }
-                loop {
-                    items.push(self.value());
-                    match self.next() {
-                        b',' => {}
-                        b']' => return Json::Arr(items),
-                        c => panic!("JSON: unexpected '{}' in an array", c as char),
-                    }
-                }
-            }
-            b'"' => Json::Str(self.string()),
-            b't' => self.word("true", Json::Bool(true)),
-            b'f' => self.word("false", Json::Bool(false)),
-            b'n' => self.word("null", Json::Null),
-            _ => {
-                let start = self.i;
-                while self.i < self.s.len() && b"+-.eE0123456789".contains(&self.s[self.i]) {
-                    self.i += 1;
-                }
-                let t = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                Json::Num(
-                    t.parse()
-                        .unwrap_or_else(|_| panic!("JSON: bad number '{t}'")),
-                )
-            }
-        }
-    }
-
-    fn word(&mut self, w: &str, v: Json) -> Json {
-        assert!(self.s[self.i..].starts_with(w.as_bytes()), "JSON: bad word");
-        self.i += w.len();
-        v
-    }
-
-    fn string(&mut self) -> String {
-        assert_eq!(
-            self.s[self.i], b'"',
-            "JSON: expected a string at {}",
-            self.i
-        );
-        self.i += 1;
-        let mut bytes = Vec::new();
-        loop {
-            let c = self.s[self.i];
-            self.i += 1;
-            match c {
-                b'"' => return String::from_utf8(bytes).expect("JSON: UTF-8"),
-                b'\\' => {
-                    let e = self.s[self.i];
-                    self.i += 1;
-                    match e {
-                        b'n' => bytes.push(b'\n'),
-                        b't' => bytes.push(b'\t'),
-                        b'r' => bytes.push(b'\r'),
-                        b'b' => bytes.push(8),
-                        b'f' => bytes.push(12),
-                        b'u' => {
-                            let hex = std::str::from_utf8(&self.s[self.i..self.i + 4]).unwrap();
-                            self.i += 4;
-                            let code = u32::from_str_radix(hex, 16).unwrap();
-                            let ch = char::from_u32(code).unwrap_or('\u{fffd}');
-                            bytes.extend_from_slice(ch.to_string().as_bytes());
-                        }
-                        other => bytes.push(other),
-                    }
-                }
-                _ => bytes.push(c),
-            }
-        }
-    }
-}
-
-#[test]
-fn json_reader() {
-    let j = Json::parse(
-        r#" {"a": [1, -2.5e1, "x\"y\u0041\n"], "b": {}, "c": [], "d": null, "e": true} "#,
-    );
-    assert_eq!(j.get("a").arr()[0].num(), 1.0);
-    assert_eq!(j.get("a").arr()[1].num(), -25.0);
-    assert_eq!(j.get("a").arr()[2].str(), "x\"yA\n");
-    assert_eq!(j.get("b"), &Json::Obj(vec![]));
-    assert!(j.get("c").arr().is_empty());
-    assert_eq!(j.get("d"), &Json::Null);
-    assert_eq!(j.get("e"), &Json::Bool(true));
-}
+mod common;
+use common::{Json, JsonExt};
 
 // ---------------------------------------------------------------------------------------
 // Translation
@@ -271,7 +76,7 @@ fn oracle() -> Json {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/openspiel/othello.json");
     let text =
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
-    Json::parse(&text)
+    common::parse(&text)
 }
 
 fn piece_with_symbol(game: &Game, symbol: char) -> u8 {
@@ -326,28 +131,28 @@ fn assert_board(game: &Game, state: &State, drawing: &[String], when: &str) -> (
 #[test]
 fn othello() {
     let record = oracle();
-    assert_eq!(record.get("game").str(), "othello");
+    assert_eq!(record.field("game").str(), "othello");
     let game = tabletop::load_shipped("reversi", &[]).unwrap();
     let mut state = game.start();
     assert_board(
         &game,
         &state,
-        &record.get("initial_state").strings(),
+        &record.field("initial_state").strings(),
         "initial state",
     );
 
-    let plies = record.get("plies").arr();
-    assert_eq!(plies.len(), record.get("num_plies").num() as usize);
+    let plies = record.field("plies").arr();
+    assert_eq!(plies.len(), record.field("num_plies").num() as usize);
     assert_eq!(plies.len(), 60);
     for ply in plies {
-        let n = ply.get("ply").num() as usize;
-        let who = ply.get("player").num() as usize;
+        let n = ply.field("ply").num() as usize;
+        let who = ply.field("player").num() as usize;
         let at = format!("ply {n}");
         assert_eq!(game.outcome(&state), None, "{at}: our game is already over");
         assert_eq!(state.to_move(), PLAYERS[who], "{at}: wrong player to move");
 
-        let legal = ply.get("legal").strings();
-        assert_eq!(legal.len(), ply.get("num_legal").num() as usize, "{at}");
+        let legal = ply.field("legal").strings();
+        assert_eq!(legal.len(), ply.field("num_legal").num() as usize, "{at}");
         let theirs: BTreeSet<String> = legal.iter().map(|m| ours_of(m)).collect();
         assert_eq!(theirs.len(), legal.len(), "{at}: translation merged moves");
         let moves = game.legal_moves_vec(&state);
@@ -369,7 +174,7 @@ fn othello() {
             game.position_to_string(&state)
         );
 
-        let played = ours_of(ply.get("move").str());
+        let played = ours_of(ply.field("move").str());
         let mv = game
             .parse_move(&state, &played)
             .unwrap_or_else(|e| panic!("{at}: their move {played}: {e}"));
@@ -380,7 +185,7 @@ fn othello() {
     let (x, o) = assert_board(
         &game,
         &state,
-        &record.get("final_state").strings(),
+        &record.field("final_state").strings(),
         "final state",
     );
     assert_eq!(
@@ -393,8 +198,13 @@ fn othello() {
     );
     assert_eq!(x + o, 64, "the board is full");
 
-    let returns: Vec<f64> = record.get("returns").arr().iter().map(Json::num).collect();
-    assert_eq!(record.get("terminal"), &Json::Bool(true));
+    let returns: Vec<f64> = record
+        .field("returns")
+        .arr()
+        .iter()
+        .map(Json::num)
+        .collect();
+    assert_eq!(record.field("terminal"), &Json::Bool(true));
     let want = match returns.as_slice() {
         [a, b] if a > b => Outcome::Win(PLAYERS[0]),
         [a, b] if b > a => Outcome::Win(PLAYERS[1]),
