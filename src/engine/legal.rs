@@ -169,11 +169,67 @@ impl Game {
     }
 
     /// Removes moves that leave a royal piece attacked.
+    ///
+    /// When the mover is not in check and has one royal piece, a move can only expose it by
+    /// moving it, by leaving a cell on a line along which an enemy slider could reach it, or
+    /// by removing a piece elsewhere (en passant, a jump); only those moves are tested.
     pub(crate) fn keep_royal_safe(&self, s: &State, out: &mut MoveList) {
-        if self.royal[s.to_move].is_empty() || self.is_chance(s) {
+        let p = s.to_move;
+        if self.royal[p].is_empty() || self.is_chance(s) {
             return;
         }
-        out.retain(|&m| m.is_forced_pass() || self.royal_safe_after(s, m));
+        let view = Overlay::new(&s.board);
+        let mut royal_cells = self.royal[p]
+            .iter()
+            .flat_map(|&rp| bits_iter(s.cells_of(rp)).map(move |c| (c, rp)));
+        let lone = match (royal_cells.next(), royal_cells.next()) {
+            (Some((c, rp)), None) if !self.attacked(&view, c, p, rp) => Some(c),
+            _ => None,
+        };
+        let Some(king) = lone else {
+            out.retain(|&m| m.is_forced_pass() || self.royal_safe_after(s, m));
+            return;
+        };
+        // Cells on the lines from the royal piece along which an enemy could slide to it.
+        let mut lines = [0u64; 64];
+        let words = s.words.min(64);
+        for (q, attacks) in self.attackers.0.iter().enumerate() {
+            if q == p.index() {
+                continue;
+            }
+            for a in attacks.iter().filter(|a| a.slide.is_some()) {
+                for &b in &a.back {
+                    let mut c = self.board.next(king, b);
+                    while c != NO_CELL && (c as usize / 64) < words {
+                        lines[c as usize / 64] |= 1 << (c % 64);
+                        c = self.board.next(c, b);
+                    }
+                }
+            }
+        }
+        out.retain(|&m| {
+            if m.is_forced_pass() {
+                return true;
+            }
+            let rule = &self.rules[m.rule as usize];
+            let simple = rule.from_piece()
+                && rule.parts.iter().all(|x| {
+                    matches!(
+                        x,
+                        super::Part::Step { .. }
+                            | super::Part::Slide { .. }
+                            | super::Part::Promote { .. }
+                            | super::Part::BecomeCaptured { .. }
+                    )
+                });
+            let origin = m.cells[0];
+            let on_line = (origin as usize / 64) >= words
+                || lines[origin as usize / 64] >> (origin % 64) & 1 == 1;
+            if simple && origin != king && !on_line {
+                return true;
+            }
+            self.royal_safe_after(s, m)
+        });
     }
 
     /// Castling moves of the piece on `focus` (see [`super::Part::Castle`]).
