@@ -9,6 +9,26 @@ use tabletop::engine::{Game, State};
 use tabletop::ui::render::{draw, Style};
 use tabletop::{tools, LoadError};
 
+/// `println!` that ends the program quietly when standard output is closed (`| head`).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` that ends the program quietly when standard output is closed.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// tabletop: board games as plain-text rule files.
 #[derive(Parser)]
 #[command(name = "tabletop", version, about)]
@@ -142,32 +162,32 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::List => {
             for name in tabletop::shipped_names() {
                 let g = tabletop::load_shipped(name, &[])?;
-                println!("{name:<14} {}", g.title);
+                outln!("{name:<14} {}", g.title);
             }
         }
         Command::Check(args) => {
             let g = load(&args)?;
-            println!("{}", tools::describe::summary(&g));
+            outln!("{}", tools::describe::summary(&g));
         }
         Command::Describe(args) => {
             let g = load(&args)?;
-            print!("{}", tools::describe::describe(&g));
+            out!("{}", tools::describe::describe(&g));
         }
         Command::Show(args) => {
             let g = load(&args.game)?;
             let s = position(&g, &args)?;
-            print!("{}", draw(&g, &s, &Style::default()));
-            println!("{}", g.position_to_string(&s));
+            out!("{}", draw(&g, &s, &Style::default()));
+            outln!("{}", g.position_to_string(&s));
             match g.outcome(&s) {
-                Some(o) => println!("game over: {}", o.describe(&g)),
-                None => println!("{} to move", g.players[s.to_move().index()]),
+                Some(o) => outln!("game over: {}", o.describe(&g)),
+                None => outln!("{} to move", g.players[s.to_move().index()]),
             }
         }
         Command::Moves(args) => {
             let g = load(&args.game)?;
             let s = position(&g, &args)?;
             for mv in g.legal_moves_vec(&s) {
-                println!("{}", g.move_to_string(&s, mv));
+                outln!("{}", g.move_to_string(&s, mv));
             }
         }
         Command::Perft { pos, depth, divide } => {
@@ -177,16 +197,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 let t = Instant::now();
                 let mut total = 0;
                 for (mv, n) in tools::perft::divide(&g, &mut s, depth) {
-                    println!("{} {n}", g.move_to_string(&s, mv));
+                    outln!("{} {n}", g.move_to_string(&s, mv));
                     total += n;
                 }
-                println!("total {total} ({:.3}s)", t.elapsed().as_secs_f64());
+                outln!("total {total} ({:.3}s)", t.elapsed().as_secs_f64());
             } else {
                 for d in 1..=depth {
                     let t = Instant::now();
                     let n = tools::perft::perft(&g, &mut s, d);
                     let secs = t.elapsed().as_secs_f64();
-                    println!(
+                    outln!(
                         "depth {d} nodes {n} time {secs:.3}s nps {:.0}",
                         n as f64 / secs.max(1e-9)
                     );
@@ -201,20 +221,29 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Ok(st) => (st, true),
                 Err(st) => (st, false),
             };
+            if !complete && st.too_deep {
+                return Err(Failure(
+                    format!(
+                        "stopped: a line of play is longer than {} plies (this game may never end; tree needs a finite game)",
+                        tools::tree::MAX_DEPTH
+                    ),
+                    1,
+                ));
+            }
             if !complete {
                 return Err(Failure(
                     format!("stopped after --limit {limit} nodes (the tree is larger)"),
                     1,
                 ));
             }
-            println!("nodes {}", st.nodes);
-            println!("finished {}", st.finished);
+            outln!("nodes {}", st.nodes);
+            outln!("finished {}", st.finished);
             for (p, w) in st.wins.iter().enumerate() {
-                println!("wins {} {w}", g.players[p]);
+                outln!("wins {} {w}", g.players[p]);
             }
-            println!("draws {}", st.draws);
-            println!("depth {}", st.max_depth);
-            println!("time {:.3}s", t.elapsed().as_secs_f64());
+            outln!("draws {}", st.draws);
+            outln!("depth {}", st.max_depth);
+            outln!("time {:.3}s", t.elapsed().as_secs_f64());
         }
         Command::Solve { pos, progress } => {
             let g = load(&pos.game)?;
@@ -226,22 +255,23 @@ fn run(cli: Cli) -> Result<(), Failure> {
             });
             let sol = r.map_err(|e| Failure(e.to_string(), 1))?;
             let me = &g.players[s.to_move().index()];
-            println!("value: {me} (to move) {}", value_word(sol.value));
+            outln!("value: {me} (to move) {}", value_word(sol.value));
             for (mv, v) in &sol.moves {
-                println!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
+                outln!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
             }
             let mut line = Vec::new();
             for &mv in &sol.line {
                 line.push(g.move_to_string(&s, mv));
                 g.make(&mut s, mv);
             }
-            println!("line: {}", line.join(" "));
+            outln!("line: {}", line.join(" "));
             if let Some(o) = g.outcome(&s) {
-                println!("result: {}", o.describe(&g));
+                outln!("result: {}", o.describe(&g));
             }
-            println!(
+            outln!(
                 "positions {} table {} time {secs:.3}s",
-                sol.nodes, sol.table
+                sol.nodes,
+                sol.table
             );
         }
         Command::Bench { pos, seconds, seed } => {
@@ -254,7 +284,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let g = load(&pos.game)?;
             let s = position(&g, &pos)?;
             let r = tools::bench::playouts(&g, &s, seconds, seed);
-            println!(
+            outln!(
                 "{}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
                 g.name,
                 r.playouts,

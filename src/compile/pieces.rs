@@ -84,8 +84,8 @@ impl Compiler {
                     c.err(e.span, "a piece symbol is exactly one character");
                     return None;
                 };
-                if ch.is_ascii_digit() || ch == '/' || ch.is_whitespace() || ch == '.' {
-                    c.err(e.span, format!("'{ch}' cannot be a piece symbol: digits, '/', '.' and spaces have a meaning in positions"));
+                if ch.is_ascii_digit() || "/.()".contains(ch) || ch.is_whitespace() {
+                    c.err(e.span, format!("'{ch}' cannot be a piece symbol: digits, '/', '.', '(', ')' and spaces have a meaning in positions"));
                     return None;
                 }
                 if let Some((_, first)) = used_symbols.iter().find(|(u, _)| *u == ch) {

@@ -230,6 +230,14 @@ impl Compiler {
                     .map(OptionValue::Int)
                     .map_err(|_| "a whole number"),
                 OptionValue::Bool(_) => parse_bool(v).map(OptionValue::Bool).ok_or("yes or no"),
+                // A default naming another option (`option width = size`) takes that one's type.
+                OptionValue::Word(w)
+                    if matches!(self.options.get(w), Some(OptionValue::Int(_))) =>
+                {
+                    v.parse()
+                        .map(OptionValue::Int)
+                        .map_err(|_| "a whole number")
+                }
                 OptionValue::Word(_) => Ok(OptionValue::Word(v.clone())),
             };
             match new {

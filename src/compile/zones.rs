@@ -149,6 +149,10 @@ impl Compiler {
                 let r = self.zone_expr(b, p)?;
                 Some(l.into_iter().filter(|c| !r.contains(c)).collect())
             }
+            // Boards with numbered cells (draughts) name cells by number.
+            ExprKind::Int(n) if geo.cell(&n.to_string()).is_some() => {
+                geo.cell(&n.to_string()).map(|c| vec![c])
+            }
             ExprKind::Call { name, args } if name.node == "row" || name.node == "column" => {
                 let a = CallArgs::new(&name.node, e.span, args);
                 a.finish(&[], usize::MAX, &mut self.diags);

@@ -150,9 +150,11 @@ impl Game {
                     pieces[p].contains(s.board[c as usize]) && z.contains(p, c)
                 })
             }
-            EndCond::NoPieces { kinds } => kinds
-                .iter()
-                .all(|&k| s.counts[self.piece_id(k, Some(p)) as usize] == 0),
+            // Kinds the player has no piece of (ownerless ones, say) do not count.
+            EndCond::NoPieces { kinds } => kinds.iter().all(|&k| match self.piece_id(k, Some(p)) {
+                super::EMPTY => true,
+                id => s.counts[id as usize] == 0,
+            }),
             EndCond::Captured { kinds } => {
                 p == mover
                     && (log_from..s.log.len()).any(|i| {

@@ -15,7 +15,12 @@ pub struct TreeStats {
     pub draws: u64,
     /// Deepest ply reached below the root.
     pub max_depth: u32,
+    /// Whether the walk stopped because a line was longer than [`MAX_DEPTH`] plies.
+    pub too_deep: bool,
 }
+
+/// The longest line of play a walk follows before giving up (the game may never end).
+pub const MAX_DEPTH: u32 = 2_000;
 
 /// Walks every line of play from `state`. Stops with `Err(partial)` after `limit` nodes.
 pub fn walk(game: &Game, state: &mut State, limit: u64) -> Result<TreeStats, TreeStats> {
@@ -50,7 +55,9 @@ fn rec(
 ) -> bool {
     st.nodes += 1;
     st.max_depth = st.max_depth.max(depth);
-    if st.nodes > limit {
+    // A game that can go on forever (passes, dice) has no finite tree; stop before the stack does.
+    if st.nodes > limit || depth >= MAX_DEPTH {
+        st.too_deep |= depth >= MAX_DEPTH;
         return false;
     }
     if let Some(o) = state.result_now() {
