@@ -208,6 +208,24 @@ fn two_passes_end_the_game_with_the_area_score() {
 }
 
 #[test]
+fn a_large_capture_is_judged_on_the_position_make_reaches() {
+    // White's 53 stones have one liberty, a1: Black takes them all.
+    let g = go(&[]);
+    let s = g
+        .parse_position(
+            "9/9/XXXXXXXXX/OOOOOOOOO/OOOOOOOOO/OOOOOOOOO/OOOOOOOOO/OOOOOOOOO/1OOOOOOOO Black",
+        )
+        .unwrap();
+    let mv = g.parse_move(&s, "a1").unwrap();
+    let mut t = s.clone();
+    g.make(&mut t, mv);
+    assert_eq!(t.count(2), 0);
+    assert_eq!(g.hash_after(&s, mv), t.hash());
+    // White may play on any of the 71 empty points (none brings back an earlier board), or pass.
+    assert_eq!(g.legal_moves_vec(&t).len(), 81 - 10 + 1);
+}
+
+#[test]
 fn a_pass_is_never_refused() {
     let g = go(&[("size", "5")]);
     let mut s = g.start();

@@ -31,11 +31,6 @@ impl Bits {
         self.0[c as usize / 64] |= 1 << (c % 64);
     }
 
-    #[inline(always)]
-    pub fn remove(&mut self, c: CellId) {
-        self.0[c as usize / 64] &= !(1 << (c % 64));
-    }
-
     /// Takes out the lowest cell of the set, if any.
     #[inline]
     pub fn pop(&mut self, words: usize) -> Option<CellId> {
@@ -50,7 +45,8 @@ impl Bits {
     }
 }
 
-/// Most cells a simulated move may set to something other than empty.
+/// Cells a simulated move keeps in its short list; a move that sets more (a large capture)
+/// goes over to a copy of the whole board.
 const SIM_CELLS: usize = 4 * super::MAX_MOVE_CELLS;
 
 /// A move carried out on a copy-on-write view of a state: the state's board plus the cells
@@ -61,10 +57,10 @@ pub(crate) struct Sim<'a> {
     /// Cells set by the move, newest value; each cell at most once.
     list: [(CellId, PieceId); SIM_CELLS],
     len: usize,
-    /// Cells emptied by the move once `list` is full (Go's large captures).
-    cleared: Bits,
-    /// Whether `cleared` holds any cell.
-    dirty: bool,
+    /// The whole board with the move's changes, once they outgrow `list` (empty before).
+    over: Vec<PieceId>,
+    /// The cells the move set, while `over` is in use.
+    over_set: Bits,
     /// Whether some rule has a passable slide (so a move may open an en-passant capture).
     passable: bool,
     /// The position hash after the move, before the side to move changes.
@@ -86,8 +82,8 @@ impl<'a> Sim<'a> {
             base: s,
             list: [(NO_CELL, EMPTY); SIM_CELLS],
             len: 0,
-            cleared: Bits::new(),
-            dirty: false,
+            over: Vec::new(),
+            over_set: Bits::new(),
             passable: game.rules.iter().any(|r| {
                 r.parts
                     .iter()
@@ -105,10 +101,10 @@ impl<'a> Sim<'a> {
     /// Back to the state as it is, for simulating another move.
     pub fn reset(&mut self) {
         self.len = 0;
-        if self.dirty {
+        if !self.over.is_empty() {
+            self.over.clear();
             let words = self.base.board.len().div_ceil(64);
-            self.cleared.0[..words].iter_mut().for_each(|w| *w = 0);
-            self.dirty = false;
+            self.over_set.0[..words].iter_mut().for_each(|w| *w = 0);
         }
         self.hash = self.base.hash;
         self.extra = self.base.extra;
@@ -118,15 +114,31 @@ impl<'a> Sim<'a> {
 
     /// The cells the move left holding a piece.
     pub fn occupied_changes(&self) -> impl Iterator<Item = (CellId, PieceId)> + '_ {
-        self.list[..self.len]
+        let short = self.over.is_empty();
+        let words = self.base.board.len().div_ceil(64);
+        let listed = self.list[..if short { self.len } else { 0 }]
             .iter()
-            .copied()
-            .filter(|&(_, p)| p != EMPTY)
+            .copied();
+        let over = (0..if short { 0 } else { words }).flat_map(move |w| {
+            let mut bits = self.over_set.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    bits &= bits - 1;
+                    (c, self.over[c as usize])
+                })
+            })
+        });
+        listed.chain(over).filter(|&(_, p)| p != EMPTY)
     }
 
     /// Whether the move set `c` (to anything).
     fn changed(&self, c: CellId) -> bool {
-        (self.dirty && self.cleared.has(c)) || self.list[..self.len].iter().any(|e| e.0 == c)
+        if self.over.is_empty() {
+            self.list[..self.len].iter().any(|e| e.0 == c)
+        } else {
+            self.over_set.has(c)
+        }
     }
 
     /// Flips a flag's key in the hash.
@@ -139,13 +151,13 @@ impl<'a> Sim<'a> {
 impl CellSink for Sim<'_> {
     #[inline]
     fn get(&self, c: CellId) -> PieceId {
-        if let Some(&(_, p)) = self.list[..self.len].iter().find(|e| e.0 == c) {
-            return p;
+        if !self.over.is_empty() {
+            return self.over[c as usize];
         }
-        if self.dirty && self.cleared.has(c) {
-            return EMPTY;
+        match self.list[..self.len].iter().find(|e| e.0 == c) {
+            Some(&(_, p)) => p,
+            None => self.base.board[c as usize],
         }
-        self.base.board[c as usize]
     }
 
     fn set(&mut self, c: CellId, p: PieceId) {
@@ -157,18 +169,23 @@ impl CellSink for Sim<'_> {
         {
             self.reset = true;
         }
-        if let Some(e) = self.list[..self.len].iter_mut().find(|e| e.0 == c) {
+        if !self.over.is_empty() {
+            self.over[c as usize] = p;
+            self.over_set.insert(c);
+        } else if let Some(e) = self.list[..self.len].iter_mut().find(|e| e.0 == c) {
             e.1 = p;
         } else if self.len < SIM_CELLS {
-            if self.dirty {
-                self.cleared.remove(c);
-            }
             self.list[self.len] = (c, p);
             self.len += 1;
         } else {
-            assert!(p == EMPTY, "a move puts pieces on too many cells");
-            self.cleared.insert(c);
-            self.dirty = true;
+            // Rare (a capture of many pieces): the whole board from here on.
+            self.over.extend_from_slice(&self.base.board);
+            for &(x, q) in &self.list[..self.len] {
+                self.over[x as usize] = q;
+                self.over_set.insert(x);
+            }
+            self.over[c as usize] = p;
+            self.over_set.insert(c);
         }
     }
 
