@@ -30,6 +30,7 @@ fn alpha_beta_intellector() {
             time_limit: Some(Duration::from_secs_f64(seconds)),
             tt_size_mb: 64,
             seed: 1,
+            ..AlphaBetaConfig::default()
         });
         let mut s = game.start();
         let info = ab.search(&game, &mut s);
@@ -51,6 +52,7 @@ fn alpha_beta_intellector() {
             time_limit: None,
             tt_size_mb: 64,
             seed: 1,
+            ..AlphaBetaConfig::default()
         });
         let mut s = game.start();
         let t = Instant::now();

@@ -58,7 +58,10 @@ fn versus(game_name: &str, a: PlayerSpec, b: PlayerSpec, games: usize, target: O
     let step = (games / 20).max(1);
     let report = tournament::run_with_progress(&game, &a, &b, games, 1, threads, |n| {
         if n % step == 0 {
-            eprint!("\r{n}/{games} games, {:.0}s ", start.elapsed().as_secs_f64());
+            eprint!(
+                "\r{n}/{games} games, {:.0}s ",
+                start.elapsed().as_secs_f64()
+            );
         }
     });
     eprintln!();

@@ -16,6 +16,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("chess", include_str!("../games/chess.game")),
     ("draughts", include_str!("../games/draughts.game")),
     ("reversi", include_str!("../games/reversi.game")),
+    ("go", include_str!("../games/go.game")),
+    ("morris", include_str!("../games/morris.game")),
 ];
 
 /// The names of the shipped games.

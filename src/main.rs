@@ -67,6 +67,10 @@ enum Command {
         /// Random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also run the game with this rule line added, in turns with the game as written,
+        /// and report what the rule costs: --with-rule "draw if repetition(3)".
+        #[arg(long, value_name = "LINE")]
+        with_rule: Option<String>,
     },
     /// Walk the whole game tree: node count (root and finished positions included) and results.
     Tree {
@@ -274,7 +278,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 sol.table
             );
         }
-        Command::Bench { pos, seconds, seed } => {
+        Command::Bench {
+            pos,
+            seconds,
+            seed,
+            with_rule,
+        } => {
             if !(seconds.is_finite() && seconds >= 0.0) {
                 return Err(Failure(
                     format!("--seconds must be a positive number, not {seconds}"),
@@ -283,16 +292,42 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             let g = load(&pos.game)?;
             let s = position(&g, &pos)?;
-            let r = tools::bench::playouts(&g, &s, seconds, seed);
-            outln!(
-                "{}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
-                g.name,
-                r.playouts,
-                r.plies,
-                r.elapsed.as_secs_f64(),
-                r.playouts_per_sec(),
-                r.plies_per_sec()
-            );
+            let line = |g: &Game, r: &tools::bench::BenchReport, what: &str| {
+                outln!(
+                    "{}{what}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
+                    g.name,
+                    r.playouts,
+                    r.plies,
+                    r.elapsed.as_secs_f64(),
+                    r.playouts_per_sec(),
+                    r.plies_per_sec()
+                )
+            };
+            match with_rule {
+                None => line(&g, &tools::bench::playouts(&g, &s, seconds, seed), ""),
+                Some(rule) => {
+                    let source = match tabletop::games::shipped_source(&pos.game.game) {
+                        Some(src) => src.to_string(),
+                        None => std::fs::read_to_string(&pos.game.game).map_err(|e| {
+                            Failure(format!("cannot read '{}': {e}", pos.game.game), 2)
+                        })?,
+                    };
+                    let h = tabletop::compile_source(
+                        &g.name,
+                        &format!("{} + --with-rule", pos.game.game),
+                        &format!("{source}\n{rule}\n"),
+                        &pos.game.set,
+                    )?;
+                    let t = position(&h, &pos)?;
+                    let (a, b) = tools::bench::compare((&g, &s), (&h, &t), seconds, seed);
+                    line(&g, &a, "");
+                    line(&h, &b, &format!(" with '{rule}'"));
+                    outln!(
+                        "the rule costs {:.1}% of the plies per second",
+                        100.0 * (1.0 - b.plies_per_sec() / a.plies_per_sec().max(1e-9))
+                    );
+                }
+            }
         }
     }
     Ok(())

@@ -63,6 +63,22 @@ pub struct AlphaBetaConfig {
     pub tt_size_mb: usize,
     /// Seed of the tie-break between equally good moves.
     pub seed: u64,
+    /// How the search scores a position that came before, on the line searched or earlier
+    /// in the game; the game's own rules are not changed by it.
+    pub repetition: SearchRepetition,
+}
+
+/// How a search treats a position that repeats one seen before (on the line being searched,
+/// or earlier in the game), whatever the rules say about repetitions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchRepetition {
+    /// The first repeat scores as a draw: going round in a cycle gains nothing. Where the
+    /// rules end the game on a repetition (`draw if repetition(3)`), this sees it sooner.
+    #[default]
+    FirstRepeatIsDraw,
+    /// Only the rules decide: a repeat is searched on like any other position, and ends
+    /// the game or is refused only where the rule file says so.
+    AsTheRules,
 }
 
 impl Default for AlphaBetaConfig {
@@ -72,6 +88,7 @@ impl Default for AlphaBetaConfig {
             time_limit: None,
             tt_size_mb: 16,
             seed: 0,
+            repetition: SearchRepetition::FirstRepeatIsDraw,
         }
     }
 }
@@ -214,6 +231,8 @@ pub struct AlphaBeta {
     mobility: Vec<i32>,
     /// Position keys along the current line (repetition detection).
     path: Vec<u64>,
+    /// Hashes of the game's positions before the root, sorted (repetition detection).
+    before: Vec<u64>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     root_moves: MoveList,
@@ -242,6 +261,7 @@ impl AlphaBeta {
             orders: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             mobility: vec![0; MAX_PLY],
             path: vec![0; MAX_PLY],
+            before: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY],
             history: Vec::new(),
             root_moves: MoveList::new(),
@@ -376,6 +396,11 @@ impl AlphaBeta {
     }
 
     fn prepare(&mut self, game: &Game, state: &State, start: Instant) {
+        self.before.clear();
+        if self.config.repetition == SearchRepetition::FirstRepeatIsDraw {
+            self.before.extend(state.earlier_hashes());
+            self.before.sort_unstable();
+        }
         self.root = state.to_move();
         self.players = game.num_players();
         self.nodes = 0;
@@ -563,7 +588,10 @@ impl AlphaBeta {
         }
         let key = self.key(state);
         self.path[ply] = key;
-        if f.can_repeat && self.path[..ply].contains(&key) {
+        if f.can_repeat
+            && self.config.repetition == SearchRepetition::FirstRepeatIsDraw
+            && (self.path[..ply].contains(&key) || self.before.binary_search(&state.hash()).is_ok())
+        {
             self.horizon += 1;
             return 0;
         }

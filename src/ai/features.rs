@@ -16,8 +16,9 @@ pub(crate) struct Features {
     pub material: bool,
     /// Quiescence has something to look at: captures, or moves into a zone that wins.
     pub tactical: bool,
-    /// Some ending depends on counters the position hash leaves out (a ply limit, a
-    /// no-progress clock), so a finished game found in search is not a fact about the position.
+    /// Some ending or move filter depends on what the position hash leaves out (a ply
+    /// limit, a no-progress clock, the history of positions or moves), so a finished game
+    /// found in search is not a fact about the position.
     pub clocked: bool,
     /// A position can come back (some rule moves a piece or passes).
     pub can_repeat: bool,
@@ -112,10 +113,19 @@ impl Features {
                 }
             }
         }
-        let clocked = game
-            .ends
-            .iter()
-            .any(|e| matches!(e.cond, EndCond::PlyLimit(_) | EndCond::NoProgress(_)));
+        // Endings and move filters that read the history make a result found in search
+        // depend on more than the position.
+        fn reads_history(c: &EndCond) -> bool {
+            match c {
+                EndCond::PlyLimit(_)
+                | EndCond::NoProgress(_)
+                | EndCond::Repetition(_)
+                | EndCond::Passes(_) => true,
+                EndCond::All(cs) => cs.iter().any(reads_history),
+                _ => false,
+            }
+        }
+        let clocked = game.ends.iter().any(|e| reads_history(&e.cond)) || !game.forbids.is_empty();
         Features {
             clocked,
             tactical: captures || reach.iter().any(|r| !r.is_empty()),

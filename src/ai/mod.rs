@@ -23,7 +23,7 @@ mod random;
 #[cfg(test)]
 mod tests;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, MATE, MAX_DEPTH};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, SearchRepetition, MATE, MAX_DEPTH};
 pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DEPTH};
 pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
@@ -133,6 +133,7 @@ pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
             time_limit: ms.map(Duration::from_millis),
             tt_size_mb: 16,
             seed,
+            ..AlphaBetaConfig::default()
         }))
     } else {
         Box::new(Mcts::new(MctsConfig {

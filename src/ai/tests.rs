@@ -32,6 +32,7 @@ fn ab(depth: u32, seed: u64) -> AlphaBeta {
         time_limit: None,
         tt_size_mb: 1,
         seed,
+        ..AlphaBetaConfig::default()
     })
 }
 
@@ -213,6 +214,7 @@ fn alphabeta_leaves_state_unchanged() {
         time_limit: Some(Duration::from_millis(20)),
         tt_size_mb: 1,
         seed: 0,
+        ..AlphaBetaConfig::default()
     });
     assert!(bot.select_move(&g, &mut s).is_some());
     assert_unchanged(&g, &before, &s);
@@ -635,4 +637,51 @@ fn mcts_rolls_the_dice_and_plays_ur() {
     let mut s = dice_pos(&g, "6/W3B3/6 White roll=4 reserve=6,6");
     let info = m.search(&g, &mut s);
     assert!(info.best.is_some_and(|b| b.as_roll().is_none()));
+}
+
+/// Two kings shuttling along a row: positions come back all the time, and the rules end the
+/// game only at the third occurrence.
+const SHUTTLE: &str = r#"
+game "Shuttle"
+players White, Black
+board square(5, 1)
+piece king = "K" for White, "k" for Black
+setup king at a1 for White, e1 for Black
+move king: step(e, w, to: empty)
+loss if repetition(3)
+draw if ply-limit(40)
+"#;
+
+#[test]
+fn the_search_can_score_a_first_repeat_as_a_draw_or_follow_the_rules() {
+    let g = crate::compile_source("shuttle", "shuttle.game", SHUTTLE, &[]).unwrap();
+    let search = |repetition: SearchRepetition, moves: &str| {
+        let mut s = g.start();
+        for m in moves.split_whitespace() {
+            let mv = g.parse_move(&s, m).unwrap();
+            g.make(&mut s, mv);
+        }
+        let mut bot = AlphaBeta::new(AlphaBetaConfig {
+            max_depth: 8,
+            repetition,
+            ..AlphaBetaConfig::default()
+        });
+        bot.search(&g, &mut s)
+    };
+    let draw = search(SearchRepetition::FirstRepeatIsDraw, "a1-b1 e1-d1");
+    let rules = search(SearchRepetition::AsTheRules, "a1-b1 e1-d1");
+    // Cut at every first repeat, the search visits fewer positions than one that plays on
+    // to the rules' third occurrence.
+    assert!(draw.nodes < rules.nodes, "{} {}", draw.nodes, rules.nodes);
+    // Positions of the game before the search count too: after White's king went back and
+    // forth once, the first setting cuts even more.
+    let again = search(
+        SearchRepetition::FirstRepeatIsDraw,
+        "a1-b1 e1-d1 b1-c1 d1-e1 c1-b1 e1-d1",
+    );
+    let again_rules = search(
+        SearchRepetition::AsTheRules,
+        "a1-b1 e1-d1 b1-c1 d1-e1 c1-b1 e1-d1",
+    );
+    assert!(again.nodes < again_rules.nodes);
 }

@@ -2,8 +2,8 @@
 
 use super::scope::Compiler;
 use crate::engine::{
-    Attack, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Game, Kind, NoMoves, Part,
-    PieceId, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Forbid, Game, Kind, NoMoves,
+    Part, PieceId, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -82,6 +82,7 @@ impl Compiler {
         rules: Vec<Rule>,
         ends: Vec<EndRule>,
         no_moves: Option<NoMoves>,
+        forbids: Vec<Forbid>,
     ) -> Option<Game> {
         if !self.diags.is_empty() {
             return None;
@@ -282,11 +283,12 @@ impl Compiler {
             .iter()
             .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle { .. })));
         let has_forced = rules.iter().any(|r| r.forced);
+        let zobrist = Zobrist::new(ncells, npieces, np);
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
             players: self.players.clone(),
-            zobrist: Zobrist::new(ncells, npieces, np),
+            zobrist,
             board,
             kinds,
             pieces,
@@ -316,6 +318,8 @@ impl Compiler {
             again: std::mem::take(&mut self.race.again),
             prefer: std::mem::take(&mut self.race.prefer),
             entry_rules,
+            forbids,
+            rep_kinds: self.rep_kinds.clone(),
         };
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {

@@ -2,13 +2,15 @@
 //! `pass if no-moves`, each optionally `for` some players and guarded by an option.
 
 use super::args::CallArgs;
+use super::guards::Guard;
+use super::repetition::RepContext;
 use super::scope::Compiler;
 use crate::engine::{ByPlayer, ContentSet, EndCond, EndResult, EndRule, NoMoves, Player};
 use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
-use crate::lang::Diagnostic;
+use crate::lang::{Diagnostic, Span};
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 13] = [
+pub const ENDINGS: [&str; 16] = [
     "line",
     "connect",
     "reach",
@@ -22,6 +24,9 @@ pub const ENDINGS: [&str; 13] = [
     "nobody-can-move",
     "most",
     "pieces-at-most",
+    "repetition",
+    "passes",
+    "score",
 ];
 
 impl Compiler {
@@ -158,7 +163,77 @@ impl Compiler {
         ))
     }
 
-    fn kinds_list(&mut self, items: &[&Expr]) -> Option<Vec<u8>> {
+    /// Every player's pieces of the given kinds (all kinds if none), as one set.
+    pub(super) fn owned_pieces(&mut self, kinds: &[&Expr]) -> Option<ContentSet> {
+        let per = self.owned(kinds)?;
+        Some(per.0.iter().fold(ContentSet::NONE, |acc, s| acc.union(*s)))
+    }
+
+    /// Records the pieces whose moves are irreversible (reset the no-progress clock). Two
+    /// rules that name different pieces are an error; a rule that names none (`since:
+    /// irreversible`) accepts whatever another names.
+    pub(super) fn set_progress(&mut self, set: ContentSet, named: bool, span: Span) -> Option<()> {
+        if !named {
+            if self.progress.is_none() {
+                self.progress = Some(set);
+            }
+            return Some(());
+        }
+        if self.progress_named && self.progress.is_some_and(|p| p != set) {
+            self.err(
+                span,
+                "two rules name different pieces whose moves are irreversible; use one list",
+            );
+            return None;
+        }
+        self.progress = Some(set);
+        self.progress_named = true;
+        Some(())
+    }
+
+    /// `line(n, along: dirs)`: the length and the axes (pairs of opposite directions).
+    pub(super) fn line_args(
+        &mut self,
+        a: &mut CallArgs,
+        span: Span,
+    ) -> Option<(u16, Vec<(u16, u16)>)> {
+        let Some(n) = a.positional.first().copied() else {
+            self.err(span, "'line' needs how many in a row: line(3)");
+            return None;
+        };
+        let at = n.span;
+        let n = self.eval_int(n)?;
+        if !(2..=64).contains(&n) {
+            self.err(at, format!("a line is 2 to 64 pieces long, not {n}"));
+            return None;
+        }
+        let dirs = match a.named("along") {
+            Some(d) => self.dir_list(&[d])?,
+            None => self.dirs.get("adjacent").cloned()?,
+        };
+        let mut axes = Vec::new();
+        for &d in &dirs.0[0] {
+            let od = self.opposite_of(d)?;
+            if !axes.iter().any(|&(x, y)| (x, y) == (od, d)) {
+                axes.push((d, od));
+            }
+        }
+        Some((n as u16, axes))
+    }
+
+    /// The directions chains connect along: `along:`, else orthogonal, else adjacent.
+    pub(super) fn chain_dirs(&mut self, a: &mut CallArgs) -> Option<Vec<u16>> {
+        match a.named("along") {
+            Some(d) => Some(self.dir_list(&[d])?.0[0].clone()),
+            None => self
+                .dirs
+                .get("orthogonal")
+                .or_else(|| self.dirs.get("adjacent"))
+                .map(|d| d.0[0].clone()),
+        }
+    }
+
+    pub(super) fn kinds_list(&mut self, items: &[&Expr]) -> Option<Vec<u8>> {
         let mut v = Vec::new();
         for e in items {
             match &e.kind {
@@ -186,6 +261,15 @@ impl Compiler {
         let (name, args, span) = match &e.kind {
             ExprKind::Call { name, args } => (name.node.as_str(), &args[..], name.span),
             ExprKind::Name(n) => (n.as_str(), &[][..], e.span),
+            ExprKind::Cmp(..) => {
+                return match self.guard(e)? {
+                    Guard::Runtime(c) => Some(EndCond::State(c)),
+                    Guard::Static(_) => {
+                        self.err(e.span, "this comparison depends only on the options, not on the game; compare count(…) or in-reserve(…)");
+                        None
+                    }
+                };
+            }
             _ => {
                 self.err(
                     e.span,
@@ -197,36 +281,9 @@ impl Compiler {
         let mut a = CallArgs::new(name, e.span, args);
         let (cond, allowed): (EndCond, &[&str]) = match name {
             "line" => {
-                let Some(n) = a.positional.first().copied() else {
-                    self.err(e.span, "'line' needs how many in a row: line(3)");
-                    return None;
-                };
-                let span = n.span;
-                let n = self.eval_int(n)?;
-                if !(2..=64).contains(&n) {
-                    self.err(span, format!("a line is 2 to 64 pieces long, not {n}"));
-                    return None;
-                }
+                let (n, axes) = self.line_args(&mut a, e.span)?;
                 let pieces = self.owned(&a.positional[1..])?;
-                let dirs = match a.named("along") {
-                    Some(d) => self.dir_list(&[d])?,
-                    None => self.dirs.get("adjacent").cloned()?,
-                };
-                let mut axes = Vec::new();
-                for &d in &dirs.0[0] {
-                    let od = self.opposite_of(d)?;
-                    if !axes.iter().any(|&(x, y)| (x, y) == (od, d)) {
-                        axes.push((d, od));
-                    }
-                }
-                (
-                    EndCond::Line {
-                        n: n as u16,
-                        pieces,
-                        axes,
-                    },
-                    &["along"],
-                )
+                (EndCond::Line { n, pieces, axes }, &["along"])
             }
             "connect" => {
                 if a.positional.len() < 2 {
@@ -342,15 +399,58 @@ impl Compiler {
                     .0
                     .iter()
                     .fold(ContentSet::NONE, |acc, s| acc.union(*s));
-                if self.progress.is_some_and(|p| p != set) {
-                    self.err(
-                        e.span,
-                        "two no-progress endings name different pieces; use one list",
-                    );
+                self.set_progress(set, a.positional.len() > 1, e.span)?;
+                (EndCond::NoProgress(n as u32), &[])
+            }
+            "repetition" => {
+                let r = self.repetition(e.span, args, RepContext::End)?;
+                return Some(EndCond::Repetition(r));
+            }
+            "passes" => {
+                let n = match a.positional.first().copied() {
+                    Some(x) => self.eval_int(x)?,
+                    None => 2,
+                };
+                if !(1..=16).contains(&n) {
+                    self.err(e.span, "passes in a row: between 1 and 16");
                     return None;
                 }
-                self.progress = Some(set);
-                (EndCond::NoProgress(n as u32), &[])
+                (EndCond::Passes(n as u16), &[])
+            }
+            "score" => {
+                match a.positional.first().copied() {
+                    Some(x) if matches!(&x.kind, ExprKind::Name(m) if m == "area") => {}
+                    found => {
+                        let (span, msg) = match found {
+                            Some(x) => (
+                                x.span,
+                                format!(
+                                    "'{}' is not a way to count a score",
+                                    super::moves::st_text(x)
+                                ),
+                            ),
+                            None => (e.span, "'score' needs how to count: score(area)".into()),
+                        };
+                        self.diags.push(
+                            Diagnostic::error(span, msg)
+                                .with_hint("score(area): area scoring (Tromp-Taylor), your pieces plus the empty regions that touch only your pieces"),
+                        );
+                        return None;
+                    }
+                }
+                let (komi_num, komi_den) = match a.named("komi") {
+                    Some(k) => self.eval_decimal(k)?,
+                    None => (0, 1),
+                };
+                let dirs = self.chain_dirs(&mut a)?;
+                (
+                    EndCond::Score {
+                        komi_num,
+                        komi_den,
+                        dirs,
+                    },
+                    &["komi", "along"],
+                )
             }
             other => {
                 let d = Diagnostic::error(span, format!("unknown ending '{other}'"))
@@ -365,7 +465,10 @@ impl Compiler {
             }
         };
         let max = match &cond {
-            EndCond::PlyLimit(_) | EndCond::BorneOff(_) => 1,
+            EndCond::PlyLimit(_)
+            | EndCond::BorneOff(_)
+            | EndCond::Passes(_)
+            | EndCond::Score { .. } => 1,
             _ => usize::MAX,
         };
         a.finish(allowed, max, &mut self.diags);

@@ -13,7 +13,7 @@ use crate::lang::ast::{Expr, ExprKind, File, Stmt, Value};
 use crate::lang::{Diagnostic, Span};
 
 /// Most cells a board may have.
-pub const MAX_CELLS: usize = 4096;
+pub const MAX_CELLS: usize = crate::engine::MAX_CELLS;
 
 /// The board as the compiler builds it.
 pub(crate) struct Geometry {
@@ -497,16 +497,25 @@ impl Compiler {
 
     fn graph(&mut self, ast: &File) -> Option<Geometry> {
         let mut names: Vec<String> = Vec::new();
+        // Each `cells` statement is one line of the drawing and of the position notation.
+        let mut lines: Vec<Vec<CellId>> = Vec::new();
         for st in &ast.stmts {
             if let Stmt::Cells(list) = &st.node {
+                let mut line = Vec::new();
                 for e in list {
                     match &e.kind {
                         ExprKind::Name(n) if names.contains(n) => {
                             self.err(e.span, format!("cell '{n}' is listed twice"))
                         }
-                        ExprKind::Name(n) => names.push(n.clone()),
+                        ExprKind::Name(n) => {
+                            line.push(names.len() as CellId);
+                            names.push(n.clone());
+                        }
                         _ => self.err(e.span, "expected a cell name"),
                     }
+                }
+                if !line.is_empty() {
+                    lines.push(line);
                 }
             }
         }
@@ -523,7 +532,7 @@ impl Compiler {
             .map(|(i, n)| (n.clone(), (i as i32, 0), (1, i as i32 + 1)))
             .collect();
         let mut g = Geometry::lattice(BoardShape::Graph, cells, &[]);
-        g.lines = vec![(0..names.len() as CellId).collect()];
+        g.lines = lines;
         let dir_id = |g: &mut Geometry, n: &str| -> u16 {
             match g.dirs.iter().position(|d| d.0 == n) {
                 Some(i) => i as u16,

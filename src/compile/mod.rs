@@ -10,10 +10,12 @@ mod assemble;
 mod conds;
 mod ends;
 mod geometry;
+mod guards;
 mod moves;
 mod pieces;
 mod prefer;
 mod race;
+mod repetition;
 mod scope;
 mod zones;
 

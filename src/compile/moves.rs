@@ -10,16 +10,23 @@
 //! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
 //! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
 //! | `convert(cond, into: kind, count: n)` | change pieces in place |
+//! | `fly(to: cond)` | move the piece to any cell |
+//! | `remove(cond, if: trigger, prefer: cond)` | take a piece off, chosen by the mover |
+//! | `remove-surrounded(who, along: dirs)` | Go's capture of chains without liberties |
 //! | `pass`, `swap-sides` | pass; the pie rule |
 
 use super::args::CallArgs;
+use super::guards::Guard;
 use super::scope::Compiler;
 use crate::engine::{Advance, ByPlayer, CaptureRule, CellCond, Part, Rule, Steps, MAX_MOVE_CELLS};
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 17] = [
+pub const PRIMITIVES: [&str; 20] = [
+    "fly",
+    "remove",
+    "remove-surrounded",
     "place",
     "drop",
     "step",
@@ -52,11 +59,11 @@ impl Compiler {
             else {
                 continue;
             };
-            if let Some(g) = guard {
-                if self.eval_bool(g) != Some(true) {
-                    continue;
-                }
-            }
+            let runtime_guard = match guard.as_ref().map(|g| self.guard(g)) {
+                None | Some(Some(Guard::Static(true))) => None,
+                Some(None) | Some(Some(Guard::Static(false))) => continue,
+                Some(Some(Guard::Runtime(c))) => Some(c),
+            };
             let mut kind_ids = Vec::new();
             for k in kinds {
                 if let Some(id) = self.kind(&k.node, k.span) {
@@ -68,10 +75,8 @@ impl Compiler {
             }
             let alternatives = self.expand_list(alternatives);
             for alt in &alternatives {
-                let chain: Vec<&Expr> = match &alt.kind {
-                    ExprKind::Then(xs) => xs.iter().collect(),
-                    _ => vec![alt],
-                };
+                let mut chain: Vec<&Expr> = Vec::new();
+                flatten_then(alt, &mut chain);
                 let mut parts = Vec::new();
                 let mut ok = true;
                 self.rule_from = None;
@@ -121,6 +126,24 @@ impl Compiler {
                     self.err(alt.span, "a move may promote only once");
                     continue;
                 }
+                if let Some(i) = parts.iter().position(|p| matches!(p, Part::Remove { .. })) {
+                    if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
+                        self.err(alt.span, "'remove' must be the last part of a move that picks a cell (it picks one only when something is removed)");
+                        continue;
+                    }
+                }
+                if let Some(i) = parts
+                    .iter()
+                    .position(|p| matches!(p, Part::RemoveSurrounded { .. }))
+                {
+                    if !parts[i + 1..]
+                        .iter()
+                        .all(|p| matches!(p, Part::RemoveSurrounded { .. }))
+                    {
+                        self.err(alt.span, "'remove-surrounded' ends a move: only other remove-surrounded parts may follow it");
+                        continue;
+                    }
+                }
                 let text = st_text(alt);
                 let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides));
                 let passable = parts
@@ -130,6 +153,7 @@ impl Compiler {
                     kinds: kind_ids.clone(),
                     parts,
                     players: u64::MAX >> (64 - self.players.len()),
+                    guard: runtime_guard.clone(),
                     text,
                     from: self.rule_from.take(),
                     forced: *forced,
@@ -547,13 +571,70 @@ impl Compiler {
                 }
                 return Some(());
             }
+            "fly" => {
+                let to = self.cond_arg(&mut a, "to", "empty")?;
+                (Part::Fly { to }, &["to"], 0)
+            }
+            "remove" => {
+                let Some(c) = a.positional.first().copied() else {
+                    self.err(
+                        e.span,
+                        "'remove' needs what may be taken off: remove(enemy, if: line(3))",
+                    );
+                    return None;
+                };
+                let on = self.cell_cond(c)?;
+                let trigger = match a.named("if") {
+                    Some(t) => Some(self.part_cond(t)?),
+                    None => None,
+                };
+                let prefer = match a.named("prefer") {
+                    Some(t) => Some(self.part_cond(t)?),
+                    None => None,
+                };
+                (
+                    Part::Remove {
+                        on,
+                        trigger,
+                        prefer,
+                    },
+                    &["if", "prefer"],
+                    1,
+                )
+            }
+            "remove-surrounded" => {
+                let Some(c) = a.positional.first().copied() else {
+                    self.err(
+                        e.span,
+                        "'remove-surrounded' needs whose chains: remove-surrounded(enemy)",
+                    );
+                    return None;
+                };
+                let cond = self.cell_cond(c)?;
+                if cond.zone.is_some() {
+                    self.err(
+                        c.span,
+                        "whose chains: a content such as enemy or friend, without a zone",
+                    );
+                    return None;
+                }
+                let dirs = self.chain_dirs(&mut a)?;
+                (
+                    Part::RemoveSurrounded {
+                        who: cond.content,
+                        dirs,
+                    },
+                    &["along"],
+                    1,
+                )
+            }
             "pass" => (Part::Pass, &[], 0),
             "swap-sides" => (Part::SwapSides, &[], 0),
             other => {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))
                     .suggest(other, PRIMITIVES);
                 let d = if d.hint.is_none() {
-                    d.with_hint("moves are place, drop, step, leap, slide, jump, swap, promote, convert, pass, swap-sides")
+                    d.with_hint("moves are place, drop, step, leap, slide, jump, swap, fly, promote, convert, remove, remove-surrounded, pass, swap-sides")
                 } else {
                     d
                 };
@@ -567,10 +648,18 @@ impl Compiler {
     }
 }
 
+/// The parts of a `then` chain, with chains inside it (from definitions) spliced in.
+fn flatten_then<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match &e.kind {
+        ExprKind::Then(xs) => xs.iter().for_each(|x| flatten_then(x, out)),
+        _ => out.push(e),
+    }
+}
+
 /// A compact source-like text of an expression, for `describe`.
 pub fn st_text(e: &Expr) -> String {
     // How tightly each form binds, loosest first, as in the grammar: `then`, `or`, `and`,
-    // `not`, `+`/`-`, then single terms. A part that binds more loosely than its place
+    // `not`, comparisons, `+`/`-`, then single terms. A part that binds more loosely than its place
     // needs is written in parentheses: `not (veteran and a2)`.
     fn prec(e: &Expr) -> u8 {
         match &e.kind {
@@ -578,8 +667,9 @@ pub fn st_text(e: &Expr) -> String {
             ExprKind::Or(_) => 1,
             ExprKind::And(_) => 2,
             ExprKind::Not(_) => 3,
-            ExprKind::Add(..) | ExprKind::Sub(..) => 4,
-            _ => 5,
+            ExprKind::Cmp(..) => 4,
+            ExprKind::Add(..) | ExprKind::Sub(..) => 5,
+            _ => 6,
         }
     }
     fn at(e: &Expr, min: u8) -> String {
@@ -594,6 +684,7 @@ pub fn st_text(e: &Expr) -> String {
     };
     match &e.kind {
         ExprKind::Int(i) => i.to_string(),
+        ExprKind::Decimal(d) => d.clone(),
         ExprKind::Str(s) => format!("\"{s}\""),
         ExprKind::Name(n) => n.clone(),
         ExprKind::Call { name, args } => {
@@ -606,11 +697,12 @@ pub fn st_text(e: &Expr) -> String {
                 .collect();
             format!("{}({})", name.node, a.join(", "))
         }
-        ExprKind::Not(x) => format!("not {}", at(x, 3)),
+        ExprKind::Not(x) => format!("not {}", at(x, 4)),
         ExprKind::And(xs) => join(xs, 3, " and "),
         ExprKind::Or(xs) => join(xs, 2, " or "),
         ExprKind::Then(xs) => join(xs, 1, " then "),
-        ExprKind::Add(a, b) => format!("{} + {}", at(a, 4), at(b, 5)),
-        ExprKind::Sub(a, b) => format!("{} - {}", at(a, 4), at(b, 5)),
+        ExprKind::Add(a, b) => format!("{} + {}", at(a, 5), at(b, 6)),
+        ExprKind::Sub(a, b) => format!("{} - {}", at(a, 5), at(b, 6)),
+        ExprKind::Cmp(op, a, b) => format!("{} {} {}", at(a, 5), op.symbol(), at(b, 5)),
     }
 }

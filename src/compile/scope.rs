@@ -18,6 +18,33 @@ pub enum OptionValue {
     Bool(bool),
     /// A word: `option scoring = area`.
     Word(String),
+    /// A number with a fractional part, as written: `option komi = 7.5`.
+    Decimal(String),
+}
+
+/// Reads `7.5`, `-3`, `0.25` as a fraction `(numerator, power-of-ten denominator)`.
+pub fn parse_decimal(text: &str) -> Option<(i64, i64)> {
+    let (neg, t) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    if whole.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+        || frac.len() > 6
+        || whole.len() > 12
+    {
+        return None;
+    }
+    let den = 10i64.pow(frac.len() as u32);
+    let num = whole.parse::<i64>().ok()? * den
+        + if frac.is_empty() {
+            0
+        } else {
+            frac.parse::<i64>().ok()?
+        };
+    Some((if neg { -num } else { num }, den))
 }
 
 impl std::fmt::Display for OptionValue {
@@ -25,7 +52,7 @@ impl std::fmt::Display for OptionValue {
         match self {
             OptionValue::Int(i) => write!(f, "{i}"),
             OptionValue::Bool(b) => write!(f, "{}", if *b { "yes" } else { "no" }),
-            OptionValue::Word(w) => write!(f, "{w}"),
+            OptionValue::Word(w) | OptionValue::Decimal(w) => write!(f, "{w}"),
         }
     }
 }
@@ -70,6 +97,10 @@ pub(crate) struct Compiler {
     pub coordinate_notation: bool,
     /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
     pub numbered_cells: bool,
+    /// Whether a rule named the pieces in `progress` (rather than captures only).
+    pub progress_named: bool,
+    /// What each tracked whole-board repetition hash covers.
+    pub rep_kinds: Vec<crate::engine::StateParts>,
 }
 
 /// How deep definitions may call each other before we call it a loop.
@@ -96,6 +127,8 @@ impl Compiler {
             checkmate: None,
             coordinate_notation: false,
             numbered_cells: false,
+            progress_named: false,
+            rep_kinds: Vec::new(),
         }
     }
 
@@ -162,6 +195,7 @@ impl Compiler {
                             None => OptionValue::Word(n.clone()),
                         },
                         ExprKind::Str(s) => OptionValue::Word(s.clone()),
+                        ExprKind::Decimal(d) => OptionValue::Decimal(d.clone()),
                         _ => {
                             let d = Diagnostic::error(
                                 value.span,
@@ -239,6 +273,9 @@ impl Compiler {
                         .map_err(|_| "a whole number")
                 }
                 OptionValue::Word(_) => Ok(OptionValue::Word(v.clone())),
+                OptionValue::Decimal(_) => parse_decimal(v)
+                    .map(|_| OptionValue::Decimal(v.clone()))
+                    .ok_or("a number such as 7.5"),
             };
             match new {
                 Ok(n) => {
@@ -381,7 +418,10 @@ impl Compiler {
             ExprKind::Then(xs) => ExprKind::Then(xs.iter().map(|x| one(self, x)).collect()),
             ExprKind::Add(a, b) => ExprKind::Add(Box::new(one(self, a)), Box::new(one(self, b))),
             ExprKind::Sub(a, b) => ExprKind::Sub(Box::new(one(self, a)), Box::new(one(self, b))),
-            ExprKind::Int(_) | ExprKind::Str(_) => e.kind.clone(),
+            ExprKind::Cmp(op, a, b) => {
+                ExprKind::Cmp(*op, Box::new(one(self, a)), Box::new(one(self, b)))
+            }
+            ExprKind::Int(_) | ExprKind::Decimal(_) | ExprKind::Str(_) => e.kind.clone(),
         };
         out.push(Expr { kind, span: e.span });
     }
@@ -447,6 +487,7 @@ impl Compiler {
                 }
             },
             ExprKind::Not(x) => self.eval_bool(x).map(|b| !b),
+            ExprKind::Cmp(op, a, b) => self.static_compare(*op, a, b, e.span),
             ExprKind::And(xs) => xs
                 .iter()
                 .try_fold(true, |acc, x| Some(acc & self.eval_bool(x)?)),
@@ -455,6 +496,84 @@ impl Compiler {
                 .try_fold(false, |acc, x| Some(acc | self.eval_bool(x)?)),
             _ => {
                 self.err(e.span, "expected an option that is yes or no");
+                None
+            }
+        }
+    }
+
+    /// The value of a number written directly or through an option, as a fraction
+    /// `(numerator, denominator)` (`7.5` is `(75, 10)`).
+    pub fn eval_decimal(&mut self, e: &Expr) -> Option<(i64, i64)> {
+        match &e.kind {
+            ExprKind::Decimal(d) => parse_decimal(d).or_else(|| {
+                self.err(
+                    e.span,
+                    format!("'{d}' is not a number this program can use"),
+                );
+                None
+            }),
+            ExprKind::Name(n) => match self.options.get(n) {
+                Some(OptionValue::Decimal(d)) => {
+                    let d = d.clone();
+                    parse_decimal(&d).or_else(|| {
+                        self.err(e.span, format!("option '{n}' is '{d}', not a number"));
+                        None
+                    })
+                }
+                _ => self.eval_int(e).map(|i| (i, 1)),
+            },
+            _ => self.eval_int(e).map(|i| (i, 1)),
+        }
+    }
+
+    /// The text of a word written directly or through an option (`ko = positional`).
+    fn static_word(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::Name(n) => Some(match self.options.get(n) {
+                Some(v) => v.to_string(),
+                None => n.clone(),
+            }),
+            ExprKind::Int(i) => Some(i.to_string()),
+            ExprKind::Decimal(d) => Some(d.clone()),
+            ExprKind::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// A comparison of options and constants (`when ko = positional`, `when size > 9`).
+    pub fn static_compare(
+        &mut self,
+        op: crate::lang::ast::CmpOp,
+        a: &Expr,
+        b: &Expr,
+        span: Span,
+    ) -> Option<bool> {
+        let is_num = |c: &Compiler, e: &Expr| match &e.kind {
+            ExprKind::Int(_) | ExprKind::Decimal(_) | ExprKind::Add(..) | ExprKind::Sub(..) => true,
+            ExprKind::Name(n) => matches!(
+                c.options.get(n),
+                Some(OptionValue::Int(_) | OptionValue::Decimal(_))
+            ),
+            _ => false,
+        };
+        if is_num(self, a) || is_num(self, b) {
+            let (x, dx) = self.eval_decimal(a)?;
+            let (y, dy) = self.eval_decimal(b)?;
+            return Some(op.holds(x * dy, y * dx));
+        }
+        use crate::lang::ast::CmpOp;
+        match (self.static_word(a), self.static_word(b), op) {
+            (Some(x), Some(y), CmpOp::Eq) => Some(x == y),
+            (Some(x), Some(y), CmpOp::Ne) => Some(x != y),
+            (Some(_), Some(_), _) => {
+                self.err(span, "words can only be compared with '=' or '!='");
+                None
+            }
+            _ => {
+                self.err(
+                    span,
+                    "expected a comparison of options, numbers or words, like 'ko = positional'",
+                );
                 None
             }
         }
@@ -510,7 +629,8 @@ impl Compiler {
         }
         let rules = self.build_moves(ast);
         let (ends, no_moves) = self.build_ends(ast);
-        self.assemble(ast, rules, ends, no_moves)
+        let forbids = self.build_forbids(ast);
+        self.assemble(ast, rules, ends, no_moves, forbids)
     }
 }
 
@@ -538,7 +658,8 @@ fn substitute(e: &Expr, params: &[String], args: &[Arg]) -> Expr {
         ExprKind::Then(xs) => ExprKind::Then(xs.iter().map(sub).collect()),
         ExprKind::Add(a, b) => ExprKind::Add(Box::new(sub(a)), Box::new(sub(b))),
         ExprKind::Sub(a, b) => ExprKind::Sub(Box::new(sub(a)), Box::new(sub(b))),
-        ExprKind::Int(_) | ExprKind::Str(_) => e.kind.clone(),
+        ExprKind::Cmp(op, a, b) => ExprKind::Cmp(*op, Box::new(sub(a)), Box::new(sub(b))),
+        ExprKind::Int(_) | ExprKind::Decimal(_) | ExprKind::Str(_) => e.kind.clone(),
     };
     Expr { kind, span: e.span }
 }

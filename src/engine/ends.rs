@@ -1,7 +1,9 @@
 //! End conditions, tested after every move on the cells the move changed.
 
+use super::exec::Bits;
 use super::{
-    ByPlayer, CellId, ContentSet, DirId, Game, KindId, Outcome, Player, State, ZoneId, NO_CELL,
+    ByPlayer, CellId, ContentSet, DirId, Game, KindId, Outcome, Player, Repetition, State,
+    StateCond, ZoneId, EMPTY, NO_CELL,
 };
 
 /// What a satisfied end condition means for the player it holds for.
@@ -76,6 +78,21 @@ pub enum EndCond {
     /// This many plies have passed without a capture or a move of a progress piece
     /// (see [`Game::progress`]).
     NoProgress(u32),
+    /// The position just reached repeats (see [`Repetition`]); holds for the player who
+    /// made the move.
+    Repetition(Repetition),
+    /// The last `n` moves were passes (holds for every player).
+    Passes(u16),
+    /// The player's area score is higher than everyone else's. Tromp-Taylor area scoring:
+    /// a player's stones, plus the empty regions (connected along `dirs`) that touch only
+    /// that player's stones; the last player in turn order adds `komi_num / komi_den`.
+    Score {
+        komi_num: i64,
+        komi_den: i64,
+        dirs: Vec<DirId>,
+    },
+    /// A comparison of counts holds for the player (`count(man) + in-reserve(man) < 3`).
+    State(StateCond),
 }
 
 /// An end condition, who it is tested for, and its result.
@@ -92,24 +109,83 @@ pub struct EndRule {
 }
 
 impl Game {
-    /// Tests the end conditions after `mover`'s move, whose changes start at `log_from`.
+    /// Tests the end conditions after `mover`'s move, whose changes start at `log_from`;
+    /// returns the outcome and the index of the ending that decided it.
     pub(crate) fn check_ends(
         &self,
         s: &mut State,
         mover: Player,
         log_from: usize,
-    ) -> Option<Outcome> {
+    ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
-        for end in &self.ends {
+        for (i, end) in self.ends.iter().enumerate() {
             let mut p = mover;
             for _ in 0..n {
                 if end.players >> p.0 & 1 == 1 && self.end_holds(s, &end.cond, p, mover, log_from) {
-                    return Some(end.result.outcome_for(p));
+                    return Some((end.result.outcome_for(p), i as u16));
                 }
                 p = self.next_player(p);
             }
         }
         None
+    }
+
+    /// Whether the last `n` moves of `s` were passes.
+    pub(crate) fn last_moves_pass(&self, s: &State, n: u16) -> bool {
+        let n = n as usize;
+        s.frames.len() >= n
+            && s.frames[s.frames.len() - n..].iter().all(|f| {
+                f.mv.is_forced_pass()
+                    || self
+                        .rules
+                        .get(f.mv.rule as usize)
+                        .is_some_and(|r| r.is_pass())
+            })
+    }
+
+    /// Area scores (Tromp-Taylor), indexed by player (at most 8): stones on the board, plus
+    /// the empty regions (connected along `dirs`) whose neighbours are all one player's
+    /// stones. Allocates nothing.
+    pub fn area_scores(&self, s: &State, dirs: &[DirId]) -> [i64; 8] {
+        let mut score = [0i64; 8];
+        for &p in s.board.iter() {
+            if let Some(o) = self.owner(p) {
+                score[o.index()] += 1;
+            }
+        }
+        let words = self.board.len().div_ceil(64);
+        let mut seen = Bits::new();
+        let mut frontier = Bits::new();
+        for start in 0..self.board.len() as CellId {
+            if seen.has(start) || s.board[start as usize] != EMPTY {
+                continue;
+            }
+            seen.insert(start);
+            frontier.insert(start);
+            let (mut size, mut touches) = (0i64, 0u64);
+            while let Some(c) = frontier.pop(words) {
+                size += 1;
+                for &d in dirs {
+                    let x = self.board.next(c, d);
+                    if x == NO_CELL {
+                        continue;
+                    }
+                    let q = s.board[x as usize];
+                    if q == EMPTY {
+                        if !seen.has(x) {
+                            seen.insert(x);
+                            frontier.insert(x);
+                        }
+                    } else if let Some(o) = self.owner(q) {
+                        touches |= 1 << o.0;
+                    }
+                }
+            }
+            if touches.count_ones() == 1 {
+                score[touches.trailing_zeros() as usize] += size;
+            }
+        }
+        score
     }
 
     pub(crate) fn end_holds(
@@ -212,7 +288,38 @@ impl Game {
                 .all(|c| self.end_holds(s, c, p, mover, log_from)),
             // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
             EndCond::NoProgress(n) => p == mover && s.quiet >= *n && !self.is_checkmated(s),
+            EndCond::Repetition(r) => p == mover && self.repeats_now(s, r),
+            EndCond::Passes(n) => self.last_moves_pass(s, *n),
+            EndCond::Score {
+                komi_num,
+                komi_den,
+                dirs,
+            } => {
+                let scores = self.weighted_scores(s, *komi_num, *komi_den, dirs);
+                let mine = scores[p.index()];
+                scores[..self.num_players()]
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &x)| i == p.index() || mine > x)
+            }
+            EndCond::State(c) => self.state_cond(s, c, p),
         }
+    }
+
+    /// Area scores times `komi_den`, the last player's plus `komi_num`.
+    pub(crate) fn weighted_scores(
+        &self,
+        s: &State,
+        komi_num: i64,
+        komi_den: i64,
+        dirs: &[DirId],
+    ) -> [i64; 8] {
+        let mut scores = self.area_scores(s, dirs);
+        for x in &mut scores {
+            *x *= komi_den;
+        }
+        scores[self.num_players() - 1] += komi_num;
+        scores
     }
 
     /// Whether a piece logged as replaced at log index `i` reappears elsewhere in the same move

@@ -1,8 +1,8 @@
 //! The compiled, immutable game: every table the engine needs.
 
 use super::{
-    Board, ByPlayer, EndRule, KindId, Move, MoveList, NoMoves, Outcome, PieceId, Player, Rule,
-    State, Zobrist, EMPTY,
+    Board, ByPlayer, EndRule, Forbid, KindId, Move, MoveList, NoMoves, Outcome, PieceId, Player,
+    Rule, State, StateParts, Zobrist, EMPTY,
 };
 
 /// A kind of piece (pawn, king, stone).
@@ -68,7 +68,8 @@ pub struct Game {
     /// The options this game was compiled with, after `--set` overrides.
     pub options: Vec<(String, String)>,
     /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
-    /// no ending uses the clock, so make/unmake skip it.
+    /// no rule uses the clock (a no-progress ending, or a repetition since the last
+    /// irreversible move), so make/unmake skip it.
     pub progress: Option<super::ContentSet>,
     /// Whether some rule is a forced move (so generation filters by it).
     pub has_forced: bool,
@@ -94,6 +95,11 @@ pub struct Game {
     pub again: Vec<EndRule>,
     /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
     pub prefer: super::Preferences,
+    /// `forbid` rules: a move after which one of these holds is not legal.
+    pub forbids: Vec<Forbid>,
+    /// What each tracked whole-board repetition hash covers; the state keeps one history
+    /// entry per kind and position ([`State::earlier_hashes`] has the full hashes anyway).
+    pub rep_kinds: Vec<StateParts>,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
 }

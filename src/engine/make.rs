@@ -1,6 +1,6 @@
 //! Making and unmaking moves, and hashing.
 
-use super::state::{Change, Frame, SideChange, MAX_STACK, NO_ROLL};
+use super::state::{Change, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
 impl Game {
@@ -11,7 +11,9 @@ impl Game {
             log_len: s.log.len() as u32,
             to_move: mover,
             result: s.result,
+            end_rule: s.end_rule,
             hash: s.hash,
+            extra: s.extra,
             swapped: s.swapped,
             quiet: s.quiet,
             side_len: s.side.len() as u32,
@@ -22,9 +24,14 @@ impl Game {
         });
         if let Some(r) = mv.as_roll() {
             // A chance move: the dice show `r`; the same player now chooses a move.
-            s.hash ^= self.zobrist.roll(s.roll) ^ self.zobrist.roll(r);
+            let d = self.zobrist.roll(s.roll) ^ self.zobrist.roll(r);
+            s.hash ^= d;
+            s.extra ^= d;
             s.roll = r;
             s.ply += 1;
+            if !self.rep_kinds.is_empty() {
+                self.push_reps(s);
+            }
             debug_assert_eq!(
                 s.hash,
                 self.hash_from_scratch(s),
@@ -35,6 +42,7 @@ impl Game {
         let log_start = s.log.len();
         if s.ep_target != NO_CELL {
             s.hash ^= self.zobrist.en_passant(s.ep_target);
+            s.extra ^= self.zobrist.en_passant(s.ep_target);
             s.ep_target = NO_CELL;
             s.ep_victim = NO_CELL;
         }
@@ -63,9 +71,11 @@ impl Game {
             s.ep_target = passed;
             s.ep_victim = landed;
             s.hash ^= self.zobrist.en_passant(passed);
+            s.extra ^= self.zobrist.en_passant(passed);
         }
         if s.roll != NO_ROLL {
             s.hash ^= self.zobrist.roll(s.roll);
+            s.extra ^= self.zobrist.roll(s.roll);
             s.roll = NO_ROLL;
         }
         if let Some(progress) = self.progress {
@@ -89,7 +99,19 @@ impl Game {
         };
         s.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
         s.to_move = next;
-        s.result = self.check_ends(s, mover, from);
+        if !self.rep_kinds.is_empty() {
+            self.push_reps(s);
+        }
+        match self.check_ends(s, mover, from) {
+            Some((o, i)) => {
+                s.result = Some(o);
+                s.end_rule = i;
+            }
+            None => {
+                s.result = None;
+                s.end_rule = NO_END;
+            }
+        }
         debug_assert_eq!(
             s.hash,
             self.hash_from_scratch(s),
@@ -111,9 +133,12 @@ impl Game {
             let Some(c) = s.log.pop() else { break };
             s.put(c.cell, c.old);
         }
+        self.pop_reps(s);
         s.to_move = f.to_move;
         s.result = f.result;
+        s.end_rule = f.end_rule;
         s.hash = f.hash;
+        s.extra = f.extra;
         s.swapped = f.swapped;
         s.quiet = f.quiet;
         s.ply -= 1;
@@ -125,6 +150,7 @@ impl Game {
         s.unmoved[c as usize / 64] &= !(1 << (c % 64));
         s.side.push(SideChange::Unmoved { cell: c });
         s.hash ^= self.zobrist.unmoved(c);
+        s.extra ^= self.zobrist.unmoved(c);
     }
 
     /// The owner of `piece` if it is a castling piece (the king, not the rook).
@@ -165,7 +191,7 @@ impl Game {
     }
 
     /// For a move with a passable slide: the cell passed over last and the landing cell.
-    fn passed_cell(&self, mv: Move) -> Option<(CellId, CellId)> {
+    pub(crate) fn passed_cell(&self, mv: Move) -> Option<(CellId, CellId)> {
         if mv.is_forced_pass() || mv.as_roll().is_some() {
             return None;
         }
@@ -205,6 +231,24 @@ impl Game {
         h
     }
 
+    /// The flags' part of the hash, computed from nothing: the pie rule's swap, castling
+    /// rights (unmoved pieces), the en-passant cell and a pending roll. Repetitions that
+    /// compare positions rather than situations leave it out, with the side to move.
+    pub(crate) fn extra_from_scratch(&self, s: &State) -> u64 {
+        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep_target);
+        if s.swapped {
+            h ^= self.zobrist.swapped;
+        }
+        if self.tracks_unmoved {
+            for c in 0..self.board.len() as CellId {
+                if s.is_unmoved(c) {
+                    h ^= self.zobrist.unmoved(c);
+                }
+            }
+        }
+        h
+    }
+
     /// Puts `piece` on `cell`, logging the old content and updating hash and counts.
     #[inline(always)]
     pub(crate) fn set_cell(&self, s: &mut State, cell: CellId, piece: PieceId) {
@@ -226,6 +270,7 @@ impl Game {
                 if rule.parts.iter().any(|x| matches!(x, Part::SwapSides)) {
                     s.swapped = !s.swapped;
                     s.hash ^= self.zobrist.swapped;
+                    s.extra ^= self.zobrist.swapped;
                 }
                 self.exec_cells(&mut Logged { game: self, s }, mv, p);
             }
@@ -248,6 +293,28 @@ impl Game {
                     focus = cells[k];
                     k += 1;
                     sink.set(focus, self.placed_piece(*kind, p));
+                    if self.reserve_kind == Some(*kind) {
+                        sink.take_reserve(self.placed_piece(*kind, p));
+                    }
+                }
+                Part::Fly { .. } => {
+                    let to = cells[k];
+                    k += 1;
+                    let piece = sink.get(focus);
+                    sink.set(focus, EMPTY);
+                    sink.set(to, piece);
+                    focus = to;
+                }
+                Part::Remove { .. } => {
+                    // The last part that records cells: a cell is there only if the move
+                    // removes something.
+                    if k < mv.len as usize {
+                        sink.set(cells[k], EMPTY);
+                        k += 1;
+                    }
+                }
+                Part::RemoveSurrounded { who, dirs } => {
+                    self.remove_surrounded(sink, focus, who[p], dirs);
                 }
                 Part::Step { .. }
                 | Part::Slide {
@@ -358,6 +425,9 @@ pub(crate) trait CellSink {
     fn get(&self, c: CellId) -> PieceId;
     /// Puts `p` on `c`.
     fn set(&mut self, c: CellId, p: PieceId);
+    /// Takes one `piece` from its owner's reserve (views that only look at the board ignore
+    /// it).
+    fn take_reserve(&mut self, _piece: PieceId) {}
 }
 
 /// The real state: changes are logged for unmake and hashed.
@@ -375,5 +445,9 @@ impl CellSink for Logged<'_> {
     #[inline(always)]
     fn set(&mut self, c: CellId, p: PieceId) {
         self.game.set_cell(self.s, c, p);
+    }
+
+    fn take_reserve(&mut self, piece: PieceId) {
+        self.game.add_reserve(self.s, piece, -1);
     }
 }

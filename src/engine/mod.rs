@@ -7,7 +7,11 @@
 mod board;
 mod cond;
 mod ends;
+mod exec;
+mod explain;
+mod forbid;
 mod game;
+mod guard;
 mod legal;
 mod make;
 mod movegen;
@@ -16,6 +20,7 @@ mod notation;
 mod position;
 mod prefer;
 mod race;
+mod repetition;
 mod rules;
 mod state;
 mod zobrist;
@@ -23,17 +28,23 @@ mod zobrist;
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
 pub use cond::{CellCond, ContentSet};
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};
+pub use forbid::{Forbid, ForbidCond};
 pub use game::{Game, Kind, PieceType};
+pub use guard::{Compare, PartCond, Quantity, StateCond};
 pub use legal::Attack;
 pub use moves::{Move, MoveList, MAX_MOVE_CELLS};
 pub use notation::ParseMoveError;
 pub use position::ParsePositionError;
 pub use prefer::{MoveCond, Preference, Preferences};
 pub use race::{Advance, CaptureRule, Dice, Steps, Track, BORNE_OFF, FROM_RESERVE, ROLL_RULE};
+pub use repetition::{RepCells, Repetition, StateParts, MAX_PARTIAL_CELLS};
 pub use rules::{Part, Rule};
 pub use state::{Outcome, State};
 pub use state::{MAX_STACK, NO_ROLL};
 pub use zobrist::Zobrist;
+
+/// Most cells a board may have.
+pub const MAX_CELLS: usize = 4096;
 
 /// A cell of the board: an index into the board's dense tables.
 pub type CellId = u16;

@@ -3,7 +3,10 @@
 //! A move with several parts sees the board as changed by its earlier parts through a small
 //! overlay, so generation never writes to the state and allocates nothing.
 
-use super::{CellId, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY, NO_CELL};
+use super::{
+    CellId, Game, Move, MoveList, Part, PartCond, PieceId, Player, RepCells, Rule, State,
+    StateParts, EMPTY, NO_CELL,
+};
 
 /// Most cell changes one move's earlier parts may make before a later part looks at the board.
 const OVERLAY: usize = 3 * super::MAX_MOVE_CELLS;
@@ -43,6 +46,22 @@ impl View<'_> {
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
     pub fn legal_moves(&self, s: &State, out: &mut MoveList) {
+        self.pseudo_moves(s, out);
+        if !self.forbids.is_empty() && !self.is_chance(s) {
+            // A pass changes nothing on the board, so no `forbid` rule refuses it.
+            let mut sim = super::exec::Sim::new(self, s);
+            out.retain(|&mv| {
+                self.rules[mv.rule as usize].is_pass() || self.refusal_in(&mut sim, mv).is_none()
+            });
+        }
+        if out.is_empty() && s.result.is_none() && self.no_moves == Some(super::NoMoves::Pass) {
+            out.push(Move::forced_pass());
+        }
+    }
+
+    /// The moves the pieces can make (forced moves first, royal pieces kept safe), before
+    /// the `forbid` rules judge them.
+    pub(crate) fn pseudo_moves(&self, s: &State, out: &mut MoveList) {
         out.clear();
         if s.result.is_some() {
             return;
@@ -73,9 +92,16 @@ impl Game {
                                 continue;
                             }
                         }
+                        if rule
+                            .guard
+                            .as_ref()
+                            .is_some_and(|g| !self.state_cond(s, g, p))
+                        {
+                            continue;
+                        }
                         let mut mv = Move::new(r);
                         mv.push(cell);
-                        self.gen_parts(s, &mut view, p, &self.rules[r as usize], 0, cell, mv, out);
+                        self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
                     }
                 }
             }
@@ -92,24 +118,20 @@ impl Game {
             }
         }
         for &r in &self.free_rules[p] {
-            self.gen_parts(
-                s,
-                &mut view,
-                p,
-                &self.rules[r as usize],
-                0,
-                0,
-                Move::new(r),
-                out,
-            );
+            let rule = &self.rules[r as usize];
+            if rule
+                .guard
+                .as_ref()
+                .is_some_and(|g| !self.state_cond(s, g, p))
+            {
+                continue;
+            }
+            self.gen_parts(s, &mut view, p, rule, 0, 0, Move::new(r), out);
         }
         if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
             out.retain(|m| self.rules[m.rule as usize].forced);
         }
         self.keep_royal_safe(s, out);
-        if out.is_empty() && self.no_moves == Some(super::NoMoves::Pass) {
-            out.push(Move::forced_pass());
-        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -133,6 +155,9 @@ impl Game {
         match part {
             Part::Place { kind, on } => {
                 let piece = self.placed_piece(*kind, p);
+                if self.reserve_kind == Some(*kind) && s.reserve[piece as usize] == 0 {
+                    return;
+                }
                 if v.len == 0 && idx + 1 == rule.parts.len() {
                     // The common case: one placement on the unchanged board. Visit only the
                     // cells whose content the condition accepts.
@@ -398,12 +423,136 @@ impl Game {
                 self.continue_after(s, v, p, rule, idx, start, out);
             }
             Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
+            Part::Fly { to } => {
+                let piece = v.get(focus);
+                for t in 0..board.len() as CellId {
+                    if t != focus && to.accepts(board, p, t, v.get(t)) {
+                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                    }
+                }
+            }
+            Part::Remove {
+                on,
+                trigger,
+                prefer,
+            } => {
+                let fires = trigger
+                    .as_ref()
+                    .is_none_or(|t| self.part_cond(s, v, t, focus));
+                // The cells offered: the preferred candidates, or all candidates if none is.
+                let mut offered = super::exec::Bits::new();
+                let mut fallback = super::exec::Bits::new();
+                let (mut n_pref, mut n_all) = (0, 0);
+                if fires {
+                    for c in 0..board.len() as CellId {
+                        if !on.accepts(board, p, c, v.get(c)) {
+                            continue;
+                        }
+                        fallback.insert(c);
+                        n_all += 1;
+                        if prefer.as_ref().is_none_or(|pr| self.part_cond(s, v, pr, c)) {
+                            offered.insert(c);
+                            n_pref += 1;
+                        }
+                    }
+                }
+                if n_all == 0 {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                    return;
+                }
+                let cells = if n_pref > 0 { &offered } else { &fallback };
+                for c in 0..board.len() as CellId {
+                    if cells.has(c) {
+                        let mut m = mv;
+                        m.push(c);
+                        v.put(c, EMPTY);
+                        self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
+                        v.len = saved;
+                    }
+                }
+            }
+            // Captures are worked out when the move is made; only such parts may follow.
+            Part::RemoveSurrounded { .. } => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::Pass => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::SwapSides => {
                 if s.ply == 1 && s.frames.len() == 1 {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
+        }
+    }
+
+    /// Whether a move condition holds at `cell` on the board as the move has changed it.
+    fn part_cond(&self, s: &State, v: &View, cond: &PartCond, cell: CellId) -> bool {
+        match cond {
+            PartCond::Line { n, axes } => {
+                let mut cells = [NO_CELL; super::repetition::MAX_PARTIAL_CELLS];
+                axes.iter()
+                    .any(|&axis| self.line_through(v, cell, axis, *n, &mut cells) > 0)
+            }
+            PartCond::Repetition(r) => {
+                let t = s.frames.len() + 1;
+                let side = r
+                    .parts
+                    .contains(StateParts::SIDE)
+                    .then(|| self.next_player(s.to_move));
+                match &r.cells {
+                    RepCells::Line { n, axes } => {
+                        let mut cells = [NO_CELL; super::repetition::MAX_PARTIAL_CELLS];
+                        axes.iter().any(|&axis| {
+                            let len = self.line_through(v, cell, axis, *n, &mut cells);
+                            len > 0 && {
+                                let line = &cells[..len];
+                                let target = self.partial_hash(line, |c| v.get(c), side);
+                                self.repeats(s, r, line, target, t, s.quiet + 1)
+                            }
+                        })
+                    }
+                    RepCells::Cells(cells) => {
+                        let target = self.partial_hash(cells, |c| v.get(c), side);
+                        self.repeats(s, r, cells, target, t, s.quiet + 1)
+                    }
+                    RepCells::Board => false,
+                }
+            }
+            PartCond::Not(x) => !self.part_cond(s, v, x, cell),
+            PartCond::All(xs) => xs.iter().all(|x| self.part_cond(s, v, x, cell)),
+            PartCond::Any(xs) => xs.iter().any(|x| self.part_cond(s, v, x, cell)),
+        }
+    }
+
+    /// The line of pieces of one owner through `cell` along `axis`, if at least `n` long:
+    /// its cells are written to `out` and their number returned (0 for no such line).
+    fn line_through(
+        &self,
+        v: &View,
+        cell: CellId,
+        (d, od): (super::DirId, super::DirId),
+        n: u16,
+        out: &mut [CellId],
+    ) -> usize {
+        let piece = v.get(cell);
+        let Some(owner) = self.owner(piece) else {
+            return 0;
+        };
+        let mut len = 0;
+        out[len] = cell;
+        len += 1;
+        for dir in [d, od] {
+            let mut c = cell;
+            loop {
+                c = self.board.next(c, dir);
+                if c == NO_CELL || len == out.len() || self.owner(v.get(c)) != Some(owner) {
+                    break;
+                }
+                out[len] = c;
+                len += 1;
+            }
+        }
+        if len >= n as usize {
+            len
+        } else {
+            0
         }
     }
 

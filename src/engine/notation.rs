@@ -106,7 +106,8 @@ impl Game {
                     passable: false, ..
                 }
                 | Part::Swap { .. }
-                | Part::Advance(_) => {
+                | Part::Advance(_)
+                | Part::Fly { .. } => {
                     sep(&mut out, mv.cells[k]);
                     out.push_str(name(mv.cells[k]));
                     k += 1;
@@ -175,6 +176,16 @@ impl Game {
                     k += 1;
                 }
                 Part::Outflank { .. } => {}
+                Part::Remove { .. } => {
+                    if k < mv.len as usize {
+                        if !compact {
+                            out.push('x');
+                        }
+                        out.push_str(name(mv.cells[k]));
+                        k += 1;
+                    }
+                }
+                Part::RemoveSurrounded { .. } => {}
                 Part::Pass => {
                     if rule.parts.len() == 1 {
                         out.push_str("pass");

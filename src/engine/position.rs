@@ -228,7 +228,6 @@ impl Game {
         for field in fields {
             if field == "swapped" && !state.swapped {
                 state.swapped = true;
-                state.hash ^= self.zobrist.swapped;
             } else if let Some(n) = field.strip_prefix("quiet=") {
                 match n.parse::<u32>() {
                     Ok(n) => state.quiet = n,
@@ -264,7 +263,7 @@ impl Game {
                 }
             }
         }
-        state.hash = self.hash_from_scratch(&state);
+        state.rehash(self);
         Ok(self.finish_setup(state, player))
     }
 
@@ -402,7 +401,7 @@ impl Game {
         if let Some(extra) = rest.get(4) {
             return err(format!("unexpected '{extra}' after the FEN fields"));
         }
-        state.hash = self.hash_from_scratch(state);
+        state.rehash(self);
         Ok(())
     }
 
@@ -445,7 +444,10 @@ impl Game {
             .collect();
         let last =
             Player(((player.0 as usize + self.num_players() - 1) % self.num_players()) as u8);
-        state.result = self.check_ends(&mut state, last, 0);
+        if let Some((o, i)) = self.check_ends(&mut state, last, 0) {
+            state.result = Some(o);
+            state.end_rule = i;
+        }
         state.log.clear();
         state
     }

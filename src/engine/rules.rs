@@ -1,6 +1,6 @@
 //! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
 
-use super::{ByPlayer, CellCond, DirId, KindId, ZoneId};
+use super::{ByPlayer, CellCond, ContentSet, DirId, KindId, PartCond, StateCond, ZoneId};
 
 /// One part of a move. A move is made of one or more parts done in order; a part that moves
 /// a piece continues from where the previous part left it.
@@ -85,6 +85,26 @@ pub enum Part {
     /// Move along a track by the roll (or a fixed count), entering from the reserve, stacking,
     /// flipping and bearing off as the rule says.
     Advance(super::race::Advance),
+    /// Move the piece to any cell satisfying `to`, wherever it is (morris: a player left
+    /// with three men flies).
+    Fly { to: CellCond },
+    /// Take off the board one piece satisfying `on`, chosen by the mover, when `trigger`
+    /// holds for the piece just moved or placed (always, without one). Pieces satisfying
+    /// `prefer` are offered first; the others only when there are none (morris: a man in a
+    /// mill only when every man is). Records one cell, or none when nothing is removed, so
+    /// it is the last part of a move that records cells.
+    Remove {
+        on: CellCond,
+        trigger: Option<PartCond>,
+        prefer: Option<PartCond>,
+    },
+    /// Go's capture: remove every chain of `who` (pieces of one owner connected along
+    /// `dirs`) at or next to the piece just moved or placed that has no empty neighbour.
+    /// Chosen by nobody, it records no cell; only other such parts may follow it.
+    RemoveSurrounded {
+        who: ByPlayer<ContentSet>,
+        dirs: Vec<DirId>,
+    },
     /// Do nothing; the turn passes.
     Pass,
     /// The pie rule: on the second ply of the game only, take over the first player's side.
@@ -98,6 +118,7 @@ impl Part {
             self,
             Part::Step { .. }
                 | Part::Slide { .. }
+                | Part::Fly { .. }
                 | Part::Jump { .. }
                 | Part::Swap { .. }
                 | Part::Promote { .. }
@@ -117,7 +138,11 @@ impl Part {
             | Part::Slide {
                 passable: false, ..
             } => 1,
-            Part::Swap { .. } | Part::Convert { .. } | Part::Advance(_) => 1,
+            Part::Swap { .. }
+            | Part::Convert { .. }
+            | Part::Advance(_)
+            | Part::Fly { .. }
+            | Part::Remove { .. } => 1,
             Part::EnPassant { .. } => 2,
             Part::Jump { .. } => 1,
             Part::Slide { passable: true, .. } => 2,
@@ -125,6 +150,7 @@ impl Part {
             Part::Promote { .. }
             | Part::BecomeCaptured { .. }
             | Part::Outflank { .. }
+            | Part::RemoveSurrounded { .. }
             | Part::Pass
             | Part::SwapSides => 0,
         }
@@ -140,6 +166,9 @@ pub struct Rule {
     pub parts: Vec<Part>,
     /// Which players may use it (bit per player).
     pub players: u64,
+    /// A condition on the state for the rule to apply (`when in-reserve(man) = 0`), tested for
+    /// the player to move.
+    pub guard: Option<StateCond>,
     /// The source text of the rule, for `describe`.
     pub text: String,
     /// A condition the piece's starting cell must meet (`from: second-rank`).
@@ -156,5 +185,10 @@ impl Rule {
     /// Whether the rule starts from one of the mover's pieces.
     pub fn from_piece(&self) -> bool {
         self.parts.first().is_some_and(Part::moves_piece)
+    }
+
+    /// Whether the rule is a pass: every part is `pass`.
+    pub fn is_pass(&self) -> bool {
+        self.parts.iter().all(|p| matches!(p, Part::Pass))
     }
 }

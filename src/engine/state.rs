@@ -59,7 +59,10 @@ pub(crate) struct Frame {
     pub log_len: u32,
     pub to_move: Player,
     pub result: Option<Outcome>,
+    /// The ending rule that decided `result` ([`NO_END`] for none).
+    pub end_rule: u16,
     pub hash: u64,
+    pub extra: u64,
     pub swapped: bool,
     pub quiet: u32,
     pub side_len: u32,
@@ -93,6 +96,11 @@ pub const MAX_STACK: usize = 8;
 
 /// No roll is pending: in a game with dice, the next action is a roll.
 pub const NO_ROLL: u8 = u8::MAX;
+/// Buckets of the repetition filter ([`State::rep_counts`]), per tracked kind.
+pub(crate) const REP_BUCKETS: usize = 1024;
+
+/// "No ending rule" in [`State::end_rule`].
+pub(crate) const NO_END: u16 = u16::MAX;
 
 /// A game position plus the history needed to undo moves.
 #[derive(Clone, Debug)]
@@ -108,9 +116,23 @@ pub struct State {
     pub(crate) bits: Vec<u64>,
     pub(crate) words: usize,
     pub(crate) result: Option<Outcome>,
+    /// Index in [`Game::ends`] of the ending that decided `result`, or [`NO_END`].
+    pub(crate) end_rule: u16,
     pub(crate) swapped: bool,
     /// Plies since the last capture or move of a piece whose moves count as progress.
     pub(crate) quiet: u32,
+    /// The part of `hash` that covers the state's flags: the pie rule's swap, castling
+    /// rights, the en-passant cell and a pending roll (see [`Game::extra_from_scratch`]).
+    pub(crate) extra: u64,
+    /// The repetition history: for every position since the state was set up (oldest
+    /// first, the current one last), one hash per tracked repetition kind
+    /// ([`Game::rep_kinds`]), so `reps[position * kinds + kind]`. Pushed by make, popped by
+    /// unmake; empty when the game has no whole-board repetition rule.
+    pub(crate) reps: Vec<u64>,
+    /// How many entries of `reps` fall in each of [`REP_BUCKETS`] buckets, per kind: a
+    /// position whose bucket holds fewer entries than a rule needs cannot repeat, so most
+    /// tests end without reading the history.
+    pub(crate) rep_counts: Vec<u16>,
     pub(crate) log: Vec<Change>,
     pub(crate) frames: Vec<Frame>,
     /// The pending roll of the dice ([`NO_ROLL`] when none).
@@ -157,6 +179,7 @@ impl State {
             hash: 0,
             counts,
             result: None,
+            end_rule: NO_END,
             swapped: false,
             quiet: 0,
             roll: NO_ROLL,
@@ -188,14 +211,27 @@ impl State {
             },
             ep_target: super::NO_CELL,
             ep_victim: super::NO_CELL,
+            extra: 0,
+            reps: Vec::with_capacity(if game.rep_kinds.is_empty() { 0 } else { 256 }),
+            rep_counts: vec![0; game.rep_kinds.len() * REP_BUCKETS],
             log: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
             mark: vec![0; n],
             mark_gen: 0,
             stack: Vec::with_capacity(n),
         };
-        s.hash = game.hash_from_scratch(&s);
+        s.rehash(game);
         s
+    }
+
+    /// Recomputes the hashes from scratch and restarts the repetition history at this
+    /// position (for states being set up).
+    pub(crate) fn rehash(&mut self, game: &Game) {
+        self.hash = game.hash_from_scratch(self);
+        self.extra = game.extra_from_scratch(self);
+        self.reps.clear();
+        self.rep_counts.iter_mut().for_each(|c| *c = 0);
+        game.push_reps(self);
     }
 
     /// What stands on `cell` ([`super::EMPTY`] for nothing).
@@ -278,6 +314,12 @@ impl State {
     /// How many pieces of id `piece` stand on the board.
     pub fn count(&self, piece: PieceId) -> u16 {
         self.counts[piece as usize]
+    }
+
+    /// The Zobrist hashes of the position before each move played, oldest first (the
+    /// current position's is [`State::hash`]).
+    pub fn earlier_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
+        self.frames.iter().map(|f| f.hash)
     }
 
     /// The moves made since the position was set up, oldest first.

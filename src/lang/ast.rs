@@ -17,6 +17,8 @@ pub struct Expr {
 pub enum ExprKind {
     /// A whole number: `8`.
     Int(i64),
+    /// A number with a fractional part, as written: `7.5`.
+    Decimal(String),
     /// A quoted string: `"P"`.
     Str(String),
     /// A name: `forward`, `a1`, `empty`.
@@ -35,6 +37,51 @@ pub enum ExprKind {
     Add(Box<Expr>, Box<Expr>),
     /// `x - y` (zone difference, subtraction).
     Sub(Box<Expr>, Box<Expr>),
+    /// `x < y`, `x = y`, …: a comparison of two numbers.
+    Cmp(CmpOp, Box<Expr>, Box<Expr>),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `=`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>=`
+    Ge,
+    /// `>`
+    Gt,
+}
+
+impl CmpOp {
+    /// Whether `a op b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Gt => a > b,
+        }
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Eq => "=",
+            CmpOp::Ne => "!=",
+            CmpOp::Ge => ">=",
+            CmpOp::Gt => ">",
+        }
+    }
 }
 
 /// A call argument, positional or named (`to: empty`).
@@ -150,6 +197,8 @@ pub enum Stmt {
         players: Vec<Name>,
         guard: Option<Expr>,
     },
+    /// `forbid repetition(2, positional)`: a move after which the condition holds is not legal.
+    Forbid { cond: Expr, guard: Option<Expr> },
 }
 
 /// The two forms of `setup`.

@@ -3,7 +3,7 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
-use super::ast::{Arg, Expr, ExprKind, File, ResultWord, Setup, Stmt, Value};
+use super::ast::{Arg, CmpOp, Expr, ExprKind, File, ResultWord, Setup, Stmt, Value};
 use super::diag::Diagnostic;
 use super::span::{Name, Span, Spanned};
 
@@ -36,11 +36,13 @@ pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
 fn describe(rule: &Rule) -> &'static str {
     match rule {
         Rule::name => "a name",
-        Rule::int => "a number",
+        Rule::int | Rule::decimal => "a number",
         Rule::string => "a quoted string",
-        Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::sum => "an expression",
-        Rule::call => "a call",
-        Rule::args | Rule::arg => "an argument",
+        Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::cmp | Rule::sum => {
+            "an expression"
+        }
+        Rule::call | Rule::call_name => "a call",
+        Rule::args | Rule::arg | Rule::arg_name => "an argument",
         Rule::list | Rule::value | Rule::per_player | Rule::player_item => "a value",
         Rule::result => "'win', 'loss', 'draw' or 'pass'",
         Rule::game_stmt
@@ -63,8 +65,10 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::track_stmt
         | Rule::reserve_stmt
         | Rule::royal_stmt
-        | Rule::notation_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, or an ending such as 'win if …')",
-        Rule::prefer_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, or an ending such as 'win if …')",
+        | Rule::notation_stmt
+        | Rule::forbid_stmt
+        | Rule::forbid_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
+        Rule::prefer_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, forbid, or an ending such as 'win if …')",
         Rule::weight => "a whole number (may be negative)",
         Rule::by_kw => "'by'",
         Rule::noise_kw => "'noise'",
@@ -75,6 +79,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::and_op => "'and'",
         Rule::not_op => "'not'",
         Rule::add_op => "'+' or '-'",
+        Rule::cmp_op => "a comparison ('<', '<=', '=', '!=', '>=' or '>')",
         Rule::params => "a parameter list",
         Rule::kinds => "piece kinds",
         Rule::guard => "'when'",
@@ -377,7 +382,10 @@ fn string(p: Pair<Rule>) -> Spanned<String> {
 fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
     let s = span(&p);
     let rule = p.as_rule();
-    let mut it = p.into_inner().peekable();
+    let mut it = p
+        .into_inner()
+        .filter(|c| c.as_rule() != Rule::forbid_kw)
+        .peekable();
     let mut next = || it.next().expect("grammar guarantees this child");
     let stmt = match rule {
         Rule::game_stmt => Stmt::Game(string(next())),
@@ -569,6 +577,11 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
                 guard,
             }
         }
+        Rule::forbid_stmt => {
+            let cond = expr(next());
+            let guard = it.next().and_then(|g| g.into_inner().next()).map(expr);
+            Stmt::Forbid { cond, guard }
+        }
         other => unreachable!("statement rule {other:?}"),
     };
     Spanned::new(stmt, s)
@@ -636,6 +649,25 @@ fn expr(p: Pair<Rule>) -> Expr {
             }
             e
         }
+        Rule::cmp => {
+            let mut it = p.into_inner();
+            let lhs = expr(it.next().expect("cmp has a term"));
+            let (Some(op), Some(rhs)) = (it.next(), it.next()) else {
+                return lhs;
+            };
+            let op = match op.as_str() {
+                "<" => CmpOp::Lt,
+                "<=" => CmpOp::Le,
+                "=" => CmpOp::Eq,
+                "!=" => CmpOp::Ne,
+                ">=" => CmpOp::Ge,
+                _ => CmpOp::Gt,
+            };
+            Expr {
+                kind: ExprKind::Cmp(op, Box::new(lhs), Box::new(expr(rhs))),
+                span: s,
+            }
+        }
         Rule::sum => {
             let mut it = p.into_inner();
             let mut acc = expr(it.next().expect("sum has a term"));
@@ -665,6 +697,10 @@ fn expr(p: Pair<Rule>) -> Expr {
         }
         Rule::int => Expr {
             kind: ExprKind::Int(p.as_str().parse().unwrap_or(i64::MAX)),
+            span: s,
+        },
+        Rule::decimal => Expr {
+            kind: ExprKind::Decimal(p.as_str().to_string()),
             span: s,
         },
         Rule::string => {

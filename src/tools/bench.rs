@@ -57,3 +57,32 @@ pub fn playouts(game: &Game, start: &State, seconds: f64, seed: u64) -> BenchRep
         elapsed: t0.elapsed(),
     }
 }
+
+/// Runs the playout benchmark on two games in turns (ten rounds each, `seconds` in all per
+/// game), so both see the same machine load: how much a rule costs is the difference.
+pub fn compare(
+    a: (&Game, &State),
+    b: (&Game, &State),
+    seconds: f64,
+    seed: u64,
+) -> (BenchReport, BenchReport) {
+    const ROUNDS: u32 = 10;
+    let add = |sum: &mut BenchReport, r: BenchReport| {
+        sum.playouts += r.playouts;
+        sum.plies += r.plies;
+        sum.elapsed += r.elapsed;
+    };
+    let empty = || BenchReport {
+        playouts: 0,
+        plies: 0,
+        elapsed: Duration::ZERO,
+    };
+    let (mut ra, mut rb) = (empty(), empty());
+    let slice = seconds / f64::from(ROUNDS);
+    for round in 0..ROUNDS {
+        let seed = seed.wrapping_add(u64::from(round));
+        add(&mut ra, playouts(a.0, a.1, slice, seed));
+        add(&mut rb, playouts(b.0, b.1, slice, seed));
+    }
+    (ra, rb)
+}

@@ -142,6 +142,16 @@ pub fn describe(g: &Game) -> String {
         )),
         None => o.push_str("  no legal move: draw (no rule given)\n"),
     }
+    if !g.forbids.is_empty() {
+        o.push_str("forbidden (a move after which this holds is not legal; a pass always is):\n");
+        for f in &g.forbids {
+            let what = match &f.cond {
+                crate::engine::ForbidCond::Repetition(r) => r.name(),
+                crate::engine::ForbidCond::Surrounded { .. } => "surrounded".to_string(),
+            };
+            o.push_str(&format!("  forbid {}   [{what}]\n", f.text));
+        }
+    }
     o
 }
 
@@ -168,6 +178,9 @@ fn part_name(p: &Part) -> &'static str {
         Part::Convert { .. } => "convert",
         Part::Advance(_) => "advance",
         Part::Outflank { .. } => "outflank",
+        Part::Fly { .. } => "fly",
+        Part::Remove { .. } => "remove",
+        Part::RemoveSurrounded { .. } => "remove-surrounded",
         Part::Pass => "pass",
         Part::SwapSides => "swap-sides",
     }
@@ -187,6 +200,10 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::PiecesAtMost { .. } => "pieces-at-most",
         EndCond::Most { .. } => "most",
         EndCond::All(_) => "all of",
+        EndCond::Repetition(_) => "repetition",
+        EndCond::Passes(_) => "passes",
+        EndCond::Score { .. } => "score",
+        EndCond::State(_) => "comparison",
     }
 }
 

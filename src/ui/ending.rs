@@ -86,6 +86,10 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::Captured { kinds: ks } => format!("captured the {}", kinds(ks)),
         EndCond::PlyLimit(n) => format!("{n} plies played"),
         EndCond::BorneOff(n) => format!("{} borne off", number_word(u32::from(*n))),
+        EndCond::Repetition(_) => "a repetition".to_string(),
+        EndCond::Passes(n) => format!("{} passes in a row", number_word(u32::from(*n))),
+        EndCond::Score { .. } => "the higher score".to_string(),
+        EndCond::State(_) => "a count".to_string(),
         #[allow(unreachable_patterns)]
         _ => "an ending rule held".to_string(),
     }
@@ -96,16 +100,27 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
 /// no-moves)`.
 pub fn describe_end(game: &Game, state: &State) -> Option<String> {
     let outcome: Outcome = game.outcome(state)?;
+    if let Some(why) = game.explain_end(state) {
+        return Some(why);
+    }
     let what = outcome.describe(game);
     if state.result_now().is_some() {
         return Some(
             match deciding_rule(game, state).and_then(|i| game.ends.get(i)) {
-                Some(end) => format!(
-                    "{what} ({}: {} if {})",
-                    condition_phrase(game, &end.cond),
-                    result_word(end.result),
-                    end.text
-                ),
+                Some(end) => {
+                    let phrase = match (&end.cond, outcome) {
+                        // A comparison says nothing in words: name whom it held for.
+                        (EndCond::State(_), Outcome::Win(p) | Outcome::Loss(p)) => {
+                            game.players[p.index()].clone()
+                        }
+                        _ => condition_phrase(game, &end.cond),
+                    };
+                    format!(
+                        "{what} ({phrase}: {} if {})",
+                        result_word(end.result),
+                        end.text
+                    )
+                }
                 None => what,
             },
         );

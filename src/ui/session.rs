@@ -551,7 +551,11 @@ impl Session {
                 Response::redraw("")
             }
             Err(e) => {
-                let mut msg = e.to_string();
+                // A move the pieces could make but a `forbid` rule refuses says why.
+                let mut msg = self
+                    .game
+                    .why_illegal(&self.state, line)
+                    .unwrap_or_else(|| e.to_string());
                 if let Some(cmd) = self.command_like(word) {
                     msg.push_str(&format!(
                         "\nunknown command '{word}'; did you mean '{cmd}'? (type 'help' for commands)"
@@ -1235,6 +1239,19 @@ mod tests {
         let mut t = humans("ur");
         t.load_record(&s.record()).unwrap();
         assert!(t.state().same_position(s.state()));
+    }
+
+    #[test]
+    fn refused_moves_say_why() {
+        let mut s = humans("go");
+        for m in ["a2", "b2", "b1"] {
+            assert!(s.handle(m).redraw, "{m}");
+        }
+        assert_eq!(
+            s.handle("a1").text,
+            "a1 refused: suicide (its chain would have no liberty)"
+        );
+        assert_eq!(s.history().len(), 3);
     }
 
     #[test]

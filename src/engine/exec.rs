@@ -1,0 +1,420 @@
+//! Simulating a move: a [`Sim`] is a [`CellSink`] that leaves the state untouched and
+//! reports what a move would produce (its hash, the cells it changes). It serves the
+//! `forbid` rules, which judge a move by the position it leads to, and [`Game::hash_after`].
+//! Make and the simulation run the same `exec_cells`, so they cannot disagree. Also here:
+//! chains (Go's groups) found by flood fill on any sink, without allocating.
+
+use super::make::CellSink;
+use super::state::NO_ROLL;
+use super::{CellId, ContentSet, DirId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
+
+/// Words of a cell bitset large enough for the largest board.
+pub(crate) const MAX_WORDS: usize = crate::engine::MAX_CELLS / 64;
+
+/// A fixed-size cell bitset on the stack (no allocation); only the first `words` words of a
+/// board are used.
+pub(crate) struct Bits([u64; MAX_WORDS]);
+
+impl Bits {
+    #[inline]
+    pub fn new() -> Bits {
+        Bits([0; MAX_WORDS])
+    }
+
+    #[inline(always)]
+    pub fn has(&self, c: CellId) -> bool {
+        self.0[c as usize / 64] >> (c % 64) & 1 == 1
+    }
+
+    #[inline(always)]
+    pub fn insert(&mut self, c: CellId) {
+        self.0[c as usize / 64] |= 1 << (c % 64);
+    }
+
+    /// Takes out the lowest cell of the set, if any.
+    #[inline]
+    pub fn pop(&mut self, words: usize) -> Option<CellId> {
+        for w in 0..words {
+            let x = self.0[w];
+            if x != 0 {
+                self.0[w] = x & (x - 1);
+                return Some((w * 64 + x.trailing_zeros() as usize) as CellId);
+            }
+        }
+        None
+    }
+}
+
+/// Cells a simulated move keeps in its short list; a move that sets more (a large capture)
+/// goes over to a copy of the whole board.
+const SIM_CELLS: usize = 4 * super::MAX_MOVE_CELLS;
+
+/// A move carried out on a copy-on-write view of a state: the state's board plus the cells
+/// the move changed, with the hash the move leads to (side to move not yet switched).
+pub(crate) struct Sim<'a> {
+    game: &'a Game,
+    base: &'a State,
+    /// Cells set by the move, newest value; each cell at most once.
+    list: [(CellId, PieceId); SIM_CELLS],
+    len: usize,
+    /// The whole board with the move's changes, once they outgrow `list` (empty before).
+    over: Vec<PieceId>,
+    /// The cells the move set, while `over` is in use.
+    over_set: Bits,
+    /// Whether some rule has a passable slide (so a move may open an en-passant capture).
+    passable: bool,
+    /// The position hash after the move, before the side to move changes.
+    pub hash: u64,
+    /// The flags' part of `hash` (see [`State::extra`]).
+    pub extra: u64,
+    /// Whether the move resets the no-progress clock (a capture, or a progress piece moved).
+    pub reset: bool,
+    mover: Player,
+    /// Pieces taken from reserves so far: (piece, how many).
+    taken: [(PieceId, u16); 4],
+    ntaken: usize,
+}
+
+impl<'a> Sim<'a> {
+    pub fn new(game: &'a Game, s: &'a State) -> Sim<'a> {
+        Sim {
+            game,
+            base: s,
+            list: [(NO_CELL, EMPTY); SIM_CELLS],
+            len: 0,
+            over: Vec::new(),
+            over_set: Bits::new(),
+            passable: game.rules.iter().any(|r| {
+                r.parts
+                    .iter()
+                    .any(|p| matches!(p, Part::Slide { passable: true, .. }))
+            }),
+            hash: s.hash,
+            extra: s.extra,
+            reset: false,
+            mover: s.to_move,
+            taken: [(EMPTY, 0); 4],
+            ntaken: 0,
+        }
+    }
+
+    /// Back to the state as it is, for simulating another move.
+    pub fn reset(&mut self) {
+        self.len = 0;
+        if !self.over.is_empty() {
+            self.over.clear();
+            let words = self.base.board.len().div_ceil(64);
+            self.over_set.0[..words].iter_mut().for_each(|w| *w = 0);
+        }
+        self.hash = self.base.hash;
+        self.extra = self.base.extra;
+        self.reset = false;
+        self.ntaken = 0;
+    }
+
+    /// The cells the move left holding a piece.
+    pub fn occupied_changes(&self) -> impl Iterator<Item = (CellId, PieceId)> + '_ {
+        let short = self.over.is_empty();
+        let words = self.base.board.len().div_ceil(64);
+        let listed = self.list[..if short { self.len } else { 0 }]
+            .iter()
+            .copied();
+        let over = (0..if short { 0 } else { words }).flat_map(move |w| {
+            let mut bits = self.over_set.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    bits &= bits - 1;
+                    (c, self.over[c as usize])
+                })
+            })
+        });
+        listed.chain(over).filter(|&(_, p)| p != EMPTY)
+    }
+
+    /// Whether the move set `c` (to anything).
+    fn changed(&self, c: CellId) -> bool {
+        if self.over.is_empty() {
+            self.list[..self.len].iter().any(|e| e.0 == c)
+        } else {
+            self.over_set.has(c)
+        }
+    }
+
+    /// Flips a flag's key in the hash.
+    fn flag(&mut self, key: u64) {
+        self.hash ^= key;
+        self.extra ^= key;
+    }
+}
+
+impl CellSink for Sim<'_> {
+    #[inline]
+    fn get(&self, c: CellId) -> PieceId {
+        if !self.over.is_empty() {
+            return self.over[c as usize];
+        }
+        match self.list[..self.len].iter().find(|e| e.0 == c) {
+            Some(&(_, p)) => p,
+            None => self.base.board[c as usize],
+        }
+    }
+
+    fn set(&mut self, c: CellId, p: PieceId) {
+        let g = self.game;
+        let old = self.get(c);
+        self.hash ^= g.zobrist.piece(c, old) ^ g.zobrist.piece(c, p);
+        if g.progress
+            .is_some_and(|set| set.contains(old) || g.owner(old).is_some_and(|o| o != self.mover))
+        {
+            self.reset = true;
+        }
+        if !self.over.is_empty() {
+            self.over[c as usize] = p;
+            self.over_set.insert(c);
+        } else if let Some(e) = self.list[..self.len].iter_mut().find(|e| e.0 == c) {
+            e.1 = p;
+        } else if self.len < SIM_CELLS {
+            self.list[self.len] = (c, p);
+            self.len += 1;
+        } else {
+            // Rare (a capture of many pieces): the whole board from here on.
+            self.over.extend_from_slice(&self.base.board);
+            for &(x, q) in &self.list[..self.len] {
+                self.over[x as usize] = q;
+                self.over_set.insert(x);
+            }
+            self.over[c as usize] = p;
+            self.over_set.insert(c);
+        }
+    }
+
+    fn take_reserve(&mut self, piece: PieceId) {
+        let g = self.game;
+        let slot = match self.taken[..self.ntaken].iter().position(|t| t.0 == piece) {
+            Some(k) => k,
+            None => {
+                assert!(
+                    self.ntaken < self.taken.len(),
+                    "too many reserves in one move"
+                );
+                self.taken[self.ntaken] = (piece, 0);
+                self.ntaken += 1;
+                self.ntaken - 1
+            }
+        };
+        let old = self.base.reserve[piece as usize].saturating_sub(self.taken[slot].1);
+        let new = old.saturating_sub(1);
+        self.taken[slot].1 += 1;
+        self.hash ^= g.zobrist.reserve(piece, old) ^ g.zobrist.reserve(piece, new);
+    }
+}
+
+impl Game {
+    /// Whether the chain of `start` (pieces of its owner connected along `dirs`) has an empty
+    /// neighbour; its cells are added to `mark`.
+    pub(crate) fn flood_chain<T: CellSink + ?Sized>(
+        &self,
+        t: &T,
+        start: CellId,
+        dirs: &[DirId],
+        mark: &mut Bits,
+        frontier: &mut Bits,
+    ) -> bool {
+        let piece = t.get(start);
+        let owner = self.owner(piece);
+        let same =
+            |p: PieceId| p != EMPTY && self.owner(p) == owner && (owner.is_some() || p == piece);
+        let words = self.board.len().div_ceil(64);
+        let mut liberty = false;
+        mark.insert(start);
+        frontier.insert(start);
+        while let Some(c) = frontier.pop(words) {
+            for &d in dirs {
+                let n = self.board.next(c, d);
+                if n == NO_CELL || mark.has(n) {
+                    continue;
+                }
+                let q = t.get(n);
+                if q == EMPTY {
+                    liberty = true;
+                } else if same(q) {
+                    mark.insert(n);
+                    frontier.insert(n);
+                }
+            }
+        }
+        liberty
+    }
+
+    /// Go's capture: removes every chain of `who` at or next to `focus` that has no empty
+    /// neighbour. Chains are judged first and removed together.
+    pub(crate) fn remove_surrounded<T: CellSink>(
+        &self,
+        t: &mut T,
+        focus: CellId,
+        who: ContentSet,
+        dirs: &[DirId],
+    ) {
+        let mut seen = Bits::new();
+        let mut doomed = Bits::new();
+        let mut frontier = Bits::new();
+        let mut any = false;
+        let starts = std::iter::once(focus).chain(dirs.iter().map(|&d| self.board.next(focus, d)));
+        for start in starts {
+            if start == NO_CELL || seen.has(start) {
+                continue;
+            }
+            let p = t.get(start);
+            if p == EMPTY || !who.contains(p) {
+                continue;
+            }
+            if !self.flood_chain(t, start, dirs, &mut seen, &mut frontier) {
+                self.flood_chain(t, start, dirs, &mut doomed, &mut frontier);
+                any = true;
+            }
+        }
+        if any {
+            let words = self.board.len().div_ceil(64);
+            while let Some(c) = doomed.pop(words) {
+                t.set(c, EMPTY);
+            }
+        }
+    }
+
+    /// Carries out `mv` on a simulation of `s`, flags included as make sets them (the pie
+    /// rule's swap, castling rights, en passant, the roll used up).
+    fn simulate(&self, sim: &mut Sim, mv: Move) {
+        sim.reset();
+        let s = sim.base;
+        if mv.is_forced_pass() || mv.as_roll().is_some() {
+            return;
+        }
+        let rule = &self.rules[mv.rule as usize];
+        if rule.parts.iter().any(|x| matches!(x, Part::SwapSides)) {
+            sim.flag(self.zobrist.swapped);
+        }
+        if s.ep_target != NO_CELL {
+            sim.flag(self.zobrist.en_passant(s.ep_target));
+        }
+        self.exec_cells(sim, mv, s.to_move);
+        if self.tracks_unmoved {
+            // As make: a moved piece loses its flag, and once a side's castling piece has
+            // lost its own, the side's other flags go too.
+            let mover = s.to_move;
+            let mut castler_left = false;
+            for c in 0..self.board.len() as CellId {
+                if !s.is_unmoved(c) {
+                    continue;
+                }
+                if sim.changed(c) {
+                    sim.flag(self.zobrist.unmoved(c));
+                } else if self.castler_of(sim.get(c)) == Some(mover) {
+                    castler_left = true;
+                }
+            }
+            if !castler_left {
+                for c in 0..self.board.len() as CellId {
+                    if s.is_unmoved(c) && !sim.changed(c) && self.owner(sim.get(c)) == Some(mover) {
+                        sim.flag(self.zobrist.unmoved(c));
+                    }
+                }
+            }
+        }
+        if sim.passable {
+            if let Some((passed, _)) = self.passed_cell(mv) {
+                sim.flag(self.zobrist.en_passant(passed));
+            }
+        }
+        if s.roll != NO_ROLL {
+            sim.flag(self.zobrist.roll(s.roll));
+        }
+    }
+
+    /// The Zobrist hash of the position `mv` leads to from `state`, without playing it.
+    ///
+    /// Board, reserves and flags are covered, with the next player to move taken to be the
+    /// one after the mover (extra turns are not foreseen); moves along tracks (`advance`)
+    /// and stacks are not simulated.
+    pub fn hash_after(&self, state: &State, mv: Move) -> u64 {
+        let mut sim = Sim::new(self, state);
+        self.simulate(&mut sim, mv);
+        let next = self.next_player(state.to_move);
+        sim.hash ^ self.zobrist.side(state.to_move) ^ self.zobrist.side(next)
+    }
+
+    /// The first `forbid` rule (an index into [`Game::forbids`]) that refuses `mv` in
+    /// `state`, if any.
+    pub(crate) fn refusal(&self, s: &State, mv: Move) -> Option<usize> {
+        self.refusal_in(&mut Sim::new(self, s), mv)
+    }
+
+    /// [`Game::refusal`] with a simulation of the state to reuse (for many moves).
+    pub(crate) fn refusal_in(&self, sim: &mut Sim, mv: Move) -> Option<usize> {
+        let s = sim.base;
+        if !mv.is_forced_pass()
+            && matches!(
+                self.rules[mv.rule as usize].parts.first(),
+                Some(Part::Advance(_))
+            )
+        {
+            return None;
+        }
+        self.simulate(sim, mv);
+        let sim = &*sim;
+        let next = self.next_player(s.to_move);
+        let full = sim.hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
+        let quiet = if sim.reset { 0 } else { s.quiet + 1 };
+        let t = s.frames.len() + 1;
+        self.forbids.iter().position(|f| match &f.cond {
+            super::ForbidCond::Repetition(r) => {
+                let (cells, target) = self.sim_target(sim, r, full, next);
+                self.repeats(s, r, cells, target, t, quiet)
+            }
+            super::ForbidCond::Surrounded { who, dirs } => {
+                let mut seen = Bits::new();
+                let mut frontier = Bits::new();
+                sim.occupied_changes().any(|(c, piece)| {
+                    who[s.to_move].contains(piece)
+                        && !seen.has(c)
+                        && !self.flood_chain(sim, c, dirs, &mut seen, &mut frontier)
+                })
+            }
+        })
+    }
+
+    /// The cells a repetition compares and the hash of the simulated position over them.
+    fn sim_target<'r>(
+        &self,
+        sim: &Sim,
+        r: &'r super::Repetition,
+        full: u64,
+        next: Player,
+    ) -> (&'r [CellId], u64) {
+        match &r.cells {
+            super::RepCells::Cells(cells) => {
+                let side = r.parts.contains(super::StateParts::SIDE).then_some(next);
+                (cells, self.partial_hash(cells, |c| sim.get(c), side))
+            }
+            _ => (&[], self.parts_hash(full, next, sim.extra, r.parts)),
+        }
+    }
+
+    /// The plies at which the position `mv` would lead to already stood, within the window
+    /// of the `forbid` repetition rule `r` (oldest first).
+    pub(crate) fn refused_plies(&self, s: &State, mv: Move, r: &super::Repetition) -> Vec<u32> {
+        let mut sim = Sim::new(self, s);
+        self.simulate(&mut sim, mv);
+        let next = self.next_player(s.to_move);
+        let full = sim.hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
+        let quiet = if sim.reset { 0 } else { s.quiet + 1 };
+        let (cells, target) = self.sim_target(&sim, r, full, next);
+        let mut plies = Vec::new();
+        self.repetition_walk(s, r, cells, target, s.frames.len() + 1, quiet, &mut |j| {
+            plies.push(Self::ply_of(s, j));
+            false
+        });
+        plies.reverse();
+        plies
+    }
+}

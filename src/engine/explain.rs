@@ -1,0 +1,107 @@
+//! Endings explained in words, for the endings whose reason is not obvious from the board:
+//! repetitions (`draw: the same situation occurred for the 3rd time (plies 12, 16, 20)`)
+//! and scores (`White wins: the last 2 moves were passes; area Black 20, White 24 + 4.5
+//! komi`).
+
+use super::repetition::{ordinal, plies_phrase};
+use super::{EndCond, Game, RepCells, State};
+
+/// `num / den` written as a decimal number (`den` a power of ten).
+pub(crate) fn decimal_text(num: i64, den: i64) -> String {
+    if den <= 1 {
+        return num.to_string();
+    }
+    let digits = den.ilog10() as usize;
+    let sign = if num < 0 { "-" } else { "" };
+    let n = num.unsigned_abs();
+    let d = den.unsigned_abs();
+    format!("{sign}{}.{:0digits$}", n / d, n % d)
+}
+
+/// The score condition inside `c`, if any.
+fn find_score(c: &EndCond) -> Option<&EndCond> {
+    match c {
+        EndCond::Score { .. } => Some(c),
+        EndCond::All(cs) => cs.iter().find_map(find_score),
+        _ => None,
+    }
+}
+
+impl Game {
+    /// Why the game ended, in words, when the last move ended it by a repetition or a
+    /// score; `None` for other endings (and games that are not over).
+    pub fn explain_end(&self, state: &State) -> Option<String> {
+        let outcome = state.result?;
+        let end = self.ends.get(state.end_rule as usize)?;
+        let what = outcome.describe(self);
+        let mut reasons = Vec::new();
+        self.explain_cond(state, &end.cond, &mut reasons);
+        // A game ended by passes without a winner on points (a tie): show the score anyway.
+        if reasons.len() == 1 && matches!(end.cond, EndCond::Passes(_)) {
+            if let Some(score) = self.ends.iter().find_map(|e| find_score(&e.cond)) {
+                self.explain_cond(state, score, &mut reasons);
+            }
+        }
+        if reasons.is_empty() {
+            return None;
+        }
+        Some(format!("{what}: {}", reasons.join("; ")))
+    }
+
+    fn explain_cond(&self, state: &State, cond: &EndCond, out: &mut Vec<String>) {
+        match cond {
+            EndCond::Repetition(r) => {
+                let plies = self.repetition_plies_now(state, r);
+                let on = match &r.cells {
+                    RepCells::Cells(cells) => {
+                        let names: Vec<&str> = cells
+                            .iter()
+                            .map(|&c| self.board.cells[c as usize].name.as_str())
+                            .collect();
+                        format!(" on {}", names.join(", "))
+                    }
+                    _ => String::new(),
+                };
+                out.push(format!(
+                    "the same {}{on} occurred for the {} time ({})",
+                    r.parts.noun(),
+                    ordinal(plies.len() as u32),
+                    plies_phrase(&plies)
+                ));
+            }
+            EndCond::Passes(n) => out.push(if *n == 2 {
+                "both players passed".to_string()
+            } else {
+                format!("the last {n} moves were passes")
+            }),
+            EndCond::Score {
+                komi_num,
+                komi_den,
+                dirs,
+            } => {
+                let scores = self.area_scores(state, dirs);
+                let np = self.num_players();
+                let parts: Vec<String> = (0..np)
+                    .map(|i| {
+                        let mut t = format!("{} {}", self.players[i], scores[i]);
+                        if i == np - 1 && *komi_num != 0 {
+                            let total = decimal_text(scores[i] * komi_den + komi_num, *komi_den);
+                            t.push_str(&format!(
+                                " + {} komi = {total}",
+                                decimal_text(*komi_num, *komi_den)
+                            ));
+                        }
+                        t
+                    })
+                    .collect();
+                out.push(format!("area {}", parts.join(", ")));
+            }
+            EndCond::All(conds) => {
+                for c in conds {
+                    self.explain_cond(state, c, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}

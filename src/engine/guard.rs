@@ -1,0 +1,125 @@
+//! Conditions read from the state at run time: guards on move rules
+//! (`move man: step(…) when in-reserve(man) = 0`), comparisons in endings
+//! (`loss if count(man) + in-reserve(man) < 3`), and the conditions a move part tests on the piece
+//! it has just moved or placed (`remove(enemy, if: line(3))`).
+
+use super::{DirId, Game, KindId, Player, Repetition, State};
+
+/// A comparison of two numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Compare {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `=`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>=`
+    Ge,
+    /// `>`
+    Gt,
+}
+
+impl Compare {
+    /// Whether `a op b` holds.
+    #[inline]
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Compare::Lt => a < b,
+            Compare::Le => a <= b,
+            Compare::Eq => a == b,
+            Compare::Ne => a != b,
+            Compare::Ge => a >= b,
+            Compare::Gt => a > b,
+        }
+    }
+}
+
+/// A number read from the state, seen by one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// A constant.
+    Const(i64),
+    /// The player's pieces of these kinds on the board.
+    Count(Vec<KindId>),
+    /// The player's pieces of these kinds waiting in the reserve.
+    InReserve(Vec<KindId>),
+    /// The sum of two quantities.
+    Sum(Box<Quantity>, Box<Quantity>),
+    /// The difference of two quantities.
+    Diff(Box<Quantity>, Box<Quantity>),
+}
+
+/// A yes/no condition on the state, seen by one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateCond {
+    /// Two quantities compared.
+    Compare(Compare, Quantity, Quantity),
+    /// The condition does not hold.
+    Not(Box<StateCond>),
+    /// Every condition holds.
+    All(Vec<StateCond>),
+    /// At least one condition holds.
+    Any(Vec<StateCond>),
+}
+
+/// A condition a move part tests on one cell of the board as the move has changed it so
+/// far: the cell of the piece just moved or placed (a trigger), or a candidate cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartCond {
+    /// The piece on the cell is in a line of at least `n` pieces of its owner along one of
+    /// `axes` (a mill).
+    Line {
+        /// Pieces in the line.
+        n: u16,
+        /// Pairs of opposite directions.
+        axes: Vec<(DirId, DirId)>,
+    },
+    /// A repetition over some cells (a fixed set, or the line through the cell).
+    Repetition(Repetition),
+    /// The condition does not hold.
+    Not(Box<PartCond>),
+    /// Every condition holds.
+    All(Vec<PartCond>),
+    /// At least one condition holds.
+    Any(Vec<PartCond>),
+}
+
+impl Game {
+    /// The value of `q` for `player` in `s`.
+    pub(crate) fn quantity(&self, s: &State, q: &Quantity, player: Player) -> i64 {
+        match q {
+            Quantity::Const(n) => *n,
+            Quantity::Count(kinds) => kinds
+                .iter()
+                .map(|&k| match self.piece_id(k, Some(player)) {
+                    super::EMPTY => 0,
+                    id => i64::from(s.counts[id as usize]),
+                })
+                .sum(),
+            Quantity::InReserve(kinds) => kinds
+                .iter()
+                .map(|&k| match self.piece_id(k, Some(player)) {
+                    super::EMPTY => 0,
+                    id => i64::from(s.reserve[id as usize]),
+                })
+                .sum(),
+            Quantity::Sum(a, b) => self.quantity(s, a, player) + self.quantity(s, b, player),
+            Quantity::Diff(a, b) => self.quantity(s, a, player) - self.quantity(s, b, player),
+        }
+    }
+
+    /// Whether `c` holds for `player` in `s`.
+    pub(crate) fn state_cond(&self, s: &State, c: &StateCond, player: Player) -> bool {
+        match c {
+            StateCond::Compare(op, a, b) => {
+                op.holds(self.quantity(s, a, player), self.quantity(s, b, player))
+            }
+            StateCond::Not(x) => !self.state_cond(s, x, player),
+            StateCond::All(xs) => xs.iter().all(|x| self.state_cond(s, x, player)),
+            StateCond::Any(xs) => xs.iter().any(|x| self.state_cond(s, x, player)),
+        }
+    }
+}
