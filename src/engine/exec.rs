@@ -212,13 +212,15 @@ impl CellSink for Sim<'_> {
 
 impl Game {
     /// Whether the chain of `start` (pieces of its owner connected along `dirs`) has an empty
-    /// neighbour; its cells are added to `mark`.
-    pub(crate) fn flood_chain<T: CellSink + ?Sized>(
+    /// neighbour; the search stops at the first one. A chain without one is added to
+    /// `chain`. `visit` and `frontier` are scratch, left empty.
+    pub(crate) fn chain_has_liberty<T: CellSink + ?Sized>(
         &self,
         t: &T,
         start: CellId,
         dirs: &[DirId],
-        mark: &mut Bits,
+        chain: &mut Bits,
+        visit: &mut Bits,
         frontier: &mut Bits,
     ) -> bool {
         let piece = t.get(start);
@@ -226,23 +228,31 @@ impl Game {
         let same =
             |p: PieceId| p != EMPTY && self.owner(p) == owner && (owner.is_some() || p == piece);
         let words = self.board.len().div_ceil(64);
-        let mut liberty = false;
-        mark.insert(start);
+        visit.insert(start);
         frontier.insert(start);
-        while let Some(c) = frontier.pop(words) {
+        let mut liberty = false;
+        'flood: while let Some(c) = frontier.pop(words) {
             for &d in dirs {
                 let n = self.board.next(c, d);
-                if n == NO_CELL || mark.has(n) {
+                if n == NO_CELL || visit.has(n) {
                     continue;
                 }
                 let q = t.get(n);
                 if q == EMPTY {
                     liberty = true;
+                    break 'flood;
                 } else if same(q) {
-                    mark.insert(n);
+                    visit.insert(n);
                     frontier.insert(n);
                 }
             }
+        }
+        for w in 0..words {
+            if !liberty {
+                chain.0[w] |= visit.0[w];
+            }
+            visit.0[w] = 0;
+            frontier.0[w] = 0;
         }
         liberty
     }
@@ -256,21 +266,20 @@ impl Game {
         who: ContentSet,
         dirs: &[DirId],
     ) {
-        let mut seen = Bits::new();
         let mut doomed = Bits::new();
+        let mut visit = Bits::new();
         let mut frontier = Bits::new();
         let mut any = false;
         let starts = std::iter::once(focus).chain(dirs.iter().map(|&d| self.board.next(focus, d)));
         for start in starts {
-            if start == NO_CELL || seen.has(start) {
+            if start == NO_CELL || doomed.has(start) {
                 continue;
             }
             let p = t.get(start);
             if p == EMPTY || !who.contains(p) {
                 continue;
             }
-            if !self.flood_chain(t, start, dirs, &mut seen, &mut frontier) {
-                self.flood_chain(t, start, dirs, &mut doomed, &mut frontier);
+            if !self.chain_has_liberty(t, start, dirs, &mut doomed, &mut visit, &mut frontier) {
                 any = true;
             }
         }
@@ -372,12 +381,17 @@ impl Game {
                 self.repeats(s, r, cells, target, t, quiet)
             }
             super::ForbidCond::Surrounded { who, dirs } => {
-                let mut seen = Bits::new();
-                let mut frontier = Bits::new();
+                let (mut chain, mut visit, mut frontier) = (Bits::new(), Bits::new(), Bits::new());
                 sim.occupied_changes().any(|(c, piece)| {
                     who[s.to_move].contains(piece)
-                        && !seen.has(c)
-                        && !self.flood_chain(sim, c, dirs, &mut seen, &mut frontier)
+                        && !self.chain_has_liberty(
+                            sim,
+                            c,
+                            dirs,
+                            &mut chain,
+                            &mut visit,
+                            &mut frontier,
+                        )
                 })
             }
         })
