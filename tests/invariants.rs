@@ -142,7 +142,11 @@ fn check_position_round_trip(game: &Game, state: &State, at: &str) {
             v.sort();
             v
         };
-        assert_eq!(moves(&back), moves(state), "{at}: moves of '{text}'");
+        // (A game ended by its history, a threefold repetition, has no moves; the same
+        // position without that history goes on.)
+        if back.result_now() == state.result_now() {
+            assert_eq!(moves(&back), moves(state), "{at}: moves of '{text}'");
+        }
         assert_eq!(back.hash(), game.hash_from_scratch(&back), "{at}: {text}");
     } else {
         assert_eq!(back.hash(), state.hash(), "{at}: hash of '{text}'");
