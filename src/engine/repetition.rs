@@ -146,43 +146,39 @@ impl Repetition {
     }
 }
 
-/// Names a list of plies: `ply 12`, `plies 12, 16, 20`; ply 0 is `the start`
-/// (`the start, plies 4, 8`).
-pub(crate) fn plies_phrase(plies: &[u32]) -> String {
+/// The plies other than the start (ply 0) as `ply 12` or `plies 12, 16, 20` (empty if
+/// none), and whether the start is among them.
+fn plies_after_start(plies: &[u32]) -> (String, bool) {
     let numbers: Vec<String> = plies
         .iter()
         .filter(|&&p| p != 0)
         .map(u32::to_string)
         .collect();
-    let tail = match numbers.len() {
+    let text = match numbers.len() {
         0 => String::new(),
         1 => format!("ply {}", numbers[0]),
         _ => format!("plies {}", numbers.join(", ")),
     };
-    match (plies.contains(&0), tail.is_empty()) {
-        (true, true) => "the start".to_string(),
-        (true, false) => format!("the start, {tail}"),
-        _ => tail,
+    (text, plies.contains(&0))
+}
+
+/// Names a list of plies: `ply 12`, `plies 12, 16, 20`; ply 0 is `the start`
+/// (`the start, plies 4, 8`).
+pub(crate) fn plies_phrase(plies: &[u32]) -> String {
+    match plies_after_start(plies) {
+        (tail, true) if tail.is_empty() => "the start".to_string(),
+        (tail, true) => format!("the start, {tail}"),
+        (tail, false) => tail,
     }
 }
 
 /// When a refused position stood before: `at the start`, `after ply 37`, `after plies 12,
 /// 16`, `at the start and after ply 4`.
 pub(crate) fn when_phrase(plies: &[u32]) -> String {
-    let numbers: Vec<String> = plies
-        .iter()
-        .filter(|&&p| p != 0)
-        .map(u32::to_string)
-        .collect();
-    let after = match numbers.len() {
-        0 => String::new(),
-        1 => format!("after ply {}", numbers[0]),
-        _ => format!("after plies {}", numbers.join(", ")),
-    };
-    match (plies.contains(&0), after.is_empty()) {
-        (true, true) => "at the start".to_string(),
-        (true, false) => format!("at the start and {after}"),
-        _ => after,
+    match plies_after_start(plies) {
+        (tail, true) if tail.is_empty() => "at the start".to_string(),
+        (tail, true) => format!("at the start and after {tail}"),
+        (tail, false) => format!("after {tail}"),
     }
 }
 
