@@ -363,7 +363,11 @@ impl Game {
                 captured,
             } => {
                 // Always offered: the plain move.
-                self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                if idx + 1 == rule.parts.len() {
+                    out.push(mv);
+                } else {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                }
                 if mv.promote != u8::MAX || mv.len < 2 {
                     return;
                 }
@@ -628,7 +632,13 @@ impl Game {
     ) {
         let mut m = mv;
         m.push(t);
-        if idx + 1 == rule.parts.len() {
+        // Done at the last part; and a last become-captured part that finds nothing captured
+        // offers only the plain move (calls saved: most moves of Intellector end so).
+        if idx + 1 == rule.parts.len()
+            || (idx + 2 == rule.parts.len()
+                && s.board[t as usize] == EMPTY
+                && matches!(rule.parts[idx + 1], Part::BecomeCaptured { .. }))
+        {
             out.push(m);
             return;
         }
