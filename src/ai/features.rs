@@ -177,11 +177,27 @@ impl Features {
                 | Part::Step { .. }
                 | Part::Slide { .. }
                 | Part::Convert { .. } => note(value_if_enemy(cells[k])),
-                Part::Jump { capture, .. } => {
-                    if *capture {
-                        note(value_if_enemy(cells[k]));
+                Part::Jump {
+                    dirs,
+                    capture,
+                    repeat,
+                    ..
+                } => {
+                    // Only landing cells are recorded, one per jump (a repeating jump may
+                    // record several, and is the last part to record any).
+                    let last = if *repeat { cells.len() } else { k + n };
+                    for j in k..last {
+                        if *capture && j > 0 {
+                            note(value_if_enemy(game.jumped_over(
+                                cells[j - 1],
+                                cells[j],
+                                &dirs[me],
+                            )));
+                        }
+                        note(value_if_enemy(cells[j]));
                     }
-                    note(value_if_enemy(cells[k + 1]));
+                    k = last;
+                    continue;
                 }
                 _ => {}
             }

@@ -196,6 +196,34 @@ fn alphabeta_handles_no_moves_endings() {
 }
 
 #[test]
+fn alphabeta_searches_draughts_jumps() {
+    // Draughts records only the landing cells of a jump; move ordering finds the victim
+    // between them (it read past the end of the move once).
+    let g = game("draughts");
+    let mut s = g.start();
+    let mut r = RandomBot::new(3);
+    let mut jumps_seen = 0;
+    for _ in 0..60 {
+        if g.is_over(&s) {
+            break;
+        }
+        let before = s.clone();
+        let mv = ab(3, 0).select_move(&g, &mut s).expect("a move");
+        assert_unchanged(&g, &before, &s);
+        if g.rules[mv.rule as usize]
+            .parts
+            .iter()
+            .any(|p| matches!(p, crate::engine::Part::Jump { .. }))
+        {
+            jumps_seen += 1;
+        }
+        let mv = r.select_move(&g, &mut s).expect("a move");
+        g.make(&mut s, mv);
+    }
+    assert!(jumps_seen > 0);
+}
+
+#[test]
 fn alphabeta_leaves_state_unchanged() {
     let g = game("breakthrough");
     for seed in 0..3 {
