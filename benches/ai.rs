@@ -44,6 +44,10 @@ fn alpha_beta_intellector() {
                 .map_or_else(|| "-".to_string(), |m| game.move_to_string(&s, m)),
             info.score
         );
+        if label == "1 s" {
+            let met = if info.depth >= 8 { "met" } else { "not met" };
+            println!("     target of the issue, at least 8 plies in 1 s: {met}");
+        }
     }
     println!("fixed depth, no time limit (stops after the first depth over 3 s):");
     for depth in 1..=MAX_DEPTH {

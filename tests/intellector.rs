@@ -467,7 +467,7 @@ fn scripted_console_game_screen() {
 
 #[test]
 fn level_5_beats_random_in_at_least_19_of_20_games() {
-    // Level 5 is alpha-beta to depth 4 without a time limit, so the result depends on the
+    // Level 5 is alpha-beta to depth 6 without a time limit, so the result depends on the
     // seed only. The seats alternate: 10 games as White, 10 as Black.
     let g = game();
     let r = tournament::run(

@@ -1,5 +1,6 @@
-//! Negamax alpha-beta search with iterative deepening, a transposition table, move ordering
-//! and a quiescence search over captures and moves into winning zones; game-independent.
+//! Negamax alpha-beta search with iterative deepening, a transposition table, move ordering,
+//! selective search and a quiescence search over captures and moves into winning zones;
+//! game-independent.
 //!
 //! * Scores are from the point of view of the side to move (its team, see below), in
 //!   hundredths of the smallest piece value. A won game scores `MATE - ply`, a lost one
@@ -10,12 +11,34 @@
 //!   advancing towards a winning zone was tried and dropped: it made Breakthrough play no
 //!   better at equal depth and made deeper searches lose to shallower ones.
 //! * Move ordering: transposition-table move, moves into a zone that wins, captures by victim
-//!   value (then cheapest attacker), two killer moves per ply, history heuristic.
+//!   value (then cheapest attacker), two killer moves per ply, the countermove (the reply
+//!   that last refuted the opponent's move), history heuristic with a malus for quiet moves
+//!   that did not cut.
+//! * Iterative deepening with aspiration windows around the previous iteration's score;
+//!   principal variation search (null windows for all but the first move).
+//! * Selectivity, never at the root, and only in two-player searches of games where material
+//!   means something (where the evaluation is worth trusting): late quiet moves are searched
+//!   shallower first (late-move reductions; searched again at full depth when they turn out
+//!   better than expected); in the last three plies of a line off the principal variation, a
+//!   position far enough above the window is cut at once (reverse futility), and quiet moves
+//!   are skipped where the position is hopeless (futility) or many have been tried already
+//!   (move-count pruning).
+//! * Null-move pruning: the side to move passes, and if a shallower search still gets the
+//!   opponent nowhere, the position is cut. Only where [`AlphaBetaConfig::null_move`] is set
+//!   and zugzwang is rare: two players, no dice, no pass or pie rule, having no move neither
+//!   wins nor loses (a draw, as stalemate), and the side to move is not in check and has at
+//!   least two pieces of kinds worth more than the cheapest (royal kinds, and kinds whose
+//!   capture or loss ends the game, not counted).
+//! * Quiescence: captures (most valuable victim first; one that could not bring the score
+//!   near alpha even if the victim were free is skipped) and moves into a winning zone,
+//!   standing pat on the evaluation.
+//! * In games with royal pieces (chess), a side in check is searched one ply deeper.
 //! * More than two players: paranoid search. The player to move at the root plays against a
 //!   coalition of everyone else; the coalition's moves minimise the root player's score.
-//! * A subtree searched to its end (every leaf a finished game) is stored in the table as
-//!   solved, so small games (tic-tac-toe) are solved outright and the search stops early
-//!   (not in games with a ply limit or no-progress clock, which the hash does not see).
+//! * A subtree searched to its end (every leaf a finished game, nothing pruned) is stored in
+//!   the table as solved, so small games (tic-tac-toe) are solved outright and the search
+//!   stops early (not in games with a ply limit or no-progress clock, which the hash does not
+//!   see).
 //!
 //! Searches limited by depth only are reproducible from the seed; a time limit makes the
 //! reached depth depend on the machine.
@@ -31,7 +54,9 @@ use rand::{Rng, SeedableRng};
 
 use super::features::Features;
 use super::Bot;
-use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
+use crate::engine::{
+    EndCond, EndResult, Game, Move, MoveList, NoMoves, Outcome, Part, PieceId, Player, State,
+};
 
 /// The score of a won game at the root; a win `n` plies ahead scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -45,8 +70,8 @@ const EVAL_CAP: i32 = MATE / 2;
 pub const MAX_DEPTH: u32 = 64;
 /// Most plies of quiescence search below the nominal depth.
 const QS_PLIES: usize = 16;
-/// Most plies from the root (nominal depth plus quiescence).
-const MAX_PLY: usize = MAX_DEPTH as usize + QS_PLIES + 2;
+/// Most plies from the root (nominal depth, check extensions and quiescence).
+const MAX_PLY: usize = 2 * MAX_DEPTH as usize + QS_PLIES + 2;
 /// Transposition-table depth meaning "searched to the end of the game".
 const SOLVED: u8 = u8::MAX;
 /// "No move" in the transposition table.
@@ -66,6 +91,9 @@ pub struct AlphaBetaConfig {
     /// How the search scores a position that came before, on the line searched or earlier
     /// in the game; the game's own rules are not changed by it.
     pub repetition: SearchRepetition,
+    /// Null-move pruning, where the game is safe for it (see the module documentation);
+    /// on by default.
+    pub null_move: bool,
 }
 
 /// How a search treats a position that repeats one seen before (on the line being searched,
@@ -89,6 +117,7 @@ impl Default for AlphaBetaConfig {
             tt_size_mb: 16,
             seed: 0,
             repetition: SearchRepetition::FirstRepeatIsDraw,
+            null_move: true,
         }
     }
 }
@@ -135,9 +164,12 @@ impl Entry {
     }
 }
 
-/// Fixed-size transposition table, replace-by-depth with ageing.
+/// Fixed-size transposition table of two-entry buckets: a key may sit in either entry of
+/// its bucket; a new key replaces the entry of the bucket that is from an older search, or
+/// else the shallower one.
 struct Table {
     entries: Vec<Entry>,
+    /// Bucket mask (the number of buckets minus one).
     mask: usize,
     generation: u8,
 }
@@ -152,7 +184,7 @@ impl Table {
         };
         Table {
             entries: vec![Entry::default(); size],
-            mask: size - 1,
+            mask: size / 2 - 1,
             generation: 0,
         }
     }
@@ -161,22 +193,47 @@ impl Table {
         self.generation = (self.generation + 1) & 63;
     }
 
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        2 * (key as usize & self.mask)
+    }
+
+    #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.flags != 0).then_some(e)
+        let b = self.bucket(key);
+        self.entries[b..b + 2]
+            .iter()
+            .find(|e| e.key == key && e.flags != 0)
+            .copied()
     }
 
     fn store(&mut self, key: u64, score: i32, mv: u16, depth: u8, bound: u8) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        let keep = if slot.key == key {
+        let b = self.bucket(key);
+        let generation = self.generation;
+        let pair = &mut self.entries[b..b + 2];
+        let i = if let Some(i) = pair.iter().position(|e| e.key == key && e.flags != 0) {
             // Never trade a solved result for a depth-limited one.
-            slot.depth == SOLVED && depth != SOLVED
+            if pair[i].depth == SOLVED && depth != SOLVED {
+                return;
+            }
+            i
         } else {
-            slot.flags != 0 && slot.generation() == self.generation && depth < slot.depth
+            // The entry worth less: empty, from an older search, or shallower.
+            let worth = |e: &Entry| -> i32 {
+                let stale = if e.generation() == generation {
+                    0
+                } else {
+                    1000
+                };
+                if e.flags == 0 {
+                    i32::MIN
+                } else {
+                    i32::from(e.depth) - stale
+                }
+            };
+            usize::from(worth(&pair[1]) < worth(&pair[0]))
         };
-        if keep {
-            return;
-        }
+        let slot = &mut pair[i];
         let mv = if mv == NO_MOVE && slot.key == key {
             slot.mv
         } else {
@@ -187,7 +244,7 @@ impl Table {
             score,
             mv,
             depth,
-            flags: bound | self.generation << 2,
+            flags: bound | generation << 2,
         };
     }
 }
@@ -213,11 +270,112 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+// Move-ordering keys, best first. History scores stay within ±HISTORY_MAX, below them all.
 const KEY_TT: i32 = 1 << 30;
 const KEY_GOAL: i32 = 1 << 29;
 const KEY_CAPTURE: i32 = 1 << 28;
 const KEY_KILLER: i32 = 1 << 27;
-const HISTORY_MAX: i32 = 1 << 24;
+const KEY_COUNTER: i32 = KEY_KILLER - 2;
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// What the null-move safety rule needs to know about a game (see the module documentation).
+struct NullMoveRule {
+    /// The game allows null moves at all.
+    allowed: bool,
+    /// Per player, the piece ids that count towards the pieces needed to pass safely.
+    majors: Vec<Vec<PieceId>>,
+}
+
+impl NullMoveRule {
+    fn of(game: &Game) -> NullMoveRule {
+        let np = game.num_players();
+        let mut allowed = np == 2
+            && game.dice.is_none()
+            && matches!(game.no_moves, None | Some(NoMoves::Result(EndResult::Draw)))
+            && !game.rules.iter().any(|r| {
+                r.parts
+                    .iter()
+                    .any(|p| matches!(p, Part::SwapSides | Part::Pass))
+            });
+        // Kinds whose loss ends the game are kings, not material that can make a move.
+        let mut kingly = vec![false; game.kinds.len()];
+        fn mark(cond: &EndCond, kingly: &mut [bool]) {
+            match cond {
+                EndCond::Captured { kinds } | EndCond::NoPieces { kinds } => {
+                    for &k in kinds {
+                        if let Some(x) = kingly.get_mut(k as usize) {
+                            *x = true;
+                        }
+                    }
+                }
+                EndCond::All(conds) => conds.iter().for_each(|c| mark(c, kingly)),
+                _ => {}
+            }
+        }
+        for end in &game.ends {
+            mark(&end.cond, &mut kingly);
+        }
+        let cheapest = game.kinds.iter().map(|k| k.value).min().unwrap_or(0);
+        let mut majors = vec![Vec::new(); np];
+        for (id, pt) in game.pieces.iter().enumerate().skip(1) {
+            let Some(owner) = pt.owner else { continue };
+            let kind = pt.kind as usize;
+            let royal = game
+                .royal
+                .0
+                .get(owner.index())
+                .is_some_and(|r| r.contains(&(id as PieceId)));
+            if !royal
+                && !kingly.get(kind).copied().unwrap_or(true)
+                && game.kinds.get(kind).is_some_and(|k| k.value > cheapest)
+            {
+                if let Some(m) = majors.get_mut(owner.index()) {
+                    m.push(id as PieceId);
+                }
+            }
+        }
+        allowed &= majors.iter().any(|m| !m.is_empty());
+        NullMoveRule { allowed, majors }
+    }
+
+    /// Whether `p` may pass in `state` (not counting check, which the search tests).
+    fn safe(&self, state: &State, p: Player) -> bool {
+        self.allowed
+            && self.majors[p.index()]
+                .iter()
+                .map(|&id| u32::from(state.count(id)))
+                .sum::<u32>()
+                >= 2
+    }
+}
+
+/// Late-move reductions by depth and move number (both capped at 63).
+fn reduction_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0u8; 64];
+            for (n, r) in row.iter_mut().enumerate() {
+                if d > 0 && n > 0 {
+                    let x = 0.5 + (d as f64).ln() * (n as f64).ln() / 2.5;
+                    *r = x.max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// Per-search facts shared by every node.
+struct Ctx<'a> {
+    game: &'a Game,
+    f: Features,
+    null: NullMoveRule,
+    /// The game has royal pieces, so a side can be in check.
+    royal: bool,
+    /// Reductions and pruning by the static evaluation and move counts: two players, and
+    /// an evaluation that means something (material).
+    selective: bool,
+}
 
 /// Negamax alpha-beta player; see the module documentation.
 pub struct AlphaBeta {
@@ -235,17 +393,22 @@ pub struct AlphaBeta {
     before: Vec<u64>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// The reply that last cut after a move, by the move's first and last cells.
+    counters: Vec<Option<Move>>,
+    reductions: Vec<[u8; 64]>,
     root_moves: MoveList,
     root: Player,
     players: usize,
     cells: usize,
     nodes: u64,
-    /// Counts evaluations that stopped short of a game's end; unchanged over a subtree
-    /// means the subtree was solved.
+    /// Counts evaluations that stopped short of a game's end (and pruning decisions); unchanged
+    /// over a subtree means the subtree was solved.
     horizon: u64,
     deadline: Option<Instant>,
     aborted: bool,
     info: SearchInfo,
+    /// The ply after the last null move on the current line (0 if none).
+    null_ply: usize,
 }
 
 impl AlphaBeta {
@@ -264,6 +427,8 @@ impl AlphaBeta {
             before: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY],
             history: Vec::new(),
+            counters: Vec::new(),
+            reductions: reduction_table(),
             root_moves: MoveList::new(),
             root: Player(0),
             players: 2,
@@ -273,6 +438,7 @@ impl AlphaBeta {
             deadline: None,
             aborted: false,
             info: SearchInfo::default(),
+            null_ply: 0,
         }
     }
 
@@ -297,8 +463,16 @@ impl AlphaBeta {
             self.info = info.clone();
             return info;
         }
-        let feats = Features::of(game);
+        let f = Features::of(game);
         self.prepare(game, state, start);
+        let null = NullMoveRule::of(game);
+        let cx = Ctx {
+            game,
+            null,
+            royal: game.royal.0.iter().any(|r| !r.is_empty()),
+            selective: self.players <= 2 && f.material,
+            f,
+        };
 
         let mut root_moves = std::mem::take(&mut self.root_moves);
         game.legal_moves(state, &mut root_moves);
@@ -311,6 +485,7 @@ impl AlphaBeta {
         root_moves.shuffle(&mut self.rng);
         // Moves into a winning zone first, then captures, most valuable victim first; the sort is stable, so the random
         // order above breaks ties.
+        let feats = &cx.f;
         root_moves.sort_by_cached_key(|&mv| {
             if feats.reaches_goal(game, state, mv) {
                 -100_000
@@ -329,57 +504,78 @@ impl AlphaBeta {
         }
         self.path[0] = self.key(state);
         self.mobility[0] = root_moves.len() as i32;
+        let window = (cx.f.unit / 4).max(10);
+        // Nodes spent below each root move in the last iteration, to order the next one.
+        let mut effort = vec![0u64; root_moves.len()];
+        let mut prev_score: i32 = 0;
 
         for depth in 1..=self.config.max_depth {
             let horizon_before = self.horizon;
-            let mut alpha = -INF;
-            let mut best_idx = None;
-            for (i, &mv) in root_moves.iter().enumerate() {
-                game.make(state, mv);
-                let same = self.same_team(self.root, state.to_move());
-                let score = if i == 0 {
-                    self.child(game, state, &feats, same, depth as i32 - 1, 1, -INF, INF)
-                } else {
-                    let s = self.child(
-                        game,
-                        state,
-                        &feats,
-                        same,
-                        depth as i32 - 1,
-                        1,
-                        alpha,
-                        alpha + 1,
-                    );
-                    if s > alpha && !self.aborted {
-                        self.child(game, state, &feats, same, depth as i32 - 1, 1, alpha, INF)
-                    } else {
-                        s
-                    }
-                };
-                game.unmake(state);
+            let aspire = depth >= 4 && prev_score.abs() < MATE_BOUND;
+            let (mut lo, mut hi) = if aspire {
+                (prev_score - window, prev_score + window)
+            } else {
+                (-INF, INF)
+            };
+            let mut widen = window;
+            let (best_idx, score) = loop {
+                let (b, s) = self.root_search(&cx, state, &root_moves, &mut effort, depth, lo, hi);
                 if self.aborted {
-                    break;
+                    break (b, s);
                 }
-                if best_idx.is_none() || score > alpha {
-                    alpha = score;
-                    best_idx = Some(i);
+                if s <= lo && lo > -INF {
+                    // Failed low: nothing reached the window; search again below it.
+                    widen *= 4;
+                    lo = if widen > cx.f.unit * 10 {
+                        -INF
+                    } else {
+                        s - widen
+                    };
+                } else if s >= hi && hi < INF {
+                    // Failed high: keep the move that did it first, search again above.
+                    if let Some(b) = b {
+                        root_moves[..=b].rotate_right(1);
+                        effort[..=b].rotate_right(1);
+                        info.best = Some(root_moves[0]);
+                    }
+                    widen *= 4;
+                    hi = if widen > cx.f.unit * 10 {
+                        INF
+                    } else {
+                        s + widen
+                    };
+                } else {
+                    break (b, s);
                 }
-            }
+            };
             let Some(b) = best_idx else { break };
             // Keep a partial iteration's best: the previous best was searched first, so a
             // different choice has proved better.
             info.best = Some(root_moves[b]);
-            info.score = alpha;
             root_moves[..=b].rotate_right(1);
+            effort[..=b].rotate_right(1);
             if self.aborted {
                 break;
             }
+            info.score = score;
+            prev_score = score;
             info.depth = depth;
+            // The rest by effort: moves whose refutation was hard to find come first.
+            let mut rest: Vec<(u64, Move)> = effort[1..]
+                .iter()
+                .copied()
+                .zip(root_moves[1..].iter().copied())
+                .collect();
+            rest.sort_by_key(|&(e, _)| std::cmp::Reverse(e));
+            for (i, (e, m)) in rest.into_iter().enumerate() {
+                effort[i + 1] = e;
+                root_moves[i + 1] = m;
+            }
             if self.horizon == horizon_before {
                 info.solved = true;
                 break;
             }
-            if alpha.abs() >= MATE_BOUND {
+            if score.abs() >= MATE_BOUND {
                 break;
             }
             if let (Some(limit), Some(_)) = (self.config.time_limit, self.deadline) {
@@ -395,6 +591,58 @@ impl AlphaBeta {
         info
     }
 
+    /// One iteration over the root moves with the window `alpha..beta`: the index of the best
+    /// move (`None` if aborted before the first finished) and its score.
+    #[allow(clippy::too_many_arguments)]
+    fn root_search(
+        &mut self,
+        cx: &Ctx,
+        state: &mut State,
+        root_moves: &[Move],
+        effort: &mut [u64],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (Option<usize>, i32) {
+        let game = cx.game;
+        let d = depth as i32 - 1;
+        let mut best = -INF;
+        let mut best_idx = None;
+        for (i, &mv) in root_moves.iter().enumerate() {
+            let nodes_before = self.nodes;
+            game.make(state, mv);
+            let same = self.same_team(self.root, state.to_move());
+            let score = if i == 0 {
+                self.child(cx, state, same, d, 1, alpha, beta)
+            } else {
+                let s = self.child(cx, state, same, d, 1, alpha, alpha + 1);
+                if s > alpha && s < beta && !self.aborted {
+                    self.child(cx, state, same, d, 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
+            game.unmake(state);
+            effort[i] = self.nodes - nodes_before;
+            if self.aborted {
+                break;
+            }
+            // The first move's score stands even below the window; a later move's only when
+            // it proved better (a null-window score at or below alpha is a mere bound).
+            if i == 0 || score > alpha {
+                best = score;
+                best_idx = Some(i);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best_idx, best)
+    }
+
     fn prepare(&mut self, game: &Game, state: &State, start: Instant) {
         self.before.clear();
         if self.config.repetition == SearchRepetition::FirstRepeatIsDraw {
@@ -406,6 +654,7 @@ impl AlphaBeta {
         self.nodes = 0;
         self.horizon = 0;
         self.aborted = false;
+        self.null_ply = 0;
         self.deadline = self.config.time_limit.map(|t| start + t);
         self.tt.new_search();
         for k in &mut self.killers {
@@ -416,6 +665,7 @@ impl AlphaBeta {
         if self.cells != cells || self.history.len() != size {
             self.cells = cells;
             self.history = vec![0; size];
+            self.counters = vec![None; (cells * cells).clamp(1, 1 << 20)];
         } else {
             self.history.iter_mut().for_each(|h| *h /= 8);
         }
@@ -521,9 +771,8 @@ impl AlphaBeta {
     #[inline]
     fn child(
         &mut self,
-        game: &Game,
+        cx: &Ctx,
         state: &mut State,
-        f: &Features,
         same: bool,
         depth: i32,
         ply: usize,
@@ -531,9 +780,9 @@ impl AlphaBeta {
         beta: i32,
     ) -> i32 {
         if same {
-            self.negamax(game, state, f, depth, ply, alpha, beta)
+            self.negamax(cx, state, depth, ply, alpha, beta)
         } else {
-            -self.negamax(game, state, f, depth, ply, -beta, -alpha)
+            -self.negamax(cx, state, depth, ply, -beta, -alpha)
         }
     }
 
@@ -541,9 +790,8 @@ impl AlphaBeta {
     #[inline]
     fn child_quiesce(
         &mut self,
-        game: &Game,
+        cx: &Ctx,
         state: &mut State,
-        f: &Features,
         same: bool,
         ply: usize,
         qply: usize,
@@ -551,12 +799,13 @@ impl AlphaBeta {
         beta: i32,
     ) -> i32 {
         if same {
-            self.quiesce(game, state, f, ply, qply, alpha, beta)
+            self.quiesce(cx, state, ply, qply, alpha, beta)
         } else {
-            -self.quiesce(game, state, f, ply, qply, -beta, -alpha)
+            -self.quiesce(cx, state, ply, qply, -beta, -alpha)
         }
     }
 
+    #[inline]
     fn history_index(&self, mv: &Move, player: Player) -> usize {
         let c = mv.cells();
         let a = c.first().map_or(0, |&x| x as usize);
@@ -564,17 +813,52 @@ impl AlphaBeta {
         ((a * self.cells + b) * self.players + player.index()) % self.history.len().max(1)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The countermove slot of the move that led to `state`, if any.
+    #[inline]
+    fn counter_index(&self, game: &Game, state: &State) -> Option<usize> {
+        let prev = game.last_move(state)?;
+        if prev.is_forced_pass() || prev.len == 0 {
+            return None;
+        }
+        let c = prev.cells();
+        let a = c[0] as usize;
+        let b = c[c.len() - 1] as usize;
+        Some((a * self.cells + b) % self.counters.len().max(1))
+    }
+
+    /// Moves history score `h` towards `±HISTORY_MAX` by `bonus` (ageing as it saturates).
+    #[inline]
+    fn nudge(h: &mut i32, bonus: i32) {
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Whether an ordering key is a late quiet move's: ordered by history alone (not the
+    /// table's move, a capture, a promotion, a move into a goal, a killer or a countermove).
+    /// Only these are reduced or pruned.
+    #[inline]
+    fn late_quiet(key: i32) -> bool {
+        key < KEY_COUNTER
+    }
+
+    /// Whether `mv` captures, promotes or moves into a zone that wins.
+    #[inline]
+    fn tactical(f: &Features, game: &Game, state: &State, mv: Move) -> bool {
+        mv.promote != u8::MAX
+            || f.victim(game, state, mv).is_some()
+            || f.reaches_goal(game, state, mv)
+    }
+
     fn negamax(
         &mut self,
-        game: &Game,
+        cx: &Ctx,
         state: &mut State,
-        f: &Features,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        let game = cx.game;
+        let f = &cx.f;
         self.nodes += 1;
         self.check_time();
         if self.aborted {
@@ -583,14 +867,21 @@ impl AlphaBeta {
         if let Some(o) = state.result_now() {
             return self.finished(o, state, f, ply);
         }
-        if depth <= 0 || ply + QS_PLIES + 1 >= MAX_PLY {
-            return self.quiesce(game, state, f, ply, 0, alpha, beta);
+        let in_check = cx.royal && game.in_check(state, state.to_move());
+        if in_check && ply < 2 * MAX_DEPTH as usize {
+            depth += 1;
         }
+        if depth <= 0 || ply + QS_PLIES + 1 >= MAX_PLY {
+            return self.quiesce(cx, state, ply, 0, alpha, beta);
+        }
+        let pv = beta - alpha > 1;
         let key = self.key(state);
         self.path[ply] = key;
+        // A null move on the line cuts it: nothing before it comes back for real.
         if f.can_repeat
             && self.config.repetition == SearchRepetition::FirstRepeatIsDraw
-            && (self.path[..ply].contains(&key) || self.before.binary_search(&state.hash()).is_ok())
+            && (self.path[self.null_ply..ply].contains(&key)
+                || (self.null_ply == 0 && self.before.binary_search(&state.hash()).is_ok()))
         {
             self.horizon += 1;
             return 0;
@@ -630,11 +921,53 @@ impl AlphaBeta {
             };
         }
         self.mobility[ply] = moves.len() as i32;
-
         let me = state.to_move();
+
+        // Pruning by the static evaluation, away from the principal variation.
+        let prune = cx.selective && !pv && !in_check && beta.abs() < MATE_BOUND;
+        let eval = if prune {
+            self.evaluate(game, state, f, ply)
+        } else {
+            0
+        };
+        if prune && depth <= 3 && eval - f.unit * depth >= beta {
+            // Reverse futility: far enough above beta that one side's quiet play at these
+            // last plies will not bring it down.
+            self.lists[ply] = moves;
+            self.horizon += 1;
+            return eval;
+        }
+        if prune
+            && self.config.null_move
+            && depth >= 3
+            && eval >= beta
+            && game.last_move(state).is_some_and(|m| !m.is_forced_pass())
+            && cx.null.safe(state, me)
+        {
+            // Null move: pass, and see whether the opponent can even then get below beta.
+            let r = 3 + depth / 4 + ((eval - beta) / f.unit.max(1)).min(2);
+            game.make(state, Move::forced_pass());
+            let same = self.same_team(me, state.to_move());
+            let null_ply = std::mem::replace(&mut self.null_ply, ply + 1);
+            let s = self.child(cx, state, same, depth - 1 - r, ply + 1, beta - 1, beta);
+            self.null_ply = null_ply;
+            game.unmake(state);
+            if self.aborted {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if s >= beta {
+                self.lists[ply] = moves;
+                self.horizon += 1;
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
+
         let mut order = std::mem::take(&mut self.orders[ply]);
         order.clear();
         let killers = self.killers[ply];
+        let counter_slot = self.counter_index(game, state);
+        let counter = counter_slot.and_then(|c| self.counters[c]);
         for (i, mv) in moves.iter().enumerate() {
             let key = if i as u16 == tt_move {
                 KEY_TT
@@ -643,10 +976,14 @@ impl AlphaBeta {
             } else if let Some(v) = f.victim(game, state, *mv) {
                 KEY_CAPTURE + v.clamp(-10_000, 10_000) * 1024
                     - f.mover_value(game, state, *mv).clamp(0, 1000)
+            } else if mv.promote != u8::MAX {
+                KEY_CAPTURE
             } else if killers[0] == Some(*mv) {
                 KEY_KILLER
             } else if killers[1] == Some(*mv) {
                 KEY_KILLER - 1
+            } else if counter == Some(*mv) {
+                KEY_COUNTER
             } else {
                 self.history[self.history_index(mv, me)]
             };
@@ -657,6 +994,14 @@ impl AlphaBeta {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = NO_MOVE;
+        let mut quiets_tried = 0usize;
+        let mut searched = 0usize;
+        let futile = prune && depth <= 2 && eval + f.unit * (2 * depth) <= alpha;
+        let move_count_limit = if prune && depth <= 3 {
+            (4 + 3 * depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         for n in 0..order.len() {
             // Selection sort, one step at a time: cut-offs usually come early.
             let mut pick = n;
@@ -666,16 +1011,36 @@ impl AlphaBeta {
                 }
             }
             order.swap(n, pick);
-            let i = order[n].1;
+            let (okey, i) = order[n];
             let mv = moves[i as usize];
+            let quiet = Self::late_quiet(okey);
+            if quiet && searched > 0 && (futile || quiets_tried >= move_count_limit) {
+                // A quiet move at the last plies of a hopeless or long-searched position.
+                self.horizon += 1;
+                continue;
+            }
             game.make(state, mv);
             let same = self.same_team(me, state.to_move());
-            let score = if n == 0 {
-                self.child(game, state, f, same, depth - 1, ply + 1, alpha, beta)
+            let score = if searched == 0 {
+                self.child(cx, state, same, depth - 1, ply + 1, alpha, beta)
             } else {
-                let s = self.child(game, state, f, same, depth - 1, ply + 1, alpha, alpha + 1);
+                let mut r = 0;
+                if cx.selective && quiet && depth >= 3 && searched >= 2 && !in_check {
+                    r = i32::from(self.reductions[depth.min(63) as usize][searched.min(63)]);
+                    if pv {
+                        r -= 1;
+                    }
+                    if okey > HISTORY_MAX / 2 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut s = self.child(cx, state, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                if r > 0 && s > alpha && !self.aborted {
+                    s = self.child(cx, state, same, depth - 1, ply + 1, alpha, alpha + 1);
+                }
                 if s > alpha && s < beta && !self.aborted {
-                    self.child(game, state, f, same, depth - 1, ply + 1, alpha, beta)
+                    self.child(cx, state, same, depth - 1, ply + 1, alpha, beta)
                 } else {
                     s
                 }
@@ -684,33 +1049,40 @@ impl AlphaBeta {
             if self.aborted {
                 break;
             }
+            searched += 1;
             if score > best {
                 best = score;
                 best_idx = i;
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
-                        if order[n].0 < KEY_CAPTURE {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let h = self.history_index(&mv, me);
-                            self.history[h] += depth * depth;
-                            if self.history[h] > HISTORY_MAX {
-                                self.history.iter_mut().for_each(|x| *x /= 2);
+                        if quiet || okey == KEY_TT && !Self::tactical(f, game, state, mv) {
+                            self.reward_quiet(me, mv, depth, ply, counter_slot);
+                            // The quiet moves tried before it did not cut: make them less likely.
+                            let malus = -(depth * depth).min(400);
+                            for &(kk, j) in &order[..n] {
+                                if Self::late_quiet(kk) {
+                                    let h = self.history_index(&moves[j as usize], me);
+                                    Self::nudge(&mut self.history[h], malus);
+                                }
                             }
                         }
                         break;
                     }
                 }
             }
+            if quiet {
+                quiets_tried += 1;
+            }
         }
         self.lists[ply] = moves;
         self.orders[ply] = order;
         if self.aborted {
             return 0;
+        }
+        if searched == 0 {
+            // Everything pruned (cannot happen: the first move is always searched).
+            return alpha;
         }
         let bound = if best >= beta {
             BOUND_LOWER
@@ -729,18 +1101,39 @@ impl AlphaBeta {
         best
     }
 
+    /// A quiet move cut: it becomes a killer, the countermove, and gains history.
+    fn reward_quiet(
+        &mut self,
+        me: Player,
+        mv: Move,
+        depth: i32,
+        ply: usize,
+        counter_slot: Option<usize>,
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(c) = counter_slot {
+            self.counters[c] = Some(mv);
+        }
+        let h = self.history_index(&mv, me);
+        Self::nudge(&mut self.history[h], (depth * depth).min(400));
+    }
+
     /// Quiescence: the evaluation, improved by captures and by moves into a winning zone.
-    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
-        game: &Game,
+        cx: &Ctx,
         state: &mut State,
-        f: &Features,
         ply: usize,
         qply: usize,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        let game = cx.game;
+        let f = &cx.f;
         if qply > 0 {
             self.nodes += 1;
             self.check_time();
@@ -772,12 +1165,23 @@ impl AlphaBeta {
             return stand;
         }
         alpha = alpha.max(stand);
+        // Captures that even winning the victim outright leaves below alpha are not tried
+        // (in two-player searches; a margin covers the mobility term).
+        let delta = if cx.selective {
+            alpha - stand - 2 * f.unit
+        } else {
+            i32::MIN
+        };
         let mut order = std::mem::take(&mut self.orders[ply]);
         order.clear();
         for (i, mv) in moves.iter().enumerate() {
             if f.reaches_goal(game, state, *mv) {
                 order.push((KEY_GOAL, i as u16));
             } else if let Some(v) = f.victim(game, state, *mv) {
+                // (Not a promotion, nor a capture of several pieces: the victim is one.)
+                if v.saturating_mul(100) < delta && mv.promote == u8::MAX && mv.len <= 2 {
+                    continue;
+                }
                 let key = v.clamp(-10_000, 10_000) * 1024
                     - f.mover_value(game, state, *mv).clamp(0, 1000);
                 order.push((key, i as u16));
@@ -790,7 +1194,7 @@ impl AlphaBeta {
             let mv = moves[i as usize];
             game.make(state, mv);
             let same = self.same_team(me, state.to_move());
-            let score = self.child_quiesce(game, state, f, same, ply + 1, qply + 1, alpha, beta);
+            let score = self.child_quiesce(cx, state, same, ply + 1, qply + 1, alpha, beta);
             game.unmake(state);
             if self.aborted {
                 break;
