@@ -279,7 +279,7 @@ const KEY_COUNTER: i32 = KEY_KILLER - 2;
 const HISTORY_MAX: i32 = 1 << 14;
 
 /// What the null-move safety rule needs to know about a game (see the module documentation).
-struct NullMoveRule {
+pub(super) struct NullMoveRule {
     /// The game allows null moves at all.
     allowed: bool,
     /// Per player, the piece ids that count towards the pieces needed to pass safely.
@@ -287,7 +287,7 @@ struct NullMoveRule {
 }
 
 impl NullMoveRule {
-    fn of(game: &Game) -> NullMoveRule {
+    pub(super) fn of(game: &Game) -> NullMoveRule {
         let np = game.num_players();
         let mut allowed = np == 2
             && game.dice.is_none()
@@ -339,7 +339,7 @@ impl NullMoveRule {
     }
 
     /// Whether `p` may pass in `state` (not counting check, which the search tests).
-    fn safe(&self, state: &State, p: Player) -> bool {
+    pub(super) fn safe(&self, state: &State, p: Player) -> bool {
         self.allowed
             && self.majors[p.index()]
                 .iter()

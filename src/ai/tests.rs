@@ -713,3 +713,90 @@ fn the_search_can_score_a_first_repeat_as_a_draw_or_follow_the_rules() {
     );
     assert!(again.nodes < again_rules.nodes);
 }
+
+/// Whether `me`, to move or not, forces a win within `plies` plies: a plain search with no
+/// pruning, to check the selective one against.
+fn forced_win(g: &Game, s: &mut State, me: Player, plies: u32) -> bool {
+    if let Some(o) = g.outcome(s) {
+        return o == Outcome::Win(me) || matches!(o, Outcome::Loss(p) if p != me);
+    }
+    if plies == 0 {
+        return false;
+    }
+    let mine = s.to_move() == me;
+    for mv in g.legal_moves_vec(s) {
+        g.make(s, mv);
+        let win = forced_win(g, s, me, plies - 1);
+        g.unmake(s);
+        if win == mine {
+            return win;
+        }
+    }
+    !mine
+}
+
+#[test]
+fn selective_search_finds_the_shortest_chess_mates() {
+    // Each position has a mate; a plain search says how far away it is, and the search
+    // with reductions, null moves and futility pruning (all on by default) must agree.
+    let g = game("chess");
+    for (fen, plies) in [
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1),
+        (
+            "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+            3,
+        ),
+        ("6rk/6pp/7N/8/8/8/1Q4PP/6K1 w - - 0 1", 1),
+        (
+            "r1bq2r1/b4pk1/p1pp1p2/1p2pP2/1P2P1PB/3P4/1PPQ2P1/R3K2R w KQ - 0 1",
+            3,
+        ),
+        ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 3),
+    ] {
+        let mut s = pos(&g, fen);
+        let me = s.to_move();
+        let shortest = (1..=plies).find(|&n| forced_win(&g, &mut s, me, n));
+        assert_eq!(shortest, Some(plies), "{fen}");
+        // Reductions make a depth nominal: a quiet first move of a mate in 3 plies may be
+        // searched a ply shallower at depth 3, so ask for more.
+        for depth in [6, 8] {
+            let info = ab(depth, 1).search(&g, &mut s);
+            assert_eq!(info.score, MATE - plies as i32, "{fen} at depth {depth}");
+            let mv = info.best.expect("a move");
+            g.make(&mut s, mv);
+            assert!(forced_win(&g, &mut s, me, plies - 1), "{fen}: {mv:?}");
+            g.unmake(&mut s);
+        }
+    }
+}
+
+#[test]
+fn null_moves_only_where_passing_cannot_be_best() {
+    use super::alphabeta::NullMoveRule;
+    let chess = game("chess");
+    let rule = NullMoveRule::of(&chess);
+    let white = Player(0);
+    // Enough pieces to move: passing is never the only good move.
+    assert!(rule.safe(&chess.start(), white));
+    // King and pawns: zugzwang is common, so no null moves.
+    let ending = pos(&chess, "8/4k3/4p3/8/3P4/4K3/8/8 w - - 0 1");
+    assert!(!rule.safe(&ending, white));
+    // One knight is not enough either.
+    let knight = pos(&chess, "8/4k3/4p3/8/3P4/4K1N1/8/8 w - - 0 1");
+    assert!(!rule.safe(&knight, white));
+    let two = pos(&chess, "8/4k3/4p3/8/3P4/4KNN1/8/8 w - - 0 1");
+    assert!(rule.safe(&two, white));
+    // Games where having no move loses, where passing is a move, or with dice: never.
+    for name in [
+        "draughts",
+        "go",
+        "reversi",
+        "ur",
+        "breakthrough",
+        "tictactoe",
+    ] {
+        let g = game(name);
+        let rule = NullMoveRule::of(&g);
+        assert!(!rule.safe(&g.start(), white), "{name}");
+    }
+}
