@@ -346,3 +346,72 @@ fn openspiel_7x7_replays() {
         )
     );
 }
+
+#[test]
+fn sampling_a_legal_move_draws_from_the_legal_moves_only_and_all_of_them() {
+    // After Black's ko capture, White's recapture b2 is among the moves the stones could
+    // make but refused; random playouts draw moves one at a time and must never play it.
+    let g = go(&[("size", "5")]);
+    let mut s = g.parse_position(KO).unwrap();
+    play(&g, &mut s, "c2");
+    let mut all = tabletop::MoveList::new();
+    g.legal_moves(&s, &mut all);
+    let legal: BTreeSet<String> = all.iter().map(|&m| g.move_to_string(&s, m)).collect();
+    assert!(!legal.contains("b2"));
+    let mut drawn = BTreeSet::new();
+    let mut scratch = tabletop::MoveList::new();
+    // Every fixed draw (always the first, always the last, always the k-th) and a cycling one.
+    for k in 0..all.len() + 2 {
+        let mv = g
+            .sample_legal_move(&s, &mut scratch, |n| k.min(n - 1))
+            .expect("a legal move");
+        drawn.insert(g.move_to_string(&s, mv));
+    }
+    let mut turn = 0usize;
+    for _ in 0..400 {
+        let mv = g
+            .sample_legal_move(&s, &mut scratch, |n| {
+                turn = turn.wrapping_mul(31).wrapping_add(7);
+                turn % n
+            })
+            .expect("a legal move");
+        drawn.insert(g.move_to_string(&s, mv));
+    }
+    assert_eq!(drawn, legal);
+}
+
+#[test]
+fn sampling_passes_or_finds_nothing_when_every_move_is_refused() {
+    // Each side's rook shuttles along its own row. After a1-b1, a2-b2, b1-a1, B's only move
+    // b2-a2 would bring back the start: refused, so B has no legal move.
+    for (ending, expect) in [
+        ("pass if no-moves", "a1-b1 a2-b2 b1-a1 pass"),
+        ("loss if no-moves", "a1-b1 a2-b2 b1-a1"),
+    ] {
+        let src = format!(
+            "game \"Shuttle\"\nplayers A, B\nboard square(2, 2)\n\
+             piece rook = \"R\" for A, \"r\" for B\nsetup rook at a1 for A, a2 for B\n\
+             move rook: step(e, to: empty), step(w, to: empty)\n\
+             forbid repetition(2, positional)\n{ending}\n"
+        );
+        let g = tabletop::compile_source("shuttle", "shuttle.game", &src, &[]).unwrap();
+        let mut s = g.start();
+        let mut scratch = tabletop::MoveList::new();
+        let mut played = Vec::new();
+        while let Some(mv) = g.sample_legal_move(&s, &mut scratch, |n| n - 1) {
+            played.push(g.move_to_string(&s, mv));
+            if mv.is_forced_pass() {
+                break;
+            }
+            g.make(&mut s, mv);
+        }
+        assert_eq!(played.join(" "), expect, "{ending}");
+        let mut all = tabletop::MoveList::new();
+        g.legal_moves(&s, &mut all);
+        assert_eq!(
+            all.len(),
+            usize::from(ending.starts_with("pass")),
+            "{ending}"
+        );
+    }
+}

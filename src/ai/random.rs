@@ -28,11 +28,8 @@ impl Bot for RandomBot {
         if game.is_chance(state) {
             return game.sample_roll(self.rng.gen());
         }
-        game.legal_moves(state, &mut self.moves);
-        if self.moves.is_empty() {
-            return None;
-        }
-        Some(self.moves[self.rng.gen_range(0..self.moves.len())])
+        let rng = &mut self.rng;
+        game.sample_legal_move(state, &mut self.moves, |n| rng.gen_range(0..n))
     }
 
     fn name(&self) -> String {
@@ -63,11 +60,9 @@ pub fn random_playout(
                 continue;
             }
         }
-        game.legal_moves(state, moves);
-        if moves.is_empty() {
+        let Some(mv) = game.sample_legal_move(state, moves, |n| rng.gen_range(0..n)) else {
             return (game.no_moves_outcome(state), plies);
-        }
-        let mv = moves[rng.gen_range(0..moves.len())];
+        };
         game.make(state, mv);
         plies += 1;
     }

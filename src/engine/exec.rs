@@ -54,10 +54,12 @@ const SIM_CELLS: usize = 4 * super::MAX_MOVE_CELLS;
 pub(crate) struct Sim<'a> {
     game: &'a Game,
     base: &'a State,
-    /// Cells set by the move, newest value; each cell at most once.
-    list: [(CellId, PieceId); SIM_CELLS],
+    /// Cells set by the move, each at most once.
+    cells: [CellId; SIM_CELLS],
+    /// What the move put on each of `cells`.
+    pieces: [PieceId; SIM_CELLS],
     len: usize,
-    /// The whole board with the move's changes, once they outgrow `list` (empty before).
+    /// The whole board with the move's changes, once they outgrow `cells` (empty before).
     over: Vec<PieceId>,
     /// The cells the move set, while `over` is in use.
     over_set: Bits,
@@ -80,15 +82,14 @@ impl<'a> Sim<'a> {
         Sim {
             game,
             base: s,
-            list: [(NO_CELL, EMPTY); SIM_CELLS],
+            // Only the first `len` entries are ever read: zeros are as good as any value,
+            // and two plain arrays fill faster than an array of padded pairs.
+            cells: [0; SIM_CELLS],
+            pieces: [0; SIM_CELLS],
             len: 0,
             over: Vec::new(),
             over_set: Bits::new(),
-            passable: game.rules.iter().any(|r| {
-                r.parts
-                    .iter()
-                    .any(|p| matches!(p, Part::Slide { passable: true, .. }))
-            }),
+            passable: game.rules.iter().any(|r| r.passable),
             hash: s.hash,
             extra: s.extra,
             reset: false,
@@ -116,9 +117,11 @@ impl<'a> Sim<'a> {
     pub fn occupied_changes(&self) -> impl Iterator<Item = (CellId, PieceId)> + '_ {
         let short = self.over.is_empty();
         let words = self.base.board.len().div_ceil(64);
-        let listed = self.list[..if short { self.len } else { 0 }]
+        let n = if short { self.len } else { 0 };
+        let listed = self.cells[..n]
             .iter()
-            .copied();
+            .copied()
+            .zip(self.pieces[..n].iter().copied());
         let over = (0..if short { 0 } else { words }).flat_map(move |w| {
             let mut bits = self.over_set.0[w];
             std::iter::from_fn(move || {
@@ -135,7 +138,7 @@ impl<'a> Sim<'a> {
     /// Whether the move set `c` (to anything).
     fn changed(&self, c: CellId) -> bool {
         if self.over.is_empty() {
-            self.list[..self.len].iter().any(|e| e.0 == c)
+            self.cells[..self.len].contains(&c)
         } else {
             self.over_set.has(c)
         }
@@ -154,8 +157,8 @@ impl CellSink for Sim<'_> {
         if !self.over.is_empty() {
             return self.over[c as usize];
         }
-        match self.list[..self.len].iter().find(|e| e.0 == c) {
-            Some(&(_, p)) => p,
+        match self.cells[..self.len].iter().position(|&x| x == c) {
+            Some(i) => self.pieces[i],
             None => self.base.board[c as usize],
         }
     }
@@ -172,15 +175,16 @@ impl CellSink for Sim<'_> {
         if !self.over.is_empty() {
             self.over[c as usize] = p;
             self.over_set.insert(c);
-        } else if let Some(e) = self.list[..self.len].iter_mut().find(|e| e.0 == c) {
-            e.1 = p;
+        } else if let Some(i) = self.cells[..self.len].iter().position(|&x| x == c) {
+            self.pieces[i] = p;
         } else if self.len < SIM_CELLS {
-            self.list[self.len] = (c, p);
+            self.cells[self.len] = c;
+            self.pieces[self.len] = p;
             self.len += 1;
         } else {
             // Rare (a capture of many pieces): the whole board from here on.
             self.over.extend_from_slice(&self.base.board);
-            for &(x, q) in &self.list[..self.len] {
+            for (&x, &q) in self.cells[..self.len].iter().zip(&self.pieces[..self.len]) {
                 self.over[x as usize] = q;
                 self.over_set.insert(x);
             }
@@ -300,7 +304,7 @@ impl Game {
             return;
         }
         let rule = &self.rules[mv.rule as usize];
-        if rule.parts.iter().any(|x| matches!(x, Part::SwapSides)) {
+        if rule.swaps_sides {
             sim.flag(self.zobrist.swapped);
         }
         if s.ep_target != NO_CELL {

@@ -59,6 +59,37 @@ impl Game {
         }
     }
 
+    /// A legal move chosen by `pick` (given a count n, an index below n), or `None` when
+    /// there is none: the same choice as picking from [`Game::legal_moves`] when `pick` is
+    /// uniform, but the `forbid` rules judge only the moves drawn, not every move. A refused
+    /// draw is dropped and another drawn from the rest, so each legal move is equally likely
+    /// to come first. `moves` is scratch. Random playouts use it.
+    pub fn sample_legal_move(
+        &self,
+        s: &State,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        self.pseudo_moves(s, moves);
+        if self.forbids.is_empty() || self.is_chance(s) {
+            if !moves.is_empty() {
+                return Some(moves[pick(moves.len())]);
+            }
+        } else {
+            let mut sim = super::exec::Sim::new(self, s);
+            while !moves.is_empty() {
+                let i = pick(moves.len());
+                let mv = moves[i];
+                if self.rules[mv.rule as usize].is_pass() || self.refusal_in(&mut sim, mv).is_none()
+                {
+                    return Some(mv);
+                }
+                moves.swap_remove(i);
+            }
+        }
+        (s.result.is_none() && self.no_moves == Some(super::NoMoves::Pass)).then(Move::forced_pass)
+    }
+
     /// The moves the pieces can make (forced moves first, royal pieces kept safe), before
     /// the `forbid` rules judge them.
     pub(crate) fn pseudo_moves(&self, s: &State, out: &mut MoveList) {
