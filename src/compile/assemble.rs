@@ -2,8 +2,8 @@
 
 use super::scope::Compiler;
 use crate::engine::{
-    Attack, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Forbid, Game, Kind, NoMoves,
-    Part, PieceId, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, AttackRays, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Forbid, Game, Kind,
+    NoMoves, Part, PieceId, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -164,6 +164,18 @@ impl Compiler {
             })
             .collect();
         let pieces = self.pieces.pieces.clone();
+        let attack_rays = if attackers.0.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            pieces
+                .iter()
+                .enumerate()
+                .map(|(id, piece)| match piece.owner {
+                    Some(p) if id > 0 => AttackRays::build(&attackers, p, id as PieceId),
+                    _ => AttackRays::default(),
+                })
+                .collect()
+        };
         let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
         for (i, p) in pieces.iter().enumerate().skip(1) {
             let o = p.owner.map_or(np, Player::index);
@@ -307,6 +319,7 @@ impl Compiler {
             progress: self.progress,
             has_forced,
             royal,
+            attack_rays,
             attackers,
             tracks_unmoved,
             checkmate: self.checkmate,

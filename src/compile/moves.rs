@@ -149,6 +149,7 @@ impl Compiler {
                 let passable = parts
                     .iter()
                     .any(|p| matches!(p, Part::Slide { passable: true, .. }));
+                let plain = Rule::parts_are_plain(&parts);
                 rules.push(Rule {
                     kinds: kind_ids.clone(),
                     parts,
@@ -159,6 +160,7 @@ impl Compiler {
                     forced: *forced,
                     swaps_sides,
                     passable,
+                    plain,
                 });
             }
         }

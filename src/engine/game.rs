@@ -77,6 +77,9 @@ pub struct Game {
     pub royal: ByPlayer<Vec<PieceId>>,
     /// Per player, how that player's pieces attack (built from the move rules).
     pub attackers: ByPlayer<Vec<super::Attack>>,
+    /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
+    /// the game has no royal pieces).
+    pub attack_rays: Vec<super::AttackRays>,
     /// Whether the state tracks which pieces have not moved yet (castling).
     pub tracks_unmoved: bool,
     /// The result for a player to move who has no legal move while a royal piece is attacked.

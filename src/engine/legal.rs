@@ -27,6 +27,73 @@ pub struct Attack {
     pub from: Option<CellCond>,
 }
 
+/// One line looked along from an attacked cell: the enemy pieces that attack along it, by
+/// distance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackRay {
+    /// The direction from the attacked cell towards the attackers.
+    pub back: DirId,
+    /// How far the line is followed (the longest reach of its attackers).
+    pub reach: u16,
+    /// (nearest, farthest, pieces): a piece in the set attacks from that range of distances,
+    /// if every cell before it is empty. A step or leap is the range (1, 1).
+    pub by: Vec<(u16, u16, ContentSet)>,
+}
+
+/// The attacks on one piece (a royal piece, or one that castles), grouped by line so that
+/// each line is walked once whatever number of kinds attack along it; attacks that depend on
+/// where the attacker stands (`from:`) are kept as they are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttackRays {
+    /// The lines, steps and leaps (reach 1) first.
+    pub rays: Vec<AttackRay>,
+    /// Attacks with a `from:` condition, by attacking player.
+    pub conditional: Vec<(Player, Attack)>,
+}
+
+impl AttackRays {
+    /// The attacks of every opponent of `victim` on `piece`, from the game's attack tables.
+    pub fn build(attackers: &ByPlayer<Vec<Attack>>, victim: Player, piece: PieceId) -> Self {
+        let mut out = AttackRays::default();
+        for (q, attacks) in attackers.0.iter().enumerate() {
+            if q == victim.index() {
+                continue;
+            }
+            for a in attacks.iter().filter(|a| a.victims.contains(piece)) {
+                if a.from.is_some() {
+                    out.conditional.push((Player(q as u8), a.clone()));
+                    continue;
+                }
+                let (min, max) = a.slide.unwrap_or((1, 1));
+                for &b in &a.back {
+                    let ray = match out.rays.iter_mut().position(|r| r.back == b) {
+                        Some(i) => &mut out.rays[i],
+                        None => {
+                            out.rays.push(AttackRay {
+                                back: b,
+                                reach: 0,
+                                by: Vec::new(),
+                            });
+                            out.rays.last_mut().expect("just pushed")
+                        }
+                    };
+                    ray.reach = ray.reach.max(max);
+                    match ray.by.iter_mut().find(|e| e.0 == min && e.1 == max) {
+                        Some(e) => e.2.insert(a.piece),
+                        None => {
+                            let mut set = ContentSet::NONE;
+                            set.insert(a.piece);
+                            ray.by.push((min, max, set));
+                        }
+                    }
+                }
+            }
+        }
+        out.rays.sort_by_key(|r| r.reach);
+        out
+    }
+}
+
 /// A scratch view of the board with a move's changes applied on top.
 pub(crate) struct Overlay<'a> {
     board: &'a [PieceId],
@@ -38,7 +105,8 @@ impl<'a> Overlay<'a> {
     pub(crate) fn new(board: &'a [PieceId]) -> Overlay<'a> {
         Overlay {
             board,
-            changes: [(NO_CELL, EMPTY); 24],
+            // Only the first `len` entries are read: zeros fill faster than padded pairs.
+            changes: [(0, 0); 24],
             len: 0,
         }
     }
@@ -67,64 +135,68 @@ impl CellSink for Overlay<'_> {
 }
 
 impl Game {
-    /// Whether `victim_piece` (of `victim`) standing on `cell` could be captured by an
-    /// opponent, on the board seen through `view`.
+    /// Whether `victim_piece` standing on `cell` could be captured by an opponent of its
+    /// owner, on the board seen through `view`.
     pub(crate) fn attacked<V: CellSink>(
         &self,
         view: &V,
         cell: CellId,
-        victim: Player,
         victim_piece: PieceId,
     ) -> bool {
-        for (q, attacks) in self.attackers.0.iter().enumerate() {
-            if q == victim.index() {
-                continue;
-            }
-            let q = Player(q as u8);
-            for a in attacks {
-                if !a.victims.contains(victim_piece) {
+        // Tables exist for every owned piece once the game has royal pieces; without them
+        // nothing attacks.
+        let Some(table) = self.attack_rays.get(victim_piece as usize) else {
+            return false;
+        };
+        for ray in &table.rays {
+            let mut c = cell;
+            for k in 1..=ray.reach {
+                c = self.board.next(c, ray.back);
+                if c == NO_CELL {
+                    break;
+                }
+                let x = view.get(c);
+                if x == EMPTY {
                     continue;
                 }
-                for &b in &a.back {
-                    match a.slide {
-                        None => {
-                            let src = self.board.next(cell, b);
-                            if src != NO_CELL
-                                && view.get(src) == a.piece
-                                && a.from
-                                    .as_ref()
-                                    .is_none_or(|f| f.accepts(&self.board, q, src, a.piece))
-                            {
-                                return true;
-                            }
-                        }
-                        Some((min, max)) => {
-                            let mut c = cell;
-                            for k in 1..=max {
-                                c = self.board.next(c, b);
-                                if c == NO_CELL {
-                                    break;
-                                }
-                                let x = view.get(c);
-                                if x == EMPTY {
-                                    continue;
-                                }
-                                if x == a.piece
-                                    && k >= min
-                                    && a.from
-                                        .as_ref()
-                                        .is_none_or(|f| f.accepts(&self.board, q, c, x))
-                                {
-                                    return true;
-                                }
-                                break;
-                            }
-                        }
-                    }
+                if ray
+                    .by
+                    .iter()
+                    .any(|&(min, max, ref set)| k >= min && k <= max && set.contains(x))
+                {
+                    return true;
                 }
+                break;
             }
         }
-        false
+        table
+            .conditional
+            .iter()
+            .any(|(q, a)| self.attack_holds(view, cell, *q, a))
+    }
+
+    /// Whether the attack `a` of player `q` reaches `cell`.
+    fn attack_holds<V: CellSink>(&self, view: &V, cell: CellId, q: Player, a: &Attack) -> bool {
+        let (min, max) = a.slide.unwrap_or((1, 1));
+        a.back.iter().any(|&b| {
+            let mut c = cell;
+            for k in 1..=max {
+                c = self.board.next(c, b);
+                if c == NO_CELL {
+                    return false;
+                }
+                let x = view.get(c);
+                if x == EMPTY {
+                    continue;
+                }
+                return x == a.piece
+                    && k >= min
+                    && a.from
+                        .as_ref()
+                        .is_none_or(|f| f.accepts(&self.board, q, c, x));
+            }
+            false
+        })
     }
 
     /// Whether one of `p`'s royal pieces is attacked now.
@@ -132,7 +204,7 @@ impl Game {
         let view = Overlay::new(&s.board);
         self.royal[p]
             .iter()
-            .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(&view, c, p, rp)))
+            .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(&view, c, rp)))
     }
 
     /// Whether the player to move is checkmated: a royal piece attacked and no legal move.
@@ -154,13 +226,13 @@ impl Game {
         self.exec_cells(&mut view, mv, p);
         for &rp in &self.royal[p] {
             for c in bits_iter(s.cells_of(rp)) {
-                if view.get(c) == rp && self.attacked(&view, c, p, rp) {
+                if view.get(c) == rp && self.attacked(&view, c, rp) {
                     return false;
                 }
             }
             for i in 0..view.len {
                 let (c, x) = view.changes[i];
-                if x == rp && view.get(c) == rp && self.attacked(&view, c, p, rp) {
+                if x == rp && view.get(c) == rp && self.attacked(&view, c, rp) {
                     return false;
                 }
             }
@@ -170,9 +242,10 @@ impl Game {
 
     /// Removes moves that leave a royal piece attacked.
     ///
-    /// When the mover is not in check and has one royal piece, a move can only expose it by
-    /// moving it, by leaving a cell on a line along which an enemy slider could reach it, or
-    /// by removing a piece elsewhere (en passant, a jump); only those moves are tested.
+    /// When the mover is not in check and has one royal piece, a plain move (one piece from
+    /// its cell to another) can only expose it by moving it, or by leaving a cell that shields
+    /// it from an enemy slider (a pinned piece); other moves (en passant, jumps, castling)
+    /// may change more cells. Only those moves are tested.
     pub(crate) fn keep_royal_safe(&self, s: &State, out: &mut MoveList) {
         let p = s.to_move;
         if self.royal[p].is_empty() || self.is_chance(s) {
@@ -183,53 +256,73 @@ impl Game {
             .iter()
             .flat_map(|&rp| bits_iter(s.cells_of(rp)).map(move |c| (c, rp)));
         let lone = match (royal_cells.next(), royal_cells.next()) {
-            (Some((c, rp)), None) if !self.attacked(&view, c, p, rp) => Some(c),
+            (Some((c, rp)), None) if !self.attacked(&view, c, rp) => Some((c, rp)),
             _ => None,
         };
-        let Some(king) = lone else {
+        let Some((king, rp)) = lone else {
             out.retain(|&m| m.is_forced_pass() || self.royal_safe_after(s, m));
             return;
         };
-        // Cells on the lines from the royal piece along which an enemy could slide to it.
-        let mut lines = [0u64; 64];
-        let words = s.words.min(64);
-        for (q, attacks) in self.attackers.0.iter().enumerate() {
-            if q == p.index() {
-                continue;
-            }
-            for a in attacks.iter().filter(|a| a.slide.is_some()) {
-                for &b in &a.back {
-                    let mut c = self.board.next(king, b);
-                    while c != NO_CELL && (c as usize / 64) < words {
-                        lines[c as usize / 64] |= 1 << (c % 64);
-                        c = self.board.next(c, b);
-                    }
-                }
-            }
-        }
+        let pinned = self.pinned(s, king, rp);
         out.retain(|&m| {
             if m.is_forced_pass() {
                 return true;
             }
-            let rule = &self.rules[m.rule as usize];
-            let simple = rule.from_piece()
-                && rule.parts.iter().all(|x| {
-                    matches!(
-                        x,
-                        super::Part::Step { .. }
-                            | super::Part::Slide { .. }
-                            | super::Part::Promote { .. }
-                            | super::Part::BecomeCaptured { .. }
-                    )
-                });
             let origin = m.cells[0];
-            let on_line = (origin as usize / 64) >= words
-                || lines[origin as usize / 64] >> (origin % 64) & 1 == 1;
-            if simple && origin != king && !on_line {
+            if self.rules[m.rule as usize].plain && origin != king && !pinned.has(origin) {
                 return true;
             }
             self.royal_safe_after(s, m)
         });
+    }
+
+    /// The cells of `p`'s pieces that shield the royal piece `rp` on `king` from an enemy
+    /// slider: the first piece along a line, if it is the mover's and the next one is an
+    /// enemy that attacks along that line from there. Attacks with a `from:` condition are
+    /// not followed: every cell on their lines counts.
+    fn pinned(&self, s: &State, king: CellId, rp: PieceId) -> super::exec::Bits {
+        let mut pinned = super::exec::Bits::new();
+        let Some(table) = self.attack_rays.get(rp as usize) else {
+            return pinned;
+        };
+        let p = s.to_move;
+        for ray in table.rays.iter().filter(|r| r.reach > 1) {
+            let mut c = king;
+            let mut shield = NO_CELL;
+            for k in 1..=ray.reach {
+                c = self.board.next(c, ray.back);
+                if c == NO_CELL {
+                    break;
+                }
+                let x = s.board[c as usize];
+                if x == EMPTY {
+                    continue;
+                }
+                if shield == NO_CELL && self.owner(x) == Some(p) {
+                    shield = c;
+                    continue;
+                }
+                if shield != NO_CELL
+                    && ray
+                        .by
+                        .iter()
+                        .any(|&(min, max, ref set)| k >= min && k <= max && set.contains(x))
+                {
+                    pinned.insert(shield);
+                }
+                break;
+            }
+        }
+        for (_, a) in table.conditional.iter().filter(|(_, a)| a.slide.is_some()) {
+            for &b in &a.back {
+                let mut c = self.board.next(king, b);
+                while c != NO_CELL {
+                    pinned.insert(c);
+                    c = self.board.next(c, b);
+                }
+            }
+        }
+        pinned
     }
 
     /// Castling moves of the piece on `focus` (see [`super::Part::Castle`]).
@@ -269,7 +362,7 @@ impl Game {
             let mut to = focus;
             let mut rook_to = focus;
             for i in 0..steps {
-                if self.attacked(&view, to, p, piece) {
+                if self.attacked(&view, to, piece) {
                     continue 'dirs;
                 }
                 rook_to = to;
@@ -279,7 +372,7 @@ impl Game {
                 }
                 let _ = i;
             }
-            if self.attacked(&view, to, p, piece) {
+            if self.attacked(&view, to, piece) {
                 continue;
             }
             let rook_to = if steps == 1 { focus } else { rook_to };

@@ -31,7 +31,7 @@ pub use ends::{EndCond, EndResult, EndRule, NoMoves};
 pub use forbid::{Forbid, ForbidCond};
 pub use game::{Game, Kind, PieceType};
 pub use guard::{Compare, PartCond, Quantity, StateCond};
-pub use legal::Attack;
+pub use legal::{Attack, AttackRay, AttackRays};
 pub use moves::{Move, MoveList, MAX_MOVE_CELLS};
 pub use notation::ParseMoveError;
 pub use position::ParsePositionError;

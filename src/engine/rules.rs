@@ -179,9 +179,27 @@ pub struct Rule {
     pub swaps_sides: bool,
     /// Whether a part is a passable slide (derived from `parts`).
     pub passable: bool,
+    /// Whether the move only takes a piece from its cell to another (step, leap or slide,
+    /// then perhaps a change of kind): it empties one cell and fills one, and nothing else
+    /// (derived from `parts`; the royal-safety filter trusts such moves off the pin lines).
+    pub plain: bool,
 }
 
 impl Rule {
+    /// Whether `parts` make a plain move (see [`Rule::plain`]).
+    pub fn parts_are_plain(parts: &[Part]) -> bool {
+        parts.first().is_some_and(Part::moves_piece)
+            && parts.iter().all(|x| {
+                matches!(
+                    x,
+                    Part::Step { .. }
+                        | Part::Slide { .. }
+                        | Part::Promote { .. }
+                        | Part::BecomeCaptured { .. }
+                )
+            })
+    }
+
     /// Whether the rule starts from one of the mover's pieces.
     pub fn from_piece(&self) -> bool {
         self.parts.first().is_some_and(Part::moves_piece)
