@@ -164,6 +164,15 @@ impl Compiler {
             })
             .collect();
         let pieces = self.pieces.pieces.clone();
+        let mut castlers = ContentSet::NONE;
+        for (id, piece) in pieces.iter().enumerate().skip(1) {
+            if rules.iter().any(|r| {
+                r.kinds.contains(&piece.kind)
+                    && r.parts.iter().any(|p| matches!(p, Part::Castle { .. }))
+            }) {
+                castlers.insert(id as PieceId);
+            }
+        }
         let attack_rays = if attackers.0.iter().all(Vec::is_empty) {
             Vec::new()
         } else {
@@ -322,6 +331,7 @@ impl Compiler {
             attack_rays,
             attackers,
             tracks_unmoved,
+            castlers,
             checkmate: self.checkmate,
             coordinate_notation: self.coordinate_notation,
             dice: self.race.dice.clone(),

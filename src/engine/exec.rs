@@ -307,8 +307,8 @@ impl Game {
         if rule.swaps_sides {
             sim.flag(self.zobrist.swapped);
         }
-        if s.ep_target != NO_CELL {
-            sim.flag(self.zobrist.en_passant(s.ep_target));
+        if s.ep.target != NO_CELL {
+            sim.flag(self.zobrist.en_passant(s.ep.target));
         }
         self.exec_cells(sim, mv, s.to_move);
         if self.tracks_unmoved {

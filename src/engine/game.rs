@@ -82,6 +82,8 @@ pub struct Game {
     pub attack_rays: Vec<super::AttackRays>,
     /// Whether the state tracks which pieces have not moved yet (castling).
     pub tracks_unmoved: bool,
+    /// The piece ids that castle (the king, not the rook; derived from the rules).
+    pub castlers: super::ContentSet,
     /// The result for a player to move who has no legal move while a royal piece is attacked.
     pub checkmate: Option<super::EndResult>,
     /// Whether moves print in coordinate form (`e2e4`, `e7e8q`) instead of `e2-e4`.

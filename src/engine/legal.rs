@@ -394,18 +394,18 @@ impl Game {
         mv: Move,
         out: &mut MoveList,
     ) {
-        if s.ep_target == NO_CELL {
+        if s.ep.target == NO_CELL {
             return;
         }
         for &d in &dirs[p] {
-            if self.board.next(focus, d) == s.ep_target
+            if self.board.next(focus, d) == s.ep.target
                 && self
-                    .owner(s.board[s.ep_victim as usize])
+                    .owner(s.board[s.ep.victim as usize])
                     .is_some_and(|o| o != p)
             {
                 let mut m = mv;
-                m.push(s.ep_target);
-                m.push(s.ep_victim);
+                m.push(s.ep.target);
+                m.push(s.ep.victim);
                 out.push(m);
             }
         }

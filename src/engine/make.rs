@@ -1,6 +1,6 @@
 //! Making and unmaking moves, and hashing.
 
-use super::state::{Change, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
+use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
 impl Game {
@@ -18,8 +18,7 @@ impl Game {
             quiet: s.quiet,
             side_len: s.side.len() as u32,
             roll: s.roll,
-            ep_target: s.ep_target,
-            ep_victim: s.ep_victim,
+            ep: s.ep,
             mv,
         });
         if let Some(r) = mv.as_roll() {
@@ -40,11 +39,10 @@ impl Game {
             return;
         }
         let log_start = s.log.len();
-        if s.ep_target != NO_CELL {
-            s.hash ^= self.zobrist.en_passant(s.ep_target);
-            s.extra ^= self.zobrist.en_passant(s.ep_target);
-            s.ep_target = NO_CELL;
-            s.ep_victim = NO_CELL;
+        if s.ep.target != NO_CELL {
+            s.hash ^= self.zobrist.en_passant(s.ep.target);
+            s.extra ^= self.zobrist.en_passant(s.ep.target);
+            s.ep = EnPassant::NONE;
         }
         self.exec(s, mv, mover);
         if self.tracks_unmoved {
@@ -68,8 +66,10 @@ impl Game {
             }
         }
         if let Some((passed, landed)) = self.passed_cell(mv) {
-            s.ep_target = passed;
-            s.ep_victim = landed;
+            s.ep = EnPassant {
+                target: passed,
+                victim: landed,
+            };
             s.hash ^= self.zobrist.en_passant(passed);
             s.extra ^= self.zobrist.en_passant(passed);
         }
@@ -121,29 +121,43 @@ impl Game {
 
     /// Takes back the last move made; returns it, or `None` if there is no history.
     pub fn unmake(&self, s: &mut State) -> Option<Move> {
-        let f = s.frames.pop()?;
-        while s.side.len() > f.side_len as usize {
+        let n = s.frames.len().checked_sub(1)?;
+        // The frame is read field by field where it lies: popping a copy, written in pieces
+        // and read back in other widths, stalled the processor (store forwarding).
+        let (side_len, log_len) = (s.frames[n].side_len as usize, s.frames[n].log_len as usize);
+        while s.side.len() > side_len {
             let Some(c) = s.side.pop() else { break };
             self.undo_side(s, c);
         }
-        s.roll = f.roll;
-        s.ep_target = f.ep_target;
-        s.ep_victim = f.ep_victim;
-        while s.log.len() > f.log_len as usize {
+        while s.log.len() > log_len {
             let Some(c) = s.log.pop() else { break };
             s.put(c.cell, c.old);
         }
         self.pop_reps(s);
+        let f = &s.frames[n];
+        // Narrow fields that seldom change are written only when they do: make reads
+        // neighbouring ones with one wide load, which stalls when they were just stored
+        // one by one.
+        if s.roll != f.roll {
+            s.roll = f.roll;
+        }
+        s.ep = f.ep;
+        if s.result != f.result || s.end_rule != f.end_rule {
+            s.result = f.result;
+            s.end_rule = f.end_rule;
+        }
+        if s.swapped != f.swapped {
+            s.swapped = f.swapped;
+        }
         s.to_move = f.to_move;
-        s.result = f.result;
-        s.end_rule = f.end_rule;
         s.hash = f.hash;
         s.extra = f.extra;
-        s.swapped = f.swapped;
         s.quiet = f.quiet;
+        let mv = f.mv;
+        s.frames.truncate(n);
         s.ply -= 1;
         debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
-        Some(f.mv)
+        Some(mv)
     }
 
     fn clear_unmoved(&self, s: &mut State, c: CellId) {
@@ -154,12 +168,9 @@ impl Game {
     }
 
     /// The owner of `piece` if it is a castling piece (the king, not the rook).
+    #[inline]
     pub(crate) fn castler_of(&self, piece: PieceId) -> Option<Player> {
-        let kind = self.pieces[piece as usize].kind;
-        let castles = self.rules.iter().any(|r| {
-            r.kinds.contains(&kind) && r.parts.iter().any(|p| matches!(p, Part::Castle { .. }))
-        });
-        if castles && piece != EMPTY {
+        if self.castlers.contains(piece) {
             self.owner(piece)
         } else {
             None
@@ -235,7 +246,7 @@ impl Game {
     /// rights (unmoved pieces), the en-passant cell and a pending roll. Repetitions that
     /// compare positions rather than situations leave it out, with the side to move.
     pub(crate) fn extra_from_scratch(&self, s: &State) -> u64 {
-        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep_target);
+        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep.target);
         if s.swapped {
             h ^= self.zobrist.swapped;
         }

@@ -104,7 +104,7 @@ impl Game {
         let p = s.to_move;
         let mut view = View {
             board: &s.board,
-            overlay: [(NO_CELL, EMPTY); OVERLAY],
+            overlay: [(0, 0); OVERLAY],
             len: 0,
         };
         let np = self.pieces.len();

@@ -2,8 +2,10 @@
 
 use super::{CellId, KindId, NO_CELL};
 
-/// The most cells one move may record (origin, landings, picks).
-pub const MAX_MOVE_CELLS: usize = 12;
+/// The most cells one move may record (origin, landings, picks). Fourteen makes a move 32
+/// bytes, which the processor copies in whole halves: at 28 it read moves back in other
+/// widths than it had written them, and stalled.
+pub const MAX_MOVE_CELLS: usize = 14;
 
 /// A move: which rule, and the cells it chose in order.
 ///

@@ -376,8 +376,10 @@ impl Game {
                 });
                 match victim {
                     Some(v) => {
-                        state.ep_target = t;
-                        state.ep_victim = v;
+                        state.ep = super::state::EnPassant {
+                            target: t,
+                            victim: v,
+                        };
                     }
                     None => {
                         return err(format!(

@@ -330,7 +330,7 @@ impl Game {
     /// The part of the from-scratch hash that covers stacks, reserves, borne-off pieces and
     /// the pending roll.
     pub(crate) fn race_hash(&self, s: &State) -> u64 {
-        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep_target);
+        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep.target);
         if self.tracks_unmoved {
             for c in super::legal::bits_iter(&s.unmoved) {
                 h ^= self.zobrist.unmoved(c);

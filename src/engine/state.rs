@@ -53,6 +53,24 @@ pub(crate) struct Change {
     pub old: PieceId,
 }
 
+/// The cell an enemy piece has just passed over, capturable en passant, and that piece's
+/// cell ([`super::NO_CELL`] for none). Read and written whole: one aligned 8-byte value, so
+/// that saving it in make right after unmake restored it never mixes store widths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(8))]
+pub(crate) struct EnPassant {
+    pub target: CellId,
+    pub victim: CellId,
+}
+
+impl EnPassant {
+    /// No en-passant capture possible.
+    pub const NONE: EnPassant = EnPassant {
+        target: super::NO_CELL,
+        victim: super::NO_CELL,
+    };
+}
+
 /// What a move changed besides the board, to be restored by unmake.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame {
@@ -67,8 +85,7 @@ pub(crate) struct Frame {
     pub quiet: u32,
     pub side_len: u32,
     pub roll: u8,
-    pub ep_target: CellId,
-    pub ep_victim: CellId,
+    pub ep: EnPassant,
     pub mv: Move,
 }
 
@@ -103,7 +120,11 @@ pub(crate) const REP_BUCKETS: usize = 1024;
 pub(crate) const NO_END: u16 = u16::MAX;
 
 /// A game position plus the history needed to undo moves.
+// In declaration order: left to itself the compiler put `to_move` and `roll` side by side,
+// read them in make with one load after unmake had written them with two, and the
+// processor stalled on it (store forwarding) at every move.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct State {
     pub(crate) board: Vec<PieceId>,
     pub(crate) to_move: Player,
@@ -148,8 +169,7 @@ pub struct State {
     /// Cells whose piece has not moved since the start (castling rights), as a bitset.
     pub(crate) unmoved: Vec<u64>,
     /// The cell an enemy piece has just passed over, capturable en passant, and that piece's cell.
-    pub(crate) ep_target: CellId,
-    pub(crate) ep_victim: CellId,
+    pub(crate) ep: EnPassant,
     /// Flood-fill scratch for connection tests: a visit mark per cell and a stack.
     pub(crate) mark: Vec<u32>,
     pub(crate) mark_gen: u32,
@@ -209,8 +229,7 @@ impl State {
             } else {
                 vec![0u64; words]
             },
-            ep_target: super::NO_CELL,
-            ep_victim: super::NO_CELL,
+            ep: EnPassant::NONE,
             extra: 0,
             reps: Vec::with_capacity(if game.rep_kinds.is_empty() { 0 } else { 256 }),
             rep_counts: vec![0; game.rep_kinds.len() * REP_BUCKETS],
@@ -275,7 +294,7 @@ impl State {
 
     /// The cell that may be taken en passant now, if any.
     pub fn en_passant(&self) -> Option<CellId> {
-        (self.ep_target != super::NO_CELL).then_some(self.ep_target)
+        (self.ep.target != super::NO_CELL).then_some(self.ep.target)
     }
 
     /// The pending roll, if the dice have been rolled for the player to move.
@@ -362,7 +381,7 @@ impl State {
             && self.height == other.height
             && self.stacks == other.stacks
             && self.unmoved == other.unmoved
-            && self.ep_target == other.ep_target
+            && self.ep.target == other.ep.target
     }
 }
 
