@@ -95,6 +95,22 @@ pub enum EndCond {
     State(StateCond),
 }
 
+impl EndCond {
+    /// Whether the condition can hold only for the player who just moved (so the others
+    /// need not be tested).
+    fn mover_only(&self) -> bool {
+        match self {
+            EndCond::Captured { .. }
+            | EndCond::PlyLimit(_)
+            | EndCond::PiecesAtMost { .. }
+            | EndCond::NoProgress(_)
+            | EndCond::Repetition(_) => true,
+            EndCond::All(conds) => conds.iter().any(EndCond::mover_only),
+            _ => false,
+        }
+    }
+}
+
 /// An end condition, who it is tested for, and its result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndRule {
@@ -120,7 +136,8 @@ impl Game {
         let n = self.num_players();
         for (i, end) in self.ends.iter().enumerate() {
             let mut p = mover;
-            for _ in 0..n {
+            let players = if end.cond.mover_only() { 1 } else { n };
+            for _ in 0..players {
                 if end.players >> p.0 & 1 == 1 && self.end_holds(s, &end.cond, p, mover, log_from) {
                     return Some((end.result.outcome_for(p), i as u16));
                 }

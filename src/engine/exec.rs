@@ -312,23 +312,26 @@ impl Game {
         }
         self.exec_cells(sim, mv, s.to_move);
         if self.tracks_unmoved {
-            // As make: a moved piece loses its flag, and once a side's castling piece has
-            // lost its own, the side's other flags go too.
-            let mover = s.to_move;
-            let mut castler_left = false;
-            for c in 0..self.board.len() as CellId {
-                if !s.is_unmoved(c) {
-                    continue;
-                }
+            // As make: a moved piece loses its flag, and after a move that cleared a flag,
+            // a side without an unmoved castling piece loses all its flags.
+            let words = s.unmoved.len();
+            let mut left = [0u64; MAX_WORDS];
+            let mut cleared = false;
+            for c in super::legal::bits_iter(&s.unmoved) {
                 if sim.changed(c) {
                     sim.flag(self.zobrist.unmoved(c));
-                } else if self.castler_of(sim.get(c)) == Some(mover) {
-                    castler_left = true;
+                    cleared = true;
+                } else {
+                    left[c as usize / 64] |= 1 << (c % 64);
                 }
             }
-            if !castler_left {
-                for c in 0..self.board.len() as CellId {
-                    if s.is_unmoved(c) && !sim.changed(c) && self.owner(sim.get(c)) == Some(mover) {
+            if cleared {
+                let sides = self.castling_sides(left[..words].iter().copied(), |c| sim.get(c));
+                for c in super::legal::bits_iter(&left[..words]) {
+                    if self
+                        .owner(sim.get(c))
+                        .is_some_and(|o| sides >> o.0 & 1 == 0)
+                    {
                         sim.flag(self.zobrist.unmoved(c));
                     }
                 }

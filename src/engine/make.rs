@@ -46,23 +46,16 @@ impl Game {
         }
         self.exec(s, mv, mover);
         if self.tracks_unmoved {
+            let mut cleared = false;
             for i in log_start..s.log.len() {
                 let c = s.log[i].cell;
                 if s.is_unmoved(c) {
                     self.clear_unmoved(s, c);
+                    cleared = true;
                 }
             }
-            // Once a side's castling piece has moved its partners' flags mean nothing; clear
-            // them so that equal positions (as FEN sees them) hash equally.
-            let castler_left = super::legal::bits_iter(&s.unmoved)
-                .any(|c| self.castler_of(s.board[c as usize]) == Some(mover));
-            if !castler_left {
-                let mine: Vec<CellId> = super::legal::bits_iter(&s.unmoved)
-                    .filter(|&c| self.owner(s.board[c as usize]) == Some(mover))
-                    .collect();
-                for c in mine {
-                    self.clear_unmoved(s, c);
-                }
+            if cleared {
+                self.clear_orphan_flags(s);
             }
         }
         if let Some((passed, landed)) = self.passed_cell(mv) {
@@ -158,6 +151,46 @@ impl Game {
         s.ply -= 1;
         debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
         Some(mv)
+    }
+
+    /// Once a side's castling piece has moved, its partners' flags mean nothing: clears them,
+    /// so that equal positions (as FEN sees them) hash equally. Only a move that cleared
+    /// some flag can call for it.
+    fn clear_orphan_flags(&self, s: &mut State) {
+        let castling_sides =
+            self.castling_sides(s.unmoved.iter().copied(), |c| s.board[c as usize]);
+        let mut flags = [0u64; super::exec::MAX_WORDS];
+        let words = s.unmoved.len().min(flags.len());
+        flags[..words].copy_from_slice(&s.unmoved[..words]);
+        for c in super::legal::bits_iter(&flags[..words]) {
+            if self
+                .owner(s.board[c as usize])
+                .is_some_and(|o| castling_sides >> o.0 & 1 == 0)
+            {
+                self.clear_unmoved(s, c);
+            }
+        }
+    }
+
+    /// The players (one bit each) that still have an unmoved castling piece, given the words of
+    /// the unmoved-flag bitset and what stands on each cell.
+    pub(crate) fn castling_sides(
+        &self,
+        unmoved: impl Iterator<Item = u64>,
+        at: impl Fn(CellId) -> PieceId,
+    ) -> u64 {
+        let mut sides = 0u64;
+        for (w, word) in unmoved.enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                bits &= bits - 1;
+                if let Some(o) = self.castler_of(at(c)) {
+                    sides |= 1 << o.0;
+                }
+            }
+        }
+        sides
     }
 
     fn clear_unmoved(&self, s: &mut State, c: CellId) {
