@@ -326,6 +326,22 @@ impl Game {
     pub(crate) fn exec_cells<S: CellSink>(&self, sink: &mut S, mv: Move, p: Player) {
         let rule = &self.rules[mv.rule as usize];
         let cells = mv.cells;
+        if rule.plain
+            && matches!(
+                rule.parts[..],
+                [Part::Step { .. }]
+                    | [Part::Slide {
+                        passable: false,
+                        ..
+                    }]
+            )
+        {
+            // Most moves of most games: one piece from one cell to another.
+            let piece = sink.get(cells[0]);
+            sink.set(cells[0], EMPTY);
+            sink.set(cells[1], piece);
+            return;
+        }
         let (mut k, mut focus) = if rule.from_piece() {
             (1, cells[0])
         } else {
