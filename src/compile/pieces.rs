@@ -186,18 +186,24 @@ impl Compiler {
         let ncells = self.geo.as_ref().map_or(0, |g| g.names.len());
         let mut board = vec![EMPTY; ncells];
         let mut placed_by: Vec<Option<Span>> = vec![None; ncells];
+        // A whole position says what stands on every cell: `setup … at` lines beside it
+        // would be ignored, so they are refused instead.
+        let mut first_at: Option<Span> = None;
+        let mut position: Option<Span> = None;
         for st in &ast.stmts {
             let Stmt::Setup(setup) = &st.node else {
                 continue;
             };
             match setup {
                 Setup::Position(text) => {
+                    position.get_or_insert(st.span);
                     if self.pieces.start_text.is_some() {
                         self.err(text.span, "the start position is given twice");
                     }
                     self.pieces.start_text = Some((text.node.clone(), text.span));
                 }
                 Setup::Pieces { kind, cells } => {
+                    first_at.get_or_insert(st.span);
                     let Some(k) = self.kind(&kind.node, kind.span) else {
                         continue;
                     };
@@ -258,6 +264,18 @@ impl Compiler {
                     }
                 }
             }
+        }
+        if let (Some(at), Some(pos)) = (first_at, position) {
+            let later = if at.start > pos.start { at } else { pos };
+            self.diags.push(
+                Diagnostic::error(
+                    later,
+                    "the start is given both as a whole position and by 'setup … at' lines",
+                )
+                .with_hint(
+                    "a position in quotes already says what stands on every cell: keep one form",
+                ),
+            );
         }
         self.pieces.start = board;
     }
