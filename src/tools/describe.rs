@@ -1,6 +1,6 @@
 //! `describe` and `check`: what the compiler made of a rule file, in words.
 
-use crate::engine::{BoardShape, EndCond, Game, NoMoves, Part};
+use crate::engine::{BoardShape, Dice, EndCond, Game, NoMoves, Part, Player};
 
 /// One line: title, players, board size, counts.
 pub fn summary(g: &Game) -> String {
@@ -93,6 +93,7 @@ pub fn describe(g: &Game) -> String {
             g.start().count(i as u8)
         ));
     }
+    race(g, &mut o);
     o.push_str("moves:\n");
     for r in &g.rules {
         let kinds: Vec<&str> = r
@@ -152,7 +153,162 @@ pub fn describe(g: &Game) -> String {
             o.push_str(&format!("  forbid {}   [{what}]\n", f.text));
         }
     }
+    let pr = &g.prefer;
+    if !pr.rules.is_empty() || pr.noise > 0 {
+        o.push_str("prefer (what the greedy player adds up for a move, in file order):\n");
+        for p in &pr.rules {
+            o.push_str(&format!("  prefer {} by {}\n", p.text, p.weight));
+        }
+        if pr.noise > 0 {
+            o.push_str(&format!(
+                "  prefer noise {}   (a random 0 to {} is added to every move's score)\n",
+                pr.noise,
+                pr.noise - 1
+            ));
+        }
+    }
     o
+}
+
+/// The sections of a race game: the dice and the chance of each roll, the tracks per
+/// player, the reserve the tracks are entered from, and the cells that stack. Each is
+/// printed only when the game has it.
+fn race(g: &Game, o: &mut String) {
+    if let Some(d) = &g.dice {
+        o.push_str(&format!("dice: {}\n", d.text));
+        o.push_str(&format!("  chance of each roll: {}\n", roll_chances(d)));
+    }
+    if !g.tracks.is_empty() {
+        o.push_str(
+            "tracks (in order: the first step from the reserve lands on the first cell; \
+             exactly one step past the last cell bears a piece off):\n",
+        );
+        for t in &g.tracks {
+            for p in 0..g.num_players() {
+                let cells: Vec<&str> = t.cells[Player(p as u8)]
+                    .iter()
+                    .map(|&c| g.board.cells[c as usize].name.as_str())
+                    .collect();
+                let name = if p == 0 { t.name.as_str() } else { "" };
+                o.push_str(&format!(
+                    "  {:<14} {}: {} ({} cells)\n",
+                    name,
+                    g.players[p],
+                    cells.join(" "),
+                    cells.len()
+                ));
+            }
+        }
+        if let Some(k) = g.reserve_kind {
+            let per: Vec<String> = (0..g.num_players())
+                .map(|p| {
+                    let id = g.piece_id(k, Some(Player(p as u8)));
+                    let n = g.start_reserve.get(id as usize).copied().unwrap_or(0);
+                    format!("{n} for {}", g.players[p])
+                })
+                .collect();
+            o.push_str(&format!(
+                "  reserve        {} at start: {}\n",
+                g.kinds[k as usize].name,
+                per.join(", ")
+            ));
+        }
+    }
+    let b = &g.board;
+    // Stack cells grouped by (capacity, shared), in the order each group first appears.
+    let mut groups: Vec<((u8, bool), Vec<&str>)> = Vec::new();
+    for (c, &cap) in b.stack_cap.iter().enumerate() {
+        if cap == 0 {
+            continue;
+        }
+        let key = (cap, b.stack_shared[c]);
+        let name = b.cells[c].name.as_str();
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cells)) => cells.push(name),
+            None => groups.push((key, vec![name])),
+        }
+    }
+    if !groups.is_empty() {
+        o.push_str("stacks (an advance lands on top of the stack; nothing is captured there):\n");
+        let lists: Vec<String> = groups.iter().map(|(_, cells)| cells.join(" ")).collect();
+        let width = lists.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        for (((cap, shared), _), list) in groups.iter().zip(&lists) {
+            let who = if *shared {
+                "shared: both sides at once"
+            } else {
+                "one side at a time"
+            };
+            o.push_str(&format!("  {list:<width$}   up to {cap}, {who}\n"));
+        }
+    }
+}
+
+/// `1 = 3/8, 2 = 3/8, …`: each roll with its chance, as fractions over one common
+/// denominator when the chances are such fractions (they are for fair dice of a few faces),
+/// otherwise as decimals.
+fn roll_chances(d: &Dice) -> String {
+    let fractions: Option<Vec<(u64, u64)>> = d.outcomes.iter().map(|&(_, p)| fraction(p)).collect();
+    let common = fractions.as_ref().and_then(|fs| {
+        fs.iter().try_fold(1u64, |l, &(_, den)| {
+            let l = l / gcd(l, den) * den;
+            (l <= MAX_DENOMINATOR).then_some(l)
+        })
+    });
+    d.outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, &(r, p))| match (&fractions, common) {
+            (Some(fs), Some(l)) if l > 1 => format!("{r} = {}/{l}", fs[i].0 * (l / fs[i].1)),
+            (Some(_), Some(_)) => format!("{r} = 1"),
+            _ if p >= 1e-4 => format!("{r} = {p:.6}"),
+            _ => format!("{r} = {p:.2e}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The largest denominator [`fraction`] looks for.
+const MAX_DENOMINATOR: u64 = 1 << 40;
+
+/// `p` as a reduced fraction `n/d` with `d <= MAX_DENOMINATOR`, if one is equal to it up to
+/// rounding (the convergents of its continued fraction).
+fn fraction(p: f64) -> Option<(u64, u64)> {
+    if !(0.0..=1.0).contains(&p) {
+        return None;
+    }
+    let (mut h0, mut h1) = (0u64, 1u64);
+    let (mut k0, mut k1) = (1u64, 0u64);
+    let mut x = p;
+    for _ in 0..64 {
+        let a = x.floor();
+        if a > MAX_DENOMINATOR as f64 {
+            return None;
+        }
+        let a = a as u64;
+        let h = a.checked_mul(h1)?.checked_add(h0)?;
+        let k = a.checked_mul(k1)?.checked_add(k0)?;
+        if k > MAX_DENOMINATOR {
+            return None;
+        }
+        (h0, h1, k0, k1) = (h1, h, k1, k);
+        if (p - h as f64 / k as f64).abs() <= 1e-12 * p.max(f64::MIN_POSITIVE) {
+            return Some((h, k));
+        }
+        let frac = x - a as f64;
+        if frac <= 0.0 {
+            return None;
+        }
+        x = 1.0 / frac;
+    }
+    None
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 fn result_word(r: crate::engine::EndResult) -> &'static str {
