@@ -171,6 +171,19 @@ fn cli_show_position() {
     insta::assert_snapshot!("cli_show", format!("{t}\n{t2}"));
 }
 
+/// The morris board (a graph board whose cells are named like coordinates) is drawn as
+/// three nested squares with the lines between the points: empty, then with men on it.
+#[test]
+fn cli_show_morris() {
+    let _guard = settings().bind_to_scope();
+    let (code, t) = run(&["show", "morris"]);
+    assert_eq!(code, 0, "{t}");
+    let position = "W1B/BWW/1B1/W1BW1B/1W1/B1W/2B White 18 reserve=0,0";
+    let (code2, t2) = run(&["show", "morris", "--position", position]);
+    assert_eq!(code2, 0, "{t2}");
+    insta::assert_snapshot!("cli_show_morris", format!("{t}\n{t2}"));
+}
+
 /// `perft` prints timings; the snapshot keeps only the depths and node counts.
 #[test]
 fn cli_perft() {

@@ -1,6 +1,7 @@
 //! Draws a position as text: square grids with files and ranks, hex rhombi as a field of
 //! pointy-topped hexagons, hex columns as a honeycomb of flat-topped hexagons, graph boards
-//! as a list of cells.
+//! whose cells are all named like coordinates (`a1`, `g7`) on that grid with their links
+//! drawn as lines (the morris board), other graph boards as a list of cells.
 //!
 //! Hexagonal boards fall back to a compact drawing (one character per cell, rows shifted)
 //! when the hexagons would not fit in [`MAX_WIDTH`] columns.
@@ -14,9 +15,9 @@
 //! or more, its height (`W3`). Games with a reserve add a line under the board with each
 //! player's pieces waiting in the reserve and borne off.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-use crate::engine::{BoardShape, CellId, EndCond, Game, Player, State, EMPTY};
+use crate::engine::{Board, BoardShape, CellId, EndCond, Game, Player, State, EMPTY, NO_CELL};
 
 /// The widest drawing (in terminal columns) the hexagon layouts may produce before the
 /// renderer falls back to the compact layout.
@@ -713,7 +714,163 @@ fn draw_columns_compact(p: &Painter, grid: &Grid, heights: &[u16]) -> String {
     out
 }
 
+/// A graph board: on its grid when every cell is named like a coordinate
+/// ([`graph_grid`]), else as a list.
 fn draw_graph(p: &Painter) -> String {
+    match graph_grid(&p.game.board) {
+        Some(at) => draw_graph_grid(p, &at),
+        None => draw_graph_list(p),
+    }
+}
+
+/// The grid position (column, row; both from 0, row 0 at the bottom) a cell name stands
+/// for: one letter for the column and a row number from 1 to 99 (`a1`, `g7`, `M13`).
+fn coordinate(name: &str) -> Option<(usize, usize)> {
+    let mut chars = name.chars();
+    let col = chars.next().filter(char::is_ascii_alphabetic)?;
+    let digits = chars.as_str();
+    if !(1..=2).contains(&digits.len())
+        || digits.starts_with('0')
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let row: usize = digits.parse().ok()?;
+    Some(((col.to_ascii_lowercase() as u8 - b'a') as usize, row - 1))
+}
+
+/// Each cell's grid position, when every cell of the board is named like a coordinate
+/// ([`coordinate`]) and no two name the same point.
+fn graph_grid(board: &Board) -> Option<Vec<(usize, usize)>> {
+    let mut seen = HashSet::new();
+    board
+        .cells
+        .iter()
+        .map(|c| coordinate(&c.name).filter(|&at| seen.insert(at)))
+        .collect()
+}
+
+/// Two line characters drawn on the same spot: `+` where lines cross, `X` where two
+/// diagonals do.
+fn merge_line(old: char, new: char) -> char {
+    match (old, new) {
+        (' ', x) => x,
+        (a, b) if a == b => a,
+        ('/', '\\') | ('\\', '/') => 'X',
+        _ => '+',
+    }
+}
+
+/// A graph board with coordinate names (the morris board) on its grid, like a square board
+/// with cells four columns apart (three on boards over 19 columns wide, so 26 still fit in
+/// [`MAX_WIDTH`]) and a line between rows, and its links as lines:
+///
+/// ```text
+///  3 .-------.-------.
+///    |       |       |
+///  2 |   .---.---.   |
+///    |   |       |   |
+///  1 .---.       .---.
+///    a   b   c   d   e
+/// ```
+///
+/// A link between two cells of a row is a line of `-`, a link between two cells of a column a
+/// line of `|`, each through the empty points between them (not over a cell it passes).
+/// A diagonal link whose cells are as many columns apart as rows (Twelve Men's Morris,
+/// Alquerque) is drawn with `/` or `\`, one on each line between rows and on each empty point
+/// it crosses; other diagonal links are left undrawn, and so is every diagonal when cells are
+/// three columns apart (no character falls halfway between two columns there). Where lines
+/// cross off a cell they show `+` (`X` for two diagonals). A link is drawn the same whether it
+/// goes one way or both. Cells look as on square boards: the piece symbol or `.`, and the
+/// marks of [`Painter::brackets`] or, with colour, of [`Painter::glyph`].
+fn draw_graph_grid(p: &Painter, at: &[(usize, usize)]) -> String {
+    let b = &p.game.board;
+    let w = at.iter().map(|a| a.0).max().unwrap_or(0) + 1;
+    let h = at.iter().map(|a| a.1).max().unwrap_or(0) + 1;
+    let base = 3;
+    let step = if base + 4 * (w - 1) + 2 <= MAX_WIDTH {
+        4
+    } else {
+        3
+    };
+    let x_of = |col: usize| base + step * col;
+    let y_of = |row: usize| 2 * (h - 1 - row);
+    let width = x_of(w - 1) + 2;
+    let height = y_of(0) + 2;
+    let points: HashSet<(usize, usize)> = at.iter().map(|&(c, r)| (x_of(c), y_of(r))).collect();
+    // Each link once, whichever way it was declared.
+    let mut links = BTreeSet::new();
+    for a in 0..b.len() as CellId {
+        for d in b.basic_dirs() {
+            let n = b.next(a, d);
+            if n != NO_CELL && n != a {
+                links.insert((a.min(n), a.max(n)));
+            }
+        }
+    }
+    let mut ink = vec![vec![' '; width]; height];
+    let mut put = |x: usize, y: usize, ch: char| {
+        if !points.contains(&(x, y)) {
+            ink[y][x] = merge_line(ink[y][x], ch);
+        }
+    };
+    for &(a, n) in &links {
+        let ((ca, ra), (cb, rb)) = (at[a as usize], at[n as usize]);
+        let (xa, ya, xb, yb) = (x_of(ca), y_of(ra), x_of(cb), y_of(rb));
+        if ya == yb {
+            for x in xa.min(xb) + 1..xa.max(xb) {
+                put(x, ya, '-');
+            }
+        } else if xa == xb {
+            for y in ya.min(yb) + 1..ya.max(yb) {
+                put(xa, y, '|');
+            }
+        } else if step == 4 && ca.abs_diff(cb) == ra.abs_diff(rb) {
+            // Walk down the screen from the upper cell, two columns per line.
+            let ((x0, y0), (x1, _)) = if ya < yb {
+                ((xa, ya), (xb, yb))
+            } else {
+                ((xb, yb), (xa, ya))
+            };
+            let right = x1 > x0;
+            let ch = if right { '\\' } else { '/' };
+            for i in 1..2 * ca.abs_diff(cb) {
+                let x = if right { x0 + 2 * i } else { x0 - 2 * i };
+                put(x, y0 + i, ch);
+            }
+        }
+    }
+    let mut cv = Canvas::new(height, width);
+    for (y, row) in ink.iter().enumerate() {
+        for (x, &ch) in row.iter().enumerate() {
+            if ch != ' ' {
+                cv.set(y, x, p.frame(&ch.to_string()));
+            }
+        }
+    }
+    for (c, &(col, row)) in at.iter().enumerate() {
+        let c = c as CellId;
+        let (x, y) = (x_of(col), y_of(row));
+        cv.set(y, x, p.glyph(c));
+        if !p.style.color {
+            let (l, r) = p.brackets(c);
+            if l != ' ' {
+                cv.set(y, x - 1, l.to_string());
+                cv.set(y, x + 1, r.to_string());
+            }
+        }
+    }
+    for row in 0..h {
+        cv.text(y_of(row), 0, &format!("{:>2}", row + 1), |s| p.frame(s));
+    }
+    for col in 0..w {
+        cv.text(height - 1, x_of(col), &letter(col), |s| p.frame(s));
+    }
+    cv.render()
+}
+
+/// A graph board as a list: one line per `cells` statement, each cell as `name:symbol`.
+fn draw_graph_list(p: &Painter) -> String {
     let b = &p.game.board;
     let mut out = String::new();
     for line in &b.lines {
@@ -841,6 +998,106 @@ reserve: White 3, Black 6   borne off: White 0, Black 1
         assert_eq!(plain(&g, &s, &[]), want);
         let marked = plain(&g, &s, &[("b1", Mark::LastMove)]);
         assert!(marked.contains("   \\___/[o]\\___/\n"), "{marked}");
+    }
+
+    /// A graph game from its `cells` and `link` lines.
+    fn graph_game(board: &str) -> Game {
+        let src = format!(
+            "game \"Graph\"\nplayers White, Black\nboard graph\n{board}\n\
+             piece man = \"W\" for White, \"B\" for Black\n\
+             move place(man, on: empty)\nloss if no-moves\n"
+        );
+        crate::compile_source("graph", "graph.game", &src, &[]).unwrap()
+    }
+
+    #[test]
+    fn graph_boards_without_coordinate_names_stay_a_list() {
+        let g =
+            graph_game("cells start, one, two\ncells goal\nlink start one two goal as east / west");
+        let s = g.parse_position("W1B/1").unwrap();
+        assert_eq!(
+            plain(&g, &s, &[("two", Mark::LastMove)]),
+            "start:W one:. [two:B]\ngoal:.\n"
+        );
+        // One name that is not a coordinate is enough.
+        let g = graph_game("cells a1, b1, goal\nlink a1 b1 goal as east / west");
+        assert_eq!(plain(&g, &g.start(), &[]), "a1:. b1:. goal:.\n");
+        // Nor are two names for the same point.
+        let g = graph_game("cells a1, A1\nlink a1 A1 as east / west");
+        assert_eq!(plain(&g, &g.start(), &[]), "a1:. A1:.\n");
+    }
+
+    #[test]
+    fn graph_boards_with_coordinate_names_are_drawn_on_their_grid() {
+        // Rows and columns, both diagonals of the lower left square (they cross), one
+        // diagonal of the upper right, a link that is no diagonal (a1-c2, undrawn), and a
+        // row link through the empty b3.
+        let g = graph_game(
+            "cells a3, c3\ncells a2, b2, c2\ncells a1, b1, c1\n\
+             link a1 b1 c1 as e / w\nlink a2 b2 c2 as e / w\nlink a3 c3 as e / w\n\
+             link a1 a2 a3 as n / s\nlink b1 b2 as n / s\nlink c1 c2 c3 as n / s\n\
+             link a1 b2 c3 as ne / sw\nlink b1 a2 as nw / se\nlink a1 c2 as x / y",
+        );
+        let s = g.parse_position("WB/1W1/B2").unwrap();
+        let want = " 3 W-------B
+   |     / |
+ 2 .--(W)--*
+   | X |   |
+ 1[B]--.---.
+   a   b   c
+";
+        let out = plain(
+            &g,
+            &s,
+            &[
+                ("a1", Mark::LastMove),
+                ("b2", Mark::Target),
+                ("c2", Mark::Target),
+            ],
+        );
+        assert_eq!(out, want);
+        // With colour, marks are backgrounds and lines are dimmed.
+        let coloured = draw(
+            &g,
+            &s,
+            &Style {
+                color: true,
+                marks: vec![(g.board.cell_by_name("a1").unwrap(), Mark::LastMove)],
+            },
+        );
+        assert!(coloured.contains("\x1b[44m"), "{coloured}");
+        assert!(coloured.contains(&format!("{FRAME}-{RESET}")), "{coloured}");
+        assert!(!coloured.contains("[B]"), "{coloured}");
+        // A long diagonal crosses the empty points on its way.
+        let g = graph_game("cells c3\ncells a1\nlink a1 c3 as ne / sw");
+        let want = " 3         .
+         /
+ 2     /
+     /
+ 1 .
+   a   b   c
+";
+        assert_eq!(plain(&g, &g.start(), &[]), want);
+    }
+
+    #[test]
+    fn wide_graph_boards_fit_80_columns() {
+        for w in [13, 19, 20, 26] {
+            let names: Vec<String> = (0..w).map(|c| format!("{}1", letter(c))).collect();
+            let tops: Vec<String> = (0..w).map(|c| format!("{}13", letter(c))).collect();
+            let g = graph_game(&format!(
+                "cells {}\ncells {}\nlink {} as e / w\nlink a1 a13 as n / s",
+                tops.join(", "),
+                names.join(", "),
+                names.join(" ")
+            ));
+            let out = plain(&g, &g.start(), &[]);
+            let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
+            assert!(widest <= MAX_WIDTH, "{w} columns: {widest}\n{out}");
+            assert_eq!(out.lines().count(), 2 * 13, "{out}");
+            assert!(out.ends_with(&format!("{}\n", letter(w - 1))), "{out}");
+            assert!(out.contains(" 1 .-"), "{out}");
+        }
     }
 
     #[test]
