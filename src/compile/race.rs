@@ -55,6 +55,17 @@ impl Compiler {
                         );
                         continue;
                     }
+                    if c * h > 250 {
+                        // Totals are small numbers in a move; larger ones would wrap around.
+                        self.err(
+                            st.span,
+                            format!(
+                                "these dice can total {}, and totals above 250 are not supported",
+                                c * h
+                            ),
+                        );
+                        continue;
+                    }
                     dice = Some((
                         c as u32,
                         l as u32,
