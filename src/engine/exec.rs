@@ -167,9 +167,7 @@ impl CellSink for Sim<'_> {
         let g = self.game;
         let old = self.get(c);
         self.hash ^= g.zobrist.piece(c, old) ^ g.zobrist.piece(c, p);
-        if g.progress
-            .is_some_and(|set| set.contains(old) || g.owner(old).is_some_and(|o| o != self.mover))
-        {
+        if g.replacing_resets_clock(old, self.mover) {
             self.reset = true;
         }
         if !self.over.is_empty() {
@@ -359,6 +357,80 @@ impl Game {
         sim.hash ^ self.zobrist.side(state.to_move) ^ self.zobrist.side(next)
     }
 
+    /// Whether replacing `old` on a cell, in a move of `mover`, resets the no-progress
+    /// clock (a capture, or a progress piece moved).
+    #[inline]
+    pub(crate) fn replacing_resets_clock(&self, old: PieceId, mover: Player) -> bool {
+        self.progress
+            .is_some_and(|set| set.contains(old) || self.owner(old).is_some_and(|o| o != mover))
+    }
+
+    /// The hash `mv` leads to (side to move not yet switched) and whether it resets the
+    /// no-progress clock, worked out from the move's cells without a simulation, for the
+    /// moves most games are made of: one placement or drop, or one piece from one cell to
+    /// another, where no flag can change (no castling rights, en passant, pie rule, dice or
+    /// reserve). `None` for any other move; [`Game::simulate`] then answers.
+    fn plain_hash_after(&self, s: &State, mv: Move) -> Option<(u64, bool)> {
+        if mv.is_forced_pass()
+            || mv.as_roll().is_some()
+            || self.tracks_unmoved
+            || s.ep.target != NO_CELL
+            || s.roll != NO_ROLL
+        {
+            return None;
+        }
+        let rule = &self.rules[mv.rule as usize];
+        let z = &self.zobrist;
+        match rule.parts[..] {
+            [Part::Place { kind, .. } | Part::Drop { kind, .. }]
+                if self.reserve_kind != Some(kind) && !rule.swaps_sides =>
+            {
+                let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.to_move));
+                let old = s.board[c as usize];
+                let hash = s.hash ^ z.piece(c, old) ^ z.piece(c, piece);
+                Some((hash, self.replacing_resets_clock(old, s.to_move)))
+            }
+            [Part::Step { .. }
+            | Part::Slide {
+                passable: false, ..
+            }] if !rule.swaps_sides => {
+                let (from, to) = (mv.cells[0], mv.cells[1]);
+                let (piece, old) = (s.board[from as usize], s.board[to as usize]);
+                let hash = s.hash
+                    ^ z.piece(from, piece)
+                    ^ z.piece(from, EMPTY)
+                    ^ z.piece(to, old)
+                    ^ z.piece(to, piece);
+                let reset = self.replacing_resets_clock(piece, s.to_move)
+                    || self.replacing_resets_clock(old, s.to_move);
+                Some((hash, reset))
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Game::refusal`] without a simulation, where every `forbid` rule is a whole-board
+    /// repetition and the move is plain (see [`Game::plain_hash_after`]); `None` when it
+    /// cannot answer.
+    pub(crate) fn plain_refusal(&self, s: &State, mv: Move) -> Option<Option<usize>> {
+        let whole_board = |f: &super::Forbid| matches!(&f.cond, super::ForbidCond::Repetition(r) if r.whole_board());
+        if !self.forbids.iter().all(whole_board) {
+            return None;
+        }
+        let (hash, reset) = self.plain_hash_after(s, mv)?;
+        let next = self.next_player(s.to_move);
+        let full = hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
+        let quiet = if reset { 0 } else { s.quiet + 1 };
+        let t = s.frames.len() + 1;
+        Some(self.forbids.iter().position(|f| match &f.cond {
+            super::ForbidCond::Repetition(r) => {
+                let target = self.parts_hash(full, next, s.extra, r.parts);
+                self.repeats(s, r, &[], target, t, quiet)
+            }
+            super::ForbidCond::Surrounded { .. } => false,
+        }))
+    }
+
     /// The first `forbid` rule (an index into [`Game::forbids`]) that refuses `mv` in
     /// `state`, if any.
     pub(crate) fn refusal(&self, s: &State, mv: Move) -> Option<usize> {
@@ -375,6 +447,9 @@ impl Game {
             )
         {
             return None;
+        }
+        if let Some(answer) = self.plain_refusal(s, mv) {
+            return answer;
         }
         self.simulate(sim, mv);
         let sim = &*sim;
@@ -437,5 +512,46 @@ impl Game {
         });
         plies.reverse();
         plies
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sim;
+    use crate::engine::MoveList;
+
+    /// The shortcut for plain moves must give the hash and clock a simulation gives, for
+    /// every move it answers, in positions of every shipped game.
+    #[test]
+    fn plain_hash_after_agrees_with_the_simulation() {
+        let mut answered = 0usize;
+        for name in crate::shipped_names() {
+            let game = crate::load_shipped(name, &[]).expect("shipped games compile");
+            let mut s = game.start();
+            let mut moves = MoveList::new();
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..60 {
+                game.pseudo_moves(&s, &mut moves);
+                for &mv in &moves {
+                    let Some((hash, reset)) = game.plain_hash_after(&s, mv) else {
+                        continue;
+                    };
+                    let mut sim = Sim::new(&game, &s);
+                    game.simulate(&mut sim, mv);
+                    assert_eq!(hash, sim.hash, "{name}: {mv:?}");
+                    assert_eq!(reset, sim.reset, "{name}: {mv:?}");
+                    answered += 1;
+                }
+                game.legal_moves(&s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                game.make(&mut s, moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(answered > 5_000, "only {answered} moves answered");
     }
 }

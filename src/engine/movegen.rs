@@ -76,12 +76,19 @@ impl Game {
                 return Some(moves[pick(moves.len())]);
             }
         } else {
-            let mut sim = super::exec::Sim::new(self, s);
+            // Made only if a drawn move needs it: most are judged from their cells alone.
+            let mut sim = None;
             while !moves.is_empty() {
                 let i = pick(moves.len());
                 let mv = moves[i];
-                if self.rules[mv.rule as usize].is_pass() || self.refusal_in(&mut sim, mv).is_none()
-                {
+                if self.rules[mv.rule as usize].is_pass() {
+                    return Some(mv);
+                }
+                let refused = self.plain_refusal(s, mv).unwrap_or_else(|| {
+                    let sim = sim.get_or_insert_with(|| super::exec::Sim::new(self, s));
+                    self.refusal_in(sim, mv)
+                });
+                if refused.is_none() {
                     return Some(mv);
                 }
                 moves.swap_remove(i);
