@@ -135,6 +135,13 @@ impl Game {
     ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
         for (i, end) in self.ends.iter().enumerate() {
+            // The commonest endings are ruled out here in a few instructions, without the
+            // call (most moves of chess and Intellector test exactly these two).
+            match &end.cond {
+                EndCond::NoProgress(limit) if s.quiet < *limit => continue,
+                EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
+                _ => {}
+            }
             let mut p = mover;
             let players = if end.cond.mover_only() { 1 } else { n };
             for _ in 0..players {

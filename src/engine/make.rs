@@ -326,20 +326,16 @@ impl Game {
     pub(crate) fn exec_cells<S: CellSink>(&self, sink: &mut S, mv: Move, p: Player) {
         let rule = &self.rules[mv.rule as usize];
         let cells = mv.cells;
-        if rule.plain
-            && matches!(
-                rule.parts[..],
-                [Part::Step { .. }]
-                    | [Part::Slide {
-                        passable: false,
-                        ..
-                    }]
-            )
-        {
-            // Most moves of most games: one piece from one cell to another.
+        if rule.plain && mv.promote == u8::MAX {
+            // Most moves of most games: one piece from one cell to another, keeping its kind
+            // (the parts after the first can only change the kind).
+            let to = match rule.parts[0] {
+                Part::Slide { passable: true, .. } => cells[2],
+                _ => cells[1],
+            };
             let piece = sink.get(cells[0]);
             sink.set(cells[0], EMPTY);
-            sink.set(cells[1], piece);
+            sink.set(to, piece);
             return;
         }
         let (mut k, mut focus) = if rule.from_piece() {

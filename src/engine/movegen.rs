@@ -139,7 +139,9 @@ impl Game {
                         }
                         let mut mv = Move::new(r);
                         mv.push(cell);
-                        self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
+                        if !self.gen_one_part(s, p, rule, cell, mv, out) {
+                            self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
+                        }
                     }
                 }
             }
@@ -170,6 +172,81 @@ impl Game {
             out.retain(|m| self.rules[m.rule as usize].forced);
         }
         self.keep_royal_safe(s, out);
+    }
+
+    /// The moves of a rule that is one step, leap or slide whose conditions look at no zone
+    /// (a knight, a bishop, a rook…), perhaps followed by a promotion (a pawn), straight off
+    /// the board: the same moves `gen_parts` finds, in the same order, without its overlay
+    /// and part-by-part dispatch. Returns whether it handled the rule.
+    #[inline]
+    fn gen_one_part(
+        &self,
+        s: &State,
+        p: Player,
+        rule: &Rule,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) -> bool {
+        let (first, promote) = match &rule.parts[..] {
+            [first] => (first, None),
+            [first, Part::Promote { kinds, zone }] => (first, Some((kinds, *zone))),
+            _ => return false,
+        };
+        let board = &self.board;
+        let emit = |t: CellId, out: &mut MoveList| {
+            let mut m = mv;
+            m.push(t);
+            match promote {
+                Some((kinds, zone)) if board.zones[zone as usize].contains(p, t) => {
+                    for &k in kinds {
+                        m.promote = k;
+                        out.push(m);
+                    }
+                }
+                _ => out.push(m),
+            }
+        };
+        match first {
+            Part::Step { dirs, to } if to.zone.is_none() => {
+                let to = to.content[p];
+                for &d in &dirs[p] {
+                    let t = board.next(focus, d);
+                    if t != NO_CELL && to.contains(s.board[t as usize]) {
+                        emit(t, out);
+                    }
+                }
+                true
+            }
+            Part::Slide {
+                dirs,
+                to,
+                through,
+                min,
+                max,
+                passable: false,
+            } if to.zone.is_none() && through.zone.is_none() => {
+                let (to, through) = (to.content[p], through.content[p]);
+                for &d in &dirs[p] {
+                    let mut t = focus;
+                    for steps in 1..=*max {
+                        t = board.next(t, d);
+                        if t == NO_CELL {
+                            break;
+                        }
+                        let c = s.board[t as usize];
+                        if steps >= *min && to.contains(c) {
+                            emit(t, out);
+                        }
+                        if !through.contains(c) {
+                            break;
+                        }
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

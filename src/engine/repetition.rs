@@ -125,8 +125,9 @@ pub fn ordinal(n: u32) -> String {
 
 impl Repetition {
     /// Whether the repetition compares the whole board (using the hash history).
+    #[inline]
     pub fn whole_board(&self) -> bool {
-        self.cells == RepCells::Board
+        matches!(self.cells, RepCells::Board)
     }
 
     /// A short name for a refusal: `ko`, `positional superko`, `situational superko`, or
@@ -401,6 +402,21 @@ impl Game {
         } else {
             s.ply - (newest - j) as u32
         }
+    }
+
+    /// False when the current position of `s` (already pushed to the history) cannot repeat
+    /// as `r` says, by the bucket counts alone; true when it may (then [`Game::repeats_now`]
+    /// decides).
+    #[inline]
+    pub(crate) fn may_repeat_now(&self, s: &State, r: &Repetition) -> bool {
+        if !r.whole_board() || r.times < 2 {
+            return true;
+        }
+        let t = s.frames.len();
+        let target = s.reps[t * self.rep_kinds.len() + r.kind as usize];
+        // The position itself is in its bucket; `times - 1` earlier ones must be too.
+        u32::from(s.rep_counts[r.kind as usize * REP_BUCKETS + bucket(target)])
+            >= u32::from(r.times)
     }
 
     /// Whether the current position of `s` (already pushed to the history) repeats.

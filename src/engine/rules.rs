@@ -179,8 +179,8 @@ pub struct Rule {
     pub swaps_sides: bool,
     /// Whether a part is a passable slide (derived from `parts`).
     pub passable: bool,
-    /// Whether the move only takes a piece from its cell to another (step, leap or slide,
-    /// then perhaps a change of kind): it empties one cell and fills one, and nothing else
+    /// Whether the move only takes a piece from its cell to another (one step, leap or
+    /// slide, then perhaps a change of kind): it empties one cell and fills one, and nothing else
     /// (derived from `parts`; the royal-safety filter trusts such moves off the pin lines).
     pub plain: bool,
 }
@@ -188,16 +188,10 @@ pub struct Rule {
 impl Rule {
     /// Whether `parts` make a plain move (see [`Rule::plain`]).
     pub fn parts_are_plain(parts: &[Part]) -> bool {
-        parts.first().is_some_and(Part::moves_piece)
-            && parts.iter().all(|x| {
-                matches!(
-                    x,
-                    Part::Step { .. }
-                        | Part::Slide { .. }
-                        | Part::Promote { .. }
-                        | Part::BecomeCaptured { .. }
-                )
-            })
+        matches!(parts.first(), Some(Part::Step { .. } | Part::Slide { .. }))
+            && parts[1..]
+                .iter()
+                .all(|x| matches!(x, Part::Promote { .. } | Part::BecomeCaptured { .. }))
     }
 
     /// Whether the rule starts from one of the mover's pieces.
