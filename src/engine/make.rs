@@ -58,7 +58,8 @@ impl Game {
                 self.clear_orphan_flags(s);
             }
         }
-        if let Some((passed, landed)) = self.passed_cell(mv) {
+        let passable = !mv.is_forced_pass() && self.rules[mv.rule as usize].passable;
+        if let Some((passed, landed)) = passable.then(|| self.passed_cell(mv)).flatten() {
             s.ep = EnPassant {
                 target: passed,
                 victim: landed,

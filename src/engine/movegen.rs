@@ -194,8 +194,12 @@ impl Game {
             _ => return false,
         };
         let board = &self.board;
-        let emit = |t: CellId, out: &mut MoveList| {
+        // A passable slide records the cell passed last before the landing cell.
+        let emit = |passed: Option<CellId>, t: CellId, out: &mut MoveList| {
             let mut m = mv;
+            if let Some(c) = passed {
+                m.push(c);
+            }
             m.push(t);
             match promote {
                 Some((kinds, zone)) if board.zones[zone as usize].contains(p, t) => {
@@ -213,7 +217,7 @@ impl Game {
                 for &d in &dirs[p] {
                     let t = board.next(focus, d);
                     if t != NO_CELL && to.contains(s.board[t as usize]) {
-                        emit(t, out);
+                        emit(None, t, out);
                     }
                 }
                 true
@@ -224,19 +228,20 @@ impl Game {
                 through,
                 min,
                 max,
-                passable: false,
+                passable,
             } if to.zone.is_none() && through.zone.is_none() => {
                 let (to, through) = (to.content[p], through.content[p]);
                 for &d in &dirs[p] {
                     let mut t = focus;
                     for steps in 1..=*max {
+                        let prev = t;
                         t = board.next(t, d);
                         if t == NO_CELL {
                             break;
                         }
                         let c = s.board[t as usize];
                         if steps >= *min && to.contains(c) {
-                            emit(t, out);
+                            emit(passable.then_some(prev), t, out);
                         }
                         if !through.contains(c) {
                             break;
