@@ -251,19 +251,17 @@ impl Game {
         if self.royal[p].is_empty() || self.is_chance(s) {
             return;
         }
-        let view = Overlay::new(&s.board);
         let mut royal_cells = self.royal[p]
             .iter()
             .flat_map(|&rp| bits_iter(s.cells_of(rp)).map(move |c| (c, rp)));
         let lone = match (royal_cells.next(), royal_cells.next()) {
-            (Some((c, rp)), None) if !self.attacked(&view, c, rp) => Some((c, rp)),
+            (Some((c, rp)), None) => self.check_and_pins(s, c, rp).map(|pinned| (c, pinned)),
             _ => None,
         };
-        let Some((king, rp)) = lone else {
+        let Some((king, pinned)) = lone else {
             out.retain(|&m| m.is_forced_pass() || self.royal_safe_after(s, m));
             return;
         };
-        let pinned = self.pinned(s, king, rp);
         out.retain(|&m| {
             if m.is_forced_pass() {
                 return true;
@@ -276,17 +274,23 @@ impl Game {
         });
     }
 
-    /// The cells of `p`'s pieces that shield the royal piece `rp` on `king` from an enemy
-    /// slider: the first piece along a line, if it is the mover's and the next one is an
-    /// enemy that attacks along that line from there. Attacks with a `from:` condition are
-    /// not followed: every cell on their lines counts.
-    fn pinned(&self, s: &State, king: CellId, rp: PieceId) -> super::exec::Bits {
+    /// `None` if the royal piece `rp` on `king` is attacked; otherwise the cells of the
+    /// mover's pieces that shield it from an enemy slider: the first piece along a line, if
+    /// it is the mover's and the next one is an enemy that attacks along that line from
+    /// there. One walk along each line answers both. Attacks with a `from:` condition are
+    /// not followed through a shield: every cell on their lines counts.
+    fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<super::exec::Bits> {
         let mut pinned = super::exec::Bits::new();
         let Some(table) = self.attack_rays.get(rp as usize) else {
-            return pinned;
+            return Some(pinned);
         };
         let p = s.to_move;
-        for ray in table.rays.iter().filter(|r| r.reach > 1) {
+        for ray in &table.rays {
+            let attacks = |k: u16, x: PieceId| {
+                ray.by
+                    .iter()
+                    .any(|&(min, max, ref set)| k >= min && k <= max && set.contains(x))
+            };
             let mut c = king;
             let mut shield = NO_CELL;
             for k in 1..=ray.reach {
@@ -298,31 +302,38 @@ impl Game {
                 if x == EMPTY {
                     continue;
                 }
-                if shield == NO_CELL && self.owner(x) == Some(p) {
+                if shield != NO_CELL {
+                    if attacks(k, x) {
+                        pinned.insert(shield);
+                    }
+                    break;
+                }
+                if attacks(k, x) {
+                    return None;
+                }
+                if ray.reach > 1 && self.owner(x) == Some(p) {
                     shield = c;
                     continue;
-                }
-                if shield != NO_CELL
-                    && ray
-                        .by
-                        .iter()
-                        .any(|&(min, max, ref set)| k >= min && k <= max && set.contains(x))
-                {
-                    pinned.insert(shield);
                 }
                 break;
             }
         }
-        for (_, a) in table.conditional.iter().filter(|(_, a)| a.slide.is_some()) {
-            for &b in &a.back {
-                let mut c = self.board.next(king, b);
-                while c != NO_CELL {
-                    pinned.insert(c);
-                    c = self.board.next(c, b);
+        let view = Overlay::new(&s.board);
+        for (q, a) in &table.conditional {
+            if self.attack_holds(&view, king, *q, a) {
+                return None;
+            }
+            if a.slide.is_some() {
+                for &b in &a.back {
+                    let mut c = self.board.next(king, b);
+                    while c != NO_CELL {
+                        pinned.insert(c);
+                        c = self.board.next(c, b);
+                    }
                 }
             }
         }
-        pinned
+        Some(pinned)
     }
 
     /// Castling moves of the piece on `focus` (see [`super::Part::Castle`]).

@@ -189,6 +189,9 @@ impl Game {
         out: &mut MoveList,
     ) -> bool {
         let (first, promote) = match &rule.parts[..] {
+            // Nothing to take en passant, or a castling piece that has moved: no moves.
+            [Part::EnPassant { .. }, ..] if s.ep.target == NO_CELL => return true,
+            [Part::Castle { .. }, ..] if !s.is_unmoved(focus) => return true,
             [first] => (first, None),
             [first, Part::Promote { kinds, zone }] => (first, Some((kinds, *zone))),
             _ => return false,
