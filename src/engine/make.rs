@@ -79,7 +79,7 @@ impl Game {
             s.quiet = if reset { 0 } else { s.quiet + 1 };
         }
         s.ply += 1;
-        let from = s.frames.last().map_or(0, |f| f.log_len as usize);
+        let from = log_start;
         let again = !self.again.is_empty()
             && self.again.iter().any(|r| {
                 r.players >> mover.0 & 1 == 1 && self.end_holds(s, &r.cond, mover, mover, from)
@@ -312,7 +312,7 @@ impl Game {
         match rule.parts.first() {
             Some(Part::Advance(_)) => self.exec_advance(s, mv, p),
             _ => {
-                if rule.parts.iter().any(|x| matches!(x, Part::SwapSides)) {
+                if rule.swaps_sides {
                     s.swapped = !s.swapped;
                     s.hash ^= self.zobrist.swapped;
                     s.extra ^= self.zobrist.swapped;

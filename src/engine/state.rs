@@ -357,13 +357,20 @@ impl State {
     /// hash: the callers do those).
     #[inline(always)]
     pub(crate) fn put(&mut self, cell: CellId, piece: PieceId) {
-        let old = self.board[cell as usize];
-        let (w, b) = (cell as usize / 64, 1u64 << (cell % 64));
-        self.bits[old as usize * self.words + w] &= !b;
-        self.bits[piece as usize * self.words + w] |= b;
-        self.counts[old as usize] -= 1;
-        self.counts[piece as usize] += 1;
-        self.board[cell as usize] = piece;
+        let (c, new) = (cell as usize, piece as usize);
+        debug_assert!(c < self.board.len() && new < self.counts.len());
+        // Cells and pieces are ids from the game's own tables (a state is made for one
+        // game), and every table here is sized by them; this runs twice per changed cell
+        // per move, so it skips the bounds checks.
+        unsafe {
+            let old = *self.board.get_unchecked(c) as usize;
+            let (w, b) = (c / 64, 1u64 << (c % 64));
+            *self.bits.get_unchecked_mut(old * self.words + w) &= !b;
+            *self.bits.get_unchecked_mut(new * self.words + w) |= b;
+            *self.counts.get_unchecked_mut(old) -= 1;
+            *self.counts.get_unchecked_mut(new) += 1;
+            *self.board.get_unchecked_mut(c) = piece;
+        }
     }
 
     /// Whether two states hold the same position (board, side to move, ply, flags, result).
