@@ -807,7 +807,8 @@ fn perft_splits() {
         700_000
     };
     let checked = check_splits(0, max);
-    assert!(checked >= 20, "{checked}");
+    let least = if cfg!(debug_assertions) { 10 } else { 20 };
+    assert!(checked >= least, "{checked}");
 }
 
 /// The larger splits (up to position 4 depth 5, 15.8 million leaves): minutes in release.
