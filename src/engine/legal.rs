@@ -318,6 +318,9 @@ impl Game {
                 break;
             }
         }
+        if table.conditional.is_empty() {
+            return Some(pinned);
+        }
         let view = Overlay::new(&s.board);
         for (q, a) in &table.conditional {
             if self.attack_holds(&view, king, *q, a) {
