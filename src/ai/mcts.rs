@@ -14,6 +14,8 @@
 //!
 //! Reproducible: the same seed, settings and position give the same move.
 
+use std::time::{Duration, Instant};
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -36,6 +38,10 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Seed of the playouts and of the order children are tried in.
     pub seed: u64,
+    /// Stop after about this long even if fewer playouts were run (games with very many
+    /// moves a ply, such as Nex on 13 × 13, run a few dozen playouts a second); `None`
+    /// runs them all.
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for MctsConfig {
@@ -44,6 +50,7 @@ impl Default for MctsConfig {
             simulations: 10_000,
             exploration: 0.7,
             seed: 0,
+            time_limit: None,
         }
     }
 }
@@ -170,10 +177,17 @@ impl Mcts {
         let before = game.num_players() as u8;
         let prev = Player((state.to_move().0 + before - 1) % before.max(1));
         self.nodes.push(Node::new(Move::new(0), NONE, prev));
-        for _ in 0..sims {
+        let deadline = self.config.time_limit.map(|t| Instant::now() + t);
+        let mut ran = 0;
+        while ran < sims {
+            // The clock is read every few playouts: at least one always runs.
+            if ran % 8 == 0 && ran > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
             self.simulate(game, state);
+            ran += 1;
         }
-        info.simulations = sims;
+        info.simulations = ran;
         info.nodes = self.nodes.len();
 
         let mut best = NONE;
@@ -334,6 +348,13 @@ impl Bot for Mcts {
     }
 
     fn name(&self) -> String {
-        format!("mcts {} simulations", self.config.simulations)
+        match self.config.time_limit {
+            Some(t) => format!(
+                "mcts {} simulations, at most {:.1} s",
+                self.config.simulations,
+                t.as_secs_f64()
+            ),
+            None => format!("mcts {} simulations", self.config.simulations),
+        }
     }
 }

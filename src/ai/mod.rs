@@ -55,7 +55,19 @@ pub fn has_material(game: &Game) -> bool {
 }
 
 /// Playouts per move of the MCTS levels 2..=9.
-const MCTS_SIMULATIONS: [u32; 8] = [30, 100, 300, 1_000, 2_500, 5_000, 10_000, 20_000];
+/// (playouts, time limit in milliseconds) of the MCTS levels 2..=9. The limits only bite in
+/// games whose plies have very many moves (Nex on 13 × 13 runs some 40 playouts a second);
+/// elsewhere the playouts are done long before.
+const MCTS_LEVELS: [(u32, Option<u64>); 8] = [
+    (30, None),
+    (100, None),
+    (300, None),
+    (1_000, Some(2_000)),
+    (2_500, Some(3_000)),
+    (5_000, Some(4_000)),
+    (10_000, Some(6_000)),
+    (20_000, Some(10_000)),
+];
 
 /// (depth, time limit in milliseconds) of the alpha-beta levels 2..=9; `MAX_DEPTH` means as
 /// deep as the time allows. The search prunes and reduces, so a depth costs less and sees
@@ -100,7 +112,8 @@ const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
 /// [`AlphaBeta`] at depths 1, 3, 4, 6, 7 and 8 (the last two capped at 0.5 s and 1 s per
 /// move), then as deep as 1.5 s and 3 s allow. For the others (placement and connection games) they
-/// use [`Mcts`] with 30, 100, 300, 1000, 2500, 5000, 10 000 and 20 000 playouts per move.
+/// use [`Mcts`] with 30, 100, 300, 1000, 2500, 5000, 10 000 and 20 000 playouts per move,
+/// levels 5 to 9 stopping after at most 2, 3, 4, 6 and 10 seconds.
 /// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
 /// different seeds give different games.
 pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
@@ -140,10 +153,12 @@ pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
             ..AlphaBetaConfig::default()
         }))
     } else {
+        let (simulations, ms) = MCTS_LEVELS[i];
         Box::new(Mcts::new(MctsConfig {
-            simulations: MCTS_SIMULATIONS[i],
-            exploration: MctsConfig::default().exploration,
+            simulations,
             seed,
+            time_limit: ms.map(Duration::from_millis),
+            ..MctsConfig::default()
         }))
     }
 }

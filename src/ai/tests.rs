@@ -39,8 +39,8 @@ fn ab(depth: u32, seed: u64) -> AlphaBeta {
 fn mcts(simulations: u32, seed: u64) -> Mcts {
     Mcts::new(MctsConfig {
         simulations,
-        exploration: MctsConfig::default().exploration,
         seed,
+        ..MctsConfig::default()
     })
 }
 
@@ -799,4 +799,26 @@ fn null_moves_only_where_passing_cannot_be_best() {
         let rule = NullMoveRule::of(&g);
         assert!(!rule.safe(&g.start(), white), "{name}");
     }
+}
+
+#[test]
+fn mcts_stops_at_its_time_limit() {
+    // A million playouts of Connect Four take seconds; a tenth of a second stops it long
+    // before, after at least one playout, with a move.
+    let g = game("connect4");
+    let mut s = g.start();
+    let mut bot = Mcts::new(MctsConfig {
+        simulations: 1_000_000,
+        seed: 3,
+        time_limit: Some(Duration::from_millis(100)),
+        ..MctsConfig::default()
+    });
+    let info = bot.search(&g, &mut s);
+    assert!(info.best.is_some());
+    assert!(
+        info.simulations >= 1 && info.simulations < 1_000_000,
+        "{}",
+        info.simulations
+    );
+    assert!(bot.name().contains("at most 0.1 s"), "{}", bot.name());
 }
