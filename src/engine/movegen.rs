@@ -43,6 +43,18 @@ impl View<'_> {
     }
 }
 
+/// Pushes `mv` extended by `cell` and returns the pushed move. The move is copied into the
+/// list first and extended there: a move extended on the stack and copied at once is read
+/// back in other widths than it was just written in, and the processor stalls (store
+/// forwarding) on every move.
+#[inline(always)]
+fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move {
+    out.push(mv);
+    let last = out.last_mut().expect("a move was just pushed");
+    last.push(cell);
+    last
+}
+
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
     pub fn legal_moves(&self, s: &State, out: &mut MoveList) {
@@ -199,19 +211,24 @@ impl Game {
         let board = &self.board;
         // A passable slide records the cell passed last before the landing cell.
         let emit = |passed: Option<CellId>, t: CellId, out: &mut MoveList| {
-            let mut m = mv;
-            if let Some(c) = passed {
-                m.push(c);
-            }
-            m.push(t);
-            match promote {
-                Some((kinds, zone)) if board.zones[zone as usize].contains(p, t) => {
+            let m = match passed {
+                Some(c) => {
+                    let m = push_with(out, mv, c);
+                    m.push(t);
+                    *m
+                }
+                None => *push_with(out, mv, t),
+            };
+            if let Some((kinds, zone)) = promote {
+                if board.zones[zone as usize].contains(p, t) {
+                    // One move per kind: the one pushed takes the first.
+                    out.pop();
                     for &k in kinds {
-                        m.promote = k;
-                        out.push(m);
+                        let mut x = m;
+                        x.promote = k;
+                        out.push(x);
                     }
                 }
-                _ => out.push(m),
             }
         };
         match first {
@@ -291,16 +308,19 @@ impl Game {
                             let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                             bits &= bits - 1;
                             if on.zone.is_none() || on.accepts(board, p, c, s.board[c as usize]) {
-                                let mut m = mv;
-                                m.push(c);
-                                out.push(m);
+                                push_with(out, mv, c);
                             }
                         }
                     }
                     return;
                 }
+                let last = idx + 1 == rule.parts.len();
                 for c in 0..board.len() as CellId {
                     if on.accepts(board, p, c, v.get(c)) {
+                        if last {
+                            push_with(out, mv, c);
+                            continue;
+                        }
                         let mut m = mv;
                         m.push(c);
                         v.put(c, piece);
@@ -320,9 +340,7 @@ impl Game {
                             bits &= bits - 1;
                             let below = board.next(c, d);
                             if below == NO_CELL || s.board[below as usize] != EMPTY {
-                                let mut m = mv;
-                                m.push(c);
-                                out.push(m);
+                                push_with(out, mv, c);
                             }
                         }
                     }
@@ -753,8 +771,6 @@ impl Game {
         mv: Move,
         out: &mut MoveList,
     ) {
-        let mut m = mv;
-        m.push(t);
         // Done at the last part; and a last become-captured part that finds nothing captured
         // offers only the plain move (calls saved: most moves of Intellector end so).
         if idx + 1 == rule.parts.len()
@@ -762,9 +778,11 @@ impl Game {
                 && s.board[t as usize] == EMPTY
                 && matches!(rule.parts[idx + 1], Part::BecomeCaptured { .. }))
         {
-            out.push(m);
+            push_with(out, mv, t);
             return;
         }
+        let mut m = mv;
+        m.push(t);
         let saved = v.len;
         v.put(focus, EMPTY);
         v.put(t, piece);
