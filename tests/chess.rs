@@ -5,8 +5,7 @@
 //!
 //! Plain perft node counts are data in `tests/perft/chess.perft` (run by `tests/perft.rs`).
 //! The deep counts here are `#[ignore]`d: `cargo test --release --test chess -- --ignored
-//! perft_` (five to ten minutes; see docs/architecture.md, "Slow tests"). So is a test of a
-//! known engine bug (`checkmate_on_the_hundredth_quiet_half_move_wins`).
+//! perft_` (about a minute; see docs/architecture.md, "Slow tests").
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
