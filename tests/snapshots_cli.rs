@@ -237,6 +237,11 @@ fn cli_errors() {
             2,
         ),
         (
+            "set_unknown_word",
+            &["check", "go", "--set", "ko=simpel"],
+            2,
+        ),
+        (
             "set_board_too_small",
             &["check", "hex", "--set", "size=0"],
             1,

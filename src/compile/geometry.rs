@@ -242,8 +242,10 @@ impl Compiler {
         let Some(mut geo) = geo else { return };
         // Removed cells.
         let mut gone = Vec::new();
+        let mut first_remove: Option<Span> = None;
         for st in &ast.stmts {
             if let Stmt::Remove(list) = &st.node {
+                first_remove.get_or_insert(st.span);
                 for e in self.expand_list(list) {
                     match &e.kind {
                         ExprKind::Name(n)
@@ -269,7 +271,7 @@ impl Compiler {
         if !gone.is_empty() {
             if geo.shape == BoardShape::Graph {
                 self.err(
-                    Span::default(),
+                    first_remove.unwrap_or_default(),
                     "'remove' is for grid boards; a graph board lists only the cells it has",
                 );
             } else {

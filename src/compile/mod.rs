@@ -83,6 +83,7 @@ pub fn compile_source(
     let mut c = scope::Compiler::new(name);
     c.declare(&ast, overrides)?;
     let game = c.build(&ast);
+    c.check_word_overrides()?;
     match game {
         Some(g) if c.diags.is_empty() => Ok(g),
         _ => {

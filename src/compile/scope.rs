@@ -79,6 +79,11 @@ pub(crate) struct Compiler {
     pub options: IndexMap<String, OptionValue>,
     /// Options whose default was wrong (already reported): uses of them are not errors again.
     bad_options: Vec<String>,
+    /// For each word option, the words the rule file compares it with (`when ko = simple`):
+    /// the values it can usefully take.
+    option_words: IndexMap<String, Vec<String>>,
+    /// Word options set on the command line: (name, value given, default).
+    word_overrides: Vec<(String, String, String)>,
     defines: IndexMap<String, Define>,
     pub geo: Option<super::geometry::Geometry>,
     /// Every direction name, resolved per player to absolute direction ids.
@@ -115,6 +120,8 @@ impl Compiler {
             players: Vec::new(),
             options: IndexMap::new(),
             bad_options: Vec::new(),
+            option_words: IndexMap::new(),
+            word_overrides: Vec::new(),
             defines: IndexMap::new(),
             geo: None,
             dirs: IndexMap::new(),
@@ -272,7 +279,10 @@ impl Compiler {
                         .map(OptionValue::Int)
                         .map_err(|_| "a whole number")
                 }
-                OptionValue::Word(_) => Ok(OptionValue::Word(v.clone())),
+                OptionValue::Word(w) => {
+                    self.word_overrides.push((k.clone(), v.clone(), w.clone()));
+                    Ok(OptionValue::Word(v.clone()))
+                }
                 OptionValue::Decimal(_) => parse_decimal(v)
                     .map(|_| OptionValue::Decimal(v.clone()))
                     .ok_or("a number such as 7.5"),
@@ -540,6 +550,42 @@ impl Compiler {
         }
     }
 
+    /// Remembers that the word option `opt` is compared with the word `word`.
+    fn note_option_word(&mut self, opt: &Expr, word: &Expr) {
+        let (ExprKind::Name(o), ExprKind::Name(w)) = (&opt.kind, &word.kind) else {
+            return;
+        };
+        if matches!(self.options.get(o), Some(OptionValue::Word(_)))
+            && !self.options.contains_key(w)
+        {
+            let words = self.option_words.entry(o.clone()).or_default();
+            if !words.contains(w) {
+                words.push(w.clone());
+            }
+        }
+    }
+
+    /// A `--set` of a word option to a word the rule file never compares it with (nor its
+    /// default): it would silently match no `when`, so it is refused, naming the words.
+    pub fn check_word_overrides(&self) -> Result<(), LoadError> {
+        for (k, v, default) in &self.word_overrides {
+            let Some(words) = self.option_words.get(k) else {
+                continue;
+            };
+            if v == default || words.contains(v) {
+                continue;
+            }
+            let mut known = vec![default.as_str()];
+            known.extend(words.iter().map(String::as_str).filter(|w| *w != default));
+            let mut msg = format!("--set {k}={v}: option '{k}' is one of {}", known.join(", "));
+            if let Some(c) = crate::lang::diag::closest(v, known.iter().copied()) {
+                msg.push_str(&format!("; did you mean '{c}'?"));
+            }
+            return Err(LoadError::Usage(msg));
+        }
+        Ok(())
+    }
+
     /// A comparison of options and constants (`when ko = positional`, `when size > 9`).
     pub fn static_compare(
         &mut self,
@@ -562,6 +608,8 @@ impl Compiler {
             return Some(op.holds(x * dy, y * dx));
         }
         use crate::lang::ast::CmpOp;
+        self.note_option_word(a, b);
+        self.note_option_word(b, a);
         match (self.static_word(a), self.static_word(b), op) {
             (Some(x), Some(y), CmpOp::Eq) => Some(x == y),
             (Some(x), Some(y), CmpOp::Ne) => Some(x != y),

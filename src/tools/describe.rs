@@ -4,15 +4,21 @@ use crate::engine::{BoardShape, Dice, EndCond, Game, NoMoves, Part, Player};
 
 /// One line: title, players, board size, counts.
 pub fn summary(g: &Game) -> String {
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "{}: ok — \"{}\", {} players, {} cells, {} piece kinds, {} move rules, {} endings",
+        "{}: ok — \"{}\", {}, {}, {}, {}, {}",
         g.name,
         g.title,
-        g.num_players(),
-        g.board.len(),
-        g.kinds.len(),
-        g.rules.len(),
-        g.ends.len() + usize::from(g.no_moves.is_some())
+        count(g.num_players(), "player", "players"),
+        count(g.board.len(), "cell", "cells"),
+        count(g.kinds.len(), "piece kind", "piece kinds"),
+        count(g.rules.len(), "move rule", "move rules"),
+        count(
+            g.ends.len() + usize::from(g.no_moves.is_some()),
+            "ending",
+            "endings"
+        ),
     )
 }
 
