@@ -189,6 +189,8 @@ fn odd_inputs_do_not_panic() {
         "players \u{e9}, B\nboard square(3,3)",
         "players A, B\nboard square(3,3)\npiece p = \"\u{e9}\u{301}\" for A, \"Q\" for B",
         "\u{feff}game \"BOM\"",
+        "game \"X\"\nplayers A,\u{a0}B\n",
+        "game \"X\"\nplayers A, B\nboard\u{3000}square(3, 3)\n",
         "players A, B\r\nboard square(3, 3)\r\npiece s = \"S\" for A, \"T\" for B\r\nmove place(s\r\n",
     ] {
         let r = catch_unwind(|| tabletop::compile_source("odd", "odd.game", src, &[]));

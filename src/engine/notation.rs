@@ -245,7 +245,10 @@ impl Game {
                 .cells
                 .iter()
                 .map(|c| c.name.as_str())
-                .filter(|n| rest.len() >= n.len() && rest[..n.len()].eq_ignore_ascii_case(n))
+                .filter(|n| {
+                    rest.get(..n.len())
+                        .is_some_and(|head| head.eq_ignore_ascii_case(n))
+                })
                 .max_by_key(|n| n.len())?;
             picks.push((sym, cell.to_ascii_lowercase()));
             rest = &rest[cell.len()..];

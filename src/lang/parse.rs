@@ -198,7 +198,7 @@ fn expected_tokens_error(pos: usize, tokens: Vec<String>, source: &str) -> Optio
         return None;
     }
     let found = token_at(source, pos);
-    let found_text = found.map_or("the end of the line".to_string(), |f| format!("'{f}'"));
+    let found_text = found.map_or("the end of the line".to_string(), quote_found);
     let span_at = |p: usize, len: usize| Span::new(p, (p + len.max(1)).min(source.len().max(p)));
     let line_of = |p: usize| source[..p].matches('\n').count() + 1;
     let is_word = |t: &str| t.starts_with(|c: char| c.is_alphanumeric());
@@ -308,11 +308,13 @@ fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
     };
     // Point at the whole offending token, not just its first byte.
     let rest = &source[pos.min(source.len())..];
+    // At least the first character, whole (it may be a space of several bytes).
+    let first = rest.chars().next().map_or(0, char::len_utf8);
     let len = rest
         .char_indices()
         .find(|(_, c)| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':'))
         .map_or(rest.len(), |(i, _)| i)
-        .max(1);
+        .max(first);
     let span = Span::new(pos, (pos + len).min(source.len().max(pos)));
     let found = if rest
         .trim_start_matches([' ', '\t'])
@@ -321,7 +323,7 @@ fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
     {
         "the end of the line".to_string()
     } else {
-        format!("'{}'", &rest[..len.min(rest.len())])
+        quote_found(&rest[..len.min(rest.len())])
     };
     let message = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
@@ -730,5 +732,16 @@ fn arg(p: Pair<Rule>) -> Arg {
             name: None,
             value: expr(first),
         },
+    }
+}
+
+/// What a syntax error found, for its message: the text in quotes, or an unusual space (one
+/// pasted from a web page, say, which looks like a plain one) by its code.
+fn quote_found(found: &str) -> String {
+    match found.chars().next() {
+        Some(c) if c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n' | '\r') => {
+            format!("the unusual space character U+{:04X}", u32::from(c))
+        }
+        _ => format!("'{found}'"),
     }
 }
