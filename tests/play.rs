@@ -355,3 +355,81 @@ fn hint_and_help() {
         "{out}"
     );
 }
+
+/// Random command lines, garbled moves and commands with odd arguments never crash a session:
+/// every line gets an answer and the session ends cleanly at the end of input.
+#[test]
+fn garbled_session_input_never_crashes() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let words = [
+        "moves",
+        "moves a1",
+        "moves zz99",
+        "moves ?",
+        "undo",
+        "undo",
+        "redo",
+        "redo",
+        "history",
+        "hint",
+        "hint 0",
+        "hint 99",
+        "hint x",
+        "help",
+        "help moves",
+        "load",
+        "load /no/such/file",
+        "save",
+        "new",
+        "moves 1",
+        "a1",
+        "e2e4",
+        "a1-a2",
+        "Bb2?c3",
+        "d1x",
+        "-",
+        "?",
+        "x",
+        "é",
+        "🂡",
+        "a1 a2 a3",
+        "undo 5",
+        "9999999999999999999999",
+        "quit now",
+        "",
+    ];
+    for (game, set) in [
+        ("intellector", ""),
+        ("ur", ""),
+        ("nex", "size=4"),
+        ("go", "size=5"),
+        ("morris", ""),
+        ("chess", ""),
+    ] {
+        let mut rng = SmallRng::seed_from_u64(game.len() as u64);
+        let mut input = String::new();
+        for _ in 0..120 {
+            let mut line = words[rng.gen_range(0..words.len())].to_string();
+            if rng.gen_bool(0.3) && !line.is_empty() {
+                // Drop or double a character.
+                let chars: Vec<char> = line.chars().collect();
+                let i = rng.gen_range(0..chars.len());
+                line = chars[..i]
+                    .iter()
+                    .chain(&chars[i..=i])
+                    .chain(&chars[i..])
+                    .collect();
+            }
+            input.push_str(&line);
+            input.push('\n');
+        }
+        let mut args = vec!["play", game, "--white", "human", "--black", "human"];
+        if !set.is_empty() {
+            args.extend(["--set", set]);
+        }
+        let (out, err, code) = run(&args, input.as_bytes());
+        assert_eq!(code, 0, "{game}: stderr: {err}\nstdout: {out}");
+        assert!(!err.contains("panicked"), "{game}: {err}");
+    }
+}
