@@ -38,9 +38,8 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Seed of the playouts and of the order children are tried in.
     pub seed: u64,
-    /// Stop after about this long even if fewer playouts were run (games with very many
-    /// moves a ply, such as Nex on 13 × 13, run a few dozen playouts a second); `None`
-    /// runs them all.
+    /// Stop after about this long even if fewer playouts were run (long games on large
+    /// boards run only a few thousand playouts a second); `None` runs them all.
     pub time_limit: Option<Duration>,
 }
 

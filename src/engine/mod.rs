@@ -22,6 +22,7 @@ mod prefer;
 mod race;
 mod repetition;
 mod rules;
+mod sample;
 mod state;
 mod zobrist;
 

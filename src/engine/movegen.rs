@@ -12,15 +12,24 @@ use super::{
 const OVERLAY: usize = 3 * super::MAX_MOVE_CELLS;
 
 /// The board as seen part-way through a move: the state plus the changes of earlier parts.
-struct View<'a> {
+pub(super) struct View<'a> {
     board: &'a [PieceId],
     overlay: [(CellId, PieceId); OVERLAY],
     len: usize,
 }
 
-impl View<'_> {
+impl<'a> View<'a> {
+    /// The board of `s`, unchanged.
+    pub(super) fn new(board: &'a [PieceId]) -> View<'a> {
+        View {
+            board,
+            overlay: [(0, 0); OVERLAY],
+            len: 0,
+        }
+    }
+
     #[inline(always)]
-    fn get(&self, c: CellId) -> PieceId {
+    pub(super) fn get(&self, c: CellId) -> PieceId {
         let mut i = self.len;
         while i > 0 {
             i -= 1;
@@ -32,12 +41,12 @@ impl View<'_> {
     }
 
     #[inline(always)]
-    fn touched(&self, c: CellId) -> bool {
+    pub(super) fn touched(&self, c: CellId) -> bool {
         self.overlay[..self.len].iter().any(|o| o.0 == c)
     }
 
     #[inline(always)]
-    fn put(&mut self, c: CellId, p: PieceId) {
+    pub(super) fn put(&mut self, c: CellId, p: PieceId) {
         self.overlay[self.len] = (c, p);
         self.len += 1;
     }
@@ -82,6 +91,9 @@ impl Game {
         moves: &mut MoveList,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Move> {
+        if let Some(mv) = self.sample_placements(s, moves, &mut pick) {
+            return Some(mv);
+        }
         self.pseudo_moves(s, moves);
         if self.forbids.is_empty() || self.is_chance(s) {
             if !moves.is_empty() {
@@ -112,6 +124,12 @@ impl Game {
     /// The moves the pieces can make (forced moves first, royal pieces kept safe), before
     /// the `forbid` rules judge them.
     pub(crate) fn pseudo_moves(&self, s: &State, out: &mut MoveList) {
+        self.pseudo_moves_but(s, out, false);
+    }
+
+    /// [`Game::pseudo_moves`], leaving out the rules of several placements when
+    /// `skip_placements` is set (the sampler draws those without listing them).
+    pub(super) fn pseudo_moves_but(&self, s: &State, out: &mut MoveList, skip_placements: bool) {
         out.clear();
         if s.result.is_some() {
             return;
@@ -121,11 +139,7 @@ impl Game {
             return;
         }
         let p = s.to_move;
-        let mut view = View {
-            board: &s.board,
-            overlay: [(0, 0); OVERLAY],
-            len: 0,
-        };
+        let mut view = View::new(&s.board);
         let np = self.pieces.len();
         let table = &self.piece_rules[p.index() * np..(p.index() + 1) * np];
         for &piece in &self.movers[p] {
@@ -171,10 +185,11 @@ impl Game {
         }
         for &r in &self.free_rules[p] {
             let rule = &self.rules[r as usize];
-            if rule
-                .guard
-                .as_ref()
-                .is_some_and(|g| !self.state_cond(s, g, p))
+            if (skip_placements && self.is_multi_placement(rule))
+                || rule
+                    .guard
+                    .as_ref()
+                    .is_some_and(|g| !self.state_cond(s, g, p))
             {
                 continue;
             }

@@ -1,0 +1,293 @@
+//! Drawing one random legal move without listing them all, for games whose moves are several
+//! placements in a row (Nex: a stone and a neutral stone, 28 000 moves a ply on 13 × 13).
+//!
+//! A rule of placements (`place` and `convert` parts only) is sampled part by part: each part
+//! picks uniformly among the cells it accepts on the board as the earlier parts left it. A
+//! move found so has probability 1 / (n1 · n2 · …), the product of the counts of choices, so
+//! it is kept with probability (n1 · n2 · …) / M, where M bounds that product for the rule;
+//! every move of the rule is then equally likely. The other rules' moves are listed as usual,
+//! each drawn with the weight of one. Refused moves (`forbid` rules) are drawn again, so the
+//! move returned is uniform over the legal moves, as if drawn from [`Game::legal_moves`].
+
+use super::movegen::View;
+use super::{CellId, Game, Move, MoveList, Part, Rule, State, MAX_MOVE_CELLS};
+
+/// Draws made before giving up and listing every move (a position with no move, or one whose
+/// bounds are very loose).
+const ATTEMPTS: usize = 64;
+
+/// Bounds above this are not sampled (too loose to be worth it, or overflowing).
+const MAX_BOUND: u64 = 1 << 40;
+
+impl Game {
+    /// Whether `rule` is a row of placements the sampler draws part by part: two or more
+    /// `place` and `convert` parts, none taking pieces from a reserve.
+    pub(super) fn is_multi_placement(&self, rule: &Rule) -> bool {
+        rule.parts.len() >= 2
+            && rule.parts.len() <= MAX_MOVE_CELLS
+            && rule.parts.iter().all(|p| match p {
+                Part::Place { kind, .. } => self.reserve_kind != Some(*kind),
+                Part::Convert { .. } => true,
+                _ => false,
+            })
+    }
+
+    /// A legal move drawn uniformly with `pick` (given n, an index below n) without listing
+    /// the moves of placement rules; `None` when it cannot answer (no such rule applies,
+    /// royal pieces or forced moves to respect, or no move found in [`ATTEMPTS`] draws),
+    /// and then the caller lists the moves. `moves` is scratch.
+    pub(super) fn sample_placements(
+        &self,
+        s: &State,
+        moves: &mut MoveList,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        if s.result.is_some()
+            || self.has_forced
+            || !self.royal[s.to_move].is_empty()
+            || self.is_chance(s)
+        {
+            return None;
+        }
+        let p = s.to_move;
+        // (rule, bound) of each placement rule that applies now.
+        let mut bands: [(u16, u64); 8] = [(0, 0); 8];
+        let mut nbands = 0;
+        for &r in &self.free_rules[p] {
+            let rule = &self.rules[r as usize];
+            if !self.is_multi_placement(rule)
+                || rule
+                    .guard
+                    .as_ref()
+                    .is_some_and(|g| !self.state_cond(s, g, p))
+            {
+                continue;
+            }
+            if nbands == bands.len() {
+                return None;
+            }
+            let bound = self.placement_bound(s, rule)?;
+            bands[nbands] = (r, bound);
+            nbands += 1;
+        }
+        if nbands == 0 {
+            return None;
+        }
+        self.pseudo_moves_but(s, moves, true);
+        let listed = moves.len() as u64;
+        let total = listed + bands[..nbands].iter().map(|b| b.1).sum::<u64>();
+        if total == 0 || total > MAX_BOUND || total > usize::MAX as u64 {
+            return None;
+        }
+        let mut sim = None;
+        for _ in 0..ATTEMPTS {
+            let mut x = pick(total as usize) as u64;
+            let mv = if x < listed {
+                moves[x as usize]
+            } else {
+                x -= listed;
+                let Some(&(r, bound)) = bands[..nbands].iter().find(|b| {
+                    let inside = x < b.1;
+                    if !inside {
+                        x -= b.1;
+                    }
+                    inside
+                }) else {
+                    continue;
+                };
+                let Some((mv, ways)) = self.draw_placements(s, r, pick) else {
+                    continue;
+                };
+                // Keep it with probability ways / bound.
+                if pick(bound as usize) as u64 >= ways {
+                    continue;
+                }
+                mv
+            };
+            if self.forbids.is_empty() || self.rules[mv.rule as usize].is_pass() {
+                return Some(mv);
+            }
+            let refused = self.plain_refusal(s, mv).unwrap_or_else(|| {
+                let sim = sim.get_or_insert_with(|| super::exec::Sim::new(self, s));
+                self.refusal_in(sim, mv)
+            });
+            if refused.is_none() {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// An upper bound on the number of ways the parts of `rule` can be chosen in `s`: each
+    /// part accepts at most the cells it accepts on the board as it is, plus the cells the
+    /// earlier parts changed (one each). `None` if the bound is too large to be of use.
+    fn placement_bound(&self, s: &State, rule: &Rule) -> Option<u64> {
+        let p = s.to_move;
+        let mut bound: u64 = 1;
+        for (i, part) in rule.parts.iter().enumerate() {
+            let on = match part {
+                Part::Place { on, .. } | Part::Convert { on, .. } => on,
+                _ => return None,
+            };
+            let here = (0..self.board.len() as CellId)
+                .filter(|&c| on.accepts(&self.board, p, c, s.board[c as usize]))
+                .count() as u64;
+            bound = bound.checked_mul(here + i as u64)?;
+            if bound > MAX_BOUND {
+                return None;
+            }
+        }
+        Some(bound)
+    }
+
+    /// One move of the placement rule `r`, each part choosing uniformly among the cells it
+    /// accepts (as generation does: the same conditions, the same order of unordered
+    /// conversions), and the product of the numbers of choices; `None` at a part with no
+    /// choice.
+    fn draw_placements(
+        &self,
+        s: &State,
+        r: u16,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> Option<(Move, u64)> {
+        let p = s.to_move;
+        let rule = &self.rules[r as usize];
+        let mut view = View::new(&s.board);
+        let mut mv = Move::new(r);
+        let mut ways: u64 = 1;
+        for (idx, part) in rule.parts.iter().enumerate() {
+            let (on, first, fresh, piece) = match part {
+                Part::Place { kind, on } => (on, 0, false, self.placed_piece(*kind, p)),
+                Part::Convert {
+                    on,
+                    kind,
+                    own,
+                    ordered,
+                } => {
+                    let prev_convert =
+                        idx > 0 && matches!(rule.parts[idx - 1], Part::Convert { .. });
+                    let first = if !ordered && prev_convert && mv.len > 0 {
+                        mv.cells[mv.len as usize - 1] + 1
+                    } else {
+                        0
+                    };
+                    (on, first, true, self.piece_id(*kind, own.then_some(p)))
+                }
+                _ => return None,
+            };
+            // Conversions skip the cells earlier parts changed; placements may not.
+            let choices = (first..self.board.len() as CellId).filter(|&c| {
+                !(fresh && view.touched(c)) && on.accepts(&self.board, p, c, view.get(c))
+            });
+            let n = choices.clone().count();
+            if n == 0 {
+                return None;
+            }
+            let c = choices.clone().nth(pick(n))?;
+            ways *= n as u64;
+            mv.push(c);
+            view.put(c, piece);
+        }
+        Some((mv, ways))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::MoveList;
+
+    /// Every drawn move is legal, every legal move is drawn, and about equally often (a
+    /// chi-square test with a fixed seed), in Nex positions with and without neutral stones,
+    /// and in Go, whose superko and suicide rules refuse some placements.
+    #[test]
+    fn draws_are_legal_and_uniform() {
+        let nex = crate::load_shipped("nex", &[("size".into(), "4".into())]).expect("nex");
+        let go = crate::load_shipped("go", &[("size".into(), "3".into())]).expect("go");
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut checked = 0;
+        for (game, plies) in [(&nex, 0), (&nex, 3), (&nex, 5), (&nex, 8), (&go, 4)] {
+            let mut s = game.start();
+            for _ in 0..plies {
+                let moves = game.legal_moves_vec(&s);
+                game.make(&mut s, moves[rng.gen_range(0..moves.len())]);
+            }
+            let legal = game.legal_moves_vec(&s);
+            let mut seen: HashMap<_, u32> = HashMap::new();
+            let mut scratch = MoveList::new();
+            let draws = 150 * legal.len() as u32;
+            let mut sampled = 0;
+            for _ in 0..draws {
+                let mut pick = |n: usize| rng.gen_range(0..n);
+                if let Some(mv) = game.sample_placements(&s, &mut scratch, &mut pick) {
+                    assert!(legal.contains(&mv), "{mv:?} is not legal");
+                    *seen.entry(mv).or_default() += 1;
+                    sampled += 1;
+                }
+            }
+            if game.name == "go" {
+                // Go's placement is one part: nothing for the sampler.
+                assert_eq!(sampled, 0);
+                continue;
+            }
+            assert_eq!(sampled, draws, "the sampler always answers here");
+            assert_eq!(seen.len(), legal.len(), "every legal move is drawn");
+            let expected = f64::from(draws) / legal.len() as f64;
+            let chi2: f64 = seen
+                .values()
+                .map(|&n| (f64::from(n) - expected).powi(2) / expected)
+                .sum();
+            let df = legal.len() as f64 - 1.0;
+            assert!(
+                chi2 < df + 6.0 * (2.0 * df).sqrt(),
+                "chi2 {chi2} with {df} degrees"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 4);
+    }
+
+    /// Drawn moves that a `forbid` rule refuses are drawn again: the moves returned are
+    /// exactly the legal ones, equally often.
+    #[test]
+    fn refused_draws_are_drawn_again() {
+        // a1 is walled in by White: a Black stone there would have no liberty.
+        let src = "game \"Pairs\"\nplayers Black, White\nboard square(3, 3)\n\
+                   piece stone = \"X\" for Black, \"O\" for White\n\
+                   setup stone at b1 + a2 for White\n\
+                   move place(stone, on: empty) then place(stone, on: empty)\n\
+                   forbid surrounded(friend)\n";
+        let game = crate::compile_source("pairs", "pairs.game", src, &[]).expect("compiles");
+        let s = game.start();
+        let legal = game.legal_moves_vec(&s);
+        let mut all = MoveList::new();
+        game.pseudo_moves(&s, &mut all);
+        assert_eq!(
+            (all.len(), legal.len()),
+            (42, 30),
+            "pairs with a1 are refused"
+        );
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut seen: HashMap<_, u32> = HashMap::new();
+        let mut scratch = MoveList::new();
+        let draws = 300 * legal.len() as u32;
+        for _ in 0..draws {
+            let mut pick = |n: usize| rng.gen_range(0..n);
+            let mv = game
+                .sample_placements(&s, &mut scratch, &mut pick)
+                .expect("an answer");
+            assert!(legal.contains(&mv), "{mv:?} is refused");
+            *seen.entry(mv).or_default() += 1;
+        }
+        assert_eq!(seen.len(), legal.len());
+        let expected = f64::from(draws) / legal.len() as f64;
+        for (mv, n) in seen {
+            let off = (f64::from(n) - expected).abs() / expected;
+            assert!(off < 0.25, "{mv:?} drawn {n} times, {expected} expected");
+        }
+    }
+}
