@@ -226,24 +226,19 @@ impl Game {
         let board = &self.board;
         // A passable slide records the cell passed last before the landing cell.
         let emit = |passed: Option<CellId>, t: CellId, out: &mut MoveList| {
-            let m = match passed {
-                Some(c) => {
-                    let m = push_with(out, mv, c);
-                    m.push(t);
-                    *m
-                }
-                None => *push_with(out, mv, t),
-            };
-            if let Some((kinds, zone)) = promote {
-                if board.zones[zone as usize].contains(p, t) {
-                    // One move per kind: the one pushed takes the first.
-                    out.pop();
+            let mut m = mv;
+            if let Some(c) = passed {
+                m.push(c);
+            }
+            m.push(t);
+            match promote {
+                Some((kinds, zone)) if board.zones[zone as usize].contains(p, t) => {
                     for &k in kinds {
-                        let mut x = m;
-                        x.promote = k;
-                        out.push(x);
+                        m.promote = k;
+                        out.push(m);
                     }
                 }
+                _ => out.push(m),
             }
         };
         match first {
