@@ -341,9 +341,14 @@ impl Compiler {
             again: std::mem::take(&mut self.race.again),
             prefer: std::mem::take(&mut self.race.prefer),
             entry_rules,
+            forbids_whole_board: forbids.iter().all(
+                |f| matches!(&f.cond, crate::engine::ForbidCond::Repetition(r) if r.whole_board()),
+            ),
             forbids,
+            has_placement_rows: false,
             rep_kinds: self.rep_kinds.clone(),
         };
+        game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

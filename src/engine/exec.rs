@@ -413,8 +413,7 @@ impl Game {
     /// repetition and the move is plain (see [`Game::plain_hash_after`]); `None` when it
     /// cannot answer.
     pub(crate) fn plain_refusal(&self, s: &State, mv: Move) -> Option<Option<usize>> {
-        let whole_board = |f: &super::Forbid| matches!(&f.cond, super::ForbidCond::Repetition(r) if r.whole_board());
-        if !self.forbids.iter().all(whole_board) {
+        if !self.forbids_whole_board {
             return None;
         }
         let (hash, reset) = self.plain_hash_after(s, mv)?;

@@ -102,6 +102,12 @@ pub struct Game {
     pub prefer: super::Preferences,
     /// `forbid` rules: a move after which one of these holds is not legal.
     pub forbids: Vec<Forbid>,
+    /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be
+    /// judged from its hash alone; derived from `forbids`).
+    pub forbids_whole_board: bool,
+    /// Whether some rule is a row of placements that playouts sample part by part (derived
+    /// from `rules`).
+    pub has_placement_rows: bool,
     /// What each tracked whole-board repetition hash covers; the state keeps one history
     /// entry per kind and position ([`State::earlier_hashes`] has the full hashes anyway).
     pub rep_kinds: Vec<StateParts>,

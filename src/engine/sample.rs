@@ -22,7 +22,7 @@ const MAX_BOUND: u64 = 1 << 40;
 impl Game {
     /// Whether `rule` is a row of placements the sampler draws part by part: two or more
     /// `place` and `convert` parts, none taking pieces from a reserve.
-    pub(super) fn is_multi_placement(&self, rule: &Rule) -> bool {
+    pub(crate) fn is_multi_placement(&self, rule: &Rule) -> bool {
         rule.parts.len() >= 2
             && rule.parts.len() <= MAX_MOVE_CELLS
             && rule.parts.iter().all(|p| match p {
@@ -42,7 +42,8 @@ impl Game {
         moves: &mut MoveList,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> Option<Move> {
-        if s.result.is_some()
+        if !self.has_placement_rows
+            || s.result.is_some()
             || self.has_forced
             || !self.royal[s.to_move].is_empty()
             || self.is_chance(s)
