@@ -362,7 +362,8 @@ pub fn draw(game: &Game, state: &State, style: &Style) -> String {
 }
 
 /// For games with a reserve: `reserve: White 6, Black 7   borne off: White 0, Black 0`
-/// and a newline; empty for the others.
+/// and a newline (the borne-off part only where pieces run along tracks and can leave the
+/// board); empty for the others.
 pub fn reserve_line(game: &Game, state: &State, color: bool) -> String {
     let Some(k) = game.reserve_kind else {
         return String::new();
@@ -375,6 +376,9 @@ pub fn reserve_line(game: &Game, state: &State, color: bool) -> String {
             format!("{} {n}", player_name(game, p, color))
         })
         .collect();
+    if game.tracks.is_empty() {
+        return format!("reserve: {}\n", waiting.join(", "));
+    }
     let off: Vec<String> = players
         .map(|p| format!("{} {}", player_name(game, p, color), state.borne_off(p)))
         .collect();
