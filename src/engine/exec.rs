@@ -417,9 +417,7 @@ impl Game {
             return None;
         }
         let (hash, reset) = self.plain_hash_after(s, mv)?;
-        let next = self.next_player(s.to_move);
-        let full = hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
-        let quiet = if reset { 0 } else { s.quiet + 1 };
+        let (next, full, quiet) = self.after_move(s, hash, reset);
         let t = s.frames.len() + 1;
         Some(self.forbids.iter().position(|f| match &f.cond {
             super::ForbidCond::Repetition(r) => {
@@ -428,6 +426,15 @@ impl Game {
             }
             super::ForbidCond::Surrounded { .. } => false,
         }))
+    }
+
+    /// For a move from `s` whose board hash (side to move not yet switched) is `hash` and
+    /// which resets the no-progress clock when `reset`: the next player, the full hash of
+    /// the position it leads to, and that position's clock.
+    fn after_move(&self, s: &State, hash: u64, reset: bool) -> (super::Player, u64, u32) {
+        let next = self.next_player(s.to_move);
+        let full = hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
+        (next, full, if reset { 0 } else { s.quiet + 1 })
     }
 
     /// The first `forbid` rule (an index into [`Game::forbids`]) that refuses `mv` in
@@ -452,9 +459,7 @@ impl Game {
         }
         self.simulate(sim, mv);
         let sim = &*sim;
-        let next = self.next_player(s.to_move);
-        let full = sim.hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
-        let quiet = if sim.reset { 0 } else { s.quiet + 1 };
+        let (next, full, quiet) = self.after_move(s, sim.hash, sim.reset);
         let t = s.frames.len() + 1;
         self.forbids.iter().position(|f| match &f.cond {
             super::ForbidCond::Repetition(r) => {
@@ -500,9 +505,7 @@ impl Game {
     pub(crate) fn refused_plies(&self, s: &State, mv: Move, r: &super::Repetition) -> Vec<u32> {
         let mut sim = Sim::new(self, s);
         self.simulate(&mut sim, mv);
-        let next = self.next_player(s.to_move);
-        let full = sim.hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
-        let quiet = if sim.reset { 0 } else { s.quiet + 1 };
+        let (next, full, quiet) = self.after_move(s, sim.hash, sim.reset);
         let (cells, target) = self.sim_target(&sim, r, full, next);
         let mut plies = Vec::new();
         self.repetition_walk(s, r, cells, target, s.frames.len() + 1, quiet, &mut |j| {

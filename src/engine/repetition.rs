@@ -380,9 +380,8 @@ impl Game {
         if r.whole_board() {
             // Earlier positions that could equal this one: all in its bucket, less itself
             // when it is already in the history.
-            let in_bucket = u32::from(s.rep_counts[r.kind as usize * REP_BUCKETS + bucket(target)]);
             let known = u32::from(t <= s.frames.len());
-            if in_bucket < need + known {
+            if Self::in_bucket(s, r, target) < need + known {
                 return false;
             }
         }
@@ -415,8 +414,14 @@ impl Game {
         let t = s.frames.len();
         let target = s.reps[t * self.rep_kinds.len() + r.kind as usize];
         // The position itself is in its bucket; `times - 1` earlier ones must be too.
+        Self::in_bucket(s, r, target) >= u32::from(r.times)
+    }
+
+    /// How many positions of the history of `s` fall in the bucket of `target` for the
+    /// whole-board repetition `r`.
+    #[inline]
+    fn in_bucket(s: &State, r: &Repetition, target: u64) -> u32 {
         u32::from(s.rep_counts[r.kind as usize * REP_BUCKETS + bucket(target)])
-            >= u32::from(r.times)
     }
 
     /// Whether the current position of `s` (already pushed to the history) repeats.
