@@ -4,7 +4,7 @@
 //! Make and the simulation run the same `exec_cells`, so they cannot disagree. Also here:
 //! chains (Go's groups) found by flood fill on any sink, without allocating.
 
-use super::make::CellSink;
+use super::make::{CellSink, CellView};
 use super::state::NO_ROLL;
 use super::{CellId, ContentSet, DirId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
@@ -151,7 +151,7 @@ impl<'a> Sim<'a> {
     }
 }
 
-impl CellSink for Sim<'_> {
+impl CellView for Sim<'_> {
     #[inline]
     fn get(&self, c: CellId) -> PieceId {
         if !self.over.is_empty() {
@@ -162,7 +162,9 @@ impl CellSink for Sim<'_> {
             None => self.base.board[c as usize],
         }
     }
+}
 
+impl CellSink for Sim<'_> {
     fn set(&mut self, c: CellId, p: PieceId) {
         let g = self.game;
         let old = self.get(c);

@@ -6,7 +6,7 @@
 //! the move rules themselves (every step, leap or slide that can capture), so no rule is
 //! written twice and no opponent moves are generated.
 
-use super::make::CellSink;
+use super::make::{CellSink, CellView};
 use super::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, State,
     EMPTY, NO_CELL,
@@ -38,6 +38,46 @@ pub struct AttackRay {
     /// (nearest, farthest, pieces): a piece in the set attacks from that range of distances,
     /// if every cell before it is empty. A step or leap is the range (1, 1).
     pub by: Vec<(u16, u16, ContentSet)>,
+    /// The same, by distance: `hits[k - 1]` holds the pieces that attack from `k` cells
+    /// away, and the last set stands for every distance beyond (derived from `by`; one set
+    /// test per piece met instead of a range scan).
+    pub hits: Vec<ContentSet>,
+}
+
+impl AttackRay {
+    /// Whether `x`, the first piece met `k` cells along the line, attacks along it.
+    #[inline(always)]
+    fn hit(&self, k: usize, x: PieceId) -> bool {
+        self.hits[k.min(self.hits.len()) - 1].contains(x)
+    }
+
+    /// Fills [`AttackRay::hits`] from [`AttackRay::by`]: up to the last distance where some
+    /// range starts or ends, after which the attackers no longer change.
+    fn fill_hits(&mut self) {
+        let last = self
+            .by
+            .iter()
+            .map(|&(min, max, _)| {
+                if max < self.reach {
+                    min.max(max + 1)
+                } else {
+                    min
+                }
+            })
+            .max()
+            .unwrap_or(1);
+        self.hits = (1..=last)
+            .map(|k| {
+                let mut set = ContentSet::NONE;
+                for &(min, max, by) in &self.by {
+                    if (min..=max).contains(&k) {
+                        set = set.union(by);
+                    }
+                }
+                set
+            })
+            .collect();
+    }
 }
 
 /// The attacks on one piece (a royal piece, or one that castles), grouped by line so that
@@ -73,6 +113,7 @@ impl AttackRays {
                                 back: b,
                                 reach: 0,
                                 by: Vec::new(),
+                                hits: Vec::new(),
                             });
                             out.rays.last_mut().expect("just pushed")
                         }
@@ -90,6 +131,9 @@ impl AttackRays {
             }
         }
         out.rays.sort_by_key(|r| r.reach);
+        for ray in &mut out.rays {
+            ray.fill_hits();
+        }
         out
     }
 }
@@ -112,7 +156,7 @@ impl<'a> Overlay<'a> {
     }
 }
 
-impl CellSink for Overlay<'_> {
+impl CellView for Overlay<'_> {
     #[inline(always)]
     fn get(&self, c: CellId) -> PieceId {
         let mut i = self.len;
@@ -124,7 +168,9 @@ impl CellSink for Overlay<'_> {
         }
         self.board[c as usize]
     }
+}
 
+impl CellSink for Overlay<'_> {
     #[inline(always)]
     fn set(&mut self, c: CellId, p: PieceId) {
         if self.len < self.changes.len() {
@@ -137,7 +183,7 @@ impl CellSink for Overlay<'_> {
 impl Game {
     /// Whether `victim_piece` standing on `cell` could be captured by an opponent of its
     /// owner, on the board seen through `view`.
-    pub(crate) fn attacked<V: CellSink>(
+    pub(crate) fn attacked<V: CellView + ?Sized>(
         &self,
         view: &V,
         cell: CellId,
@@ -150,23 +196,18 @@ impl Game {
         };
         for ray in &table.rays {
             let mut c = cell;
-            for k in 1..=ray.reach {
+            for k in 1..usize::from(ray.reach) + 1 {
                 c = self.board.next(c, ray.back);
                 if c == NO_CELL {
                     break;
                 }
                 let x = view.get(c);
-                if x == EMPTY {
-                    continue;
+                if x != EMPTY {
+                    if ray.hit(k, x) {
+                        return true;
+                    }
+                    break;
                 }
-                if ray
-                    .by
-                    .iter()
-                    .any(|&(min, max, ref set)| k >= min && k <= max && set.contains(x))
-                {
-                    return true;
-                }
-                break;
             }
         }
         table
@@ -176,7 +217,13 @@ impl Game {
     }
 
     /// Whether the attack `a` of player `q` reaches `cell`.
-    fn attack_holds<V: CellSink>(&self, view: &V, cell: CellId, q: Player, a: &Attack) -> bool {
+    fn attack_holds<V: CellView + ?Sized>(
+        &self,
+        view: &V,
+        cell: CellId,
+        q: Player,
+        a: &Attack,
+    ) -> bool {
         let (min, max) = a.slide.unwrap_or((1, 1));
         a.back.iter().any(|&b| {
             let mut c = cell;
@@ -201,10 +248,10 @@ impl Game {
 
     /// Whether one of `p`'s royal pieces is attacked now.
     pub fn in_check(&self, s: &State, p: Player) -> bool {
-        let view = Overlay::new(&s.board);
+        let view: &[PieceId] = &s.board;
         self.royal[p]
             .iter()
-            .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(&view, c, rp)))
+            .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(view, c, rp)))
     }
 
     /// Whether the player to move is checkmated: a royal piece attacked and no legal move.
@@ -286,14 +333,10 @@ impl Game {
         };
         let p = s.to_move;
         for ray in &table.rays {
-            let attacks = |k: u16, x: PieceId| {
-                ray.by
-                    .iter()
-                    .any(|&(min, max, ref set)| k >= min && k <= max && set.contains(x))
-            };
+            let attacks = |k: usize, x: PieceId| ray.hit(k, x);
             let mut c = king;
             let mut shield = NO_CELL;
-            for k in 1..=ray.reach {
+            for k in 1..usize::from(ray.reach) + 1 {
                 c = self.board.next(c, ray.back);
                 if c == NO_CELL {
                     break;
@@ -321,9 +364,9 @@ impl Game {
         if table.conditional.is_empty() {
             return Some(pinned);
         }
-        let view = Overlay::new(&s.board);
+        let view: &[PieceId] = &s.board;
         for (q, a) in &table.conditional {
-            if self.attack_holds(&view, king, *q, a) {
+            if self.attack_holds(view, king, *q, a) {
                 return None;
             }
             if a.slide.is_some() {
@@ -356,7 +399,7 @@ impl Game {
             return;
         }
         let piece = s.board[focus as usize];
-        let view = Overlay::new(&s.board);
+        let view: &[PieceId] = &s.board;
         'dirs: for &d in &dirs[p] {
             let mut c = focus;
             let partner = loop {
@@ -376,7 +419,7 @@ impl Game {
             let mut to = focus;
             let mut rook_to = focus;
             for i in 0..steps {
-                if self.attacked(&view, to, piece) {
+                if self.attacked(view, to, piece) {
                     continue 'dirs;
                 }
                 rook_to = to;
@@ -386,7 +429,7 @@ impl Game {
                 }
                 let _ = i;
             }
-            if self.attacked(&view, to, piece) {
+            if self.attacked(view, to, piece) {
                 continue;
             }
             let rook_to = if steps == 1 { focus } else { rook_to };

@@ -6,21 +6,14 @@ use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 impl Game {
     /// Plays `mv` (which must be legal in `state`) and records how to undo it.
     pub fn make(&self, s: &mut State, mv: Move) {
+        if let Some(rule) = self.rules.get(mv.rule as usize) {
+            if rule.plain && mv.promote == u8::MAX && self.again.is_empty() && s.roll == NO_ROLL {
+                self.make_plain(s, mv, rule);
+                return;
+            }
+        }
         let mover = s.to_move;
-        s.frames.push(Frame {
-            log_len: s.log.len() as u32,
-            to_move: mover,
-            result: s.result,
-            end_rule: s.end_rule,
-            hash: s.hash,
-            extra: s.extra,
-            swapped: s.swapped,
-            quiet: s.quiet,
-            side_len: s.side.len() as u32,
-            roll: s.roll,
-            ep: s.ep,
-            mv,
-        });
+        self.push_frame(s, mv);
         if let Some(r) = mv.as_roll() {
             // A chance move: the dice show `r`; the same player now chooses a move.
             let d = self.zobrist.roll(s.roll) ^ self.zobrist.roll(r);
@@ -46,15 +39,15 @@ impl Game {
         }
         self.exec(s, mv, mover);
         if self.tracks_unmoved {
-            let mut cleared = false;
+            let mut castler_moved = false;
             for i in log_start..s.log.len() {
-                let c = s.log[i].cell;
-                if s.is_unmoved(c) {
-                    self.clear_unmoved(s, c);
-                    cleared = true;
+                let Change { cell, old } = s.log[i];
+                if s.is_unmoved(cell) {
+                    castler_moved |= self.castlers.contains(old);
+                    self.clear_unmoved(s, cell);
                 }
             }
-            if cleared {
+            if castler_moved {
                 self.clear_orphan_flags(s);
             }
         }
@@ -91,6 +84,32 @@ impl Game {
         } else {
             self.next_player(mover)
         };
+        self.finish_move(s, mv, mover, next, from);
+    }
+
+    /// Saves what unmake restores besides the board.
+    #[inline(always)]
+    fn push_frame(&self, s: &mut State, mv: Move) {
+        s.frames.push(Frame {
+            log_len: s.log.len() as u32,
+            to_move: s.to_move,
+            result: s.result,
+            end_rule: s.end_rule,
+            hash: s.hash,
+            extra: s.extra,
+            swapped: s.swapped,
+            quiet: s.quiet,
+            side_len: s.side.len() as u32,
+            roll: s.roll,
+            ep: s.ep,
+            mv,
+        });
+    }
+
+    /// Hands the turn to `next` and records the position for repetitions, then tests the
+    /// endings; the move's changes start at `from` in the log.
+    #[inline(always)]
+    fn finish_move(&self, s: &mut State, mv: Move, mover: Player, next: Player, from: usize) {
         s.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
         s.to_move = next;
         if !self.rep_kinds.is_empty() {
@@ -111,6 +130,70 @@ impl Game {
             self.hash_from_scratch(s),
             "incremental hash after {mv:?}"
         );
+    }
+
+    /// [`Game::make`] for the commonest move: one piece from one cell to another, keeping
+    /// its kind, in a game without dice or extra turns. The two cells are known, so the
+    /// log, castling flags and clock are handled without walking the log.
+    #[inline(always)]
+    fn make_plain(&self, s: &mut State, mv: Move, rule: &super::Rule) {
+        let mover = s.to_move;
+        self.push_frame(s, mv);
+        let from_log = s.log.len();
+        if s.ep.target != NO_CELL {
+            s.hash ^= self.zobrist.en_passant(s.ep.target);
+            s.extra ^= self.zobrist.en_passant(s.ep.target);
+            s.ep = EnPassant::NONE;
+        }
+        let from = mv.cells[0];
+        let to = if rule.passable {
+            mv.cells[2]
+        } else {
+            mv.cells[1]
+        };
+        let (piece, victim) = (s.board[from as usize], s.board[to as usize]);
+        s.log.push(Change {
+            cell: from,
+            old: piece,
+        });
+        s.log.push(Change {
+            cell: to,
+            old: victim,
+        });
+        s.hash ^= self.zobrist.piece(from, piece)
+            ^ self.zobrist.piece(to, victim)
+            ^ self.zobrist.piece(to, piece);
+        s.put(from, EMPTY);
+        s.put(to, piece);
+        if self.tracks_unmoved && (s.is_unmoved(from) || s.is_unmoved(to)) {
+            let mut castler_moved = false;
+            for (c, old) in [(from, piece), (to, victim)] {
+                if s.is_unmoved(c) {
+                    castler_moved |= self.castlers.contains(old);
+                    self.clear_unmoved(s, c);
+                }
+            }
+            if castler_moved {
+                self.clear_orphan_flags(s);
+            }
+        }
+        if rule.passable {
+            let (passed, landed) = (mv.cells[1], mv.cells[2]);
+            s.ep = EnPassant {
+                target: passed,
+                victim: landed,
+            };
+            s.hash ^= self.zobrist.en_passant(passed);
+            s.extra ^= self.zobrist.en_passant(passed);
+        }
+        if let Some(progress) = self.progress {
+            let reset = progress.contains(piece)
+                || progress.contains(victim)
+                || self.owner(victim).is_some_and(|o| o != mover);
+            s.quiet = if reset { 0 } else { s.quiet + 1 };
+        }
+        s.ply += 1;
+        self.finish_move(s, mv, mover, self.next_player(mover), from_log);
     }
 
     /// Takes back the last move made; returns it, or `None` if there is no history.
@@ -155,20 +238,40 @@ impl Game {
     }
 
     /// Once a side's castling piece has moved, its partners' flags mean nothing: clears them,
-    /// so that equal positions (as FEN sees them) hash equally. Only a move that cleared
-    /// some flag can call for it.
+    /// so that equal positions (as FEN sees them) hash equally. States start without such
+    /// orphans ([`Game::drop_orphan_flags`]), so only a move that cleared a castling piece's
+    /// flag can make one.
     fn clear_orphan_flags(&self, s: &mut State) {
         let castling_sides =
             self.castling_sides(s.unmoved.iter().copied(), |c| s.board[c as usize]);
-        let mut flags = [0u64; super::exec::MAX_WORDS];
-        let words = s.unmoved.len().min(flags.len());
-        flags[..words].copy_from_slice(&s.unmoved[..words]);
-        for c in super::legal::bits_iter(&flags[..words]) {
-            if self
-                .owner(s.board[c as usize])
-                .is_some_and(|o| castling_sides >> o.0 & 1 == 0)
-            {
-                self.clear_unmoved(s, c);
+        for w in 0..s.unmoved.len() {
+            // A copy of the word: clearing a flag below changes the state's own.
+            let mut bits = s.unmoved[w];
+            while bits != 0 {
+                let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                bits &= bits - 1;
+                if self
+                    .owner(s.board[c as usize])
+                    .is_some_and(|o| castling_sides >> o.0 & 1 == 0)
+                {
+                    self.clear_unmoved(s, c);
+                }
+            }
+        }
+    }
+
+    /// Clears, in a state being set up, the flags of every side that has no unmoved
+    /// castling piece (a rook where no king can castle with it).
+    pub(crate) fn drop_orphan_flags(&self, unmoved: &mut [u64], board: &[PieceId]) {
+        let sides = self.castling_sides(unmoved.iter().copied(), |c| board[c as usize]);
+        for (w, word) in unmoved.iter_mut().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let c = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.owner(board[c]).is_some_and(|o| sides >> o.0 & 1 == 0) {
+                    *word &= !(1 << (c % 64));
+                }
             }
         }
     }
@@ -476,10 +579,22 @@ impl Game {
     }
 }
 
-/// Where a move's board changes go.
-pub(crate) trait CellSink {
+/// A board to read: the real one, or one with a move's changes laid over it.
+pub(crate) trait CellView {
     /// What stands on `c` now.
     fn get(&self, c: CellId) -> PieceId;
+}
+
+/// The board of a state as it stands.
+impl CellView for [PieceId] {
+    #[inline(always)]
+    fn get(&self, c: CellId) -> PieceId {
+        self[c as usize]
+    }
+}
+
+/// Where a move's board changes go.
+pub(crate) trait CellSink: CellView {
     /// Puts `p` on `c`.
     fn set(&mut self, c: CellId, p: PieceId);
     /// Takes one `piece` from its owner's reserve (views that only look at the board ignore
@@ -493,12 +608,14 @@ struct Logged<'a> {
     s: &'a mut State,
 }
 
-impl CellSink for Logged<'_> {
+impl CellView for Logged<'_> {
     #[inline(always)]
     fn get(&self, c: CellId) -> PieceId {
         self.s.board[c as usize]
     }
+}
 
+impl CellSink for Logged<'_> {
     #[inline(always)]
     fn set(&mut self, c: CellId, p: PieceId) {
         self.game.set_cell(self.s, c, p);

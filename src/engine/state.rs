@@ -225,6 +225,7 @@ impl State {
                         u[c / 64] |= 1 << (c % 64);
                     }
                 }
+                game.drop_orphan_flags(&mut u, &board_ref);
                 u
             } else {
                 vec![0u64; words]
