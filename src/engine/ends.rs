@@ -127,16 +127,35 @@ pub struct EndRule {
 impl Game {
     /// Tests the end conditions after `mover`'s move, whose changes start at `log_from`;
     /// returns the outcome and the index of the ending that decided it.
+    #[inline(always)]
     pub(crate) fn check_ends(
         &self,
         s: &mut State,
         mover: Player,
         log_from: usize,
     ) -> Option<(Outcome, u16)> {
-        let n = self.num_players();
+        // The commonest endings are ruled out here, inline: most moves of chess and
+        // Intellector test only these and never make the call.
         for (i, end) in self.ends.iter().enumerate() {
-            // The commonest endings are ruled out here in a few instructions, without the
-            // call (most moves of chess and Intellector test exactly these two).
+            match &end.cond {
+                EndCond::NoProgress(limit) if s.quiet < *limit => continue,
+                EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
+                _ => return self.check_ends_from(s, mover, log_from, i),
+            }
+        }
+        None
+    }
+
+    /// [`Game::check_ends`] from the ending of index `first` on.
+    fn check_ends_from(
+        &self,
+        s: &mut State,
+        mover: Player,
+        log_from: usize,
+        first: usize,
+    ) -> Option<(Outcome, u16)> {
+        let n = self.num_players();
+        for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.quiet < *limit => continue,
                 EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
