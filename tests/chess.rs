@@ -854,3 +854,25 @@ fn checkmate_on_the_hundredth_quiet_half_move_wins() {
     );
     assert_eq!(game.outcome(&s).and_then(|o| o.winner(2)), Some(WHITE));
 }
+
+/// A rook whose side has no king to castle with carries no castling flag, whether the
+/// position comes from the rule file's own setup or from FEN: the two hash alike, and stay
+/// alike once the lone rook moves.
+#[test]
+fn a_rook_without_its_king_has_no_castling_flag_at_setup() {
+    let src = tabletop::games::shipped_source("chess").expect("chess is shipped");
+    let src = src.replace(
+        "setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
+        "setup rook at a1 for White, h8 for Black\nsetup king at e8 for Black",
+    );
+    let game = tabletop::compile_source("lone-rook", "lone-rook.game", &src, &[])
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut from_setup = game.start();
+    let mut from_fen = fen(&game, "4k2r/8/8/8/8/8/8/R7 w k - 0 1");
+    assert_eq!(from_setup.hash(), from_fen.hash());
+    play(&game, &mut from_setup, "a1a2 e8d8");
+    play(&game, &mut from_fen, "a1a2 e8d8");
+    assert_eq!(from_setup.hash(), from_fen.hash());
+    // Black's king moved: its rook's flag went with it.
+    assert!(!from_setup.is_unmoved(63));
+}
