@@ -328,10 +328,7 @@ impl Game {
             if cleared {
                 let sides = self.castling_sides(left[..words].iter().copied(), |c| sim.get(c));
                 for c in super::legal::bits_iter(&left[..words]) {
-                    if self
-                        .owner(sim.get(c))
-                        .is_some_and(|o| sides >> o.0 & 1 == 0)
-                    {
+                    if self.orphaned(sim.get(c), sides) {
                         sim.flag(self.zobrist.unmoved(c));
                     }
                 }

@@ -333,7 +333,6 @@ impl Game {
         };
         let p = s.to_move;
         for ray in &table.rays {
-            let attacks = |k: usize, x: PieceId| ray.hit(k, x);
             let mut c = king;
             let mut shield = NO_CELL;
             for k in 1..usize::from(ray.reach) + 1 {
@@ -346,12 +345,12 @@ impl Game {
                     continue;
                 }
                 if shield != NO_CELL {
-                    if attacks(k, x) {
+                    if ray.hit(k, x) {
                         pinned.insert(shield);
                     }
                     break;
                 }
-                if attacks(k, x) {
+                if ray.hit(k, x) {
                     return None;
                 }
                 if ray.reach > 1 && self.owner(x) == Some(p) {

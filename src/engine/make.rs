@@ -32,43 +32,31 @@ impl Game {
             return;
         }
         let log_start = s.log.len();
-        if s.ep.target != NO_CELL {
-            s.hash ^= self.zobrist.en_passant(s.ep.target);
-            s.extra ^= self.zobrist.en_passant(s.ep.target);
-            s.ep = EnPassant::NONE;
-        }
+        self.set_en_passant(s, EnPassant::NONE);
         self.exec(s, mv, mover);
         if self.tracks_unmoved {
             let mut castler_moved = false;
             for i in log_start..s.log.len() {
                 let Change { cell, old } = s.log[i];
-                if s.is_unmoved(cell) {
-                    castler_moved |= self.castlers.contains(old);
-                    self.clear_unmoved(s, cell);
-                }
+                castler_moved |= self.clear_moved_flag(s, cell, old);
             }
             if castler_moved {
                 self.clear_orphan_flags(s);
             }
         }
         let passable = !mv.is_forced_pass() && self.rules[mv.rule as usize].passable;
-        if let Some((passed, landed)) = passable.then(|| self.passed_cell(mv)).flatten() {
-            s.ep = EnPassant {
-                target: passed,
-                victim: landed,
-            };
-            s.hash ^= self.zobrist.en_passant(passed);
-            s.extra ^= self.zobrist.en_passant(passed);
+        if let Some((target, victim)) = passable.then(|| self.passed_cell(mv)).flatten() {
+            self.set_en_passant(s, EnPassant { target, victim });
         }
         if s.roll != NO_ROLL {
             s.hash ^= self.zobrist.roll(s.roll);
             s.extra ^= self.zobrist.roll(s.roll);
             s.roll = NO_ROLL;
         }
-        if let Some(progress) = self.progress {
+        if self.progress.is_some() {
             let reset = s.log[log_start..]
                 .iter()
-                .any(|c| progress.contains(c.old) || self.owner(c.old).is_some_and(|o| o != mover));
+                .any(|c| self.replacing_resets_clock(c.old, mover));
             s.quiet = if reset { 0 } else { s.quiet + 1 };
         }
         s.ply += 1;
@@ -140,11 +128,7 @@ impl Game {
         let mover = s.to_move;
         self.push_frame(s, mv);
         let from_log = s.log.len();
-        if s.ep.target != NO_CELL {
-            s.hash ^= self.zobrist.en_passant(s.ep.target);
-            s.extra ^= self.zobrist.en_passant(s.ep.target);
-            s.ep = EnPassant::NONE;
-        }
+        self.set_en_passant(s, EnPassant::NONE);
         let from = mv.cells[0];
         let to = if rule.passable {
             mv.cells[2]
@@ -165,31 +149,21 @@ impl Game {
             ^ self.zobrist.piece(to, piece);
         s.put(from, EMPTY);
         s.put(to, piece);
-        if self.tracks_unmoved && (s.is_unmoved(from) || s.is_unmoved(to)) {
-            let mut castler_moved = false;
-            for (c, old) in [(from, piece), (to, victim)] {
-                if s.is_unmoved(c) {
-                    castler_moved |= self.castlers.contains(old);
-                    self.clear_unmoved(s, c);
-                }
-            }
-            if castler_moved {
-                self.clear_orphan_flags(s);
-            }
+        // `|`, not `||`: both cells lose their flags.
+        if self.tracks_unmoved
+            && (s.is_unmoved(from) || s.is_unmoved(to))
+            && (self.clear_moved_flag(s, from, piece) | self.clear_moved_flag(s, to, victim))
+        {
+            self.clear_orphan_flags(s);
         }
         if rule.passable {
-            let (passed, landed) = (mv.cells[1], mv.cells[2]);
-            s.ep = EnPassant {
-                target: passed,
-                victim: landed,
-            };
-            s.hash ^= self.zobrist.en_passant(passed);
-            s.extra ^= self.zobrist.en_passant(passed);
+            let (target, victim) = (mv.cells[1], mv.cells[2]);
+            self.set_en_passant(s, EnPassant { target, victim });
         }
         if let Some(progress) = self.progress {
-            let reset = progress.contains(piece)
-                || progress.contains(victim)
-                || self.owner(victim).is_some_and(|o| o != mover);
+            // `replacing_resets_clock` for both cells, knowing that the moving piece is the
+            // mover's own.
+            let reset = progress.contains(piece) || self.replacing_resets_clock(victim, mover);
             s.quiet = if reset { 0 } else { s.quiet + 1 };
         }
         s.ply += 1;
@@ -237,23 +211,45 @@ impl Game {
         Some(mv)
     }
 
+    /// Sets the en-passant cell to `ep`, or clears it with [`EnPassant::NONE`], keeping the
+    /// hash keys in step.
+    #[inline(always)]
+    fn set_en_passant(&self, s: &mut State, ep: EnPassant) {
+        if s.ep.target != NO_CELL {
+            s.hash ^= self.zobrist.en_passant(s.ep.target);
+            s.extra ^= self.zobrist.en_passant(s.ep.target);
+        }
+        if ep.target != NO_CELL {
+            s.hash ^= self.zobrist.en_passant(ep.target);
+            s.extra ^= self.zobrist.en_passant(ep.target);
+        }
+        s.ep = ep;
+    }
+
+    /// Clears the unmoved flag of `cell`, which held `old` before the move, if it has one;
+    /// returns whether `old` was a castling piece (so its partners may be orphans now).
+    #[inline(always)]
+    fn clear_moved_flag(&self, s: &mut State, cell: CellId, old: PieceId) -> bool {
+        if !s.is_unmoved(cell) {
+            return false;
+        }
+        self.clear_unmoved(s, cell);
+        self.castlers.contains(old)
+    }
+
     /// Once a side's castling piece has moved, its partners' flags mean nothing: clears them,
     /// so that equal positions (as FEN sees them) hash equally. States start without such
     /// orphans ([`Game::drop_orphan_flags`]), so only a move that cleared a castling piece's
     /// flag can make one.
     fn clear_orphan_flags(&self, s: &mut State) {
-        let castling_sides =
-            self.castling_sides(s.unmoved.iter().copied(), |c| s.board[c as usize]);
+        let sides = self.castling_sides(s.unmoved.iter().copied(), |c| s.board[c as usize]);
         for w in 0..s.unmoved.len() {
             // A copy of the word: clearing a flag below changes the state's own.
             let mut bits = s.unmoved[w];
             while bits != 0 {
                 let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                 bits &= bits - 1;
-                if self
-                    .owner(s.board[c as usize])
-                    .is_some_and(|o| castling_sides >> o.0 & 1 == 0)
-                {
+                if self.orphaned(s.board[c as usize], sides) {
                     self.clear_unmoved(s, c);
                 }
             }
@@ -269,11 +265,18 @@ impl Game {
             while bits != 0 {
                 let c = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.owner(board[c]).is_some_and(|o| sides >> o.0 & 1 == 0) {
+                if self.orphaned(board[c], sides) {
                     *word &= !(1 << (c % 64));
                 }
             }
         }
+    }
+
+    /// Whether a flagged `piece` is an orphan: its owner is not among `sides`, the players
+    /// that still have an unmoved castling piece ([`Game::castling_sides`]).
+    #[inline]
+    pub(crate) fn orphaned(&self, piece: PieceId, sides: u64) -> bool {
+        self.owner(piece).is_some_and(|o| sides >> o.0 & 1 == 0)
     }
 
     /// The players (one bit each) that still have an unmoved castling piece, given the words of
