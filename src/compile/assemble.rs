@@ -2,8 +2,9 @@
 
 use super::scope::Compiler;
 use crate::engine::{
-    Attack, AttackRays, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Forbid, Game, Kind,
-    NoMoves, Part, PieceId, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, Direction,
+    EndRule, Forbid, Game, Kind, NoMoves, Part, PieceId, Player, Rule, Zobrist, Zone, EMPTY,
+    NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -173,17 +174,25 @@ impl Compiler {
                 castlers.insert(id as PieceId);
             }
         }
-        let attack_rays = if attackers.0.iter().all(Vec::is_empty) {
-            Vec::new()
+        let (attack_rays, between) = if attackers.0.iter().all(Vec::is_empty) {
+            (Vec::new(), None)
         } else {
-            pieces
+            let between = Between::build(&board, &attackers);
+            let rays = pieces
                 .iter()
                 .enumerate()
                 .map(|(id, piece)| match piece.owner {
-                    Some(p) if id > 0 => AttackRays::build(&attackers, p, id as PieceId),
+                    Some(p) if id > 0 => {
+                        let mut rays = AttackRays::build(&attackers, p, id as PieceId);
+                        rays.masks = between.as_ref().and_then(|b| {
+                            AttackMasks::build(&attackers, p, id as PieceId, &board, b)
+                        });
+                        rays
+                    }
                     _ => AttackRays::default(),
                 })
-                .collect()
+                .collect();
+            (rays, between)
         };
         let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
         for (i, p) in pieces.iter().enumerate().skip(1) {
@@ -329,6 +338,7 @@ impl Compiler {
             has_forced,
             royal,
             attack_rays,
+            between,
             attackers,
             tracks_unmoved,
             castlers,

@@ -80,6 +80,9 @@ pub struct Game {
     /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
     /// the game has no royal pieces).
     pub attack_rays: Vec<super::AttackRays>,
+    /// The cells between two cells on a line, for the bitboard attack tests (`None` on
+    /// boards of more than 64 cells, or without royal pieces).
+    pub between: Option<super::Between>,
     /// Whether the state tracks which pieces have not moved yet (castling).
     pub tracks_unmoved: bool,
     /// The piece ids that castle (the king, not the rook; derived from the rules).

@@ -89,6 +89,9 @@ pub struct AttackRays {
     pub rays: Vec<AttackRay>,
     /// Attacks with a `from:` condition, by attacking player.
     pub conditional: Vec<(Player, Attack)>,
+    /// The unconditional attacks as bitboard masks, on boards of at most 64 cells whose
+    /// lines allow it (filled by the compiler; the walk along `rays` answers otherwise).
+    pub masks: Option<super::AttackMasks>,
 }
 
 impl AttackRays {
@@ -156,17 +159,37 @@ impl<'a> Overlay<'a> {
     }
 }
 
+impl Overlay<'_> {
+    /// The changes made so far, in order.
+    fn changes(&self) -> &[(CellId, PieceId)] {
+        &self.changes[..self.len]
+    }
+}
+
 impl CellView for Overlay<'_> {
     #[inline(always)]
     fn get(&self, c: CellId) -> PieceId {
-        let mut i = self.len;
-        while i > 0 {
-            i -= 1;
-            if self.changes[i].0 == c {
-                return self.changes[i].1;
-            }
+        Patched {
+            board: self.board,
+            changes: self.changes(),
         }
-        self.board[c as usize]
+        .get(c)
+    }
+}
+
+/// A board seen with some changes on top, the later change of a cell counting.
+pub(super) struct Patched<'a> {
+    pub(super) board: &'a [PieceId],
+    pub(super) changes: &'a [(CellId, PieceId)],
+}
+
+impl CellView for Patched<'_> {
+    #[inline(always)]
+    fn get(&self, c: CellId) -> PieceId {
+        match self.changes.iter().rev().find(|x| x.0 == c) {
+            Some(&(_, x)) => x,
+            None => self.board[c as usize],
+        }
     }
 }
 
@@ -182,10 +205,12 @@ impl CellSink for Overlay<'_> {
 
 impl Game {
     /// Whether `victim_piece` standing on `cell` could be captured by an opponent of its
-    /// owner, on the board seen through `view`.
-    pub(crate) fn attacked<V: CellView + ?Sized>(
+    /// owner, in `s` with `changes` made on top (a move being tried; the later change of a
+    /// cell counts).
+    pub(crate) fn attacked(
         &self,
-        view: &V,
+        s: &State,
+        changes: &[(CellId, PieceId)],
         cell: CellId,
         victim_piece: PieceId,
     ) -> bool {
@@ -194,6 +219,35 @@ impl Game {
         let Some(table) = self.attack_rays.get(victim_piece as usize) else {
             return false;
         };
+        let view = Patched {
+            board: &s.board,
+            changes,
+        };
+        match (&table.masks, &self.between) {
+            (Some(masks), Some(between)) => {
+                if masks.attacked(s, between, changes, cell) {
+                    return true;
+                }
+            }
+            _ => {
+                if self.attacked_along_lines(table, &view, cell) {
+                    return true;
+                }
+            }
+        }
+        table
+            .conditional
+            .iter()
+            .any(|(q, a)| self.attack_holds(&view, cell, *q, a))
+    }
+
+    /// Whether an unconditional attack of `table` reaches `cell`, walking its lines.
+    pub(super) fn attacked_along_lines(
+        &self,
+        table: &AttackRays,
+        view: &Patched,
+        cell: CellId,
+    ) -> bool {
         for ray in &table.rays {
             let mut c = cell;
             for k in 1..usize::from(ray.reach) + 1 {
@@ -210,10 +264,7 @@ impl Game {
                 }
             }
         }
-        table
-            .conditional
-            .iter()
-            .any(|(q, a)| self.attack_holds(view, cell, *q, a))
+        false
     }
 
     /// Whether the attack `a` of player `q` reaches `cell`.
@@ -248,10 +299,9 @@ impl Game {
 
     /// Whether one of `p`'s royal pieces is attacked now.
     pub fn in_check(&self, s: &State, p: Player) -> bool {
-        let view: &[PieceId] = &s.board;
         self.royal[p]
             .iter()
-            .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(view, c, rp)))
+            .any(|&rp| bits_iter(s.cells_of(rp)).any(|c| self.attacked(s, &[], c, rp)))
     }
 
     /// Whether the player to move is checkmated: a royal piece attacked and no legal move.
@@ -269,17 +319,31 @@ impl Game {
     /// Whether playing `mv` leaves every royal piece of the mover unattacked.
     pub(crate) fn royal_safe_after(&self, s: &State, mv: Move) -> bool {
         let p = s.to_move;
+        let rule = &self.rules[mv.rule as usize];
+        if rule.plain && mv.promote == u8::MAX {
+            // One piece from one cell to another (a king's step, a pinned piece): the two
+            // changes are known without an overlay.
+            let from = mv.cells[0];
+            let to = mv.cells[if rule.passable { 2 } else { 1 }];
+            let changes = [(from, EMPTY), (to, s.board[from as usize])];
+            return self.royal[p].iter().all(|&rp| {
+                bits_iter(s.cells_of(rp)).all(|c| {
+                    let c = if c == from { to } else { c };
+                    !self.attacked(s, &changes, c, rp)
+                })
+            });
+        }
         let mut view = Overlay::new(&s.board);
         self.exec_cells(&mut view, mv, p);
         for &rp in &self.royal[p] {
             for c in bits_iter(s.cells_of(rp)) {
-                if view.get(c) == rp && self.attacked(&view, c, rp) {
+                if view.get(c) == rp && self.attacked(s, view.changes(), c, rp) {
                     return false;
                 }
             }
             for i in 0..view.len {
                 let (c, x) = view.changes[i];
-                if x == rp && view.get(c) == rp && self.attacked(&view, c, rp) {
+                if x == rp && view.get(c) == rp && self.attacked(s, view.changes(), c, rp) {
                     return false;
                 }
             }
@@ -327,11 +391,61 @@ impl Game {
     /// there. One walk along each line answers both. Attacks with a `from:` condition are
     /// not followed through a shield: every cell on their lines counts.
     fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<super::exec::Bits> {
-        let mut pinned = super::exec::Bits::new();
         let Some(table) = self.attack_rays.get(rp as usize) else {
-            return Some(pinned);
+            return Some(super::exec::Bits::new());
         };
+        let mut pinned = match (&table.masks, &self.between) {
+            (Some(masks), Some(between)) => self.pins_by_masks(s, masks, between, king)?,
+            _ => self.pins_along_lines(s, table, king)?,
+        };
+        if table.conditional.is_empty() {
+            return Some(pinned);
+        }
+        let view: &[PieceId] = &s.board;
+        for (q, a) in &table.conditional {
+            if self.attack_holds(view, king, *q, a) {
+                return None;
+            }
+            if a.slide.is_some() {
+                for &b in &a.back {
+                    let mut c = self.board.next(king, b);
+                    while c != NO_CELL {
+                        pinned.insert(c);
+                        c = self.board.next(c, b);
+                    }
+                }
+            }
+        }
+        Some(pinned)
+    }
+
+    /// The unconditional part of [`Game::check_and_pins`], from the bitboard masks.
+    pub(super) fn pins_by_masks(
+        &self,
+        s: &State,
+        masks: &super::AttackMasks,
+        between: &super::Between,
+        king: CellId,
+    ) -> Option<super::exec::Bits> {
         let p = s.to_move;
+        let mut shields = masks.shields(s, between, king, |x| self.owner(x) == Some(p))?;
+        let mut pinned = super::exec::Bits::new();
+        while shields != 0 {
+            pinned.insert(shields.trailing_zeros() as CellId);
+            shields &= shields - 1;
+        }
+        Some(pinned)
+    }
+
+    /// The unconditional part of [`Game::check_and_pins`], walking the attack lines.
+    pub(super) fn pins_along_lines(
+        &self,
+        s: &State,
+        table: &AttackRays,
+        king: CellId,
+    ) -> Option<super::exec::Bits> {
+        let p = s.to_move;
+        let mut pinned = super::exec::Bits::new();
         for ray in &table.rays {
             let mut c = king;
             let mut shield = NO_CELL;
@@ -360,24 +474,6 @@ impl Game {
                 break;
             }
         }
-        if table.conditional.is_empty() {
-            return Some(pinned);
-        }
-        let view: &[PieceId] = &s.board;
-        for (q, a) in &table.conditional {
-            if self.attack_holds(view, king, *q, a) {
-                return None;
-            }
-            if a.slide.is_some() {
-                for &b in &a.back {
-                    let mut c = self.board.next(king, b);
-                    while c != NO_CELL {
-                        pinned.insert(c);
-                        c = self.board.next(c, b);
-                    }
-                }
-            }
-        }
         Some(pinned)
     }
 
@@ -398,7 +494,6 @@ impl Game {
             return;
         }
         let piece = s.board[focus as usize];
-        let view: &[PieceId] = &s.board;
         'dirs: for &d in &dirs[p] {
             let mut c = focus;
             let partner = loop {
@@ -418,7 +513,7 @@ impl Game {
             let mut to = focus;
             let mut rook_to = focus;
             for i in 0..steps {
-                if self.attacked(view, to, piece) {
+                if self.attacked(s, &[], to, piece) {
                     continue 'dirs;
                 }
                 rook_to = to;
@@ -428,7 +523,7 @@ impl Game {
                 }
                 let _ = i;
             }
-            if self.attacked(view, to, piece) {
+            if self.attacked(s, &[], to, piece) {
                 continue;
             }
             let rook_to = if steps == 1 { focus } else { rook_to };

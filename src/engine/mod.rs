@@ -4,6 +4,7 @@
 //! Move generation writes into a reused [`MoveList`]; [`Game::make`] / [`Game::unmake`] change
 //! a [`State`] in place through an undo log, keeping an incremental Zobrist hash.
 
+mod bitboard;
 mod board;
 mod cond;
 mod ends;
@@ -26,6 +27,7 @@ mod sample;
 mod state;
 mod zobrist;
 
+pub use bitboard::{AttackMasks, Between};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
 pub use cond::{CellCond, ContentSet};
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};

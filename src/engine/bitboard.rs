@@ -1,0 +1,366 @@
+//! Attack tests by bitboard, on boards of at most 64 cells.
+//!
+//! The line walk of [`super::AttackRays`] looks from the attacked cell along every line an
+//! attack could come from, cell by cell. When the board fits one 64-bit word the question is
+//! asked the other way round: for each attacking piece, the cells it could attack from (one
+//! mask per attacked cell) meet the cells it stands on, and only the few candidates found
+//! have their line checked for blockers, with one mask of the cells in between. Both answer
+//! the same question; the tables are built from the same attacks, and a board whose lines
+//! do not give one path between two cells keeps the walk.
+
+use super::{Attack, Board, ByPlayer, CellId, DirId, PieceId, Player, State, EMPTY, NO_CELL};
+
+/// The cells strictly between two cells that one direction joins, for every pair, on a
+/// board of at most 64 cells.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Between {
+    /// `masks[a * cells + b]`: the cells passed going from `a` to `b`.
+    masks: Vec<u64>,
+    /// `ambiguous[a]`: the cells `b` that several directions reach from `a` through
+    /// different cells; their mask means nothing.
+    ambiguous: Vec<u64>,
+    cells: usize,
+}
+
+impl Between {
+    /// The table for the lines the `attackers` look along on `board`, or `None` when the
+    /// board has more than 64 cells. Only those lines count: the board's other directions
+    /// (a double step that jumps a cell) may reach the same cells by other paths.
+    pub fn build(board: &Board, attackers: &ByPlayer<Vec<Attack>>) -> Option<Between> {
+        let n = board.len();
+        if n > 64 {
+            return None;
+        }
+        let mut reach = vec![0u16; board.dirs.len()];
+        for a in attackers.0.iter().flatten().filter(|a| a.from.is_none()) {
+            for &b in &a.back {
+                reach[b as usize] = reach[b as usize].max(a.slide.map_or(1, |s| s.1));
+            }
+        }
+        let mut out = Between {
+            masks: vec![0; n * n],
+            ambiguous: vec![0; n],
+            cells: n,
+        };
+        for a in 0..n {
+            // The cells some line from `a` has reached so far.
+            let mut known = 0u64;
+            for (d, &max) in reach.iter().enumerate() {
+                let mut path = 0u64;
+                let mut c = board.next(a as CellId, d as DirId);
+                // A line that comes back to where it started (a cylinder, a graph with
+                // loops) stops there.
+                for _ in 0..max {
+                    if c == NO_CELL || c as usize == a || path >> c & 1 == 1 {
+                        break;
+                    }
+                    let i = a * n + c as usize;
+                    if known >> c & 1 == 0 {
+                        known |= 1 << c;
+                        out.masks[i] = path;
+                    } else if out.masks[i] != path {
+                        out.ambiguous[a] |= 1 << c;
+                    }
+                    path |= 1 << c;
+                    c = board.next(c, d as DirId);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The cells between `a` and `b`.
+    #[inline(always)]
+    fn get(&self, a: usize, b: usize) -> u64 {
+        self.masks[a * self.cells + b]
+    }
+}
+
+/// For one attacked piece: the cells each enemy piece could attack it from, cell by cell
+/// (the unconditional attacks of [`super::AttackRays`], as masks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackMasks {
+    /// The attacking pieces.
+    pub pieces: Vec<PieceId>,
+    /// `from[c * pieces.len() + i]`: the cells from which `pieces[i]` attacks cell `c`, if
+    /// every cell between is empty.
+    pub from: Vec<u64>,
+    /// Per piece id, its index in `pieces`, or [`NOT_ATTACKER`].
+    pub index: Vec<u8>,
+}
+
+/// In [`AttackMasks::index`]: the piece does not attack.
+pub const NOT_ATTACKER: u8 = u8::MAX;
+
+impl AttackMasks {
+    /// The masks of the attacks of every opponent of `victim` on `piece`, or `None` when
+    /// some attack's line does not have the one path `between` knows.
+    pub fn build(
+        attackers: &ByPlayer<Vec<Attack>>,
+        victim: Player,
+        piece: PieceId,
+        board: &Board,
+        between: &Between,
+    ) -> Option<AttackMasks> {
+        let n = board.len();
+        // Built piece by piece (`by_piece[i * n + c]`), then laid out cell by cell, so that
+        // a test reads one run of words.
+        let mut pieces: Vec<PieceId> = Vec::new();
+        let mut by_piece: Vec<u64> = Vec::new();
+        for (q, attacks) in attackers.0.iter().enumerate() {
+            if q == victim.index() {
+                continue;
+            }
+            let attacks = attacks
+                .iter()
+                .filter(|a| a.from.is_none() && a.victims.contains(piece));
+            for a in attacks {
+                let i = match pieces.iter().position(|&x| x == a.piece) {
+                    Some(i) => i,
+                    None => {
+                        pieces.push(a.piece);
+                        by_piece.resize(by_piece.len() + n, 0);
+                        pieces.len() - 1
+                    }
+                };
+                let (min, max) = a.slide.unwrap_or((1, 1));
+                for c in 0..n {
+                    for &b in &a.back {
+                        let mut t = c as CellId;
+                        let mut path = 0u64;
+                        for k in 1..=max {
+                            t = board.next(t, b);
+                            if t == NO_CELL || t as usize == c || path >> t & 1 == 1 {
+                                break;
+                            }
+                            if k >= min {
+                                if between.ambiguous[c] >> t & 1 == 1
+                                    || between.get(c, t as usize) != path
+                                {
+                                    return None;
+                                }
+                                by_piece[i * n + c] |= 1 << t;
+                            }
+                            path |= 1 << t;
+                        }
+                    }
+                }
+            }
+        }
+        let k = pieces.len();
+        if k >= NOT_ATTACKER as usize {
+            return None;
+        }
+        let mut index =
+            vec![NOT_ATTACKER; 1 + pieces.iter().map(|&a| a as usize).max().unwrap_or(0)];
+        for (i, &a) in pieces.iter().enumerate() {
+            index[a as usize] = i as u8;
+        }
+        Some(AttackMasks {
+            from: (0..n * k).map(|j| by_piece[(j % k) * n + j / k]).collect(),
+            pieces,
+            index,
+        })
+    }
+
+    /// Whether a piece on `cell` is attacked in `s` with `changes` made on top (the later
+    /// change of a cell counts).
+    #[inline]
+    pub(crate) fn attacked(
+        &self,
+        s: &State,
+        between: &Between,
+        changes: &[(CellId, PieceId)],
+        cell: CellId,
+    ) -> bool {
+        let c = cell as usize;
+        // One word per piece on a board this small.
+        let mut touched = 0u64;
+        let mut filled = 0u64;
+        for &(t, x) in changes.iter().rev() {
+            let bit = 1u64 << t;
+            if touched & bit == 0 {
+                touched |= bit;
+                if x != EMPTY {
+                    filled |= bit;
+                }
+            }
+        }
+        let occupied = (!s.bits[EMPTY as usize] & !touched) | filled;
+        let k = self.pieces.len();
+        let here = &self.from[c * k..(c + 1) * k];
+        for (&mask, &a) in here.iter().zip(&self.pieces) {
+            let mut from = mask & s.bits[a as usize] & !touched;
+            while from != 0 {
+                let t = from.trailing_zeros() as usize;
+                from &= from - 1;
+                if between.get(c, t) & occupied == 0 {
+                    return true;
+                }
+            }
+        }
+        if touched == 0 {
+            return false;
+        }
+        // Attackers the changes put on the board (an enemy piece moved by a swap).
+        let mut seen = 0u64;
+        for &(t, x) in changes.iter().rev() {
+            let bit = 1u64 << t;
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
+            let i = self.index.get(x as usize).copied().unwrap_or(NOT_ATTACKER);
+            if i != NOT_ATTACKER
+                && here[i as usize] & bit != 0
+                && between.get(c, t as usize) & occupied == 0
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `None` if a piece on `cell` is attacked in `s`; otherwise the cells of the pieces
+    /// (those `own` accepts) that alone stand between it and an enemy that would attack it
+    /// from further along the line: the pinned pieces.
+    pub(crate) fn shields(
+        &self,
+        s: &State,
+        between: &Between,
+        cell: CellId,
+        own: impl Fn(PieceId) -> bool,
+    ) -> Option<u64> {
+        let c = cell as usize;
+        let occupied = !s.bits[EMPTY as usize];
+        let k = self.pieces.len();
+        let mut pinned = 0u64;
+        for (&mask, &a) in self.from[c * k..(c + 1) * k].iter().zip(&self.pieces) {
+            let mut from = mask & s.bits[a as usize];
+            while from != 0 {
+                let t = from.trailing_zeros() as usize;
+                from &= from - 1;
+                let blockers = between.get(c, t) & occupied;
+                if blockers == 0 {
+                    return None;
+                }
+                let b = blockers.trailing_zeros() as usize;
+                if blockers & (blockers - 1) == 0 && own(s.board[b]) {
+                    pinned |= blockers;
+                }
+            }
+        }
+        Some(pinned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::legal::Patched;
+    use crate::engine::{CellId, Game, MoveList, State, EMPTY};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Positions from seeded random games of `game`, a few from each ply.
+    fn positions(game: &Game, games: usize) -> Vec<State> {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut out = Vec::new();
+        let mut moves = MoveList::new();
+        for _ in 0..games {
+            let mut s = game.start();
+            for _ in 0..120 {
+                game.legal_moves(&s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                game.make(&mut s, moves[rng.gen_range(0..moves.len())]);
+                out.push(s.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn chess_gets_masks_and_intellector_keeps_walking() {
+        let chess = crate::load_shipped("chess", &[]).unwrap();
+        assert!(chess.between.is_some());
+        let king = chess
+            .attack_rays
+            .iter()
+            .filter(|t| t.masks.is_some())
+            .count();
+        assert_eq!(king, 12, "every owned chess piece has masks");
+        // No royal pieces: no attack tables at all.
+        let intellector = crate::load_shipped("intellector", &[]).unwrap();
+        assert!(intellector.between.is_none());
+    }
+
+    #[test]
+    fn masks_and_line_walk_agree_on_every_cell() {
+        let game = crate::load_shipped("chess", &[]).unwrap();
+        let between = game.between.as_ref().unwrap();
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut checked = 0;
+        for s in positions(&game, 12) {
+            let n = game.board.len() as CellId;
+            // Also with two cells changed, as a move being tried changes them.
+            let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+            let changes = [(a, EMPTY), (b, s.board[a as usize])];
+            for victim in 1..game.pieces.len() {
+                let table = &game.attack_rays[victim];
+                let masks = table.masks.as_ref().unwrap();
+                for c in 0..n {
+                    for ch in [&changes[..0], &changes[..]] {
+                        let view = Patched {
+                            board: &s.board,
+                            changes: ch,
+                        };
+                        assert_eq!(
+                            masks.attacked(&s, between, ch, c),
+                            game.attacked_along_lines(table, &view, c),
+                            "piece {victim} on {c} with {ch:?} in {}",
+                            game.position_to_string(&s)
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn masks_and_line_walk_find_the_same_pins() {
+        let game = crate::load_shipped("chess", &[]).unwrap();
+        let between = game.between.as_ref().unwrap();
+        let (mut checks, mut pins) = (0, 0);
+        for s in positions(&game, 40) {
+            let rp = game.royal[s.to_move][0];
+            let king = s.cells_of(rp)[0].trailing_zeros() as CellId;
+            let table = &game.attack_rays[rp as usize];
+            let masks = table.masks.as_ref().unwrap();
+            let fast = game.pins_by_masks(&s, masks, between, king);
+            let slow = game.pins_along_lines(&s, table, king);
+            assert_eq!(
+                fast.is_none(),
+                slow.is_none(),
+                "{}",
+                game.position_to_string(&s)
+            );
+            let (Some(fast), Some(slow)) = (fast, slow) else {
+                checks += 1;
+                continue;
+            };
+            for c in 0..game.board.len() as CellId {
+                assert_eq!(
+                    fast.has(c),
+                    slow.has(c),
+                    "{c} in {}",
+                    game.position_to_string(&s)
+                );
+                pins += usize::from(fast.has(c));
+            }
+        }
+        assert!(checks > 20 && pins > 20, "{checks} checks, {pins} pins");
+    }
+}
