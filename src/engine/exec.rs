@@ -361,6 +361,7 @@ impl Game {
     #[inline]
     pub(crate) fn replacing_resets_clock(&self, old: PieceId, mover: Player) -> bool {
         self.progress
+            .as_ref()
             .is_some_and(|set| set.contains(old) || self.owner(old).is_some_and(|o| o != mover))
     }
 

@@ -160,7 +160,7 @@ impl Game {
             let (target, victim) = (mv.cells[1], mv.cells[2]);
             self.set_en_passant(s, EnPassant { target, victim });
         }
-        if let Some(progress) = self.progress {
+        if let Some(progress) = &self.progress {
             // `replacing_resets_clock` for both cells, knowing that the moving piece is the
             // mover's own.
             let reset = progress.contains(piece) || self.replacing_resets_clock(victim, mover);

@@ -4,8 +4,8 @@
 //! overlay, so generation never writes to the state and allocates nothing.
 
 use super::{
-    CellId, Game, Move, MoveList, Part, PartCond, PieceId, Player, RepCells, Rule, State,
-    StateParts, EMPTY, NO_CELL,
+    CellId, ContentSet, DirId, Game, KindId, Move, MoveList, Part, PartCond, PieceId, Player,
+    RepCells, Rule, State, StateParts, Zone, EMPTY, NO_CELL,
 };
 
 /// Most cell changes one move's earlier parts may make before a later part looks at the board.
@@ -62,6 +62,37 @@ fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move {
     let last = out.last_mut().expect("a move was just pushed");
     last.push(cell);
     last
+}
+
+/// How [`Game::gen_one_part`] completes a move once it knows the landing cell.
+struct Landing<'a> {
+    /// The move so far (rule and origin).
+    mv: Move,
+    /// The kinds a piece landing in the zone must become, one move each.
+    promote: Option<(&'a [KindId], &'a Zone)>,
+    p: Player,
+}
+
+impl Landing<'_> {
+    /// Pushes the move landing on `t`, after recording `passed` (the cell a passable slide
+    /// passed last), once per promotion kind if `t` is in the promotion zone.
+    #[inline(always)]
+    fn emit(&self, passed: Option<CellId>, t: CellId, out: &mut MoveList) {
+        let mut m = self.mv;
+        if let Some(c) = passed {
+            m.push(c);
+        }
+        m.push(t);
+        match self.promote {
+            Some((kinds, zone)) if zone.contains(self.p, t) => {
+                for &k in kinds {
+                    m.promote = k;
+                    out.push(m);
+                }
+            }
+            _ => out.push(m),
+        }
+    }
 }
 
 impl Game {
@@ -223,33 +254,14 @@ impl Game {
             [first, Part::Promote { kinds, zone }] => (first, Some((kinds, *zone))),
             _ => return false,
         };
-        let board = &self.board;
-        // A passable slide records the cell passed last before the landing cell.
-        let emit = |passed: Option<CellId>, t: CellId, out: &mut MoveList| {
-            let mut m = mv;
-            if let Some(c) = passed {
-                m.push(c);
-            }
-            m.push(t);
-            match promote {
-                Some((kinds, zone)) if board.zones[zone as usize].contains(p, t) => {
-                    for &k in kinds {
-                        m.promote = k;
-                        out.push(m);
-                    }
-                }
-                _ => out.push(m),
-            }
+        let land = Landing {
+            mv,
+            promote: promote.map(|(kinds, zone)| (&kinds[..], &self.board.zones[zone as usize])),
+            p,
         };
         match first {
             Part::Step { dirs, to } if to.zone.is_none() => {
-                let to = to.content[p];
-                for &d in &dirs[p] {
-                    let t = board.next(focus, d);
-                    if t != NO_CELL && to.contains(s.board[t as usize]) {
-                        emit(None, t, out);
-                    }
-                }
+                self.gen_steps(&s.board, &dirs[p], focus, &to.content[p], &land, out);
                 true
             }
             Part::Slide {
@@ -260,27 +272,81 @@ impl Game {
                 max,
                 passable,
             } if to.zone.is_none() && through.zone.is_none() => {
-                let (to, through) = (to.content[p], through.content[p]);
+                let (to, through) = (&to.content[p], &through.content[p]);
                 for &d in &dirs[p] {
-                    let mut t = focus;
-                    for steps in 1..=*max {
-                        let prev = t;
-                        t = board.next(t, d);
-                        if t == NO_CELL {
-                            break;
-                        }
-                        let c = s.board[t as usize];
-                        if steps >= *min && to.contains(c) {
-                            emit(passable.then_some(prev), t, out);
-                        }
-                        if !through.contains(c) {
-                            break;
-                        }
-                    }
+                    self.gen_slide(
+                        &s.board,
+                        d,
+                        focus,
+                        (*min, *max),
+                        *passable,
+                        to,
+                        through,
+                        &land,
+                        out,
+                    );
                 }
                 true
             }
             _ => false,
+        }
+    }
+
+    /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts.
+    /// Inlined, like [`Game::gen_slide`] (a call per rule or line cost more than it saved),
+    /// but with the move to complete in one [`Landing`], which leaves the loop fewer values
+    /// to keep in registers.
+    #[inline(always)]
+    fn gen_steps(
+        &self,
+        cells: &[PieceId],
+        dirs: &[DirId],
+        focus: CellId,
+        to: &ContentSet,
+        land: &Landing,
+        out: &mut MoveList,
+    ) {
+        for &d in dirs {
+            let t = self.board.next(focus, d);
+            if t != NO_CELL && to.contains(cells[t as usize]) {
+                land.emit(None, t, out);
+            }
+        }
+    }
+
+    /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
+    /// cells holding what `to` accepts, from `min` to `max` steps away.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn gen_slide(
+        &self,
+        cells: &[PieceId],
+        d: DirId,
+        focus: CellId,
+        (min, max): (u16, u16),
+        passable: bool,
+        to: &ContentSet,
+        through: &ContentSet,
+        land: &Landing,
+        out: &mut MoveList,
+    ) {
+        let mut t = focus;
+        // A plain counter: an inclusive range keeps an extra flag in the loop.
+        let mut steps = 0;
+        while steps < max {
+            steps += 1;
+            let prev = t;
+            t = self.board.next(t, d);
+            if t == NO_CELL {
+                break;
+            }
+            let c = cells[t as usize];
+            if steps >= min && to.contains(c) {
+                land.emit(passable.then_some(prev), t, out);
+            }
+            if !through.contains(c) {
+                break;
+            }
         }
     }
 
