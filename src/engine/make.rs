@@ -136,14 +136,17 @@ impl Game {
             mv.cells[1]
         };
         let (piece, victim) = (s.board[from as usize], s.board[to as usize]);
-        s.log.push(Change {
-            cell: from,
-            old: piece,
-        });
-        s.log.push(Change {
-            cell: to,
-            old: victim,
-        });
+        // One capacity check for both entries.
+        s.log.extend_from_slice(&[
+            Change {
+                cell: from,
+                old: piece,
+            },
+            Change {
+                cell: to,
+                old: victim,
+            },
+        ]);
         s.hash ^= self.zobrist.piece(from, piece)
             ^ self.zobrist.piece(to, victim)
             ^ self.zobrist.piece(to, piece);

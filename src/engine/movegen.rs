@@ -14,7 +14,9 @@ const OVERLAY: usize = 3 * super::MAX_MOVE_CELLS;
 /// The board as seen part-way through a move: the state plus the changes of earlier parts.
 pub(super) struct View<'a> {
     board: &'a [PieceId],
-    overlay: [(CellId, PieceId); OVERLAY],
+    /// Each change as `cell | piece << 16`: a plain integer array is cleared in a few wide
+    /// stores, where padded pairs took one store per field (a generation makes one view).
+    overlay: [u32; OVERLAY],
     len: usize,
 }
 
@@ -23,7 +25,7 @@ impl<'a> View<'a> {
     pub(super) fn new(board: &'a [PieceId]) -> View<'a> {
         View {
             board,
-            overlay: [(0, 0); OVERLAY],
+            overlay: [0; OVERLAY],
             len: 0,
         }
     }
@@ -33,8 +35,8 @@ impl<'a> View<'a> {
         let mut i = self.len;
         while i > 0 {
             i -= 1;
-            if self.overlay[i].0 == c {
-                return self.overlay[i].1;
+            if self.overlay[i] as CellId == c {
+                return (self.overlay[i] >> 16) as PieceId;
             }
         }
         self.board[c as usize]
@@ -42,12 +44,12 @@ impl<'a> View<'a> {
 
     #[inline(always)]
     pub(super) fn touched(&self, c: CellId) -> bool {
-        self.overlay[..self.len].iter().any(|o| o.0 == c)
+        self.overlay[..self.len].iter().any(|&o| o as CellId == c)
     }
 
     #[inline(always)]
     pub(super) fn put(&mut self, c: CellId, p: PieceId) {
-        self.overlay[self.len] = (c, p);
+        self.overlay[self.len] = u32::from(c) | u32::from(p) << 16;
         self.len += 1;
     }
 }
