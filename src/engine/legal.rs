@@ -328,7 +328,13 @@ impl Game {
             let changes = [(from, EMPTY), (to, s.board[from as usize])];
             return self.royal[p].iter().all(|&rp| {
                 bits_iter(s.cells_of(rp)).all(|c| {
-                    let c = if c == from { to } else { c };
+                    // The royal piece moved, or (where a rule may land on a friend) was
+                    // replaced by the piece that moved.
+                    let c = match c {
+                        c if c == from => to,
+                        c if c == to => return true,
+                        c => c,
+                    };
                     !self.attacked(s, &changes, c, rp)
                 })
             });
