@@ -281,18 +281,44 @@ mod tests {
     }
 
     #[test]
-    fn chess_gets_masks_and_intellector_keeps_walking() {
+    fn chess_gets_masks_and_a_game_without_royal_pieces_gets_none() {
         let chess = crate::load_shipped("chess", &[]).unwrap();
         assert!(chess.between.is_some());
-        let king = chess
+        let owned = chess
             .attack_rays
             .iter()
             .filter(|t| t.masks.is_some())
             .count();
-        assert_eq!(king, 12, "every owned chess piece has masks");
+        assert_eq!(owned, 12, "every owned chess piece has masks");
         // No royal pieces: no attack tables at all.
         let intellector = crate::load_shipped("intellector", &[]).unwrap();
         assert!(intellector.between.is_none());
+    }
+
+    #[test]
+    fn lines_with_two_paths_keep_the_walk() {
+        // Rooks that also hop two cells north or south: `n` reaches d3 from d1 over d2,
+        // the hop reaches it over nothing, so one mask of the cells between cannot serve.
+        let src = include_str!("../../games/chess.game")
+            .replace(
+                "move rook: slide(orthogonal)",
+                "move rook: slide(orthogonal)\nmove rook: slide(hop)",
+            )
+            .replace(
+                "direction forward",
+                "direction hop = n + n, s + s\ndirection forward",
+            );
+        let game = crate::compile_source("hop", "hop.game", &src, &[]).unwrap();
+        assert!(game.attack_rays.iter().all(|t| t.masks.is_none()));
+        // The walk still finds the hop over the pawn, and not a cell the hop misses.
+        let check = game
+            .parse_position("8/8/8/8/8/3k4/3P4/3RK3 b - - 0 1")
+            .unwrap();
+        assert!(game.in_check(&check, crate::engine::Player(1)));
+        let safe = game
+            .parse_position("8/8/8/8/3k4/8/3P4/3RK3 b - - 0 1")
+            .unwrap();
+        assert!(!game.in_check(&safe, crate::engine::Player(1)));
     }
 
     #[test]
