@@ -3,8 +3,8 @@
 use super::scope::Compiler;
 use crate::engine::{
     Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, Direction,
-    EndRule, Forbid, Game, Kind, NoMoves, Part, PieceId, Player, Rule, Zobrist, Zone, EMPTY,
-    NO_CELL,
+    EndRule, Forbid, Game, Kind, NoMoves, Part, PieceId, PieceMoves, Player, Rule, Zobrist, Zone,
+    EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -314,6 +314,7 @@ impl Compiler {
             .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle { .. })));
         let has_forced = rules.iter().any(|r| r.forced);
         let zobrist = Zobrist::new(ncells, npieces, np);
+        let piece_moves = PieceMoves::build(&rules, &piece_rules, &board, npieces);
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -323,6 +324,7 @@ impl Compiler {
             kinds,
             pieces,
             piece_table,
+            piece_moves,
             rules,
             piece_rules,
             movers,

@@ -1,8 +1,8 @@
 //! The compiled, immutable game: every table the engine needs.
 
 use super::{
-    Board, ByPlayer, EndRule, Forbid, KindId, Move, MoveList, NoMoves, Outcome, PieceId, Player,
-    Rule, State, StateParts, Zobrist, EMPTY,
+    Board, ByPlayer, EndRule, Forbid, KindId, Move, MoveList, NoMoves, Outcome, PieceId,
+    PieceMoves, Player, Rule, State, StateParts, Zobrist, EMPTY,
 };
 
 /// A kind of piece (pawn, king, stone).
@@ -46,6 +46,8 @@ pub struct Game {
     pub rules: Vec<Rule>,
     /// Rules usable by the owner of a piece: `piece_rules[player * pieces + piece]`.
     pub piece_rules: Vec<Vec<u16>>,
+    /// The same rules resolved for the move generator, by player and piece.
+    pub piece_moves: PieceMoves,
     /// Per player, the piece ids that have at least one rule (whose cells are move origins).
     pub movers: ByPlayer<Vec<PieceId>>,
     /// Per player, the `advance` rules that can bring a reserve piece onto the board.

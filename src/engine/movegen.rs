@@ -4,8 +4,8 @@
 //! overlay, so generation never writes to the state and allocates nothing.
 
 use super::{
-    CellId, ContentSet, DirId, Game, KindId, Move, MoveList, Part, PartCond, PieceId, Player,
-    RepCells, Rule, State, StateParts, Zone, EMPTY, NO_CELL,
+    CellId, ContentSet, DirId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion,
+    RepCells, Rule, Shape, State, StateParts, EMPTY, NO_CELL,
 };
 
 /// Most cell changes one move's earlier parts may make before a later part looks at the board.
@@ -66,13 +66,12 @@ fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move {
     last
 }
 
-/// How [`Game::gen_one_part`] completes a move once it knows the landing cell.
+/// How a step or slide completes a move once it knows the landing cell.
 struct Landing<'a> {
     /// The move so far (rule and origin).
     mv: Move,
-    /// The kinds a piece landing in the zone must become, one move each.
-    promote: Option<(&'a [KindId], &'a Zone)>,
-    p: Player,
+    /// The promotion, if landing in its zone makes one.
+    promote: Option<Promotion<'a>>,
 }
 
 impl Landing<'_> {
@@ -86,8 +85,8 @@ impl Landing<'_> {
         }
         m.push(t);
         match self.promote {
-            Some((kinds, zone)) if zone.contains(self.p, t) => {
-                for &k in kinds {
+            Some(pr) if pr.at(t) => {
+                for &k in pr.kinds {
                     m.promote = k;
                     out.push(m);
                 }
@@ -173,33 +172,56 @@ impl Game {
         }
         let p = s.to_move;
         let mut view = View::new(&s.board);
-        let np = self.pieces.len();
-        let table = &self.piece_rules[p.index() * np..(p.index() + 1) * np];
+        let moves = &self.piece_moves;
         for &piece in &self.movers[p] {
-            let rules = &table[piece as usize];
+            let entries = moves.of(p, piece);
             for (w, &word) in s.cells_of(piece).iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
                     let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                     bits &= bits - 1;
-                    for &r in rules {
-                        let rule = &self.rules[r as usize];
-                        if let Some(f) = &rule.from {
-                            if !f.accepts(&self.board, p, cell, piece) {
-                                continue;
-                            }
-                        }
-                        if rule
-                            .guard
-                            .as_ref()
-                            .is_some_and(|g| !self.state_cond(s, g, p))
-                        {
+                    for e in entries {
+                        if !moves.may_start(e, cell) {
                             continue;
                         }
-                        let mut mv = Move::new(r);
+                        let mut mv = Move::new(e.rule);
                         mv.push(cell);
-                        if !self.gen_one_part(s, p, rule, cell, mv, out) {
-                            self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
+                        match e.shape {
+                            Shape::Steps => {
+                                let land = Landing {
+                                    mv,
+                                    promote: moves.promotion(e),
+                                };
+                                self.gen_steps(&s.board, moves.dirs(e), cell, &e.to, &land, out);
+                            }
+                            Shape::Slide { min, max, passable } => {
+                                let land = Landing {
+                                    mv,
+                                    promote: moves.promotion(e),
+                                };
+                                for &d in moves.dirs(e) {
+                                    self.gen_slide(
+                                        &s.board,
+                                        d,
+                                        cell,
+                                        (min, max),
+                                        passable,
+                                        &e.to,
+                                        &e.through,
+                                        &land,
+                                        out,
+                                    );
+                                }
+                            }
+                            // Nothing to take en passant, or a castling piece that has moved.
+                            Shape::EnPassant if s.ep.target == NO_CELL => {}
+                            Shape::Castle if !s.is_unmoved(cell) => {}
+                            _ => {
+                                let rule = &self.rules[e.rule as usize];
+                                if rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p)) {
+                                    self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
+                                }
+                            }
                         }
                     }
                 }
@@ -232,66 +254,6 @@ impl Game {
             out.retain(|m| self.rules[m.rule as usize].forced);
         }
         self.keep_royal_safe(s, out);
-    }
-
-    /// The moves of a rule that is one step, leap or slide whose conditions look at no zone
-    /// (a knight, a bishop, a rook…), perhaps followed by a promotion (a pawn), straight off
-    /// the board: the same moves `gen_parts` finds, in the same order, without its overlay
-    /// and part-by-part dispatch. Returns whether it handled the rule.
-    #[inline]
-    fn gen_one_part(
-        &self,
-        s: &State,
-        p: Player,
-        rule: &Rule,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) -> bool {
-        let (first, promote) = match &rule.parts[..] {
-            // Nothing to take en passant, or a castling piece that has moved: no moves.
-            [Part::EnPassant { .. }, ..] if s.ep.target == NO_CELL => return true,
-            [Part::Castle { .. }, ..] if !s.is_unmoved(focus) => return true,
-            [first] => (first, None),
-            [first, Part::Promote { kinds, zone }] => (first, Some((kinds, *zone))),
-            _ => return false,
-        };
-        let land = Landing {
-            mv,
-            promote: promote.map(|(kinds, zone)| (&kinds[..], &self.board.zones[zone as usize])),
-            p,
-        };
-        match first {
-            Part::Step { dirs, to } if to.zone.is_none() => {
-                self.gen_steps(&s.board, &dirs[p], focus, &to.content[p], &land, out);
-                true
-            }
-            Part::Slide {
-                dirs,
-                to,
-                through,
-                min,
-                max,
-                passable,
-            } if to.zone.is_none() && through.zone.is_none() => {
-                let (to, through) = (&to.content[p], &through.content[p]);
-                for &d in &dirs[p] {
-                    self.gen_slide(
-                        &s.board,
-                        d,
-                        focus,
-                        (*min, *max),
-                        *passable,
-                        to,
-                        through,
-                        &land,
-                        out,
-                    );
-                }
-                true
-            }
-            _ => false,
-        }
     }
 
     /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts.
