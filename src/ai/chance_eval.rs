@@ -192,11 +192,11 @@ impl ChanceEval {
     /// that roll allows (see [`ChanceEval::capture_gain`]). `s` is left as given.
     fn threat(&self, game: &Game, s: &mut State, buf: &mut MoveList) -> f64 {
         let Some(dice) = &game.dice else { return 0.0 };
-        let saved = s.roll;
+        let saved = s.scalars.roll;
         let mut total = 0.0;
         for &(r, p) in &dice.outcomes {
             // Only the `advance` moves can capture; generate just those, for this roll.
-            s.roll = r;
+            s.scalars.roll = r;
             advance_moves(game, s, buf);
             let best = buf
                 .iter()
@@ -204,7 +204,7 @@ impl ChanceEval {
                 .fold(0.0, f64::max);
             total += p * best;
         }
-        s.roll = saved;
+        s.scalars.roll = saved;
         total
     }
 

@@ -361,7 +361,7 @@ mod tests {
         let between = game.between.as_ref().unwrap();
         let (mut checks, mut pins) = (0, 0);
         for s in positions(&game, 40) {
-            let rp = game.royal[s.to_move][0];
+            let rp = game.royal[s.scalars.to_move][0];
             let king = s.cells_of(rp)[0].trailing_zeros() as CellId;
             let table = &game.attack_rays[rp as usize];
             let masks = table.masks.as_ref().unwrap();

@@ -138,7 +138,7 @@ impl Game {
         // Intellector test only these and never make the call.
         for (i, end) in self.ends.iter().enumerate() {
             match &end.cond {
-                EndCond::NoProgress(limit) if s.quiet < *limit => continue,
+                EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
                 EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
                 _ => return self.check_ends_from(s, mover, log_from, i),
             }
@@ -157,7 +157,7 @@ impl Game {
         let n = self.num_players();
         for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
-                EndCond::NoProgress(limit) if s.quiet < *limit => continue,
+                EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
                 EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
                 _ => {}
             }
@@ -288,19 +288,19 @@ impl Game {
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
             EndCond::BorneOff(n) => s.off[p.index()] >= *n,
             EndCond::NobodyCanMove => {
-                let keep = (s.to_move, s.result);
-                s.result = None;
+                let keep = (s.scalars.to_move, s.scalars.result);
+                s.scalars.result = None;
                 let mut moves = crate::engine::MoveList::new();
                 let mut stuck = true;
                 for q in 0..self.num_players() {
-                    s.to_move = Player(q as u8);
+                    s.scalars.to_move = Player(q as u8);
                     self.legal_moves(s, &mut moves);
                     if moves.iter().any(|m| !m.is_forced_pass()) {
                         stuck = false;
                         break;
                     }
                 }
-                (s.to_move, s.result) = keep;
+                (s.scalars.to_move, s.scalars.result) = keep;
                 stuck
             }
             EndCond::Most { kinds } => {
@@ -330,7 +330,7 @@ impl Game {
                 .iter()
                 .all(|c| self.end_holds(s, c, p, mover, log_from)),
             // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
-            EndCond::NoProgress(n) => p == mover && s.quiet >= *n && !self.is_checkmated(s),
+            EndCond::NoProgress(n) => p == mover && s.scalars.quiet >= *n && !self.is_checkmated(s),
             EndCond::Repetition(r) => p == mover && self.repeats_now(s, r),
             EndCond::Passes(n) => self.last_moves_pass(s, *n),
             EndCond::Score {

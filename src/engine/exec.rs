@@ -90,10 +90,10 @@ impl<'a> Sim<'a> {
             over: Vec::new(),
             over_set: Bits::new(),
             passable: game.rules.iter().any(|r| r.passable),
-            hash: s.hash,
-            extra: s.extra,
+            hash: s.scalars.hash,
+            extra: s.scalars.extra,
             reset: false,
-            mover: s.to_move,
+            mover: s.scalars.to_move,
             taken: [(EMPTY, 0); 4],
             ntaken: 0,
         }
@@ -107,8 +107,8 @@ impl<'a> Sim<'a> {
             let words = self.base.board.len().div_ceil(64);
             self.over_set.0[..words].iter_mut().for_each(|w| *w = 0);
         }
-        self.hash = self.base.hash;
-        self.extra = self.base.extra;
+        self.hash = self.base.scalars.hash;
+        self.extra = self.base.scalars.extra;
         self.reset = false;
         self.ntaken = 0;
     }
@@ -307,10 +307,10 @@ impl Game {
         if rule.swaps_sides {
             sim.flag(self.zobrist.swapped);
         }
-        if s.ep.target != NO_CELL {
-            sim.flag(self.zobrist.en_passant(s.ep.target));
+        if s.scalars.ep.target != NO_CELL {
+            sim.flag(self.zobrist.en_passant(s.scalars.ep.target));
         }
-        self.exec_cells(sim, mv, s.to_move);
+        self.exec_cells(sim, mv, s.scalars.to_move);
         if self.tracks_unmoved {
             // As make: a moved piece loses its flag, and after a move that cleared a flag,
             // a side without an unmoved castling piece loses all its flags.
@@ -339,8 +339,8 @@ impl Game {
                 sim.flag(self.zobrist.en_passant(passed));
             }
         }
-        if s.roll != NO_ROLL {
-            sim.flag(self.zobrist.roll(s.roll));
+        if s.scalars.roll != NO_ROLL {
+            sim.flag(self.zobrist.roll(s.scalars.roll));
         }
     }
 
@@ -352,8 +352,8 @@ impl Game {
     pub fn hash_after(&self, state: &State, mv: Move) -> u64 {
         let mut sim = Sim::new(self, state);
         self.simulate(&mut sim, mv);
-        let next = self.next_player(state.to_move);
-        sim.hash ^ self.zobrist.side(state.to_move) ^ self.zobrist.side(next)
+        let next = self.next_player(state.scalars.to_move);
+        sim.hash ^ self.zobrist.side(state.scalars.to_move) ^ self.zobrist.side(next)
     }
 
     /// Whether replacing `old` on a cell, in a move of `mover`, resets the no-progress
@@ -374,8 +374,8 @@ impl Game {
         if mv.is_forced_pass()
             || mv.as_roll().is_some()
             || self.tracks_unmoved
-            || s.ep.target != NO_CELL
-            || s.roll != NO_ROLL
+            || s.scalars.ep.target != NO_CELL
+            || s.scalars.roll != NO_ROLL
         {
             return None;
         }
@@ -385,10 +385,10 @@ impl Game {
             [Part::Place { kind, .. } | Part::Drop { kind, .. }]
                 if self.reserve_kind != Some(kind) && !rule.swaps_sides =>
             {
-                let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.to_move));
+                let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.scalars.to_move));
                 let old = s.board[c as usize];
-                let hash = s.hash ^ z.piece(c, old) ^ z.piece(c, piece);
-                Some((hash, self.replacing_resets_clock(old, s.to_move)))
+                let hash = s.scalars.hash ^ z.piece(c, old) ^ z.piece(c, piece);
+                Some((hash, self.replacing_resets_clock(old, s.scalars.to_move)))
             }
             [Part::Step { .. }
             | Part::Slide {
@@ -396,13 +396,13 @@ impl Game {
             }] if !rule.swaps_sides => {
                 let (from, to) = (mv.cells[0], mv.cells[1]);
                 let (piece, old) = (s.board[from as usize], s.board[to as usize]);
-                let hash = s.hash
+                let hash = s.scalars.hash
                     ^ z.piece(from, piece)
                     ^ z.piece(from, EMPTY)
                     ^ z.piece(to, old)
                     ^ z.piece(to, piece);
-                let reset = self.replacing_resets_clock(piece, s.to_move)
-                    || self.replacing_resets_clock(old, s.to_move);
+                let reset = self.replacing_resets_clock(piece, s.scalars.to_move)
+                    || self.replacing_resets_clock(old, s.scalars.to_move);
                 Some((hash, reset))
             }
             _ => None,
@@ -421,7 +421,7 @@ impl Game {
         let t = s.frames.len() + 1;
         Some(self.forbids.iter().position(|f| match &f.cond {
             super::ForbidCond::Repetition(r) => {
-                let target = self.parts_hash(full, next, s.extra, r.parts);
+                let target = self.parts_hash(full, next, s.scalars.extra, r.parts);
                 self.repeats(s, r, &[], target, t, quiet)
             }
             super::ForbidCond::Surrounded { .. } => false,
@@ -432,9 +432,9 @@ impl Game {
     /// which resets the no-progress clock when `reset`: the next player, the full hash of
     /// the position it leads to, and that position's clock.
     fn after_move(&self, s: &State, hash: u64, reset: bool) -> (super::Player, u64, u32) {
-        let next = self.next_player(s.to_move);
-        let full = hash ^ self.zobrist.side(s.to_move) ^ self.zobrist.side(next);
-        (next, full, if reset { 0 } else { s.quiet + 1 })
+        let next = self.next_player(s.scalars.to_move);
+        let full = hash ^ self.zobrist.side(s.scalars.to_move) ^ self.zobrist.side(next);
+        (next, full, if reset { 0 } else { s.scalars.quiet + 1 })
     }
 
     /// The first `forbid` rule (an index into [`Game::forbids`]) that refuses `mv` in
@@ -469,7 +469,7 @@ impl Game {
             super::ForbidCond::Surrounded { who, dirs } => {
                 let (mut chain, mut visit, mut frontier) = (Bits::new(), Bits::new(), Bits::new());
                 sim.occupied_changes().any(|(c, piece)| {
-                    who[s.to_move].contains(piece)
+                    who[s.scalars.to_move].contains(piece)
                         && !self.chain_has_liberty(
                             sim,
                             c,

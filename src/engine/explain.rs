@@ -31,8 +31,8 @@ impl Game {
     /// Why the game ended, in words, when the last move ended it by a repetition or a
     /// score; `None` for other endings (and games that are not over).
     pub fn explain_end(&self, state: &State) -> Option<String> {
-        let outcome = state.result?;
-        let end = self.ends.get(state.end_rule as usize)?;
+        let outcome = state.scalars.result?;
+        let end = self.ends.get(state.scalars.end_rule as usize)?;
         let what = outcome.describe(self);
         let mut reasons = Vec::new();
         self.explain_cond(state, &end.cond, &mut reasons);

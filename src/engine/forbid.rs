@@ -33,7 +33,7 @@ impl Game {
     /// `None` when the text is legal, or names no move the pieces could make (then
     /// [`Game::parse_move`] says what is wrong).
     pub fn why_illegal(&self, state: &State, text: &str) -> Option<String> {
-        if self.forbids.is_empty() || state.result.is_some() {
+        if self.forbids.is_empty() || state.scalars.result.is_some() {
             return None;
         }
         let want: String = text.split_whitespace().collect();
@@ -68,8 +68,8 @@ impl Game {
             }
             ForbidCond::Surrounded { who, .. } => {
                 let own = (1..self.pieces.len()).all(|id| {
-                    who[state.to_move].contains(id as u8)
-                        == (self.pieces[id].owner == Some(state.to_move))
+                    who[state.scalars.to_move].contains(id as u8)
+                        == (self.pieces[id].owner == Some(state.scalars.to_move))
                 });
                 if own {
                     format!("{written} refused: suicide (its chain would have no liberty)")

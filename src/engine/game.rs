@@ -208,8 +208,8 @@ impl Game {
     /// The result if the game is over: ended by the last move, or because the player to move
     /// has no legal move and the rules say what that means.
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
-        if state.result.is_some() {
-            return state.result;
+        if state.scalars.result.is_some() {
+            return state.scalars.result;
         }
         if self.no_moves == Some(NoMoves::Pass) && self.checkmate.is_none() {
             return None;

@@ -306,19 +306,19 @@ impl Game {
 
     /// Whether the player to move is checkmated: a royal piece attacked and no legal move.
     pub(crate) fn is_checkmated(&self, s: &mut State) -> bool {
-        if self.checkmate.is_none() || !self.in_check(s, s.to_move) {
+        if self.checkmate.is_none() || !self.in_check(s, s.scalars.to_move) {
             return false;
         }
-        let keep = s.result.take();
+        let keep = s.scalars.result.take();
         let mut moves = MoveList::new();
         self.legal_moves(s, &mut moves);
-        s.result = keep;
+        s.scalars.result = keep;
         moves.is_empty()
     }
 
     /// Whether playing `mv` leaves every royal piece of the mover unattacked.
     pub(crate) fn royal_safe_after(&self, s: &State, mv: Move) -> bool {
-        let p = s.to_move;
+        let p = s.scalars.to_move;
         let rule = &self.rules[mv.rule as usize];
         if rule.plain && mv.promote == u8::MAX {
             // One piece from one cell to another (a king's step, a pinned piece): the two
@@ -364,7 +364,7 @@ impl Game {
     /// it from an enemy slider (a pinned piece); other moves (en passant, jumps, castling)
     /// may change more cells. Only those moves are tested.
     pub(crate) fn keep_royal_safe(&self, s: &State, out: &mut MoveList) {
-        let p = s.to_move;
+        let p = s.scalars.to_move;
         if self.royal[p].is_empty() || self.is_chance(s) {
             return;
         }
@@ -396,9 +396,9 @@ impl Game {
     /// it is the mover's and the next one is an enemy that attacks along that line from
     /// there. One walk along each line answers both. Attacks with a `from:` condition are
     /// not followed through a shield: every cell on their lines counts.
-    fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<super::exec::Bits> {
+    fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<Pins> {
         let Some(table) = self.attack_rays.get(rp as usize) else {
-            return Some(super::exec::Bits::new());
+            return Some(Pins::none(self.board.len()));
         };
         let mut pinned = match (&table.masks, &self.between) {
             (Some(masks), Some(between)) => self.pins_by_masks(s, masks, between, king)?,
@@ -432,15 +432,10 @@ impl Game {
         masks: &super::AttackMasks,
         between: &super::Between,
         king: CellId,
-    ) -> Option<super::exec::Bits> {
-        let p = s.to_move;
-        let mut shields = masks.shields(s, between, king, |x| self.owner(x) == Some(p))?;
-        let mut pinned = super::exec::Bits::new();
-        while shields != 0 {
-            pinned.insert(shields.trailing_zeros() as CellId);
-            shields &= shields - 1;
-        }
-        Some(pinned)
+    ) -> Option<Pins> {
+        let p = s.scalars.to_move;
+        let shields = masks.shields(s, between, king, |x| self.owner(x) == Some(p))?;
+        Some(Pins::Mask(shields))
     }
 
     /// The unconditional part of [`Game::check_and_pins`], walking the attack lines.
@@ -449,9 +444,9 @@ impl Game {
         s: &State,
         table: &AttackRays,
         king: CellId,
-    ) -> Option<super::exec::Bits> {
-        let p = s.to_move;
-        let mut pinned = super::exec::Bits::new();
+    ) -> Option<Pins> {
+        let p = s.scalars.to_move;
+        let mut pinned = Pins::none(self.board.len());
         for ray in &table.rays {
             let mut c = king;
             let mut shield = NO_CELL;
@@ -551,18 +546,18 @@ impl Game {
         mv: Move,
         out: &mut MoveList,
     ) {
-        if s.ep.target == NO_CELL {
+        if s.scalars.ep.target == NO_CELL {
             return;
         }
         for &d in &dirs[p] {
-            if self.board.next(focus, d) == s.ep.target
+            if self.board.next(focus, d) == s.scalars.ep.target
                 && self
-                    .owner(s.board[s.ep.victim as usize])
+                    .owner(s.board[s.scalars.ep.victim as usize])
                     .is_some_and(|o| o != p)
             {
                 let mut m = mv;
-                m.push(s.ep.target);
-                m.push(s.ep.victim);
+                m.push(s.scalars.ep.target);
+                m.push(s.scalars.ep.victim);
                 out.push(m);
             }
         }
@@ -582,4 +577,123 @@ pub(crate) fn bits_iter(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
             Some(c)
         })
     })
+}
+
+/// The most pinned cells [`Pins`] lists on a board of more than 64 cells.
+const MAX_PINS: usize = 16;
+
+/// The cells of the mover's pieces that shield its royal piece from an attack (pinned
+/// pieces), small enough to live in registers: a 512-byte bitset, cleared and moved on
+/// every generation, cost more than the tests it saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Pins {
+    /// As a bitset, on a board of at most 64 cells.
+    Mask(u64),
+    /// As a list, on a larger board.
+    List { cells: [CellId; MAX_PINS], len: u8 },
+    /// Too many to list: every piece counts as pinned (its moves are all tested).
+    All,
+}
+
+impl Pins {
+    /// No pinned piece, on a board of `cells` cells.
+    pub(super) fn none(cells: usize) -> Pins {
+        if cells <= 64 {
+            Pins::Mask(0)
+        } else {
+            Pins::List {
+                cells: [NO_CELL; MAX_PINS],
+                len: 0,
+            }
+        }
+    }
+
+    /// Adds `cell`.
+    pub(super) fn insert(&mut self, cell: CellId) {
+        match self {
+            Pins::Mask(m) => *m |= 1 << cell,
+            Pins::List { cells, len } => {
+                let n = usize::from(*len);
+                if !cells[..n].contains(&cell) {
+                    if n == MAX_PINS {
+                        *self = Pins::All;
+                    } else {
+                        cells[n] = cell;
+                        *len += 1;
+                    }
+                }
+            }
+            Pins::All => {}
+        }
+    }
+
+    /// Whether the piece on `cell` may be pinned.
+    #[inline(always)]
+    pub(super) fn has(&self, cell: CellId) -> bool {
+        match self {
+            Pins::Mask(m) => m >> cell & 1 == 1,
+            Pins::List { cells, len } => cells[..usize::from(*len)].contains(&cell),
+            Pins::All => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Pins, MAX_PINS};
+    use crate::engine::CellId;
+
+    #[test]
+    fn pins_on_a_small_board_are_a_mask() {
+        let mut pins = Pins::none(64);
+        pins.insert(0);
+        pins.insert(63);
+        assert_eq!(pins, Pins::Mask(1 | 1 << 63));
+        assert!(pins.has(0) && pins.has(63) && !pins.has(1));
+    }
+
+    #[test]
+    fn pins_on_a_large_board_are_listed_until_too_many_then_all_count() {
+        let mut pins = Pins::none(100);
+        for c in 0..MAX_PINS as CellId {
+            pins.insert(70 + c);
+            pins.insert(70 + c); // a cell listed twice takes one place
+        }
+        assert!((70..70 + MAX_PINS as CellId).all(|c| pins.has(c)));
+        assert!(!pins.has(69) && !pins.has(99));
+        pins.insert(99);
+        assert_eq!(pins, Pins::All);
+        assert!(pins.has(0));
+    }
+
+    /// A rook pinned to its king on a 10 × 10 board (more than 64 cells: the pins are a
+    /// list) moves only along the pin line.
+    #[test]
+    fn a_pinned_piece_on_a_large_board_stays_on_its_line() {
+        let game = crate::compile_source(
+            "big",
+            "big.game",
+            "game \"Big\"\nplayers White, Black\nboard square(10, 10)\n\
+             piece rook = \"R\" for White, \"r\" for Black\n\
+             piece king = \"K\" for White, \"k\" for Black\n\
+             setup \"r8k/10/10/10/10/R9/10/10/10/K9 w\"\n\
+             royal king\n\
+             move rook: slide(orthogonal)\n\
+             move king: step(adjacent)\n\
+             loss if checkmate\n",
+            &[],
+        )
+        .unwrap();
+        let mut moves = crate::MoveList::new();
+        game.legal_moves(&game.start(), &mut moves);
+        let mut rook: Vec<String> = moves
+            .iter()
+            .filter(|m| game.board.cells[m.cells[0] as usize].name == "a5")
+            .map(|m| game.board.cells[m.cells[1] as usize].name.clone())
+            .collect();
+        rook.sort();
+        assert_eq!(rook, ["a10", "a2", "a3", "a4", "a6", "a7", "a8", "a9"]);
+        // And the king's three steps.
+        assert_eq!(moves.len(), rook.len() + 3);
+    }
 }

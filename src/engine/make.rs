@@ -10,7 +10,11 @@ impl Game {
     #[inline]
     pub fn make(&self, s: &mut State, mv: Move) {
         if let Some(rule) = self.rules.get(mv.rule as usize) {
-            if rule.plain && mv.promote == u8::MAX && self.again.is_empty() && s.roll == NO_ROLL {
+            if rule.plain
+                && mv.promote == u8::MAX
+                && self.again.is_empty()
+                && s.scalars.roll == NO_ROLL
+            {
                 self.make_plain(s, mv, rule);
                 return;
             }
@@ -21,20 +25,20 @@ impl Game {
     /// [`Game::make`] for any move: carried out part by part.
     #[inline(never)]
     fn make_general(&self, s: &mut State, mv: Move) {
-        let mover = s.to_move;
-        self.push_frame(s, mv);
+        let mover = s.scalars.to_move;
+        self.push_frame(s, mv, false);
         if let Some(r) = mv.as_roll() {
             // A chance move: the dice show `r`; the same player now chooses a move.
-            let d = self.zobrist.roll(s.roll) ^ self.zobrist.roll(r);
-            s.hash ^= d;
-            s.extra ^= d;
-            s.roll = r;
+            let d = self.zobrist.roll(s.scalars.roll) ^ self.zobrist.roll(r);
+            s.scalars.hash ^= d;
+            s.scalars.extra ^= d;
+            s.scalars.roll = r;
             s.ply += 1;
             if !self.rep_kinds.is_empty() {
                 self.push_reps(s);
             }
             debug_assert_eq!(
-                s.hash,
+                s.scalars.hash,
                 self.hash_from_scratch(s),
                 "incremental hash after a roll"
             );
@@ -57,16 +61,16 @@ impl Game {
         if let Some((target, victim)) = passable.then(|| self.passed_cell(mv)).flatten() {
             self.set_en_passant(s, EnPassant { target, victim });
         }
-        if s.roll != NO_ROLL {
-            s.hash ^= self.zobrist.roll(s.roll);
-            s.extra ^= self.zobrist.roll(s.roll);
-            s.roll = NO_ROLL;
+        if s.scalars.roll != NO_ROLL {
+            s.scalars.hash ^= self.zobrist.roll(s.scalars.roll);
+            s.scalars.extra ^= self.zobrist.roll(s.scalars.roll);
+            s.scalars.roll = NO_ROLL;
         }
         if self.progress.is_some() {
             let reset = s.log[log_start..]
                 .iter()
                 .any(|c| self.replacing_resets_clock(c.old, mover));
-            s.quiet = if reset { 0 } else { s.quiet + 1 };
+            s.scalars.quiet = if reset { 0 } else { s.scalars.quiet + 1 };
         }
         s.ply += 1;
         let from = log_start;
@@ -86,19 +90,12 @@ impl Game {
 
     /// Saves what unmake restores besides the board.
     #[inline(always)]
-    fn push_frame(&self, s: &mut State, mv: Move) {
+    fn push_frame(&self, s: &mut State, mv: Move, plain: bool) {
         s.frames.push(Frame {
+            scalars: s.scalars,
             log_len: s.log.len() as u32,
-            to_move: s.to_move,
-            result: s.result,
-            end_rule: s.end_rule,
-            hash: s.hash,
-            extra: s.extra,
-            swapped: s.swapped,
-            quiet: s.quiet,
             side_len: s.side.len() as u32,
-            roll: s.roll,
-            ep: s.ep,
+            plain,
             mv,
         });
     }
@@ -107,23 +104,23 @@ impl Game {
     /// endings; the move's changes start at `from` in the log.
     #[inline(always)]
     fn finish_move(&self, s: &mut State, mv: Move, mover: Player, next: Player, from: usize) {
-        s.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
-        s.to_move = next;
+        s.scalars.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
+        s.scalars.to_move = next;
         if !self.rep_kinds.is_empty() {
             self.push_reps(s);
         }
         match self.check_ends(s, mover, from) {
             Some((o, i)) => {
-                s.result = Some(o);
-                s.end_rule = i;
+                s.scalars.result = Some(o);
+                s.scalars.end_rule = i;
             }
             None => {
-                s.result = None;
-                s.end_rule = NO_END;
+                s.scalars.result = None;
+                s.scalars.end_rule = NO_END;
             }
         }
         debug_assert_eq!(
-            s.hash,
+            s.scalars.hash,
             self.hash_from_scratch(s),
             "incremental hash after {mv:?}"
         );
@@ -134,8 +131,8 @@ impl Game {
     /// log, castling flags and clock are handled without walking the log.
     #[inline(always)]
     fn make_plain(&self, s: &mut State, mv: Move, rule: &super::Rule) {
-        let mover = s.to_move;
-        self.push_frame(s, mv);
+        let mover = s.scalars.to_move;
+        self.push_frame(s, mv, true);
         let from_log = s.log.len();
         self.set_en_passant(s, EnPassant::NONE);
         let from = mv.cells[0];
@@ -156,11 +153,10 @@ impl Game {
                 old: victim,
             },
         ]);
-        s.hash ^= self.zobrist.piece(from, piece)
+        s.scalars.hash ^= self.zobrist.piece(from, piece)
             ^ self.zobrist.piece(to, victim)
             ^ self.zobrist.piece(to, piece);
-        s.put(from, EMPTY);
-        s.put(to, piece);
+        s.shift(from, to, piece, victim, false);
         // `|`, not `||`: both cells lose their flags.
         if self.tracks_unmoved
             && (s.is_unmoved(from) || s.is_unmoved(to))
@@ -176,7 +172,7 @@ impl Game {
             // `replacing_resets_clock` for both cells, knowing that the moving piece is the
             // mover's own.
             let reset = progress.contains(piece) || self.replacing_resets_clock(victim, mover);
-            s.quiet = if reset { 0 } else { s.quiet + 1 };
+            s.scalars.quiet = if reset { 0 } else { s.scalars.quiet + 1 };
         }
         s.ply += 1;
         self.finish_move(s, mv, mover, self.next_player(mover), from_log);
@@ -193,34 +189,26 @@ impl Game {
             let Some(c) = s.side.pop() else { break };
             self.undo_side(s, c);
         }
+        if s.frames[n].plain && s.log.len() == log_len + 2 {
+            let (left, reached) = (s.log[log_len], s.log[log_len + 1]);
+            s.shift(left.cell, reached.cell, left.old, reached.old, true);
+            s.log.truncate(log_len);
+        }
         while s.log.len() > log_len {
             let Some(c) = s.log.pop() else { break };
             s.put(c.cell, c.old);
         }
         self.pop_reps(s);
         let f = &s.frames[n];
-        // Narrow fields that seldom change are written only when they do: make reads
-        // neighbouring ones with one wide load, which stalls when they were just stored
-        // one by one.
-        if s.roll != f.roll {
-            s.roll = f.roll;
-        }
-        s.ep = f.ep;
-        if s.result != f.result || s.end_rule != f.end_rule {
-            s.result = f.result;
-            s.end_rule = f.end_rule;
-        }
-        if s.swapped != f.swapped {
-            s.swapped = f.swapped;
-        }
-        s.to_move = f.to_move;
-        s.hash = f.hash;
-        s.extra = f.extra;
-        s.quiet = f.quiet;
+        s.scalars = f.scalars;
         let mv = f.mv;
         s.frames.truncate(n);
         s.ply -= 1;
-        debug_assert_eq!(s.hash, self.hash_from_scratch(s), "hash after unmake");
+        debug_assert_eq!(
+            s.scalars.hash,
+            self.hash_from_scratch(s),
+            "hash after unmake"
+        );
         Some(mv)
     }
 
@@ -228,15 +216,15 @@ impl Game {
     /// hash keys in step.
     #[inline(always)]
     fn set_en_passant(&self, s: &mut State, ep: EnPassant) {
-        if s.ep.target != NO_CELL {
-            s.hash ^= self.zobrist.en_passant(s.ep.target);
-            s.extra ^= self.zobrist.en_passant(s.ep.target);
+        if s.scalars.ep.target != NO_CELL {
+            s.scalars.hash ^= self.zobrist.en_passant(s.scalars.ep.target);
+            s.scalars.extra ^= self.zobrist.en_passant(s.scalars.ep.target);
         }
         if ep.target != NO_CELL {
-            s.hash ^= self.zobrist.en_passant(ep.target);
-            s.extra ^= self.zobrist.en_passant(ep.target);
+            s.scalars.hash ^= self.zobrist.en_passant(ep.target);
+            s.scalars.extra ^= self.zobrist.en_passant(ep.target);
         }
-        s.ep = ep;
+        s.scalars.ep = ep;
     }
 
     /// Clears the unmoved flag of `cell`, which held `old` before the move, if it has one;
@@ -316,8 +304,8 @@ impl Game {
     fn clear_unmoved(&self, s: &mut State, c: CellId) {
         s.unmoved[c as usize / 64] &= !(1 << (c % 64));
         s.side.push(SideChange::Unmoved { cell: c });
-        s.hash ^= self.zobrist.unmoved(c);
-        s.extra ^= self.zobrist.unmoved(c);
+        s.scalars.hash ^= self.zobrist.unmoved(c);
+        s.scalars.extra ^= self.zobrist.unmoved(c);
     }
 
     /// The owner of `piece` if it is a castling piece (the king, not the rook).
@@ -375,7 +363,7 @@ impl Game {
 
     /// The hash of `s` computed from nothing; the incremental hash must always equal it.
     pub fn hash_from_scratch(&self, s: &State) -> u64 {
-        let mut h = self.zobrist.side(s.to_move) ^ self.race_hash(s);
+        let mut h = self.zobrist.side(s.scalars.to_move) ^ self.race_hash(s);
         for (c, &p) in s.board.iter().enumerate() {
             if self.stacks_on(c) {
                 for level in 0..s.height[c] {
@@ -389,7 +377,7 @@ impl Game {
                 h ^= self.zobrist.piece(c as CellId, p);
             }
         }
-        if s.swapped {
+        if s.scalars.swapped {
             h ^= self.zobrist.swapped;
         }
         h
@@ -399,8 +387,9 @@ impl Game {
     /// rights (unmoved pieces), the en-passant cell and a pending roll. Repetitions that
     /// compare positions rather than situations leave it out, with the side to move.
     pub(crate) fn extra_from_scratch(&self, s: &State) -> u64 {
-        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep.target);
-        if s.swapped {
+        let mut h =
+            self.zobrist.roll(s.scalars.roll) ^ self.zobrist.en_passant(s.scalars.ep.target);
+        if s.scalars.swapped {
             h ^= self.zobrist.swapped;
         }
         if self.tracks_unmoved {
@@ -418,7 +407,7 @@ impl Game {
     pub(crate) fn set_cell(&self, s: &mut State, cell: CellId, piece: PieceId) {
         let old = s.board[cell as usize];
         s.log.push(Change { cell, old });
-        s.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
+        s.scalars.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
         s.put(cell, piece);
     }
 
@@ -432,9 +421,9 @@ impl Game {
             Some(Part::Advance(_)) => self.exec_advance(s, mv, p),
             _ => {
                 if rule.swaps_sides {
-                    s.swapped = !s.swapped;
-                    s.hash ^= self.zobrist.swapped;
-                    s.extra ^= self.zobrist.swapped;
+                    s.scalars.swapped = !s.scalars.swapped;
+                    s.scalars.hash ^= self.zobrist.swapped;
+                    s.scalars.extra ^= self.zobrist.swapped;
                 }
                 self.exec_cells(&mut Logged { game: self, s }, mv, p);
             }

@@ -107,7 +107,10 @@ impl Game {
                 self.rules[mv.rule as usize].is_pass() || self.refusal_in(&mut sim, mv).is_none()
             });
         }
-        if out.is_empty() && s.result.is_none() && self.no_moves == Some(super::NoMoves::Pass) {
+        if out.is_empty()
+            && s.scalars.result.is_none()
+            && self.no_moves == Some(super::NoMoves::Pass)
+        {
             out.push(Move::forced_pass());
         }
     }
@@ -150,7 +153,8 @@ impl Game {
                 moves.swap_remove(i);
             }
         }
-        (s.result.is_none() && self.no_moves == Some(super::NoMoves::Pass)).then(Move::forced_pass)
+        (s.scalars.result.is_none() && self.no_moves == Some(super::NoMoves::Pass))
+            .then(Move::forced_pass)
     }
 
     /// The moves the pieces can make (forced moves first, royal pieces kept safe), before
@@ -163,14 +167,14 @@ impl Game {
     /// `skip_placements` is set (the sampler draws those without listing them).
     pub(super) fn pseudo_moves_but(&self, s: &State, out: &mut MoveList, skip_placements: bool) {
         out.clear();
-        if s.result.is_some() {
+        if s.scalars.result.is_some() {
             return;
         }
         if self.is_chance(s) {
             self.gen_rolls(out);
             return;
         }
-        let p = s.to_move;
+        let p = s.scalars.to_move;
         let mut view = View::new(&s.board);
         let moves = &self.piece_moves;
         for &piece in &self.movers[p] {
@@ -214,7 +218,7 @@ impl Game {
                                 }
                             }
                             // Nothing to take en passant, or a castling piece that has moved.
-                            Shape::EnPassant if s.ep.target == NO_CELL => {}
+                            Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
                             Shape::Castle if !s.is_unmoved(cell) => {}
                             _ => {
                                 let rule = &self.rules[e.rule as usize];
@@ -680,7 +684,7 @@ impl Game {
                 let side = r
                     .parts
                     .contains(StateParts::SIDE)
-                    .then(|| self.next_player(s.to_move));
+                    .then(|| self.next_player(s.scalars.to_move));
                 match &r.cells {
                     RepCells::Line { n, axes } => {
                         let mut cells = [NO_CELL; super::repetition::MAX_PARTIAL_CELLS];
@@ -689,13 +693,13 @@ impl Game {
                             len > 0 && {
                                 let line = &cells[..len];
                                 let target = self.partial_hash(line, |c| v.get(c), side);
-                                self.repeats(s, r, line, target, t, s.quiet + 1)
+                                self.repeats(s, r, line, target, t, s.scalars.quiet + 1)
                             }
                         })
                     }
                     RepCells::Cells(cells) => {
                         let target = self.partial_hash(cells, |c| v.get(c), side);
-                        self.repeats(s, r, cells, target, t, s.quiet + 1)
+                        self.repeats(s, r, cells, target, t, s.scalars.quiet + 1)
                     }
                     RepCells::Board => false,
                 }

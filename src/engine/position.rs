@@ -63,8 +63,8 @@ impl Game {
         if state.swapped() {
             out.push_str(" swapped");
         }
-        if self.progress.is_some() && state.quiet > 0 {
-            out.push_str(&format!(" quiet={}", state.quiet));
+        if self.progress.is_some() && state.scalars.quiet > 0 {
+            out.push_str(&format!(" quiet={}", state.scalars.quiet));
         }
         if let Some(r) = state.roll() {
             out.push_str(&format!(" roll={r}"));
@@ -226,16 +226,18 @@ impl Game {
             }
         }
         for field in fields {
-            if field == "swapped" && !state.swapped {
-                state.swapped = true;
+            if field == "swapped" && !state.scalars.swapped {
+                state.scalars.swapped = true;
             } else if let Some(n) = field.strip_prefix("quiet=") {
                 match n.parse::<u32>() {
-                    Ok(n) => state.quiet = n,
+                    Ok(n) => state.scalars.quiet = n,
                     Err(_) => return err(format!("'{n}' is not a number of plies in '{field}'")),
                 }
             } else if let Some(n) = field.strip_prefix("roll=") {
                 match (n.parse::<u8>(), &self.dice) {
-                    (Ok(r), Some(d)) if d.outcomes.iter().any(|o| o.0 == r) => state.roll = r,
+                    (Ok(r), Some(d)) if d.outcomes.iter().any(|o| o.0 == r) => {
+                        state.scalars.roll = r
+                    }
                     (_, None) => return err("this game has no dice, so no 'roll='".into()),
                     _ => return err(format!("'{n}' is not a possible roll")),
                 }
@@ -376,7 +378,7 @@ impl Game {
                 });
                 match victim {
                     Some(v) => {
-                        state.ep = super::state::EnPassant {
+                        state.scalars.ep = super::state::EnPassant {
                             target: t,
                             victim: v,
                         };
@@ -390,7 +392,7 @@ impl Game {
             }
         }
         if let Some(h) = rest.get(2) {
-            state.quiet = h
+            state.scalars.quiet = h
                 .parse()
                 .map_err(|_| ParsePositionError(format!("'{h}' is not a half-move clock")))?;
         }
@@ -432,7 +434,7 @@ impl Game {
         });
         format!(
             "{side} {castling} {ep} {} {}",
-            state.quiet,
+            state.scalars.quiet,
             state.ply / 2 + 1
         )
     }
@@ -447,8 +449,8 @@ impl Game {
         let last =
             Player(((player.0 as usize + self.num_players() - 1) % self.num_players()) as u8);
         if let Some((o, i)) = self.check_ends(&mut state, last, 0) {
-            state.result = Some(o);
-            state.end_rule = i;
+            state.scalars.result = Some(o);
+            state.scalars.end_rule = i;
         }
         state.log.clear();
         state

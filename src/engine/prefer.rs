@@ -80,7 +80,7 @@ impl Game {
         if f.mv.as_roll().is_some() {
             return false;
         }
-        let mover = f.to_move;
+        let mover = f.scalars.to_move;
         let mv = f.mv;
         let rule = self.rules.get(mv.rule as usize);
         let from_piece = rule.is_some_and(|r| r.from_piece());

@@ -106,7 +106,7 @@ impl Game {
     /// Whether the next action is a roll of the dice.
     #[inline]
     pub fn is_chance(&self, s: &State) -> bool {
-        self.dice.is_some() && s.roll == NO_ROLL && s.result.is_none()
+        self.dice.is_some() && s.scalars.roll == NO_ROLL && s.scalars.result.is_none()
     }
 
     /// At a chance node, each roll with its probability (empty otherwise).
@@ -157,8 +157,8 @@ impl Game {
     ) {
         let _ = rule;
         let steps = match a.steps {
-            Steps::Roll if s.roll == NO_ROLL => return,
-            Steps::Roll => s.roll as i32,
+            Steps::Roll if s.scalars.roll == NO_ROLL => return,
+            Steps::Roll => s.scalars.roll as i32,
             Steps::Fixed(n) => n as i32,
         };
         if steps == 0 {
@@ -235,7 +235,8 @@ impl Game {
         if dest == BORNE_OFF {
             let old = s.off[p.index()];
             s.side.push(SideChange::Off { player: p.0, old });
-            s.hash ^= self.zobrist.off(p.index(), old) ^ self.zobrist.off(p.index(), old + 1);
+            s.scalars.hash ^=
+                self.zobrist.off(p.index(), old) ^ self.zobrist.off(p.index(), old + 1);
             s.off[p.index()] = old + 1;
             return;
         }
@@ -257,7 +258,7 @@ impl Game {
         let old = s.reserve[piece as usize];
         let new = (old as i32 + delta).max(0) as u16;
         s.side.push(SideChange::Reserve { piece, old });
-        s.hash ^= self.zobrist.reserve(piece, old) ^ self.zobrist.reserve(piece, new);
+        s.scalars.hash ^= self.zobrist.reserve(piece, old) ^ self.zobrist.reserve(piece, new);
         s.reserve[piece as usize] = new;
     }
 
@@ -277,7 +278,7 @@ impl Game {
             old: s.stacks[at],
             height: h,
         });
-        s.hash ^= self.zobrist.level(cell, level, s.stacks[at]);
+        s.scalars.hash ^= self.zobrist.level(cell, level, s.stacks[at]);
         s.stacks[at] = EMPTY;
         s.height[cell as usize] = level;
         let below = if level == 0 { EMPTY } else { s.stacks[at - 1] };
@@ -295,7 +296,7 @@ impl Game {
             old: s.stacks[at],
             height: h,
         });
-        s.hash ^= self.zobrist.level(cell, h, piece);
+        s.scalars.hash ^= self.zobrist.level(cell, h, piece);
         s.stacks[at] = piece;
         s.height[cell as usize] = h + 1;
         self.set_top(s, cell, piece);
@@ -330,7 +331,8 @@ impl Game {
     /// The part of the from-scratch hash that covers stacks, reserves, borne-off pieces and
     /// the pending roll.
     pub(crate) fn race_hash(&self, s: &State) -> u64 {
-        let mut h = self.zobrist.roll(s.roll) ^ self.zobrist.en_passant(s.ep.target);
+        let mut h =
+            self.zobrist.roll(s.scalars.roll) ^ self.zobrist.en_passant(s.scalars.ep.target);
         if self.tracks_unmoved {
             for c in super::legal::bits_iter(&s.unmoved) {
                 h ^= self.zobrist.unmoved(c);

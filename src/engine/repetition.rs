@@ -215,7 +215,12 @@ impl Game {
     #[inline]
     pub(crate) fn push_reps(&self, s: &mut State) {
         for i in 0..self.rep_kinds.len() {
-            let h = self.parts_hash(s.hash, s.to_move, s.extra, self.rep_kinds[i]);
+            let h = self.parts_hash(
+                s.scalars.hash,
+                s.scalars.to_move,
+                s.scalars.extra,
+                self.rep_kinds[i],
+            );
             s.reps.push(h);
             s.rep_counts[i * REP_BUCKETS + bucket(h)] += 1;
         }
@@ -283,7 +288,7 @@ impl Game {
             contents[i] = s.board[c as usize];
             h ^= self.zobrist.piece(c, contents[i]);
         }
-        let mut to_move = s.to_move;
+        let mut to_move = s.scalars.to_move;
         if side {
             h ^= self.zobrist.side(to_move);
         }
@@ -308,8 +313,8 @@ impl Game {
                 }
             }
             if side {
-                h ^= self.zobrist.side(to_move) ^ self.zobrist.side(f.to_move);
-                to_move = f.to_move;
+                h ^= self.zobrist.side(to_move) ^ self.zobrist.side(f.scalars.to_move);
+                to_move = f.scalars.to_move;
             }
             j -= 1;
         }
@@ -430,12 +435,15 @@ impl Game {
         match &r.cells {
             RepCells::Board => {
                 let target = s.reps[t * self.rep_kinds.len() + r.kind as usize];
-                self.repeats(s, r, &[], target, t, s.quiet)
+                self.repeats(s, r, &[], target, t, s.scalars.quiet)
             }
             RepCells::Cells(cells) => {
-                let side = r.parts.contains(StateParts::SIDE).then_some(s.to_move);
+                let side = r
+                    .parts
+                    .contains(StateParts::SIDE)
+                    .then_some(s.scalars.to_move);
                 let target = self.partial_hash(cells, |c| s.board[c as usize], side);
-                self.repeats(s, r, cells, target, t, s.quiet)
+                self.repeats(s, r, cells, target, t, s.scalars.quiet)
             }
             RepCells::Line { .. } => false,
         }
@@ -448,7 +456,10 @@ impl Game {
         let (cells, target): (&[CellId], u64) = match &r.cells {
             RepCells::Board => (&[], s.reps[t * self.rep_kinds.len() + r.kind as usize]),
             RepCells::Cells(cells) => {
-                let side = r.parts.contains(StateParts::SIDE).then_some(s.to_move);
+                let side = r
+                    .parts
+                    .contains(StateParts::SIDE)
+                    .then_some(s.scalars.to_move);
                 (
                     cells,
                     self.partial_hash(cells, |c| s.board[c as usize], side),
@@ -457,7 +468,7 @@ impl Game {
             RepCells::Line { .. } => return Vec::new(),
         };
         let mut plies = Vec::new();
-        self.repetition_walk(s, r, cells, target, t, s.quiet, &mut |j| {
+        self.repetition_walk(s, r, cells, target, t, s.scalars.quiet, &mut |j| {
             plies.push(Self::ply_of(s, j));
             false
         });

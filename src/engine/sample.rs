@@ -43,14 +43,14 @@ impl Game {
         pick: &mut impl FnMut(usize) -> usize,
     ) -> Option<Move> {
         if !self.has_placement_rows
-            || s.result.is_some()
+            || s.scalars.result.is_some()
             || self.has_forced
-            || !self.royal[s.to_move].is_empty()
+            || !self.royal[s.scalars.to_move].is_empty()
             || self.is_chance(s)
         {
             return None;
         }
-        let p = s.to_move;
+        let p = s.scalars.to_move;
         // (rule, bound) of each placement rule that applies now.
         let mut bands: [(u16, u64); 8] = [(0, 0); 8];
         let mut nbands = 0;
@@ -123,7 +123,7 @@ impl Game {
     /// part accepts at most the cells it accepts on the board as it is, plus the cells the
     /// earlier parts changed (one each). `None` if the bound is too large to be of use.
     fn placement_bound(&self, s: &State, rule: &Rule) -> Option<u64> {
-        let p = s.to_move;
+        let p = s.scalars.to_move;
         let mut bound: u64 = 1;
         for (i, part) in rule.parts.iter().enumerate() {
             let on = match part {
@@ -151,7 +151,7 @@ impl Game {
         r: u16,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> Option<(Move, u64)> {
-        let p = s.to_move;
+        let p = s.scalars.to_move;
         let rule = &self.rules[r as usize];
         let mut view = View::new(&s.board);
         let mut mv = Move::new(r);

@@ -71,21 +71,43 @@ impl EnPassant {
     };
 }
 
+/// The state's small fields, kept together so that make saves them in its undo frame, and
+/// unmake restores them, with a few wide moves.
+// `ep` sits between the two hashes: side by side, they were updated together in one
+// 16-byte read and write, which stalled (store forwarding) right after `hash` alone was
+// written.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub(crate) struct Scalars {
+    /// The Zobrist hash of the whole position.
+    pub hash: u64,
+    /// The cell an enemy piece has just passed over, capturable en passant, and that
+    /// piece's cell.
+    pub ep: EnPassant,
+    /// The part of `hash` that covers the state's flags: the pie rule's swap, castling
+    /// rights, the en-passant cell and a pending roll (see [`Game::extra_from_scratch`]).
+    pub extra: u64,
+    /// Plies since the last capture or move of a piece whose moves count as progress.
+    pub quiet: u32,
+    /// Index in [`Game::ends`] of the ending that decided `result`, or [`NO_END`].
+    pub end_rule: u16,
+    pub to_move: Player,
+    /// The pending roll, or [`NO_ROLL`].
+    pub roll: u8,
+    pub result: Option<Outcome>,
+    /// Whether the pie rule swapped the players' seats.
+    pub swapped: bool,
+}
+
 /// What a move changed besides the board, to be restored by unmake.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame {
+    pub scalars: Scalars,
     pub log_len: u32,
-    pub to_move: Player,
-    pub result: Option<Outcome>,
-    /// The ending rule that decided `result` ([`NO_END`] for none).
-    pub end_rule: u16,
-    pub hash: u64,
-    pub extra: u64,
-    pub swapped: bool,
-    pub quiet: u32,
     pub side_len: u32,
-    pub roll: u8,
-    pub ep: EnPassant,
+    /// Whether the move was plain: its two log entries are the cell it left and the cell
+    /// it reached ([`State::shift`] takes it back).
+    pub plain: bool,
     pub mv: Move,
 }
 
@@ -120,31 +142,17 @@ pub(crate) const REP_BUCKETS: usize = 1024;
 pub(crate) const NO_END: u16 = u16::MAX;
 
 /// A game position plus the history needed to undo moves.
-// In declaration order: left to itself the compiler put `to_move` and `roll` side by side,
-// read them in make with one load after unmake had written them with two, and the
-// processor stalled on it (store forwarding) at every move.
 #[derive(Clone, Debug)]
-#[repr(C)]
 pub struct State {
     pub(crate) board: Vec<PieceId>,
-    pub(crate) to_move: Player,
+    pub(crate) scalars: Scalars,
     pub(crate) ply: u32,
-    pub(crate) hash: u64,
     /// How many of each piece id are on the board (index 0 counts empty cells).
     pub(crate) counts: Vec<u16>,
     /// Where each piece id stands: `bits[piece * words + w]`, one bit per cell, so move
     /// generation visits only candidate cells.
     pub(crate) bits: Vec<u64>,
     pub(crate) words: usize,
-    pub(crate) result: Option<Outcome>,
-    /// Index in [`Game::ends`] of the ending that decided `result`, or [`NO_END`].
-    pub(crate) end_rule: u16,
-    pub(crate) swapped: bool,
-    /// Plies since the last capture or move of a piece whose moves count as progress.
-    pub(crate) quiet: u32,
-    /// The part of `hash` that covers the state's flags: the pie rule's swap, castling
-    /// rights, the en-passant cell and a pending roll (see [`Game::extra_from_scratch`]).
-    pub(crate) extra: u64,
     /// The repetition history: for every position since the state was set up (oldest
     /// first, the current one last), one hash per tracked repetition kind
     /// ([`Game::rep_kinds`]), so `reps[position * kinds + kind]`. Pushed by make, popped by
@@ -156,8 +164,6 @@ pub struct State {
     pub(crate) rep_counts: Vec<u16>,
     pub(crate) log: Vec<Change>,
     pub(crate) frames: Vec<Frame>,
-    /// The pending roll of the dice ([`NO_ROLL`] when none).
-    pub(crate) roll: u8,
     /// Pieces waiting off the board, per piece id.
     pub(crate) reserve: Vec<u16>,
     /// Pieces borne off, per player.
@@ -168,8 +174,6 @@ pub struct State {
     pub(crate) side: Vec<SideChange>,
     /// Cells whose piece has not moved since the start (castling rights), as a bitset.
     pub(crate) unmoved: Vec<u64>,
-    /// The cell an enemy piece has just passed over, capturable en passant, and that piece's cell.
-    pub(crate) ep: EnPassant,
     /// Flood-fill scratch for connection tests: a visit mark per cell and a stack.
     pub(crate) mark: Vec<u32>,
     pub(crate) mark_gen: u32,
@@ -194,15 +198,19 @@ impl State {
             bits,
             words,
             board,
-            to_move,
+            scalars: Scalars {
+                hash: 0,
+                extra: 0,
+                ep: EnPassant::NONE,
+                quiet: 0,
+                end_rule: NO_END,
+                to_move,
+                roll: NO_ROLL,
+                result: None,
+                swapped: false,
+            },
             ply: 0,
-            hash: 0,
             counts,
-            result: None,
-            end_rule: NO_END,
-            swapped: false,
-            quiet: 0,
-            roll: NO_ROLL,
             reserve: game.start_reserve.clone(),
             off: vec![0; game.num_players()],
             height: (0..n)
@@ -230,8 +238,6 @@ impl State {
             } else {
                 vec![0u64; words]
             },
-            ep: EnPassant::NONE,
-            extra: 0,
             reps: Vec::with_capacity(if game.rep_kinds.is_empty() { 0 } else { 256 }),
             rep_counts: vec![0; game.rep_kinds.len() * REP_BUCKETS],
             log: Vec::with_capacity(256),
@@ -247,8 +253,8 @@ impl State {
     /// Recomputes the hashes from scratch and restarts the repetition history at this
     /// position (for states being set up).
     pub(crate) fn rehash(&mut self, game: &Game) {
-        self.hash = game.hash_from_scratch(self);
-        self.extra = game.extra_from_scratch(self);
+        self.scalars.hash = game.hash_from_scratch(self);
+        self.scalars.extra = game.extra_from_scratch(self);
         self.reps.clear();
         self.rep_counts.iter_mut().for_each(|c| *c = 0);
         game.push_reps(self);
@@ -268,7 +274,7 @@ impl State {
     /// The player to move.
     #[inline]
     pub fn to_move(&self) -> Player {
-        self.to_move
+        self.scalars.to_move
     }
 
     /// Plies played since the position was set up.
@@ -279,12 +285,12 @@ impl State {
     /// The Zobrist hash of the position (board, side to move, flags).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.scalars.hash
     }
 
     /// Whether the pie rule has swapped the players' sides.
     pub fn swapped(&self) -> bool {
-        self.swapped
+        self.scalars.swapped
     }
 
     /// Whether the piece on `cell` has not moved since the start (where the game tracks it).
@@ -295,12 +301,12 @@ impl State {
 
     /// The cell that may be taken en passant now, if any.
     pub fn en_passant(&self) -> Option<CellId> {
-        (self.ep.target != super::NO_CELL).then_some(self.ep.target)
+        (self.scalars.ep.target != super::NO_CELL).then_some(self.scalars.ep.target)
     }
 
     /// The pending roll, if the dice have been rolled for the player to move.
     pub fn roll(&self) -> Option<u8> {
-        (self.roll != NO_ROLL).then_some(self.roll)
+        (self.scalars.roll != NO_ROLL).then_some(self.scalars.roll)
     }
 
     /// How many pieces of id `piece` wait in the reserve.
@@ -328,7 +334,7 @@ impl State {
 
     /// Plies since the last capture or progress move (for `no-progress` endings).
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet
+        self.scalars.quiet
     }
 
     /// How many pieces of id `piece` stand on the board.
@@ -339,7 +345,7 @@ impl State {
     /// The Zobrist hashes of the position before each move played, oldest first (the
     /// current position's is [`State::hash`]).
     pub fn earlier_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
-        self.frames.iter().map(|f| f.hash)
+        self.frames.iter().map(|f| f.scalars.hash)
     }
 
     /// The moves made since the position was set up, oldest first.
@@ -375,21 +381,67 @@ impl State {
     }
 
     /// Whether two states hold the same position (board, side to move, ply, flags, result).
+    /// Moves `piece` from `from` onto `to`, which held `victim` (or [`EMPTY`]); or, with
+    /// `back`, takes that move back. Faster than two [`State::put`]s: each table entry is
+    /// read and written once, where two puts chained two writes to the same entries (a
+    /// piece's cells, the empty cells, their counts), each waiting for the one before.
+    #[inline(always)]
+    pub(crate) fn shift(
+        &mut self,
+        from: CellId,
+        to: CellId,
+        piece: PieceId,
+        victim: PieceId,
+        back: bool,
+    ) {
+        let (f, t, w) = (from as usize, to as usize, self.words);
+        debug_assert!(f < self.board.len() && t < self.board.len() && f != t);
+        debug_assert!(usize::from(piece.max(victim)) < self.counts.len());
+        let (fb, tb) = (1u64 << (f % 64), 1u64 << (t % 64));
+        let (piece_ix, victim_ix) = (piece as usize * w, victim as usize * w);
+        // Ids from the game's own tables, as in `put`.
+        unsafe {
+            if f / 64 == t / 64 {
+                *self.bits.get_unchecked_mut(piece_ix + f / 64) ^= fb | tb;
+            } else {
+                *self.bits.get_unchecked_mut(piece_ix + f / 64) ^= fb;
+                *self.bits.get_unchecked_mut(piece_ix + t / 64) ^= tb;
+            }
+            *self.bits.get_unchecked_mut(f / 64) ^= fb;
+            *self.bits.get_unchecked_mut(victim_ix + t / 64) ^= tb;
+            if victim != EMPTY {
+                let (empties, victims) = if back { (-1i16, 1i16) } else { (1, -1) };
+                let counts = &mut self.counts;
+                *counts.get_unchecked_mut(0) = counts.get_unchecked(0).wrapping_add_signed(empties);
+                *counts.get_unchecked_mut(victim as usize) = counts
+                    .get_unchecked(victim as usize)
+                    .wrapping_add_signed(victims);
+            }
+            let (at_from, at_to) = if back {
+                (piece, victim)
+            } else {
+                (EMPTY, piece)
+            };
+            *self.board.get_unchecked_mut(f) = at_from;
+            *self.board.get_unchecked_mut(t) = at_to;
+        }
+    }
+
     pub fn same_position(&self, other: &State) -> bool {
         self.board == other.board
-            && self.to_move == other.to_move
+            && self.scalars.to_move == other.scalars.to_move
             && self.ply == other.ply
-            && self.hash == other.hash
+            && self.scalars.hash == other.scalars.hash
             && self.counts == other.counts
-            && self.result == other.result
-            && self.swapped == other.swapped
-            && self.roll == other.roll
+            && self.scalars.result == other.scalars.result
+            && self.scalars.swapped == other.scalars.swapped
+            && self.scalars.roll == other.scalars.roll
             && self.reserve == other.reserve
             && self.off == other.off
             && self.height == other.height
             && self.stacks == other.stacks
             && self.unmoved == other.unmoved
-            && self.ep.target == other.ep.target
+            && self.scalars.ep.target == other.scalars.ep.target
     }
 }
 
@@ -398,6 +450,6 @@ impl State {
     /// use [`Game::outcome`] for the full answer).
     #[inline]
     pub fn result_now(&self) -> Option<Outcome> {
-        self.result
+        self.scalars.result
     }
 }
