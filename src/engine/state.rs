@@ -403,12 +403,18 @@ impl State {
         unsafe {
             if f / 64 == t / 64 {
                 *self.bits.get_unchecked_mut(piece_ix + f / 64) ^= fb | tb;
+                if victim == EMPTY {
+                    *self.bits.get_unchecked_mut(f / 64) ^= fb | tb;
+                } else {
+                    *self.bits.get_unchecked_mut(f / 64) ^= fb;
+                    *self.bits.get_unchecked_mut(victim_ix + t / 64) ^= tb;
+                }
             } else {
                 *self.bits.get_unchecked_mut(piece_ix + f / 64) ^= fb;
                 *self.bits.get_unchecked_mut(piece_ix + t / 64) ^= tb;
+                *self.bits.get_unchecked_mut(f / 64) ^= fb;
+                *self.bits.get_unchecked_mut(victim_ix + t / 64) ^= tb;
             }
-            *self.bits.get_unchecked_mut(f / 64) ^= fb;
-            *self.bits.get_unchecked_mut(victim_ix + t / 64) ^= tb;
             if victim != EMPTY {
                 let (empties, victims) = if back { (-1i16, 1i16) } else { (1, -1) };
                 let counts = &mut self.counts;
