@@ -6,7 +6,7 @@ use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 impl Game {
     /// Plays `mv` (which must be legal in `state`) and records how to undo it.
     // Inlined into callers (other crates too): searches and perft call it once per node, and
-    // the call itself was a tenth of a plain move's cost.
+    // the call with its register saves was 6% of the instructions of a chess perft.
     #[inline]
     pub fn make(&self, s: &mut State, mv: Move) {
         if let Some(rule) = self.rules.get(mv.rule as usize) {
