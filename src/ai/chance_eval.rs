@@ -247,10 +247,9 @@ impl ChanceEval {
 fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
     out.clear();
     let p = s.to_move();
-    let np = game.pieces.len();
     for &piece in &game.movers[p] {
-        for &r in &game.piece_rules[p.index() * np + piece as usize] {
-            let rule = &game.rules[r as usize];
+        for e in game.piece_moves.of(p, piece) {
+            let rule = &game.rules[e.rule as usize];
             let Some(Part::Advance(a)) = rule.parts.first() else {
                 continue;
             };
@@ -259,14 +258,9 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
                 while bits != 0 {
                     let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                     bits &= bits - 1;
-                    if rule
-                        .from
-                        .as_ref()
-                        .is_some_and(|f| !f.accepts(&game.board, p, cell, piece))
-                    {
-                        continue;
+                    if game.piece_moves.may_start(e, cell) {
+                        game.gen_advance(s, p, rule, a, cell, piece, e.rule, out);
                     }
-                    game.gen_advance(s, p, rule, a, cell, piece, r, out);
                 }
             }
         }

@@ -326,7 +326,6 @@ impl Compiler {
             piece_table,
             piece_moves,
             rules,
-            piece_rules,
             movers,
             free_rules: ByPlayer(free_rules),
             ends,

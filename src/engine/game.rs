@@ -44,9 +44,8 @@ pub struct Game {
     pub piece_table: Vec<PieceId>,
     /// Move rules.
     pub rules: Vec<Rule>,
-    /// Rules usable by the owner of a piece: `piece_rules[player * pieces + piece]`.
-    pub piece_rules: Vec<Vec<u16>>,
-    /// The same rules resolved for the move generator, by player and piece.
+    /// The rules usable by the owner of each piece, in rule order, resolved for the move
+    /// generator ([`PieceMoves::of`]).
     pub piece_moves: PieceMoves,
     /// Per player, the piece ids that have at least one rule (whose cells are move origins).
     pub movers: ByPlayer<Vec<PieceId>>,
