@@ -282,3 +282,48 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
 pub(crate) fn outcome_value(o: Outcome, me: Player, players: usize) -> f64 {
     2.0 * o.score(me, players.max(2)) - 1.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::advance_moves;
+    use crate::MoveList;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Every move of both Ur rule sets is an `advance`, so the threat's move list must be
+    /// the legal moves (the forced pass aside), at every choice of seeded random games.
+    #[test]
+    fn advance_moves_are_the_legal_moves_of_ur() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (mut legal, mut advance) = (MoveList::new(), MoveList::new());
+        for name in ["ur", "ur-finkel"] {
+            let game = crate::load_shipped(name, &[]).unwrap();
+            let mut compared = 0;
+            for _ in 0..20 {
+                let mut s = game.start();
+                for _ in 0..300 {
+                    game.legal_moves(&s, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    if !game.is_chance(&s) {
+                        advance_moves(&game, &s, &mut advance);
+                        let key = |m: &crate::Move| format!("{m:?}");
+                        let mut want: Vec<String> = legal
+                            .iter()
+                            .filter(|m| !m.is_forced_pass())
+                            .map(key)
+                            .collect();
+                        let mut got: Vec<String> = advance.iter().map(key).collect();
+                        want.sort();
+                        got.sort();
+                        assert_eq!(got, want, "{name}: {}", game.position_to_string(&s));
+                        compared += usize::from(!want.is_empty());
+                    }
+                    game.make(&mut s, legal[rng.gen_range(0..legal.len())]);
+                }
+            }
+            assert!(compared > 500, "{name}: {compared}");
+        }
+    }
+}
