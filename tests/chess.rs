@@ -625,7 +625,7 @@ fn perft_split(game: &Game, s: &mut State, depth: u32, out: &mut Split) {
     }
 }
 
-/// The split tables of `../shared/oracles/perft_and_counts.json` (CPW's Perft Results;
+/// The split tables of `tests/oracles/perft_and_counts.json` (CPW's Perft Results;
 /// depths up to 4 re-checked with python-chess, deeper ones CPW only): position, depth,
 /// [nodes, captures, e.p., castles, promotions, checks, checkmates].
 const SPLITS: &[(&str, &str, u32, Split)] = &[

@@ -1,4 +1,4 @@
-//! Intellector: one scenario per rule (see /work/shared/rules/intellector.md), with exact
+//! Intellector: one scenario per rule (see docs/rules/intellector.md), with exact
 //! move lists; perft from the start; a scripted console game; the AI beats random play.
 //!
 //! Positions are written with [`pos`] from a list of pieces such as `"Ie3 Fd3 ie7"`

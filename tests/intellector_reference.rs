@@ -1,7 +1,7 @@
 //! Independent, hand-written Intellector move generator, used to cross-check the general
 //! engine's perft counts.
 //!
-//! It is written only from `/work/shared/rules/intellector.md` (the rules of Gulvan0's
+//! It is written only from `docs/rules/intellector.md` (the rules of Gulvan0's
 //! intellector.info implementation) and deliberately uses nothing from the `tabletop` crate:
 //! a cross-check is only worth something if it shares no code with what it checks.
 //!

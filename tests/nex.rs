@@ -1,4 +1,4 @@
-//! Nex (see /work/shared/rules/nex.md): the published 2×2 facts of the dragon project
+//! Nex (see docs/rules/nex.md): the published 2×2 facts of the dragon project
 //! (gandhi56-zz/dragon), one scenario per rule, notation, a dragon game record, and the
 //! exact solution of 3×3.
 //!

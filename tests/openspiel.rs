@@ -1,4 +1,4 @@
-//! Replays of OpenSpiel game records (`../shared/oracles/openspiel/*.json`, derived from
+//! Replays of OpenSpiel game records (`tests/oracles/openspiel/*.json`, derived from
 //! OpenSpiel's playthrough files; see the README there).
 //!
 //! At every ply our legal move set must equal OpenSpiel's, translated into our notation;
@@ -6,7 +6,6 @@
 //! drawing, and the final result must match their returns.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use tabletop::{Game, Outcome, Player, State};
 
@@ -185,12 +184,7 @@ const BREAKTHROUGH: Translation = Translation {
 };
 
 fn oracle(file: &str) -> Json {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/oracles/openspiel")
-        .join(format!("{file}.json"));
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
-    common::parse(&text)
+    common::oracle(&format!("{file}.json"))
 }
 
 fn load(t: &Translation) -> Game {

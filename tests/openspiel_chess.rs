@@ -1,4 +1,4 @@
-//! Chess against OpenSpiel: replays `../shared/oracles/openspiel/chess.json` (a 359-ply random
+//! Chess against OpenSpiel: replays `tests/oracles/openspiel/chess.json` (a 359-ply random
 //! game from OpenSpiel's playthrough file, in SAN, ending by the fifty-move rule; see the
 //! README there).
 //!
@@ -9,7 +9,6 @@
 //! the game a draw at the same ply, with the same final position.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use tabletop::{Game, Move, Outcome, State};
 
@@ -120,11 +119,7 @@ fn san(game: &Game, s: &mut State, mv: Move, legal: &[Move]) -> String {
 
 #[test]
 fn openspiel_chess_game() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/openspiel/chess.json");
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
-    let record = common::parse(&text);
+    let record = common::oracle("chess.json");
     assert_eq!(record.field("game").str(), "chess");
     let game = tabletop::load_shipped("chess", &[]).unwrap();
     let initial = record.field("initial_state").arr()[0].str();

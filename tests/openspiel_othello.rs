@@ -1,4 +1,4 @@
-//! Reversi against OpenSpiel's `othello`: replays `../shared/oracles/openspiel/othello.json`
+//! Reversi against OpenSpiel's `othello`: replays `tests/oracles/openspiel/othello.json`
 //! (a 60-ply random game from OpenSpiel's playthrough file; see the README there).
 //!
 //! OpenSpiel names cells like `d3`, with row 1 at the TOP of its drawing (its start has
@@ -8,7 +8,6 @@
 //! match their drawings, and the result and the disc counts must match.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use tabletop::{Game, Outcome, Player, State};
 
@@ -72,11 +71,7 @@ fn drawing_cells(lines: &[String]) -> Vec<(String, char)> {
 }
 
 fn oracle() -> Json {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/openspiel/othello.json");
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
-    common::parse(&text)
+    common::oracle("othello.json")
 }
 
 fn piece_with_symbol(game: &Game, symbol: char) -> u8 {

@@ -1,5 +1,5 @@
 //! The Royal Game of Ur: Skiryuk's rules as Dagaz plays them (games/ur.game, see
-//! /work/shared/rules/ur.md) and Finkel's modern rules (games/ur-finkel.game): the dice's
+//! docs/rules/ur.md) and Finkel's modern rules (games/ur-finkel.game): the dice's
 //! exact odds and a sampled million rolls, one scenario per rule, and perft from the start.
 //!
 //! Positions are written row 3 (Black's), row 2 (shared), row 1 (White's), top first, the

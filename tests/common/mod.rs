@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests: reading the OpenSpiel oracle records
-//! (`../shared/oracles/openspiel/*.json`) with serde_json.
+//! (`tests/oracles/openspiel/*.json`, copied into the repository; see `tests/oracles/README.md`)
+//! with serde_json.
 
 #![allow(dead_code)]
 
@@ -13,10 +14,10 @@ pub fn parse(text: &str) -> Json {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("bad JSON: {e}"))
 }
 
-/// Reads `../shared/oracles/openspiel/<file>`.
+/// Reads `tests/oracles/openspiel/<file>`.
 pub fn oracle(file: &str) -> Json {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/oracles/openspiel")
+        .join("tests/oracles/openspiel")
         .join(file);
     let text =
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
