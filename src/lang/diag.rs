@@ -12,6 +12,9 @@ pub struct Diagnostic {
     pub span: Span,
     /// What to do about it (`did you mean 'forward'?`).
     pub hint: Option<String>,
+    /// Facts that explain the error, each printed on its own `= ` line under the caret
+    /// (`expected: e5d6 e5e6`, `actual: e5e6`): how a failed scenario shows both values.
+    pub notes: Vec<String>,
 }
 
 impl Diagnostic {
@@ -21,7 +24,14 @@ impl Diagnostic {
             message: message.into(),
             span,
             hint: None,
+            notes: Vec::new(),
         }
+    }
+
+    /// Adds a note line (see [`Diagnostic::notes`]).
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
     }
 
     /// Adds a hint line.
@@ -61,6 +71,16 @@ impl Diagnostic {
             self.message,
             "^".repeat(width)
         );
+        for note in &self.notes {
+            // A note of several lines (a drawn position) keeps its lines under the '='.
+            let mut lines = note.lines();
+            if let Some(first) = lines.next() {
+                out.push_str(&format!("{pad} = {first}\n"));
+            }
+            for more in lines {
+                out.push_str(&format!("{pad}   {more}\n"));
+            }
+        }
         if let Some(h) = &self.hint {
             out.push_str(&format!("{pad} = hint: {h}\n"));
         }
