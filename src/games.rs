@@ -20,6 +20,28 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("morris", include_str!("../games/morris.game")),
 ];
 
+/// The scenario files of the shipped games (`games/<name>.test`): (name, source).
+pub const SHIPPED_TESTS: &[(&str, &str)] = &[
+    ("tictactoe", include_str!("../games/tictactoe.test")),
+    ("connect4", include_str!("../games/connect4.test")),
+    ("breakthrough", include_str!("../games/breakthrough.test")),
+    ("hex", include_str!("../games/hex.test")),
+    ("intellector", include_str!("../games/intellector.test")),
+    ("nex", include_str!("../games/nex.test")),
+    ("ur", include_str!("../games/ur.test")),
+    ("ur-finkel", include_str!("../games/ur-finkel.test")),
+    ("chess", include_str!("../games/chess.test")),
+    ("draughts", include_str!("../games/draughts.test")),
+    ("reversi", include_str!("../games/reversi.test")),
+    ("go", include_str!("../games/go.test")),
+    ("morris", include_str!("../games/morris.test")),
+];
+
+/// The scenario file of a shipped game.
+pub fn shipped_tests(name: &str) -> Option<&'static str> {
+    SHIPPED_TESTS.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
 /// The names of the shipped games.
 pub fn shipped_names() -> Vec<&'static str> {
     SHIPPED.iter().map(|(n, _)| *n).collect()
@@ -38,7 +60,8 @@ pub fn load_shipped(name: &str, overrides: &[(String, String)]) -> Result<Game, 
     }
 }
 
-fn unknown(name: &str) -> LoadError {
+/// The error for a name that is neither a shipped game nor a file, with a suggestion.
+pub(crate) fn unknown(name: &str) -> LoadError {
     let names = shipped_names();
     let mut msg =
         format!("unknown game '{name}': not a shipped game and not a readable .game file");

@@ -88,6 +88,12 @@ enum Command {
         #[arg(long)]
         progress: bool,
     },
+    /// Run the scenarios of a game (its .test file), of every game in a folder, or, with no
+    /// argument, of every shipped game. Prints one line per scenario and `N passed, N failed`.
+    Test {
+        /// A shipped game's name, a .game or .test file, or a folder of .game files.
+        target: Option<String>,
+    },
     /// List the shipped games.
     List,
     /// Play a game at the console: people and/or AI players, with undo, hints and records.
@@ -163,6 +169,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Match(args) => {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?
         }
+        Command::Test { target } => test(target.as_deref())?,
         Command::List => {
             for name in tabletop::shipped_names() {
                 let g = tabletop::load_shipped(name, &[])?;
@@ -333,6 +340,55 @@ fn run(cli: Cli) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `tabletop test`: runs the suites, printing each scenario as it finishes.
+fn test(target: Option<&str>) -> Result<(), Failure> {
+    use tools::scenario::{find_suites, run_suite, Found};
+    let found = find_suites(target).map_err(|e| Failure(e, 2))?;
+    let (mut passed, mut failed, mut broken) = (0, 0, 0);
+    for f in &found {
+        let suite = match f {
+            Found::Suite(s) => s,
+            Found::NoScenarios { game_file } => {
+                outln!("{game_file}: no scenarios (no .test file beside it)");
+                continue;
+            }
+        };
+        let run = run_suite(suite, |r| {
+            if r.passed() {
+                outln!("{}: {} ... ok", suite.game, r.name);
+            } else {
+                outln!("{}: {} ... FAILED", suite.game, r.name);
+                for d in &r.failures {
+                    out!("{}", d.render(&suite.test_file, &suite.test_source));
+                }
+            }
+        });
+        match run {
+            Ok(results) => {
+                let ok = results.iter().filter(|r| r.passed()).count();
+                passed += ok;
+                failed += results.len() - ok;
+            }
+            Err(e) => {
+                broken += 1;
+                outln!("{}: cannot run its scenarios ... FAILED", suite.game);
+                outln!("{e}");
+            }
+        }
+    }
+    outln!("{passed} passed, {failed} failed");
+    if failed > 0 || broken > 0 {
+        return Err(Failure(
+            match broken {
+                0 => String::new(),
+                n => format!("{n} scenario file{} could not run", if n == 1 { "" } else { "s" }),
+            },
+            1,
+        ));
+    }
+    Ok(())
+}
+
 fn value_word(v: tools::solve::Value) -> &'static str {
     match v {
         tools::solve::Value::Win => "wins",
@@ -353,7 +409,9 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg, code)) => {
-            eprintln!("{msg}");
+            if !msg.is_empty() {
+                eprintln!("{msg}");
+            }
             ExitCode::from(code)
         }
     }

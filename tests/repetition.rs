@@ -360,7 +360,7 @@ fn intellector_threefold_repetition_is_a_draw_that_names_the_plies() {
     assert_eq!(g.outcome(&s), Some(Outcome::Draw));
     insta::assert_snapshot!(
         "intellector_threefold",
-        tabletop::ui::ending::describe_end(&g, &s).unwrap()
+        tabletop::engine::ending::describe_end(&g, &s).unwrap()
     );
     // Taken back, the game goes on.
     g.unmake(&mut s);

@@ -7,6 +7,7 @@
 mod bitboard;
 mod board;
 mod cond;
+pub mod ending;
 mod ends;
 mod exec;
 mod explain;

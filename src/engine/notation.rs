@@ -257,6 +257,45 @@ impl Game {
         (!picks.is_empty()).then_some(picks)
     }
 
+    /// A cell name in a move text that this board does not have (`z9` in `a1-z9`, `e9` in
+    /// `e2e9`), if any: each run of letters then digits must end in a cell's name (a piece
+    /// symbol may come before it, as in `Ba1`). Rolls (`roll3`) name no cell.
+    pub fn unknown_cell_in(&self, text: &str) -> Option<String> {
+        let numbered = self
+            .board
+            .cells
+            .iter()
+            .any(|c| c.name.bytes().all(|b| b.is_ascii_digit()));
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if !chars[i].is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            let digits = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let letters: String = chars[start..digits].iter().collect();
+            if digits == i || letters.eq_ignore_ascii_case("roll") || (digits == start && !numbered) {
+                continue;
+            }
+            let known = (start..=digits).any(|k| {
+                let name: String = chars[k..i].iter().collect();
+                (k < digits || numbered) && self.board.cell_by_name(&name).is_some()
+            });
+            if !known {
+                return Some(chars[start..i].iter().collect());
+            }
+        }
+        None
+    }
+
     fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Option<String> {
         // A cell name (letters, then digits) that is not on the board.
         let looks_like_cell = |t: &str| {

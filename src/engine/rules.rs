@@ -204,3 +204,31 @@ impl Rule {
         self.parts.iter().all(|p| matches!(p, Part::Pass))
     }
 }
+
+impl super::Game {
+    /// The cell a move starts from: the moving piece's cell, or `None` for placements,
+    /// passes and rolls (and for pieces entering from a reserve, whose origin is no cell).
+    pub fn move_origin(&self, mv: &super::Move) -> Option<super::CellId> {
+        let rule = self.rules.get(mv.rule as usize)?;
+        let first = *mv.cells().first()?;
+        (rule.from_piece() && (first as usize) < self.board.len()).then_some(first)
+    }
+
+    /// The cells a move lands on or acts on, in order: everything it records except its
+    /// origin and the cells it jumps over (what a front-end highlights as its targets).
+    pub fn move_targets(&self, mv: &super::Move) -> Vec<super::CellId> {
+        let Some(rule) = self.rules.get(mv.rule as usize) else {
+            return Vec::new();
+        };
+        let cells = mv.cells();
+        let mut k = usize::from(rule.from_piece());
+        let mut out = Vec::new();
+        for part in &rule.parts {
+            let n = part.cells_recorded();
+            let skip = usize::from(matches!(part, Part::Jump { .. }));
+            out.extend(cells.iter().skip(k + skip).take(n - skip.min(n)));
+            k += n;
+        }
+        out
+    }
+}

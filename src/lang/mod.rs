@@ -4,8 +4,10 @@
 pub mod ast;
 pub mod diag;
 mod parse;
+pub mod scenario;
 pub mod span;
 
 pub use diag::Diagnostic;
 pub use parse::parse;
+pub use scenario::parse_scenarios;
 pub use span::{Span, Spanned};

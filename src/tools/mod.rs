@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod describe;
 pub mod perft;
+pub mod scenario;
 pub mod solve;
 pub mod tournament;
 pub mod tree;

@@ -33,7 +33,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::ai::{bot_for_level, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, RandomBot};
 use crate::engine::{Game, Outcome, Player};
-use crate::ui::ending::deciding_rule;
+use crate::engine::ending::deciding_rule;
 
 /// A game still unfinished after this many plies (dice rolls not counted) is stopped and
 /// counted as a draw.

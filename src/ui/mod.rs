@@ -4,10 +4,8 @@
 //! * [`session`] is the game loop's logic with no input or output: commands in, responses
 //!   out, with undo/redo, hints and records.
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
-//! * [`ending`] says why a game ended, naming the ending rule.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 
-pub mod ending;
 pub mod play;
 pub mod record;
 pub mod render;

@@ -19,8 +19,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::ai::{bot_for_level, Bot};
-use crate::engine::{CellId, Game, Move, Part, Player, State};
-use crate::ui::ending::describe_end;
+use crate::engine::{CellId, Game, Move, Player, State};
+use crate::engine::ending::describe_end;
 use crate::ui::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
 
@@ -631,24 +631,6 @@ impl Session {
         )
     }
 
-    /// The cells a move lands on or acts on: everything it records except its origin and
-    /// the cells jumped over.
-    fn targets(&self, mv: &Move) -> Vec<CellId> {
-        let Some(rule) = self.game.rules.get(mv.rule as usize) else {
-            return Vec::new();
-        };
-        let cells = mv.cells();
-        let mut k = usize::from(rule.from_piece());
-        let mut out = Vec::new();
-        for part in &rule.parts {
-            let n = part.cells_recorded();
-            let skip = usize::from(matches!(part, Part::Jump { .. }));
-            out.extend(cells.iter().skip(k + skip).take(n - skip.min(n)));
-            k += n;
-        }
-        out
-    }
-
     fn moves_of(&mut self, cell_name: &str) -> Response {
         let Some(cell) = self.game.board.cell_by_name(cell_name) else {
             return Response::say(format!("there is no cell '{cell_name}' on this board"));
@@ -662,11 +644,7 @@ impl Session {
             .iter()
             .copied()
             .filter(|m| {
-                self.game
-                    .rules
-                    .get(m.rule as usize)
-                    .is_some_and(|r| r.from_piece())
-                    && m.cells().first() == Some(&cell)
+                self.game.move_origin(m) == Some(cell)
             })
             .collect();
         let onto = from.is_empty();
@@ -675,7 +653,7 @@ impl Session {
             moves
                 .iter()
                 .copied()
-                .filter(|m| self.targets(m).contains(&cell))
+                .filter(|m| self.game.move_targets(m).contains(&cell))
                 .collect()
         } else {
             from
@@ -707,16 +685,10 @@ impl Session {
         self.shown.clear();
         for m in &chosen {
             if onto {
-                let origin = self
-                    .game
-                    .rules
-                    .get(m.rule as usize)
-                    .is_some_and(|r| r.from_piece())
-                    .then(|| m.cells().first().copied())
-                    .flatten();
+                let origin = self.game.move_origin(m);
                 self.shown.extend(origin.map(|c| (c, Mark::Selected)));
             } else {
-                let targets = self.targets(m);
+                let targets = self.game.move_targets(m);
                 self.shown.extend(
                     targets
                         .into_iter()

@@ -1,7 +1,7 @@
 //! Why a game ended, in words: the outcome plus the ending rule that decided it, e.g.
 //! `X wins (three in a row: win if line(3))`.
 
-use crate::engine::{EndCond, EndResult, Game, NoMoves, Outcome, State};
+use super::{EndCond, EndResult, Game, NoMoves, Outcome, State};
 
 /// The index in [`Game::ends`] of the ending rule that decided `state`, if one did (rather
 /// than a lack of legal moves).
