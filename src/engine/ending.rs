@@ -90,8 +90,17 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::Passes(n) => format!("{} passes in a row", number_word(u32::from(*n))),
         EndCond::Score { .. } => "the higher score".to_string(),
         EndCond::State(_) => "a count".to_string(),
-        #[allow(unreachable_patterns)]
-        _ => "an ending rule held".to_string(),
+        EndCond::NobodyCanMove => "nobody can move".to_string(),
+        EndCond::PiecesAtMost { n, kinds: ks } => {
+            format!("at most {} pieces left, each a {}", number_word(u32::from(*n)), kinds(ks))
+        }
+        EndCond::Most { kinds: ks } => format!("the most {}s", kinds(ks)),
+        EndCond::NoProgress(n) => format!("{n} plies without progress"),
+        EndCond::All(cs) => cs
+            .iter()
+            .map(|c| condition_phrase(game, c))
+            .collect::<Vec<_>>()
+            .join(" and "),
     }
 }
 
@@ -129,6 +138,14 @@ pub fn describe_end(game: &Game, state: &State) -> Option<String> {
         .players
         .get(state.to_move().index())
         .map_or("?", String::as_str);
+    if let Some(r) = game.checkmate {
+        if game.in_check(state, state.to_move()) {
+            return Some(format!(
+                "{what} ({stuck} is checkmated: {} if checkmate)",
+                result_word(r)
+            ));
+        }
+    }
     Some(match game.no_moves {
         Some(NoMoves::Result(r)) => format!(
             "{what} ({stuck} has no legal move: {} if no-moves)",

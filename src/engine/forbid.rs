@@ -28,11 +28,9 @@ pub struct Forbid {
 }
 
 impl Game {
-    /// Why the move written `text` is not legal in `state` although the pieces could make
-    /// it, in words, e.g. `b2 refused: positional superko (the board after ply 37)`;
-    /// `None` when the text is legal, or names no move the pieces could make (then
-    /// [`Game::parse_move`] says what is wrong).
-    pub fn why_illegal(&self, state: &State, text: &str) -> Option<String> {
+    /// Why a `forbid` rule refuses the move written `text`, in words, e.g. `b2 refused:
+    /// positional superko (the board after ply 37)`; `None` when no `forbid` rule does.
+    pub(super) fn why_forbidden(&self, state: &State, text: &str) -> Option<String> {
         if self.forbids.is_empty() || state.scalars.result.is_some() {
             return None;
         }

@@ -23,6 +23,7 @@ mod piece_moves;
 mod position;
 mod prefer;
 mod race;
+mod refusal;
 mod repetition;
 mod rules;
 mod sample;

@@ -1,0 +1,73 @@
+//! Why a move the pieces could make is refused, in words, naming the rule that refuses it:
+//! a `forbid` rule (superko, suicide), the royal rule (a move that leaves the king
+//! attacked, castling through an attacked cell), or a `forced` rule (a capture is
+//! compulsory). `play` says this when it refuses a move, and scenarios' `refuse` checks it.
+
+use super::{Game, MoveList, Part, State};
+
+impl Game {
+    /// Why the move written `text` is not legal in `state` although the pieces could make
+    /// it, in words, e.g. `e1g1 refused: castling may not start on, pass through or land on
+    /// an attacked cell (royal king)`; `None` when the text is legal, or names no move the
+    /// pieces could make (then [`Game::parse_move`] says what is wrong).
+    pub fn why_illegal(&self, state: &State, text: &str) -> Option<String> {
+        if state.scalars.result.is_some() || self.is_chance(state) {
+            return None;
+        }
+        if let Some(why) = self.why_forbidden(state, text) {
+            return Some(why);
+        }
+        let me = state.to_move();
+        let royal = !self.royal[me].is_empty();
+        if !royal && !self.has_forced {
+            return None;
+        }
+        // The same game without its royal and forced rules lists what the pieces could do;
+        // a refusal is only worked out when asked, so the copy costs nothing in play.
+        let mut free = self.clone();
+        free.attack_rays.clear();
+        free.royal.0.iter_mut().for_each(Vec::clear);
+        free.has_forced = false;
+        let want: String = text.split_whitespace().collect();
+        let mut moves = MoveList::new();
+        free.pseudo_moves(state, &mut moves);
+        let mv = moves.into_iter().find(|&m| {
+            free.move_to_string(state, m).eq_ignore_ascii_case(&want)
+                || free.move_to_compact(state, m).eq_ignore_ascii_case(&want)
+        })?;
+        let written = free.move_to_string(state, mv);
+        let rule = &self.rules[mv.rule as usize];
+        let mut legal = MoveList::new();
+        self.legal_moves(state, &mut legal);
+        if self.has_forced && !rule.forced && legal.iter().any(|m| self.rules[m.rule as usize].forced) {
+            let forced: Vec<&str> = self
+                .rules
+                .iter()
+                .filter(|r| r.forced)
+                .map(|r| r.text.as_str())
+                .collect();
+            return Some(format!(
+                "{written} refused: while a forced move can be played, no other move may be (forced move {})",
+                forced.join("; ")
+            ));
+        }
+        if !royal {
+            return None;
+        }
+        let kinds: Vec<&str> = self.royal[me]
+            .iter()
+            .map(|&p| self.kinds[self.pieces[p as usize].kind as usize].name.as_str())
+            .collect();
+        let kinds = kinds.join(" or ");
+        let player = &self.players[me.index()];
+        Some(if rule.parts.iter().any(|p| matches!(p, Part::Castle { .. })) {
+            format!(
+                "{written} refused: castling may not start on, pass through or land on an attacked cell (royal {kinds})"
+            )
+        } else if self.in_check(state, me) {
+            format!("{written} refused: {player}'s {kinds} is in check and would still be attacked (royal {kinds})")
+        } else {
+            format!("{written} refused: it would leave {player}'s {kinds} attacked (royal {kinds})")
+        })
+    }
+}
