@@ -94,6 +94,21 @@ enum Command {
         /// A shipped game's name, a .game or .test file, or a folder of .game files.
         target: Option<String>,
     },
+    /// A deterministic text report of a rule file for snapshot tests: its rules as compiled,
+    /// the start position and its moves, perft counts, and a seeded random game.
+    Snapshot {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Count perft from depth 1 to this depth (at most 8).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=8))]
+        depth: u32,
+        /// Seed of the random game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop the random game after this many plies.
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        plies: u32,
+    },
     /// List the shipped games.
     List,
     /// Play a game at the console: people and/or AI players, with undo, hints and records.
@@ -170,6 +185,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Test { target } => test(target.as_deref())?,
+        Command::Snapshot {
+            game,
+            depth,
+            seed,
+            plies,
+        } => {
+            let g = load(&game)?;
+            let opts = tabletop::SnapshotOptions {
+                depth,
+                seed,
+                max_plies: plies,
+                ..Default::default()
+            };
+            out!("{}", tabletop::snapshot(&g, &opts));
+        }
         Command::List => {
             for name in tabletop::shipped_names() {
                 let g = tabletop::load_shipped(name, &[])?;

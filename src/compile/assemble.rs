@@ -79,7 +79,7 @@ impl Compiler {
 
     pub fn assemble(
         &mut self,
-        _ast: &File,
+        ast: &File,
         rules: Vec<Rule>,
         ends: Vec<EndRule>,
         no_moves: Option<NoMoves>,
@@ -154,6 +154,17 @@ impl Compiler {
             zones,
             stack_cap: self.race.stack_cap.clone(),
             stack_shared: self.race.stack_shared.clone(),
+            named_dirs: ast
+                .stmts
+                .iter()
+                .filter_map(|st| match &st.node {
+                    crate::lang::ast::Stmt::Direction { name, .. } => self
+                        .dirs
+                        .get(&name.node)
+                        .map(|d| (name.node.clone(), d.clone())),
+                    _ => None,
+                })
+                .collect(),
         };
         let kinds: Vec<Kind> = self
             .pieces

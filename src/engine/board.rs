@@ -78,6 +78,9 @@ pub struct Board {
     pub stack_cap: Vec<u8>,
     /// Per cell: whether pieces of different owners may share its stack.
     pub stack_shared: Vec<bool>,
+    /// The directions the rule file names itself (`direction forward = n for White, s for
+    /// Black`), each resolved per player to the board's directions, in the order written.
+    pub named_dirs: Vec<(String, super::ByPlayer<Vec<DirId>>)>,
 }
 
 impl Board {

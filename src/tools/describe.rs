@@ -71,6 +71,32 @@ pub fn describe(g: &Game) -> String {
         b.dirs.len(),
         dirs.join(" ")
     ));
+    if !b.named_dirs.is_empty() {
+        o.push_str("named directions:\n");
+        let width = b.named_dirs.iter().map(|(n, _)| n.len() + 1).max().unwrap_or(0).max(14);
+        for (name, per) in &b.named_dirs {
+            let words = |ids: &[u16]| -> String {
+                let names: Vec<&str> = ids.iter().map(|&d| b.dirs[d as usize].name.as_str()).collect();
+                if names.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    names.join(" ")
+                }
+            };
+            let first = per.0.first().map(Vec::as_slice).unwrap_or_default();
+            let text = if per.0.iter().all(|d| d.as_slice() == first) {
+                words(first)
+            } else {
+                per.0
+                    .iter()
+                    .enumerate()
+                    .map(|(p, d)| format!("{}: {}", g.players[p], words(d)))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            };
+            o.push_str(&format!("  {name:<width$} {text}\n"));
+        }
+    }
     o.push_str("zones:\n");
     for z in &b.zones {
         let per: Vec<String> = (0..g.num_players())

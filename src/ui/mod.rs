@@ -5,8 +5,10 @@
 //!   out, with undo/redo, hints and records.
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
+//! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 
 pub mod play;
 pub mod record;
 pub mod render;
 pub mod session;
+pub mod snapshot;
