@@ -42,6 +42,10 @@ impl Default for SnapshotOptions {
 /// Deepest perft a snapshot counts: deeper counts take too long for a report.
 pub const MAX_SNAPSHOT_DEPTH: u32 = 8;
 
+/// Largest perft count a snapshot works out: a depth expected to be larger is left out
+/// with a note, so that the report of a game with many moves (Nex 13 × 13) stays quick.
+pub const MAX_SNAPSHOT_PERFT: u64 = 20_000_000;
+
 /// The snapshot report of `game` (compiled with whatever options the caller chose).
 ///
 /// ```
@@ -75,8 +79,19 @@ pub fn snapshot(game: &Game, opts: &SnapshotOptions) -> String {
     let depth = opts.depth.min(MAX_SNAPSHOT_DEPTH);
     o.push_str(&format!("\n== perft to depth {depth} ==\n"));
     let mut s = start.clone();
+    let (mut before, mut last) = (1u64, 1u64);
     for d in 1..=depth {
-        o.push_str(&format!("perft {d}: {}\n", perft(game, &mut s, d)));
+        // Each depth is about as many times larger as the last one was than the one before.
+        let expected = last.saturating_mul(last) / before.max(1);
+        if expected > MAX_SNAPSHOT_PERFT {
+            o.push_str(&format!(
+                "perft {d}: not counted (about {expected} move sequences expected; a report counts at most {MAX_SNAPSHOT_PERFT})\n"
+            ));
+            break;
+        }
+        let n = perft(game, &mut s, d);
+        o.push_str(&format!("perft {d}: {n}\n"));
+        (before, last) = (last, n);
     }
 
     o.push_str(&format!("\n== random game (seed {}) ==\n", opts.seed));
