@@ -153,7 +153,10 @@ impl Runner<'_> {
                     match g.parse_move(s, &word.node) {
                         Ok(mv) => g.make(s, mv),
                         Err(e) => {
-                            let why = g.why_illegal(s, &word.node).unwrap_or(e.to_string());
+                            let why = match describe_end(g, s) {
+                                Some(end) => format!("the game is over: {end}"),
+                                None => g.why_illegal(s, &word.node).unwrap_or(e.to_string()),
+                            };
                             let d = Diagnostic::error(
                                 word.span,
                                 format!("move {} of this line cannot be played", i + 1),
