@@ -39,7 +39,10 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
 
 /// The scenario file of a shipped game.
 pub fn shipped_tests(name: &str) -> Option<&'static str> {
-    SHIPPED_TESTS.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+    SHIPPED_TESTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, s)| *s)
 }
 
 /// The names of the shipped games.

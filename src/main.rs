@@ -411,7 +411,10 @@ fn test(target: Option<&str>) -> Result<(), Failure> {
         return Err(Failure(
             match broken {
                 0 => String::new(),
-                n => format!("{n} scenario file{} could not run", if n == 1 { "" } else { "s" }),
+                n => format!(
+                    "{n} scenario file{} could not run",
+                    if n == 1 { "" } else { "s" }
+                ),
             },
             1,
         ));

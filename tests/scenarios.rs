@@ -41,7 +41,8 @@ fn tally(stdout: &str) -> (usize, usize) {
 
 /// A scratch folder of this test's own, emptied first.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-scenarios-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("tabletop-scenarios-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -50,7 +51,10 @@ fn scratch(name: &str) -> PathBuf {
 /// Copies a shipped game and its scenarios into `dir`, changing one line of the rules.
 fn broken_copy(dir: &Path, game: &str, line: &str, replacement: &str) -> PathBuf {
     let rules = std::fs::read_to_string(root().join(format!("games/{game}.game"))).unwrap();
-    assert!(rules.contains(line), "games/{game}.game has no line {line:?}");
+    assert!(
+        rules.contains(line),
+        "games/{game}.game has no line {line:?}"
+    );
     let path = dir.join(format!("{game}.game"));
     std::fs::write(&path, rules.replacen(line, replacement, 1)).unwrap();
     std::fs::copy(
@@ -93,7 +97,10 @@ fn test_command_runs_the_shipped_folder_and_the_built_in_games_alike() {
     let (code, folder, err) = tabletop(&["test", "games"]);
     assert_eq!(code, 0, "{folder}{err}");
     let (passed, failed) = tally(&folder);
-    assert!(passed >= 100 && failed == 0, "{passed} passed, {failed} failed");
+    assert!(
+        passed >= 100 && failed == 0,
+        "{passed} passed, {failed} failed"
+    );
     assert!(folder.contains("chess: castling through check is refused ... ok"));
     let (code, built_in, _) = tabletop(&["test"]);
     assert_eq!(code, 0);
@@ -117,11 +124,17 @@ fn chess_without_en_passant_fails_its_scenarios() {
         "{out}"
     );
     // The failure points at the assertion and shows both move lists.
-    assert!(out.contains("chess.test:53:3: error: the legal moves from e5 differ"), "{out}");
+    assert!(
+        out.contains("chess.test:53:3: error: the legal moves from e5 differ"),
+        "{out}"
+    );
     assert!(out.contains("= not legal: e5d6"), "{out}");
     assert!(out.contains("= actual (1): e5e6"), "{out}");
     // Every other rule still holds.
-    assert!(out.contains("chess: castling on both sides ... ok"), "{out}");
+    assert!(
+        out.contains("chess: castling on both sides ... ok"),
+        "{out}"
+    );
     // Its snapshot changes where the rule went, and nowhere else above the random game.
     let opts = tabletop::SnapshotOptions::default();
     let good = tabletop::snapshot(&tabletop::load_shipped("chess", &[]).unwrap(), &opts);
@@ -195,7 +208,10 @@ fn bad_scenario_files_targets_and_assertions_are_clear_errors() {
     let (code, out, _) = tabletop(&["test", dir.join("t.game").to_str().unwrap()]);
     assert_eq!(code, 1);
     let file = dir.join("t.test").display().to_string();
-    assert!(out.contains(&format!("{file}:2:9: error: expected")), "{out}");
+    assert!(
+        out.contains(&format!("{file}:2:9: error: expected")),
+        "{out}"
+    );
     assert!(out.contains("found 'includ'"), "{out}");
     assert!(out.contains("0 passed, 0 failed"), "{out}");
 
@@ -207,10 +223,22 @@ fn bad_scenario_files_targets_and_assertions_are_clear_errors() {
     .unwrap();
     let (code, out, _) = tabletop(&["test", dir.join("t.test").to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(out.contains("2:17: error: there is no cell 'z99' on this board"), "{out}");
-    assert!(out.contains("3:10: error: there is no cell 'd4' on this board"), "{out}");
-    assert!(out.contains("4:20: error: there is no cell 'a9' on this board"), "{out}");
-    assert!(out.contains("5:8: error: no player 'Z' in this game"), "{out}");
+    assert!(
+        out.contains("2:17: error: there is no cell 'z99' on this board"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3:10: error: there is no cell 'd4' on this board"),
+        "{out}"
+    );
+    assert!(
+        out.contains("4:20: error: there is no cell 'a9' on this board"),
+        "{out}"
+    );
+    assert!(
+        out.contains("5:8: error: no player 'Z' in this game"),
+        "{out}"
+    );
 
     // A bad option or start position.
     std::fs::write(
@@ -220,13 +248,19 @@ fn bad_scenario_files_targets_and_assertions_are_clear_errors() {
     .unwrap();
     let (code, out, _) = tabletop(&["test", dir.join("t.game").to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(out.contains("2:7: error: the game does not compile with these options"), "{out}");
+    assert!(
+        out.contains("2:7: error: the game does not compile with these options"),
+        "{out}"
+    );
     assert!(out.contains("5:8: error: not a position"), "{out}");
 
     // Targets that name nothing to run: usage errors, exit 2.
     let (code, _, err) = tabletop(&["test", "chesss"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown game 'chesss'") && err.contains("did you mean 'chess'?"), "{err}");
+    assert!(
+        err.contains("unknown game 'chesss'") && err.contains("did you mean 'chess'?"),
+        "{err}"
+    );
     let empty = scratch("empty");
     let (code, _, err) = tabletop(&["test", empty.to_str().unwrap()]);
     assert_eq!(code, 2);

@@ -115,7 +115,7 @@ const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
 /// levels 5 to 9 stopping after at most 2, 3, 4, 6 and 10 seconds.
 /// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
 /// different seeds give different games.
-pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot> {
+pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
     let level = level.clamp(1, 9);
     if level == 1 {
         return Box::new(RandomBot::new(seed));

@@ -92,7 +92,11 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::State(_) => "a count".to_string(),
         EndCond::NobodyCanMove => "nobody can move".to_string(),
         EndCond::PiecesAtMost { n, kinds: ks } => {
-            format!("at most {} pieces left, each a {}", number_word(u32::from(*n)), kinds(ks))
+            format!(
+                "at most {} pieces left, each a {}",
+                number_word(u32::from(*n)),
+                kinds(ks)
+            )
         }
         EndCond::Most { kinds: ks } => format!("the most {}s", kinds(ks)),
         EndCond::NoProgress(n) => format!("{n} plies without progress"),

@@ -282,7 +282,8 @@ impl Game {
                 i += 1;
             }
             let letters: String = chars[start..digits].iter().collect();
-            if digits == i || letters.eq_ignore_ascii_case("roll") || (digits == start && !numbered) {
+            if digits == i || letters.eq_ignore_ascii_case("roll") || (digits == start && !numbered)
+            {
                 continue;
             }
             let known = (start..=digits).any(|k| {

@@ -39,7 +39,10 @@ impl Game {
         let rule = &self.rules[mv.rule as usize];
         let mut legal = MoveList::new();
         self.legal_moves(state, &mut legal);
-        if self.has_forced && !rule.forced && legal.iter().any(|m| self.rules[m.rule as usize].forced) {
+        if self.has_forced
+            && !rule.forced
+            && legal.iter().any(|m| self.rules[m.rule as usize].forced)
+        {
             let forced: Vec<&str> = self
                 .rules
                 .iter()
@@ -56,18 +59,26 @@ impl Game {
         }
         let kinds: Vec<&str> = self.royal[me]
             .iter()
-            .map(|&p| self.kinds[self.pieces[p as usize].kind as usize].name.as_str())
+            .map(|&p| {
+                self.kinds[self.pieces[p as usize].kind as usize]
+                    .name
+                    .as_str()
+            })
             .collect();
         let kinds = kinds.join(" or ");
         let player = &self.players[me.index()];
-        Some(if rule.parts.iter().any(|p| matches!(p, Part::Castle { .. })) {
-            format!(
+        Some(
+            if rule.parts.iter().any(|p| matches!(p, Part::Castle { .. })) {
+                format!(
                 "{written} refused: castling may not start on, pass through or land on an attacked cell (royal {kinds})"
             )
-        } else if self.in_check(state, me) {
-            format!("{written} refused: {player}'s {kinds} is in check and would still be attacked (royal {kinds})")
-        } else {
-            format!("{written} refused: it would leave {player}'s {kinds} attacked (royal {kinds})")
-        })
+            } else if self.in_check(state, me) {
+                format!("{written} refused: {player}'s {kinds} is in check and would still be attacked (royal {kinds})")
+            } else {
+                format!(
+                    "{written} refused: it would leave {player}'s {kinds} attacked (royal {kinds})"
+                )
+            },
+        )
     }
 }

@@ -188,11 +188,12 @@ fn add_step(scenario: &mut Scenario, line: Pair<Rule>) -> Result<(), Diagnostic>
         }
         Rule::from_step => {
             if let Some(first) = &scenario.from {
-                return Err(Diagnostic::error(span, "a second 'from' in one scenario")
-                    .with_hint(format!(
+                return Err(
+                    Diagnostic::error(span, "a second 'from' in one scenario").with_hint(format!(
                         "the scenario already starts from \"{}\"",
                         first.node
-                    )));
+                    )),
+                );
             }
             scenario.from = Some(string(parts.remove(0)));
             return Ok(());
@@ -303,11 +304,10 @@ fn probability(p: &Pair<Rule>) -> Result<Spanned<f64>, Diagnostic> {
     };
     match value {
         Some(v) if (0.0..=1.0).contains(&v) => Ok(Spanned::new(v, span(p))),
-        _ => Err(Diagnostic::error(
-            span(p),
-            format!("'{text}' is not a probability"),
-        )
-        .with_hint("write a fraction such as 6/16, or a decimal between 0 and 1")),
+        _ => Err(
+            Diagnostic::error(span(p), format!("'{text}' is not a probability"))
+                .with_hint("write a fraction such as 6/16, or a decimal between 0 and 1"),
+        ),
     }
 }
 
@@ -423,10 +423,15 @@ mod tests {
             Step::Moves {
                 origin: None,
                 check: MovesCheck::Exactly(m),
-            } => assert_eq!(m.iter().map(|n| n.node.as_str()).collect::<Vec<_>>(), ["a1", "b2", "c3"]),
+            } => assert_eq!(
+                m.iter().map(|n| n.node.as_str()).collect::<Vec<_>>(),
+                ["a1", "b2", "c3"]
+            ),
             other => panic!("{other:?}"),
         }
-        assert!(matches!(&s.steps[6].node, Step::Moves { check: MovesCheck::Exactly(m), .. } if m.is_empty()));
+        assert!(
+            matches!(&s.steps[6].node, Step::Moves { check: MovesCheck::Exactly(m), .. } if m.is_empty())
+        );
         match &s.steps[15].node {
             Step::Chance { roll, probability } => {
                 assert_eq!(roll.node, 0);
@@ -440,7 +445,10 @@ mod tests {
     fn a_mate_mark_is_part_of_a_move_and_a_spaced_hash_is_a_comment() {
         let f = parse("scenario \"m\"\n  play Qh4# e5 # the rest\n");
         match &f.scenarios[0].steps[0].node {
-            Step::Play(m) => assert_eq!(m.iter().map(|n| n.node.as_str()).collect::<Vec<_>>(), ["Qh4#", "e5"]),
+            Step::Play(m) => assert_eq!(
+                m.iter().map(|n| n.node.as_str()).collect::<Vec<_>>(),
+                ["Qh4#", "e5"]
+            ),
             other => panic!("{other:?}"),
         }
     }
@@ -450,7 +458,10 @@ mod tests {
         let e = error("scenario \"a\"\n  moves frm e2 = e2e4\n");
         assert!(e.starts_with("t.test:2:9: error: expected"), "{e}");
         let e = error("scenario \"a\"\n  perft two 3\n");
-        assert!(e.contains("t.test:2:9: error: expected a whole number, found 'two'"), "{e}");
+        assert!(
+            e.contains("t.test:2:9: error: expected a whole number, found 'two'"),
+            "{e}"
+        );
         let e = error("scenario \"a\n");
         assert!(e.contains("closing '\"'"), "{e}");
     }
@@ -458,11 +469,20 @@ mod tests {
     #[test]
     fn set_up_comes_first_and_steps_belong_to_a_scenario() {
         let e = error("play a1\n");
-        assert!(e.contains("t.test:1:1: error: a step before the first scenario"), "{e}");
+        assert!(
+            e.contains("t.test:1:1: error: a step before the first scenario"),
+            "{e}"
+        );
         let e = error("scenario \"a\"\n  play a1\n  set size = 3\n");
-        assert!(e.contains("t.test:3:3: error: 'set' after the scenario's first move"), "{e}");
+        assert!(
+            e.contains("t.test:3:3: error: 'set' after the scenario's first move"),
+            "{e}"
+        );
         let e = error("scenario \"a\"\nscenario \"a\"\n");
-        assert!(e.contains("t.test:2:10: error: scenario \"a\" twice"), "{e}");
+        assert!(
+            e.contains("t.test:2:10: error: scenario \"a\" twice"),
+            "{e}"
+        );
         let e = error("scenario \"a\"\n  chance 1 = 3/2\n");
         assert!(e.contains("'3/2' is not a probability"), "{e}");
         let e = error("scenario \"a\"\n  perft 1 99999999999999999999999\n");

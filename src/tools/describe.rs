@@ -73,10 +73,19 @@ pub fn describe(g: &Game) -> String {
     ));
     if !b.named_dirs.is_empty() {
         o.push_str("named directions:\n");
-        let width = b.named_dirs.iter().map(|(n, _)| n.len() + 1).max().unwrap_or(0).max(14);
+        let width = b
+            .named_dirs
+            .iter()
+            .map(|(n, _)| n.len() + 1)
+            .max()
+            .unwrap_or(0)
+            .max(14);
         for (name, per) in &b.named_dirs {
             let words = |ids: &[u16]| -> String {
-                let names: Vec<&str> = ids.iter().map(|&d| b.dirs[d as usize].name.as_str()).collect();
+                let names: Vec<&str> = ids
+                    .iter()
+                    .map(|&d| b.dirs[d as usize].name.as_str())
+                    .collect();
                 if names.is_empty() {
                     "(none)".to_string()
                 } else {

@@ -196,12 +196,9 @@ impl Runner<'_> {
                 let n = perft(g, s, depth.node);
                 if n != count.node {
                     self.failures.push(
-                        Diagnostic::error(
-                            count.span,
-                            format!("perft {} differs", depth.node),
-                        )
-                        .with_note(format!("expected: {}", count.node))
-                        .with_note(format!("actual:   {n}")),
+                        Diagnostic::error(count.span, format!("perft {} differs", depth.node))
+                            .with_note(format!("expected: {}", count.node))
+                            .with_note(format!("actual:   {n}")),
                     );
                 }
             }
@@ -214,7 +211,8 @@ impl Runner<'_> {
                     // Only the fields written are compared: a position without its move
                     // counters matches at any ply.
                     let n = p.node.split_whitespace().count();
-                    let fields = |t: &str| t.split_whitespace().take(n).collect::<Vec<_>>().join(" ");
+                    let fields =
+                        |t: &str| t.split_whitespace().take(n).collect::<Vec<_>>().join(" ");
                     if fields(&want) != fields(&have) {
                         self.failures.push(
                             Diagnostic::error(p.span, "the position differs")
@@ -311,10 +309,7 @@ impl Runner<'_> {
                     word.span,
                     format!("there is no cell '{cell}' on this board"),
                 )
-                .suggest(
-                    &cell,
-                    self.game.board.cells.iter().map(|c| c.name.as_str()),
-                );
+                .suggest(&cell, self.game.board.cells.iter().map(|c| c.name.as_str()));
                 self.failures.push(d);
                 true
             }
@@ -425,11 +420,8 @@ impl Runner<'_> {
         let why = match g.parse_move(s, &mv.node) {
             Ok(m) => {
                 self.failures.push(
-                    Diagnostic::error(
-                        mv.span,
-                        format!("{} is legal here", g.move_to_string(s, m)),
-                    )
-                    .with_note("expected: refused"),
+                    Diagnostic::error(mv.span, format!("{} is legal here", g.move_to_string(s, m)))
+                        .with_note("expected: refused"),
                 );
                 return;
             }

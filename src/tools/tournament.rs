@@ -32,8 +32,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::ai::{bot_for_level, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, RandomBot};
-use crate::engine::{Game, Outcome, Player};
 use crate::engine::ending::deciding_rule;
+use crate::engine::{Game, Outcome, Player};
 
 /// A game still unfinished after this many plies (dice rolls not counted) is stopped and
 /// counted as a draw.

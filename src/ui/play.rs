@@ -1,8 +1,8 @@
 //! `tabletop play`: the interactive console front-end for any game.
 //!
 //! [`PlayArgs`] are the command-line options, [`run`] sets up a [`Session`] from them and
-//! drives it with standard input and output; [`drive`] is the loop itself, over any reader
-//! and writer. The game logic lives in [`super::session`].
+//! drives its line-mode [`Console`] with standard input and output; [`drive`] is the loop
+//! itself, over any reader and writer. The game logic lives in [`super::session`].
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::engine::{Game, Player};
-use crate::ui::session::{Seat, Session, DEFAULT_LEVEL};
+use crate::ui::session::{Console, Seat, Session, DEFAULT_LEVEL};
 
 /// The options of `tabletop play`.
 #[derive(Args, Clone, Debug)]
@@ -162,9 +162,11 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     };
     let seats = resolve_seats(&game, args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut session = Session::new(game, &args.game, &args.set, start, &seats, seed);
+    let mut session = Console::new(Session::new(
+        game, &args.game, &args.set, start, &seats, seed,
+    ));
     session.set_color(color_enabled());
-    if session.has_ai() && args.seed.is_none() {
+    if session.session().has_ai() && args.seed.is_none() {
         // Print the seed so that a game can be replayed.
         println!("(AI seed {seed}; pass --seed {seed} to replay)");
     }
@@ -189,13 +191,13 @@ fn clock_seed() -> u64 {
 /// The game loop: shows the board, lets the AI move when it is its turn, reads a command
 /// per line and shows the response, until `quit` or the end of input.
 pub fn drive(
-    session: &mut Session,
+    session: &mut Console,
     mut input: impl BufRead,
     mut out: impl Write,
     opts: DriveOptions,
 ) -> std::io::Result<()> {
     writeln!(out, "{}", session.intro())?;
-    if session.has_human() {
+    if session.session().has_human() {
         let example = session
             .example_move()
             .map(|m| format!("a move such as '{m}'"))
@@ -207,7 +209,7 @@ pub fn drive(
     let mut line = Vec::new();
     loop {
         let mut announced_end = false;
-        while session.ai_to_move() {
+        while session.session().ai_to_move() {
             if !opts.delay.is_zero() {
                 out.flush()?;
                 std::thread::sleep(opts.delay);
@@ -225,7 +227,7 @@ pub fn drive(
             write!(out, "{}", session.screen())?;
             announced_end = true;
         }
-        if announced_end && session.is_over() && !session.has_human() {
+        if announced_end && session.session().is_over() && !session.session().has_human() {
             writeln!(out, "(type 'new' to play again or 'quit' to leave)")?;
         }
         write!(out, "{}", session.prompt())?;
@@ -307,7 +309,14 @@ mod tests {
     #[test]
     fn drive_plays_from_a_reader() {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();
-        let mut s = Session::new(g, "tictactoe", &[], None, &[Seat::Human; 2], 1);
+        let mut s = Console::new(Session::new(
+            g,
+            "tictactoe",
+            &[],
+            None,
+            &[Seat::Human; 2],
+            1,
+        ));
         let input = b"b2\nzz\na1\nquit\nb3\n" as &[u8];
         let mut out = Vec::new();
         let opts = DriveOptions {
@@ -322,17 +331,24 @@ mod tests {
             "{out}"
         );
         assert!(out.ends_with("X> quit\n"), "{out}");
-        assert_eq!(s.history().len(), 2);
+        assert_eq!(s.session().history().len(), 2);
     }
 
     #[test]
     fn drive_plays_ai_against_ai_to_the_end() {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();
-        let mut s = Session::new(g, "tictactoe", &[], None, &[Seat::Ai(1); 2], 3);
+        let mut s = Console::new(Session::new(
+            g,
+            "tictactoe",
+            &[],
+            None,
+            &[Seat::Ai(1); 2],
+            3,
+        ));
         let mut out = Vec::new();
         drive(&mut s, &b""[..], &mut out, DriveOptions::default()).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(s.is_over());
+        assert!(s.session().is_over());
         assert!(out.contains("game over: "), "{out}");
         assert!(out.contains("1. X plays "), "{out}");
     }

@@ -1,0 +1,132 @@
+//! An AI player thinking on its own thread: the front-end takes the bot of the seat to move
+//! out of the [`Session`], lets it search a copy of the position elsewhere, and keeps
+//! drawing and reading keys meanwhile; when the move is ready it is played through the
+//! session like any other.
+
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::thread::JoinHandle;
+
+use crate::ai::Bot;
+use crate::engine::{Move, Player};
+
+use super::model::{Event, Session, SessionError};
+
+/// A search under way on another thread.
+pub struct Thinking {
+    player: Player,
+    ply: u32,
+    done: Receiver<(Option<Move>, Box<dyn Bot + Send>)>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// How a search ended.
+#[derive(Debug)]
+pub enum Thought {
+    /// Still searching.
+    Busy,
+    /// The move was played: what happened.
+    Played(Vec<Event>),
+    /// The bot found no move, or the position changed under it (the move was not played).
+    Nothing,
+}
+
+impl Thinking {
+    /// Starts the AI of the seat to move on a copy of the position; `None` when no AI is to
+    /// move.
+    pub fn start(session: &mut Session) -> Option<Thinking> {
+        let (player, mut bot) = session.take_bot()?;
+        let game = session.game().clone();
+        let mut state = session.state().clone();
+        let ply = state.ply();
+        let (tx, rx) = channel();
+        let thread = std::thread::Builder::new()
+            .name("tabletop-ai".into())
+            .spawn(move || {
+                let mv = bot.select_move(&game, &mut state);
+                // The receiver may be gone if the front-end quit: nothing to do then.
+                let _ = tx.send((mv, bot));
+            })
+            .ok()?;
+        Some(Thinking {
+            player,
+            ply,
+            done: rx,
+            thread: Some(thread),
+        })
+    }
+
+    /// The seat whose AI is thinking.
+    pub fn player(&self) -> Player {
+        self.player
+    }
+
+    /// Plays the move if the search is over (giving the bot back to the session).
+    pub fn poll(&mut self, session: &mut Session) -> Result<Thought, SessionError> {
+        match self.done.try_recv() {
+            Ok((mv, bot)) => {
+                self.join();
+                session.return_bot(self.player, bot);
+                Self::apply(session, self.ply, mv)
+            }
+            Err(TryRecvError::Empty) => Ok(Thought::Busy),
+            Err(TryRecvError::Disconnected) => {
+                self.join();
+                Ok(Thought::Nothing)
+            }
+        }
+    }
+
+    /// Waits for the search and plays its move.
+    pub fn wait(mut self, session: &mut Session) -> Result<Thought, SessionError> {
+        let Ok((mv, bot)) = self.done.recv() else {
+            self.join();
+            return Ok(Thought::Nothing);
+        };
+        self.join();
+        session.return_bot(self.player, bot);
+        Self::apply(session, self.ply, mv)
+    }
+
+    fn apply(session: &mut Session, ply: u32, mv: Option<Move>) -> Result<Thought, SessionError> {
+        match mv {
+            // Only in the position it searched: an undo meanwhile makes the move stale.
+            Some(mv) if session.state().ply() == ply => Ok(Thought::Played(session.play(mv)?)),
+            _ => Ok(Thought::Nothing),
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::session::Seat;
+
+    #[test]
+    fn the_ai_thinks_elsewhere_and_plays_through_the_session() {
+        let g = crate::load_shipped("connect4", &[]).unwrap();
+        let mut s = Session::new(g, "connect4", &[], None, &[Seat::Ai(3), Seat::Human], 5);
+        let mut t = Thinking::start(&mut s).expect("the AI is to move");
+        assert!(Thinking::start(&mut s).is_none(), "its bot is busy");
+        let played = loop {
+            match t.poll(&mut s).unwrap() {
+                Thought::Busy => std::thread::sleep(std::time::Duration::from_millis(5)),
+                other => break other,
+            }
+        };
+        assert!(
+            matches!(played, Thought::Played(ref e) if matches!(e[0], Event::Played { ply: 1, .. }))
+        );
+        assert_eq!(s.history().len(), 1);
+        // People's turn: nothing to start.
+        assert!(Thinking::start(&mut s).is_none());
+        s.undo_one().unwrap();
+        let t = Thinking::start(&mut s).expect("the AI is to move again");
+        assert!(matches!(t.wait(&mut s).unwrap(), Thought::Played(_)));
+    }
+}

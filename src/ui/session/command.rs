@@ -1,0 +1,142 @@
+//! The line mode's command language: one typed line into a [`Command`].
+
+use std::path::PathBuf;
+
+use super::seat::{Seat, MAX_LEVEL, MIN_LEVEL};
+
+/// A command of the line mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// An empty line.
+    Nothing,
+    /// A move in the game's notation (or anything that is no command).
+    Move(String),
+    /// `moves`: all legal moves.
+    Moves,
+    /// `moves <cell>`: the moves from or onto a cell.
+    MovesOf(String),
+    /// `undo`.
+    Undo,
+    /// `redo`.
+    Redo,
+    /// `history`.
+    History,
+    /// `hint [level]`.
+    Hint(Option<u8>),
+    /// `save <file>`.
+    Save(PathBuf),
+    /// `load <file>`.
+    Load(PathBuf),
+    /// `new`.
+    New,
+    /// `board`: draw the board again.
+    Board,
+    /// `help`.
+    Help,
+    /// `quit`.
+    Quit,
+}
+
+/// The commands, for `help` and for suggestions on typos.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        "<move>",
+        "play a move in the game's notation (e.g. b2, a2-a3; compact a2a3 too)",
+    ),
+    ("moves", "list all legal moves"),
+    (
+        "moves <cell>",
+        "list the moves of the piece on a cell and mark their targets",
+    ),
+    ("undo", "take back the last move (and the AI's reply)"),
+    ("redo", "play again a move taken back"),
+    ("history", "list the moves played"),
+    ("hint [level]", "ask the AI for a move"),
+    ("save <file>", "save the game record to a file"),
+    ("load <file>", "load a game record"),
+    ("new", "start again from the start position"),
+    ("board", "draw the board again"),
+    ("help", "show this help"),
+    ("quit", "leave"),
+];
+
+impl Command {
+    /// Reads one line. A line that is no command is a move; a command with a bad argument
+    /// is an error message.
+    pub fn parse(line: &str) -> Result<Command, String> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(Command::Nothing);
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        Ok(match word.to_ascii_lowercase().as_str() {
+            "help" | "?" => Command::Help,
+            "quit" | "exit" => Command::Quit,
+            "moves" if rest.is_empty() => Command::Moves,
+            "moves" => Command::MovesOf(rest.to_string()),
+            "undo" => Command::Undo,
+            "redo" => Command::Redo,
+            "history" => Command::History,
+            "hint" if rest.is_empty() => Command::Hint(None),
+            "hint" => match Seat::parse(&format!("ai:{rest}")) {
+                Ok(Seat::Ai(l)) => Command::Hint(Some(l)),
+                Ok(Seat::Human) | Err(_) => {
+                    return Err(format!(
+                        "hint takes a level from {MIN_LEVEL} to {MAX_LEVEL}, not '{rest}'"
+                    ))
+                }
+            },
+            "save" if rest.is_empty() => return Err("save needs a file name: save <file>".into()),
+            "save" => Command::Save(PathBuf::from(rest)),
+            "load" if rest.is_empty() => return Err("load needs a file name: load <file>".into()),
+            "load" => Command::Load(PathBuf::from(rest)),
+            "new" => Command::New,
+            "board" | "show" => Command::Board,
+            _ => Command::Move(line.to_string()),
+        })
+    }
+
+    /// A command close to a mistyped word, if the word is not cell-like.
+    pub fn close_to(word: &str) -> Option<&'static str> {
+        if word.chars().any(|c| !c.is_ascii_alphabetic()) || word.len() < 3 || word.len() > 16 {
+            return None;
+        }
+        let w = word.to_ascii_lowercase();
+        COMMANDS
+            .iter()
+            .filter_map(|(c, _)| c.split_whitespace().next())
+            .filter(|c| !c.starts_with('<'))
+            .map(|c| (strsim::levenshtein(c, &w), c))
+            .filter(|(d, _)| *d <= 2)
+            .min()
+            .map(|(_, c)| c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_commands_and_moves() {
+        assert_eq!(Command::parse("  "), Ok(Command::Nothing));
+        assert_eq!(Command::parse("MOVES"), Ok(Command::Moves));
+        assert_eq!(
+            Command::parse("moves b2"),
+            Ok(Command::MovesOf("b2".into()))
+        );
+        assert_eq!(Command::parse("hint 3"), Ok(Command::Hint(Some(3))));
+        assert!(Command::parse("hint 0").unwrap_err().contains("not '0'"));
+        assert_eq!(
+            Command::parse("save g.txt"),
+            Ok(Command::Save("g.txt".into()))
+        );
+        assert!(Command::parse("load").is_err());
+        assert_eq!(Command::parse("e2 e4"), Ok(Command::Move("e2 e4".into())));
+        assert_eq!(Command::close_to("hitn"), Some("hint"));
+        assert_eq!(Command::close_to("b2"), None);
+    }
+}

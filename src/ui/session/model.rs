@@ -1,0 +1,714 @@
+//! The game being played, with no text and no input or output: a [`Session`] takes typed
+//! calls ([`Session::play`], [`Session::undo`], [`Session::redo`], [`Session::new_game`],
+//! [`Session::load_record`]) and answers with typed [`Event`]s or a [`SessionError`]. Every
+//! front-end (the line mode, a terminal board, a web page, an engine protocol) drives one.
+//!
+//! A session owns the game, the start position, the moves played (with the engine's undo log
+//! and a redo stack), who plays each seat, and the AI players.
+//!
+//! Games with dice: the session rolls for every player, people and computer alike, from its
+//! own generator seeded with the session's seed, as soon as a roll is due, and plays the
+//! forced pass of a player who cannot use the roll. Rolls and passes are entries of the
+//! history (so records replay them) and come back as events; a person only ever chooses
+//! among the moves of the current roll. [`Session::undo`] takes back the person's last move
+//! but keeps the roll it was made with.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::ai::{bot_for_level, Bot};
+use crate::engine::ending::describe_end;
+use crate::engine::{Game, Move, Outcome, Player, State};
+use crate::ui::record::Record;
+
+use super::seat::{Seat, DEFAULT_LEVEL};
+
+/// One entry of the history: a move, roll or pass, as played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The move.
+    pub mv: Move,
+    /// The move in the game's notation.
+    pub text: String,
+    /// Who played it.
+    pub player: Player,
+}
+
+/// What a call changed, in order, for a front-end to show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A move was played (by a person or the computer); `ply` is its 1-based history index.
+    Played {
+        /// Its index in the history, from 1.
+        ply: usize,
+        /// The move.
+        played: Played,
+    },
+    /// The dice were rolled for `player`; `again` when the same player moved last (an extra
+    /// turn).
+    Rolled {
+        /// Who rolled.
+        player: Player,
+        /// What the dice show.
+        roll: u8,
+        /// Whether it is the same player's turn again.
+        again: bool,
+    },
+    /// `player` could not use the roll and passed.
+    Passed {
+        /// Who passed.
+        player: Player,
+    },
+    /// Moves (and rolls) were taken back.
+    TookBack {
+        /// Moves chosen by the players.
+        moves: usize,
+        /// Rolls of the dice.
+        rolls: usize,
+    },
+    /// Moves (and rolls) taken back were played again.
+    Replayed {
+        /// Moves chosen by the players.
+        moves: usize,
+        /// Rolls of the dice.
+        rolls: usize,
+    },
+    /// A new game started from the start position.
+    NewGame,
+    /// A record was loaded.
+    Loaded {
+        /// The entries of its history.
+        moves: usize,
+    },
+    /// The game ended.
+    Over {
+        /// How.
+        outcome: Outcome,
+        /// Why, naming the ending rule (`X wins (three in a row: win if line(3))`).
+        why: String,
+    },
+}
+
+/// Why a call changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// The game is over: no move can be played.
+    GameOver,
+    /// The move is not legal here; `reason` says why in the players' terms.
+    Refused {
+        /// The text as given.
+        input: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// There is nothing to undo.
+    NothingToUndo,
+    /// Only computer moves (or rolls) were played: nothing a person could take back.
+    NoHumanMove,
+    /// There is nothing to redo.
+    NothingToRedo,
+    /// A record could not be loaded.
+    Load(String),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::GameOver => write!(f, "the game is over; no move can be played"),
+            SessionError::Refused { reason, .. } => write!(f, "{reason}"),
+            SessionError::NothingToUndo => write!(f, "nothing to undo"),
+            SessionError::NoHumanMove => {
+                write!(f, "nothing to undo: no move was made by a person")
+            }
+            SessionError::NothingToRedo => write!(f, "nothing to redo"),
+            SessionError::Load(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+/// An interactive game: state, history, seats and AI players. See the module docs.
+pub struct Session {
+    game: Game,
+    game_ref: String,
+    options: Vec<(String, String)>,
+    start: State,
+    custom_start: bool,
+    state: State,
+    history: Vec<Played>,
+    redo: Vec<Move>,
+    seats: Vec<Seat>,
+    bots: Vec<Option<Box<dyn Bot + Send>>>,
+    seed: u64,
+    games_started: u64,
+    /// The dice of games with chance.
+    dice: SmallRng,
+}
+
+/// The seed of the session's dice for its `n`-th game.
+fn dice_seed(seed: u64, n: u64) -> u64 {
+    (seed ^ 0xd1ce_d1ce_d1ce_d1ce).wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+impl Session {
+    /// A session of `game` (loaded as `game_ref` with `options`, which records keep),
+    /// starting from `start` (`None` for the game's start position). `seats` has one entry
+    /// per player (missing ones are human); `seed` makes the AI players and the dice
+    /// reproducible.
+    pub fn new(
+        game: Game,
+        game_ref: &str,
+        options: &[(String, String)],
+        start: Option<State>,
+        seats: &[Seat],
+        seed: u64,
+    ) -> Session {
+        let custom_start = start.is_some();
+        let start = start.unwrap_or_else(|| game.start());
+        let mut seats = seats.to_vec();
+        seats.resize(game.num_players(), Seat::Human);
+        let mut s = Session {
+            state: start.clone(),
+            bots: Vec::new(),
+            game,
+            game_ref: game_ref.to_string(),
+            options: options.to_vec(),
+            start,
+            custom_start,
+            history: Vec::new(),
+            redo: Vec::new(),
+            seats,
+            seed,
+            games_started: 0,
+            dice: SmallRng::seed_from_u64(dice_seed(seed, 0)),
+        };
+        s.reset_bots();
+        s.settle(&mut Vec::new());
+        s
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &State {
+        &self.start
+    }
+
+    /// Whether the game started from a position given by the caller.
+    pub fn custom_start(&self) -> bool {
+        self.custom_start
+    }
+
+    /// The moves, rolls and passes played, oldest first.
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// Who plays each seat.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// Who plays the seat of `p`.
+    pub fn seat(&self, p: Player) -> Seat {
+        self.seats.get(p.index()).copied().unwrap_or(Seat::Human)
+    }
+
+    /// The seed the AI players and dice were built from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.is_over(&self.state)
+    }
+
+    /// Whether any seat is played by the computer.
+    pub fn has_ai(&self) -> bool {
+        self.seats.iter().any(|s| !s.is_human())
+    }
+
+    /// Whether any seat is played by a person.
+    pub fn has_human(&self) -> bool {
+        self.seats.iter().any(|s| s.is_human())
+    }
+
+    /// Whether the computer is to move now (the game is not over and its seat is an AI).
+    pub fn ai_to_move(&self) -> bool {
+        !self.is_over() && !self.seat(self.state.to_move()).is_human()
+    }
+
+    /// The legal moves now.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.game.legal_moves_vec(&self.state).into_iter().collect()
+    }
+
+    /// Whether a history entry was made by the session rather than chosen: a roll, or the
+    /// forced pass of a game with dice.
+    pub fn automatic(&self, mv: &Move) -> bool {
+        mv.as_roll().is_some() || (self.game.dice.is_some() && mv.is_forced_pass())
+    }
+
+    /// The last move a player chose (not a roll or forced pass since), with its index in the
+    /// history.
+    pub fn last_choice(&self) -> Option<(usize, &Played)> {
+        let i = self.history.iter().rposition(|p| !self.automatic(&p.mv))?;
+        Some((i, &self.history[i]))
+    }
+
+    /// Plays a legal move, then any rolls and forced passes that follow. Clears the redo
+    /// stack.
+    pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, SessionError> {
+        if self.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        if !self.game.legal_moves_vec(&self.state).contains(&mv) {
+            let input = self.game.move_to_string(&self.state, mv);
+            return Err(SessionError::Refused {
+                reason: format!("'{input}' is not a legal move here"),
+                input,
+            });
+        }
+        self.redo.clear();
+        let mut events = Vec::new();
+        self.push(mv, &mut events);
+        self.settle(&mut events);
+        self.announce_end(&mut events);
+        Ok(events)
+    }
+
+    /// Plays the move written `text` (the game's notation, any case, or the compact form).
+    /// A refusal says why in the players' terms, naming the rule that refuses it.
+    pub fn play_text(&mut self, text: &str) -> Result<Vec<Event>, SessionError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// The legal move written `text`, or why there is none.
+    pub fn parse_move(&self, text: &str) -> Result<Move, SessionError> {
+        match self.game.parse_move(&self.state, text) {
+            Ok(mv) => Ok(mv),
+            Err(crate::engine::ParseMoveError::GameOver) => Err(SessionError::GameOver),
+            Err(e) => Err(SessionError::Refused {
+                input: text.trim().to_string(),
+                reason: self
+                    .game
+                    .why_illegal(&self.state, text)
+                    .unwrap_or_else(|| e.to_string()),
+            }),
+        }
+    }
+
+    /// Lets the AI of the seat to move choose and play its move (thinking on this thread;
+    /// see [`super::ai::Thinking`] for thinking on another). `None` when no AI is to move or
+    /// it found no move.
+    pub fn play_ai(&mut self) -> Option<Vec<Event>> {
+        let (p, mut bot) = self.take_bot()?;
+        let mut scratch = self.state.clone();
+        let mv = bot.select_move(&self.game, &mut scratch);
+        self.return_bot(p, bot);
+        self.play(mv?).ok()
+    }
+
+    /// Takes the bot of the AI to move out of the session, for thinking elsewhere; give it
+    /// back with [`Session::return_bot`].
+    pub fn take_bot(&mut self) -> Option<(Player, Box<dyn Bot + Send>)> {
+        if !self.ai_to_move() {
+            return None;
+        }
+        let p = self.state.to_move();
+        Some((p, self.bots.get_mut(p.index())?.take()?))
+    }
+
+    /// Gives back a bot taken with [`Session::take_bot`].
+    pub fn return_bot(&mut self, p: Player, bot: Box<dyn Bot + Send>) {
+        if let Some(slot) = self.bots.get_mut(p.index()) {
+            *slot = Some(bot);
+        }
+    }
+
+    /// A move suggested by the AI at `level` (default: the first AI seat's level, else
+    /// [`DEFAULT_LEVEL`]); `None` when there is no legal move.
+    pub fn hint(&self, level: Option<u8>) -> Option<(Move, u8)> {
+        let level = level.unwrap_or_else(|| self.hint_level());
+        if self.is_over() {
+            return None;
+        }
+        let seed = self.seed ^ (u64::from(self.state.ply()) << 32) ^ 0x6869_6e74;
+        let mut bot = bot_for_level(&self.game, level, seed);
+        let mut scratch = self.state.clone();
+        bot.select_move(&self.game, &mut scratch)
+            .map(|m| (m, level))
+    }
+
+    /// The level [`Session::hint`] uses by default.
+    fn hint_level(&self) -> u8 {
+        self.seats
+            .iter()
+            .find_map(|s| match s {
+                Seat::Ai(l) => Some(*l),
+                Seat::Human => None,
+            })
+            .unwrap_or(DEFAULT_LEVEL)
+    }
+
+    /// Takes back the last move a person made and everything after it (the computer's
+    /// replies, rolls), keeping the roll that move was made with.
+    pub fn undo(&mut self) -> Result<Vec<Event>, SessionError> {
+        if self.history.is_empty() {
+            return Err(SessionError::NothingToUndo);
+        }
+        let target = self
+            .history
+            .iter()
+            .rposition(|p| self.seat(p.player).is_human() && !self.automatic(&p.mv))
+            .ok_or(SessionError::NoHumanMove)?;
+        Ok(vec![self.take_back_to(target)])
+    }
+
+    /// Takes back exactly the last entry of the history, whoever made it (engine protocols
+    /// undo one ply).
+    pub fn undo_one(&mut self) -> Result<Vec<Event>, SessionError> {
+        if self.history.is_empty() {
+            return Err(SessionError::NothingToUndo);
+        }
+        Ok(vec![self.take_back_to(self.history.len() - 1)])
+    }
+
+    fn take_back_to(&mut self, len: usize) -> Event {
+        let (mut moves, mut rolls) = (0, 0);
+        while self.history.len() > len {
+            let Some(played) = self.history.pop() else {
+                break;
+            };
+            self.game.unmake(&mut self.state);
+            if played.mv.as_roll().is_some() {
+                rolls += 1;
+            } else {
+                moves += 1;
+            }
+            self.redo.push(played.mv);
+        }
+        Event::TookBack { moves, rolls }
+    }
+
+    /// Plays again what [`Session::undo`] took back, up to the next choice of a person.
+    pub fn redo(&mut self) -> Result<Vec<Event>, SessionError> {
+        if self.redo.is_empty() {
+            return Err(SessionError::NothingToRedo);
+        }
+        let mut ignored = Vec::new();
+        let (mut moves, mut rolls) = (0, 0);
+        while let Some(mv) = self.redo.pop() {
+            // A redo entry was legal where it was taken back; check anyway.
+            if !self.game.legal_moves_vec(&self.state).contains(&mv) {
+                self.redo.clear();
+                break;
+            }
+            self.push(mv, &mut ignored);
+            if mv.as_roll().is_some() {
+                rolls += 1;
+            } else {
+                moves += 1;
+            }
+            if self.is_over() {
+                break;
+            }
+            // The recorded rolls and passes come back too, up to a person's choice.
+            let due = self.redo.last().is_some_and(|m| self.automatic(m));
+            if !due && self.seat(self.state.to_move()).is_human() {
+                break;
+            }
+        }
+        let mut events = vec![Event::Replayed { moves, rolls }];
+        self.settle(&mut events);
+        self.announce_end(&mut events);
+        Ok(events)
+    }
+
+    /// Starts again from the start position (new dice, fresh AI players).
+    pub fn new_game(&mut self) -> Vec<Event> {
+        self.state = self.start.clone();
+        self.history.clear();
+        self.redo.clear();
+        self.next_game();
+        let mut events = vec![Event::NewGame];
+        self.settle(&mut events);
+        events
+    }
+
+    /// Replaces the game with a record's: its game and options, start position and moves.
+    /// On error the session is left as it was.
+    pub fn load_record(&mut self, rec: &Record) -> Result<Vec<Event>, SessionError> {
+        let game = if rec.game == self.game_ref && rec.options == self.options {
+            self.game.clone()
+        } else {
+            crate::load(&rec.game, &rec.options).map_err(|e| SessionError::Load(e.to_string()))?
+        };
+        let start = match &rec.position {
+            Some(p) => game
+                .parse_position(p)
+                .map_err(|e| SessionError::Load(e.to_string()))?,
+            None => game.start(),
+        };
+        let mut state = start.clone();
+        let mut history = Vec::new();
+        for (i, text) in rec.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(&state, text)
+                .map_err(|e| SessionError::Load(format!("move {}: {e}", i + 1)))?;
+            let player = state.to_move();
+            let text = game.move_to_string(&state, mv);
+            game.make(&mut state, mv);
+            history.push(Played { mv, text, player });
+        }
+        self.seats.resize(game.num_players(), Seat::Human);
+        self.game = game;
+        self.game_ref = rec.game.clone();
+        self.options = rec.options.clone();
+        self.start = start;
+        self.custom_start = rec.position.is_some();
+        self.state = state;
+        self.history = history;
+        self.redo.clear();
+        self.next_game();
+        let mut events = vec![Event::Loaded {
+            moves: self.history.len(),
+        }];
+        self.settle(&mut events);
+        self.announce_end(&mut events);
+        Ok(events)
+    }
+
+    /// The game so far as a record.
+    pub fn record(&self) -> Record {
+        Record {
+            game: self.game_ref.clone(),
+            options: self.options.clone(),
+            position: self
+                .custom_start
+                .then(|| self.game.position_to_string(&self.start)),
+            moves: self.history.iter().map(|p| p.text.clone()).collect(),
+        }
+    }
+
+    /// Fresh AI players and dice for the next game of this session.
+    fn next_game(&mut self) {
+        self.games_started += 1;
+        self.reset_bots();
+        self.dice = SmallRng::seed_from_u64(dice_seed(self.seed, self.games_started));
+    }
+
+    fn reset_bots(&mut self) {
+        let base = self
+            .seed
+            .wrapping_add(self.games_started.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        self.bots = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| match seat {
+                Seat::Ai(level) => Some(bot_for_level(
+                    &self.game,
+                    *level,
+                    base.wrapping_add(i as u64 + 1),
+                )),
+                Seat::Human => None,
+            })
+            .collect();
+    }
+
+    /// Makes a legal move and records it, with its event.
+    fn push(&mut self, mv: Move, events: &mut Vec<Event>) {
+        let text = self.game.move_to_string(&self.state, mv);
+        let player = self.state.to_move();
+        let previous = self.history.last().map(|p| p.player);
+        self.game.make(&mut self.state, mv);
+        let played = Played { mv, text, player };
+        events.push(if let Some(roll) = mv.as_roll() {
+            Event::Rolled {
+                player,
+                roll,
+                again: previous == Some(player),
+            }
+        } else if self.automatic(&mv) {
+            Event::Passed { player }
+        } else {
+            Event::Played {
+                ply: self.history.len() + 1,
+                played: played.clone(),
+            }
+        });
+        self.history.push(played);
+    }
+
+    /// In a game with dice: rolls while a roll is due and plays the forced pass of a player
+    /// who cannot use the roll, recording both, until a player has a choice or the game is
+    /// over. Nothing happens in other games.
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        if self.game.dice.is_none() {
+            return;
+        }
+        // Bounded: a game where nobody can ever move would otherwise roll forever.
+        for _ in 0..10_000 {
+            if self.game.is_over(&self.state) {
+                return;
+            }
+            if self.game.is_chance(&self.state) {
+                let Some(roll) = self.game.sample_roll(self.dice.gen()) else {
+                    return;
+                };
+                self.push(roll, events);
+                continue;
+            }
+            let moves = self.game.legal_moves_vec(&self.state);
+            match moves.as_slice() {
+                [only] if only.is_forced_pass() => self.push(*only, events),
+                _ => return,
+            }
+        }
+    }
+
+    /// Adds the ending, if the game is over now.
+    fn announce_end(&self, events: &mut Vec<Event>) {
+        if let (Some(outcome), Some(why)) = (
+            self.game.outcome(&self.state),
+            describe_end(&self.game, &self.state),
+        ) {
+            events.push(Event::Over { outcome, why });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(game: &str, seats: &[Seat]) -> Session {
+        let g = crate::load_shipped(game, &[]).unwrap();
+        Session::new(g, game, &[], None, seats, 7)
+    }
+
+    fn mv(s: &Session, text: &str) -> Move {
+        s.parse_move(text).unwrap()
+    }
+
+    #[test]
+    fn typed_calls_answer_with_events() {
+        let mut s = session("tictactoe", &[Seat::Human, Seat::Human]);
+        let e = s.play(mv(&s, "b2")).unwrap();
+        assert!(matches!(&e[..], [Event::Played { ply: 1, played }] if played.text == "b2"));
+        for m in ["a1", "b1", "a2"] {
+            s.play(mv(&s, m)).unwrap();
+        }
+        let e = s.play(mv(&s, "b3")).unwrap();
+        assert_eq!(e.len(), 2);
+        assert_eq!(
+            e[1],
+            Event::Over {
+                outcome: Outcome::Win(Player(0)),
+                why: "X wins (three in a row: win if line(3))".into()
+            }
+        );
+        assert_eq!(s.play_text("c3"), Err(SessionError::GameOver));
+        assert_eq!(
+            s.undo().unwrap(),
+            vec![Event::TookBack { moves: 1, rolls: 0 }]
+        );
+        assert_eq!(s.redo().unwrap()[0], Event::Replayed { moves: 1, rolls: 0 });
+        assert!(s.is_over());
+        assert_eq!(s.new_game(), vec![Event::NewGame]);
+        assert!(s.history().is_empty());
+    }
+
+    #[test]
+    fn refusals_change_nothing_and_name_the_rule() {
+        let mut s = session("go", &[Seat::Human, Seat::Human]);
+        for m in ["a2", "b2", "b1"] {
+            s.play_text(m).unwrap();
+        }
+        let before = s.state().clone();
+        assert_eq!(
+            s.play_text("a1").unwrap_err().to_string(),
+            "a1 refused: suicide (its chain would have no liberty)"
+        );
+        assert!(s.state().same_position(&before));
+        assert_eq!(s.history().len(), 3);
+        // An illegal move given as a move, not text, is refused too.
+        let t = session("tictactoe", &[Seat::Human, Seat::Human]);
+        let b2 = mv(&t, "b2");
+        let mut t = t;
+        t.play(b2).unwrap();
+        assert!(matches!(t.play(b2), Err(SessionError::Refused { .. })));
+        assert_eq!(t.history().len(), 1);
+    }
+
+    #[test]
+    fn dice_are_rolled_as_events_and_undo_keeps_the_roll() {
+        let mut s = session("ur", &[Seat::Human, Seat::Human]);
+        let r = s.state().roll().expect("White has rolled");
+        assert_eq!(s.history().len(), 1);
+        let entry = ["in-d1", "in-c1", "in-b1", "in-a1"][r as usize - 1];
+        let e = s.play_text(entry).unwrap();
+        assert!(matches!(&e[0], Event::Played { ply: 2, .. }));
+        assert!(matches!(e[1], Event::Rolled { .. }));
+        let e = s.undo().unwrap();
+        assert!(matches!(e[0], Event::TookBack { moves: 1, rolls: 1 }));
+        assert_eq!(s.state().roll(), Some(r));
+        assert_eq!(
+            s.undo_one().unwrap(),
+            vec![Event::TookBack { moves: 0, rolls: 1 }]
+        );
+        assert_eq!(s.undo_one(), Err(SessionError::NothingToUndo));
+    }
+
+    #[test]
+    fn the_ai_plays_its_seat_and_undo_takes_back_its_reply() {
+        let mut s = session("tictactoe", &[Seat::Human, Seat::Ai(1)]);
+        assert!(s.play_ai().is_none());
+        s.play_text("b2").unwrap();
+        assert!(s.ai_to_move());
+        let e = s.play_ai().unwrap();
+        assert!(matches!(&e[0], Event::Played { ply: 2, played } if played.player == Player(1)));
+        assert_eq!(
+            s.undo().unwrap(),
+            vec![Event::TookBack { moves: 2, rolls: 0 }]
+        );
+        let computer = session("tictactoe", &[Seat::Ai(1), Seat::Human]);
+        let mut computer = computer;
+        computer.play_ai().unwrap();
+        assert_eq!(computer.undo(), Err(SessionError::NoHumanMove));
+    }
+
+    #[test]
+    fn records_load_or_leave_the_session_as_it_was() {
+        let mut s = session("tictactoe", &[Seat::Human, Seat::Human]);
+        s.play_text("b2").unwrap();
+        s.play_text("a1").unwrap();
+        let rec = s.record();
+        assert_eq!(rec.moves, vec!["b2", "a1"]);
+        let mut t = session("tictactoe", &[Seat::Human, Seat::Human]);
+        assert_eq!(
+            t.load_record(&rec).unwrap(),
+            vec![Event::Loaded { moves: 2 }]
+        );
+        assert!(t.state().same_position(s.state()));
+        let bad = Record {
+            moves: vec!["b2".into(), "b2".into()],
+            ..rec
+        };
+        let err = t.load_record(&bad).unwrap_err().to_string();
+        assert!(err.starts_with("move 2: 'b2' is not a legal move"), "{err}");
+        assert_eq!(t.history().len(), 2);
+    }
+}
