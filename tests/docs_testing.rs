@@ -8,10 +8,9 @@ use std::process::Command;
 
 /// The fenced blocks of the page: (info string, text).
 fn blocks() -> Vec<(String, String)> {
-    let page = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/testing.md"),
-    )
-    .unwrap();
+    let page =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/testing.md"))
+            .unwrap();
     let mut out = Vec::new();
     let mut current: Option<(String, String)> = None;
     for line in page.lines() {
@@ -41,7 +40,9 @@ fn block(info: &str, n: usize) -> String {
 fn console(n: usize) -> (Vec<String>, String) {
     let text = block("console", n);
     let (first, rest) = text.split_once('\n').unwrap();
-    let cmd = first.strip_prefix("$ tabletop ").expect("a tabletop command");
+    let cmd = first
+        .strip_prefix("$ tabletop ")
+        .expect("a tabletop command");
     (
         cmd.split_whitespace().map(str::to_string).collect(),
         rest.to_string(),
