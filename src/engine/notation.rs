@@ -308,6 +308,8 @@ impl Game {
         if let Some(bad) = want
             .split('-')
             .find(|t| looks_like_cell(t) && self.board.cell_by_name(t).is_none())
+            .map(str::to_string)
+            .or_else(|| self.unknown_cell_in(want))
         {
             return Some(format!("there is no cell '{bad}' on this board"));
         }

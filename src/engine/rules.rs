@@ -214,8 +214,11 @@ impl super::Game {
         (rule.from_piece() && (first as usize) < self.board.len()).then_some(first)
     }
 
-    /// The cells a move lands on or acts on, in order: everything it records except its
-    /// origin and the cells it jumps over (what a front-end highlights as its targets).
+    /// The cells a move lands on or acts on, in order, as a player would point at them:
+    /// each landing cell (every landing of a multi-jump), each cell placed on, converted or
+    /// removed; not its origin, not the cells passed or jumped over, not what a move takes
+    /// along with it (the rook of a castling, the pawn taken en passant). What a front-end
+    /// highlights as a move's targets, and the cells a move is entered by after its origin.
     pub fn move_targets(&self, mv: &super::Move) -> Vec<super::CellId> {
         let Some(rule) = self.rules.get(mv.rule as usize) else {
             return Vec::new();
@@ -224,9 +227,18 @@ impl super::Game {
         let mut k = usize::from(rule.from_piece());
         let mut out = Vec::new();
         for part in &rule.parts {
-            let n = part.cells_recorded();
-            let skip = usize::from(matches!(part, Part::Jump { .. }));
-            out.extend(cells.iter().skip(k + skip).take(n - skip.min(n)));
+            let n = match part {
+                Part::Jump { repeat: true, .. } => cells.len().saturating_sub(k),
+                _ => part.cells_recorded(),
+            };
+            let recorded = cells.get(k..(k + n).min(cells.len())).unwrap_or_default();
+            match part {
+                // The cell passed over, then the landing.
+                Part::Slide { passable: true, .. } => out.extend(recorded.get(1)),
+                // The landing first; the rest is carried along.
+                Part::EnPassant { .. } | Part::Castle { .. } => out.extend(recorded.first()),
+                _ => out.extend(recorded),
+            }
             k += n;
         }
         out

@@ -1,12 +1,14 @@
 //! Console front-end: drawing boards as text and the interactive `play` command.
 //!
 //! * [`render`] draws a position (with coloured pieces and marked cells when asked).
-//! * [`session`] is the game loop's logic with no input or output: commands in, responses
-//!   out, with undo/redo, hints and records.
+//! * [`session`] is the one game session every front-end drives (a typed model with
+//!   events, the line mode's commands and view, the AI on its own thread).
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
+//! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 
+pub mod board;
 pub mod play;
 pub mod record;
 pub mod render;

@@ -40,6 +40,10 @@ pub struct PlayArgs {
     /// Wait this many milliseconds before each AI move (for watching AI against AI).
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub delay: u64,
+    /// Use the line mode even on a terminal (the full-screen board opens when standard
+    /// input and output are both terminals).
+    #[arg(long)]
+    pub plain: bool,
 }
 
 /// Why `play` could not start, with the exit code to use.
@@ -162,9 +166,16 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     };
     let seats = resolve_seats(&game, args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut session = Console::new(Session::new(
-        game, &args.game, &args.set, start, &seats, seed,
-    ));
+    let session = Session::new(game, &args.game, &args.set, start, &seats, seed);
+    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let app = crate::ui::board::BoardApp::new(session);
+        return crate::ui::board::term::run(app, color).map_err(|e| PlayError {
+            message: format!("the terminal failed: {e}"),
+            code: 1,
+        });
+    }
+    let mut session = Console::new(session);
     session.set_color(color_enabled());
     if session.session().has_ai() && args.seed.is_none() {
         // Print the seed so that a game can be replayed.

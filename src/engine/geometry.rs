@@ -1,0 +1,175 @@
+//! Where each cell lies in the plane, whatever the board's shape, so front-ends can draw any
+//! board and move a cursor to the nearest cell in a direction without knowing shapes.
+//!
+//! Centres are in cell units (neighbouring cells about 1 apart), x to the right and y
+//! downwards (screen order: the first row drawn has the smallest y).
+
+use super::{Board, BoardShape, CellId, Game};
+
+/// A cell's centre in the plane (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// To the right.
+    pub x: f64,
+    /// Downwards.
+    pub y: f64,
+}
+
+/// √3 / 2: the distance between rows of hexagons of width 1.
+const HEX_ROW: f64 = 0.866_025_403_784_438_6;
+
+impl Game {
+    /// The centre of every cell, indexed by [`CellId`].
+    pub fn cell_points(&self) -> Vec<Point> {
+        board_points(&self.board)
+    }
+
+    /// The cell nearest to `from` roughly in the direction (`dx`, `dy`) (screen axes: `dy`
+    /// positive is down), or `None` when no cell lies that way. Cells within 60° of the
+    /// direction count, the nearer and the straighter the better, so a cursor moves
+    /// naturally on squares, hexagons and graphs alike.
+    pub fn nearest_in_direction(&self, from: CellId, dx: f64, dy: f64) -> Option<CellId> {
+        let points = self.cell_points();
+        let here = *points.get(from as usize)?;
+        let len = (dx * dx + dy * dy).sqrt();
+        if len == 0.0 {
+            return None;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        let best = |cells: &mut dyn Iterator<Item = CellId>| {
+            cells
+                .filter(|&c| c != from)
+                .filter_map(|c| {
+                    let p = points.get(c as usize)?;
+                    let (vx, vy) = (p.x - here.x, p.y - here.y);
+                    let dist = (vx * vx + vy * vy).sqrt();
+                    let cos = (vx * ux + vy * uy) / dist;
+                    // Within 60° of the direction; straighter cells are preferred.
+                    (cos > 0.5).then_some((dist * (2.0 - cos), c))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, c)| c)
+        };
+        // The board's own neighbours first (so a cursor follows the lines of a graph),
+        // then any cell that way.
+        let linked = self.board.basic_dirs().map(|d| self.board.next(from, d));
+        best(&mut linked.filter(|&c| (c as usize) < points.len()))
+            .or_else(|| best(&mut (0..points.len() as CellId)))
+    }
+}
+
+/// The centres of a board's cells.
+fn board_points(board: &Board) -> Vec<Point> {
+    match &board.shape {
+        BoardShape::Square { height, .. } => board
+            .cells
+            .iter()
+            .map(|c| Point {
+                x: f64::from(c.col),
+                y: f64::from(i32::from(*height) - 1 - c.row),
+            })
+            .collect(),
+        // Row 0 at the top; each row half a cell right of the one above.
+        BoardShape::HexRhombus { .. } => board
+            .cells
+            .iter()
+            .map(|c| Point {
+                x: f64::from(c.col) + f64::from(c.row) / 2.0,
+                y: f64::from(c.row) * HEX_ROW,
+            })
+            .collect(),
+        // The row coordinate counts half cells upwards.
+        BoardShape::HexColumns { .. } => {
+            let top = board.cells.iter().map(|c| c.row).max().unwrap_or(0);
+            board
+                .cells
+                .iter()
+                .map(|c| Point {
+                    x: f64::from(c.col) * HEX_ROW,
+                    y: f64::from(top - c.row) / 2.0,
+                })
+                .collect()
+        }
+        BoardShape::Graph => graph_points(board),
+    }
+}
+
+/// A graph's cells where their names are coordinates (`a1`, `g7`), else one line of the
+/// board's `cells` statements per row.
+fn graph_points(board: &Board) -> Vec<Point> {
+    let named: Option<Vec<(i32, i32)>> = board.cells.iter().map(|c| coordinate(&c.name)).collect();
+    if let Some(at) = named {
+        let top = at.iter().map(|a| a.1).max().unwrap_or(0);
+        let mut seen = std::collections::HashSet::new();
+        if at.iter().all(|a| seen.insert(*a)) {
+            return at
+                .iter()
+                .map(|&(x, y)| Point {
+                    x: f64::from(x),
+                    y: f64::from(top - y),
+                })
+                .collect();
+        }
+    }
+    let mut points = vec![Point { x: 0.0, y: 0.0 }; board.cells.len()];
+    for (row, line) in board.lines.iter().enumerate() {
+        for (k, &c) in line.iter().enumerate() {
+            if let Some(p) = points.get_mut(c as usize) {
+                *p = Point {
+                    x: k as f64,
+                    y: row as f64,
+                };
+            }
+        }
+    }
+    points
+}
+
+/// The grid position (column, row from the bottom) a name like `a1` or `g7` stands for.
+fn coordinate(name: &str) -> Option<(i32, i32)> {
+    let mut chars = name.chars();
+    let col = chars.next().filter(char::is_ascii_alphabetic)?;
+    let digits = chars.as_str();
+    if !(1..=2).contains(&digits.len())
+        || digits.starts_with('0')
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let row: i32 = digits.parse().ok()?;
+    Some((i32::from(col.to_ascii_lowercase() as u8 - b'a'), row - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(g: &Game, name: &str) -> CellId {
+        g.board.cell_by_name(name).unwrap()
+    }
+
+    fn step(g: &Game, from: &str, dx: f64, dy: f64) -> Option<String> {
+        g.nearest_in_direction(cell(g, from), dx, dy)
+            .map(|c| g.board.cells[c as usize].name.clone())
+    }
+
+    #[test]
+    fn arrows_reach_the_natural_neighbour_on_every_shape() {
+        let chess = crate::load_shipped("chess", &[]).unwrap();
+        assert_eq!(step(&chess, "e2", 0.0, -1.0).as_deref(), Some("e3"));
+        assert_eq!(step(&chess, "e2", 1.0, 0.0).as_deref(), Some("f2"));
+        assert_eq!(step(&chess, "h2", 1.0, 0.0), None);
+        let hex = crate::load_shipped("hex", &[("size".into(), "5".into())]).unwrap();
+        assert_eq!(step(&hex, "c3", 1.0, 0.0).as_deref(), Some("d3"));
+        assert_eq!(step(&hex, "c3", 0.0, 1.0).as_deref(), Some("c4"));
+        let int = crate::load_shipped("intellector", &[]).unwrap();
+        assert_eq!(step(&int, "e3", 0.0, -1.0).as_deref(), Some("e4"));
+        assert!(step(&int, "e3", 1.0, 0.0).is_some_and(|c| c.starts_with('f')));
+        let morris = crate::load_shipped("morris", &[]).unwrap();
+        assert_eq!(step(&morris, "a1", 1.0, 0.0).as_deref(), Some("d1"));
+        assert_eq!(step(&morris, "a1", 0.0, -1.0).as_deref(), Some("a4"));
+        let ur = crate::load_shipped("ur", &[]).unwrap();
+        assert_eq!(step(&ur, "d1", -1.0, 0.0).as_deref(), Some("c1"));
+        assert_eq!(step(&ur, "h1", 0.0, -1.0).as_deref(), Some("h2"));
+    }
+}

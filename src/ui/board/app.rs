@@ -1,0 +1,523 @@
+//! The full-screen board's state machine: keys in, a changed [`BoardApp`] out, with no
+//! terminal in sight (tests feed it keys and read what it draws into a buffer).
+//!
+//! A move is entered by picking cells: the piece (or, for a placement, the cell), then each
+//! cell it lands on or acts on, in order. After each pick only the moves that begin with
+//! the cells picked so far remain, and the cells that can come next are highlighted; when
+//! one move remains it is played. Moves that share all their cells (a pawn's promotion
+//! choices) are offered as a list. Esc takes back the last pick. A move can also be typed
+//! in notation on the command line (`:`), with completion of legal moves (Tab).
+
+use crate::engine::{CellId, Move};
+use crate::ui::session::ai::Thought;
+use crate::ui::session::{Command, Event, Session, SessionError, Thinking};
+
+/// A key (or mouse click) the board understands, independent of the terminal library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Arrow up (or `k`).
+    Up,
+    /// Arrow down (or `j`).
+    Down,
+    /// Arrow left (or `h`).
+    Left,
+    /// Arrow right (or `l`).
+    Right,
+    /// Enter or space: pick the cell under the cursor.
+    Enter,
+    /// Escape: take back the last pick, close a list or the command line.
+    Esc,
+    /// Tab: complete the command line.
+    Tab,
+    /// Backspace on the command line.
+    Backspace,
+    /// A printable character.
+    Char(char),
+    /// A click on a screen position (column, line).
+    Click(u16, u16),
+}
+
+/// What the bottom line is doing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Moving the cursor and picking cells.
+    Board,
+    /// Typing a move or command after `:`.
+    Command(String),
+    /// Choosing among moves that share their cells (promotions); the index chosen.
+    Choose(Vec<Move>, usize),
+    /// The help screen.
+    Help,
+}
+
+/// The board being played in a full-screen terminal.
+pub struct BoardApp {
+    /// The game.
+    pub session: Session,
+    /// The cell under the cursor.
+    pub cursor: CellId,
+    /// The cells picked so far for the move being entered.
+    pub picked: Vec<CellId>,
+    /// What the keys do now.
+    pub mode: Mode,
+    /// A line of feedback (the last refusal, the AI's move, the ending).
+    pub message: String,
+    /// The board drawn upside down.
+    pub flipped: bool,
+    /// Set when the player asked to leave.
+    pub quit: bool,
+    /// The AI's search under way, if any.
+    thinking: Option<Thinking>,
+}
+
+impl BoardApp {
+    /// A board over `session`, the cursor on the middle cell.
+    pub fn new(session: Session) -> BoardApp {
+        let cells = session.game().board.len();
+        let mut app = BoardApp {
+            session,
+            cursor: (cells / 2) as CellId,
+            picked: Vec::new(),
+            mode: Mode::Board,
+            message: String::new(),
+            flipped: false,
+            quit: false,
+            thinking: None,
+        };
+        app.message = app.turn_message();
+        app
+    }
+
+    /// Whether the AI is searching now.
+    pub fn thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Starts the AI if it is to move, or plays its move when its search is over. Call it
+    /// between keys; it never blocks.
+    pub fn tick(&mut self) {
+        if let Some(t) = &mut self.thinking {
+            match t.poll(&mut self.session) {
+                Ok(Thought::Busy) => return,
+                Ok(Thought::Played(events)) => self.after(&events),
+                Ok(Thought::Nothing) => {}
+                Err(e) => self.message = e.to_string(),
+            }
+            self.thinking = None;
+        }
+        if self.thinking.is_none() && self.session.ai_to_move() {
+            self.thinking = Thinking::start(&mut self.session);
+        }
+    }
+
+    /// Waits for the AI's move, if it is searching (tests and scripted play).
+    pub fn settle_ai(&mut self) {
+        while let Some(t) = self.thinking.take() {
+            match t.wait(&mut self.session) {
+                Ok(Thought::Played(events)) => self.after(&events),
+                Ok(_) => {}
+                Err(e) => self.message = e.to_string(),
+            }
+            self.tick();
+        }
+    }
+
+    /// Handles one key; `click_origin` is where the board's top-left corner is on screen
+    /// (for clicks).
+    pub fn key(&mut self, key: Key, layout: &super::layout::Layout, click_origin: (u16, u16)) {
+        match self.mode.clone() {
+            Mode::Help => self.mode = Mode::Board,
+            Mode::Choose(moves, i) => self.choose(key, moves, i),
+            Mode::Command(text) => self.command_key(key, text),
+            Mode::Board => self.board_key(key, layout, click_origin),
+        }
+    }
+
+    fn board_key(&mut self, key: Key, layout: &super::layout::Layout, origin: (u16, u16)) {
+        let flip = if self.flipped { -1.0 } else { 1.0 };
+        let step = |dx: f64, dy: f64| (dx * flip, dy * flip);
+        let dir = match key {
+            Key::Up | Key::Char('k') => Some(step(0.0, -1.0)),
+            Key::Down | Key::Char('j') => Some(step(0.0, 1.0)),
+            Key::Left | Key::Char('h') => Some(step(-1.0, 0.0)),
+            Key::Right | Key::Char('l') => Some(step(1.0, 0.0)),
+            _ => None,
+        };
+        if let Some((dx, dy)) = dir {
+            if let Some(c) = self
+                .session
+                .game()
+                .nearest_in_direction(self.cursor, dx, dy)
+            {
+                self.cursor = c;
+            }
+            return;
+        }
+        match key {
+            Key::Enter | Key::Char(' ') => self.pick(self.cursor),
+            Key::Click(x, y) => {
+                let cell = x
+                    .checked_sub(origin.0)
+                    .zip(y.checked_sub(origin.1))
+                    .and_then(|(bx, by)| layout.cell_at(bx, by));
+                if let Some(c) = cell {
+                    self.cursor = c;
+                    self.pick(c);
+                }
+            }
+            Key::Esc => {
+                if self.picked.pop().is_some() {
+                    self.message = self.picking_message();
+                } else {
+                    self.message = self.turn_message();
+                }
+            }
+            Key::Char(':') | Key::Char('/') => self.mode = Mode::Command(String::new()),
+            Key::Char('?') => self.mode = Mode::Help,
+            Key::Char('q') => self.quit = true,
+            Key::Char('f') => self.flipped = !self.flipped,
+            Key::Char('u') => self.run(Command::Undo),
+            Key::Char('r') => self.run(Command::Redo),
+            Key::Char('n') => self.run(Command::New),
+            Key::Char('i') => self.run(Command::Hint(None)),
+            _ => {}
+        }
+    }
+
+    /// The board cells a move is entered by: its origin, then what it lands on or acts on.
+    pub fn cells_of(&self, mv: &Move) -> Vec<CellId> {
+        let g = self.session.game();
+        let n = g.board.len();
+        let mut cells: Vec<CellId> = g.move_origin(mv).into_iter().collect();
+        for c in g.move_targets(mv) {
+            if (c as usize) < n && cells.last() != Some(&c) {
+                cells.push(c);
+            }
+        }
+        cells
+    }
+
+    /// The legal moves that begin with the cells picked so far.
+    pub fn candidates(&self) -> Vec<Move> {
+        if self.session.is_over() || !self.human_to_move() {
+            return Vec::new();
+        }
+        self.session
+            .legal_moves()
+            .into_iter()
+            .filter(|m| self.cells_of(m).starts_with(&self.picked))
+            .collect()
+    }
+
+    /// The cells that can be picked next (highlighted).
+    pub fn next_cells(&self) -> Vec<CellId> {
+        let k = self.picked.len();
+        let mut out: Vec<CellId> = self
+            .candidates()
+            .iter()
+            .filter_map(|m| self.cells_of(m).get(k).copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.session.seat(self.session.state().to_move()).is_human()
+    }
+
+    fn pick(&mut self, cell: CellId) {
+        if self.session.is_over() {
+            self.message = "the game is over: n for a new game, u to undo".into();
+            return;
+        }
+        if !self.human_to_move() {
+            self.message = "the computer is thinking".into();
+            return;
+        }
+        let g = self.session.game();
+        let name = g.board.cells[cell as usize].name.clone();
+        // Picking the last picked cell again plays the move that ends there.
+        let again = self.picked.last() == Some(&cell);
+        let mut picked = self.picked.clone();
+        if !again {
+            picked.push(cell);
+        }
+        let fits: Vec<Move> = self
+            .session
+            .legal_moves()
+            .into_iter()
+            .filter(|m| self.cells_of(m).starts_with(&picked))
+            .collect();
+        if fits.is_empty() {
+            self.message = if self.picked.is_empty() {
+                format!("no legal move from or onto {name}")
+            } else {
+                format!("no legal move continues to {name} (Esc to step back)")
+            };
+            return;
+        }
+        self.picked = picked;
+        let complete: Vec<Move> = fits
+            .iter()
+            .copied()
+            .filter(|m| self.cells_of(m).len() == self.picked.len())
+            .collect();
+        // One move left is played once it is clear what was meant: after two picks, or when
+        // its cells are all picked (a first pick alone never plays a longer move).
+        let settled = fits.len() == 1 && (self.picked.len() >= 2 || !complete.is_empty());
+        if settled || (again && !complete.is_empty()) || complete.len() == fits.len() {
+            if complete.len() > 1 {
+                self.mode = Mode::Choose(complete, 0);
+                self.message = "choose a move: ↑/↓ then Enter (Esc to step back)".into();
+            } else {
+                let mv = if fits.len() == 1 {
+                    fits[0]
+                } else {
+                    complete[0]
+                };
+                self.play(mv);
+            }
+            return;
+        }
+        self.message = if complete.is_empty() {
+            self.picking_message()
+        } else {
+            format!(
+                "{} (Enter again on {name} to play it) or continue",
+                self.text(complete[0])
+            )
+        };
+    }
+
+    fn choose(&mut self, key: Key, moves: Vec<Move>, i: usize) {
+        match key {
+            Key::Up | Key::Char('k') => self.mode = Mode::Choose(moves, i.saturating_sub(1)),
+            Key::Down | Key::Char('j') => {
+                let last = moves.len().saturating_sub(1);
+                self.mode = Mode::Choose(moves, (i + 1).min(last));
+            }
+            Key::Enter | Key::Char(' ') => {
+                self.mode = Mode::Board;
+                if let Some(&mv) = moves.get(i) {
+                    self.play(mv);
+                }
+            }
+            Key::Esc => {
+                self.mode = Mode::Board;
+                self.picked.pop();
+                self.message = self.picking_message();
+            }
+            _ => {}
+        }
+    }
+
+    fn command_key(&mut self, key: Key, mut text: String) {
+        match key {
+            Key::Esc => self.mode = Mode::Board,
+            Key::Backspace => {
+                text.pop();
+                self.mode = Mode::Command(text);
+            }
+            Key::Tab => {
+                let done = self.complete(&text);
+                self.mode = Mode::Command(done);
+            }
+            Key::Enter => {
+                self.mode = Mode::Board;
+                match Command::parse(&text) {
+                    Ok(c) => self.run(c),
+                    Err(e) => self.message = e,
+                }
+            }
+            Key::Char(c) if !c.is_control() && text.chars().count() < 200 => {
+                text.push(c);
+                self.mode = Mode::Command(text);
+            }
+            _ => self.mode = Mode::Command(text),
+        }
+    }
+
+    /// `text` completed to the longest prefix shared by the legal moves starting with it;
+    /// the matches are listed in the message.
+    fn complete(&mut self, text: &str) -> String {
+        let want = text.trim().to_ascii_lowercase();
+        let state = self.session.state();
+        let matches: Vec<String> = self
+            .session
+            .legal_moves()
+            .iter()
+            .map(|&m| self.session.game().move_to_string(state, m))
+            .filter(|t| t.to_ascii_lowercase().starts_with(&want))
+            .collect();
+        let mut matches = matches;
+        matches.sort();
+        let Some(first) = matches.first() else {
+            self.message = format!("no legal move starts with '{text}'");
+            return text.to_string();
+        };
+        let mut common = first.clone();
+        for m in &matches[1..] {
+            let n = common
+                .chars()
+                .zip(m.chars())
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count();
+            common = common.chars().take(n).collect();
+        }
+        let shown: Vec<&str> = matches.iter().take(12).map(String::as_str).collect();
+        self.message = format!(
+            "{} move{}: {}{}",
+            matches.len(),
+            if matches.len() == 1 { "" } else { "s" },
+            shown.join(" "),
+            if matches.len() > 12 { " …" } else { "" }
+        );
+        if common.len() > want.len() {
+            common
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Runs a command of the line language (the same as the line mode's).
+    fn run(&mut self, command: Command) {
+        self.picked.clear();
+        let result = match command {
+            Command::Nothing | Command::Board => return,
+            Command::Quit => {
+                self.quit = true;
+                return;
+            }
+            Command::Help => {
+                self.mode = Mode::Help;
+                return;
+            }
+            Command::Move(text) => {
+                if !self.human_to_move() && !self.session.is_over() {
+                    self.message = "the computer is to move".into();
+                    return;
+                }
+                self.session.play_text(&text)
+            }
+            Command::Undo => {
+                self.cancel_ai();
+                self.session.undo()
+            }
+            Command::Redo => self.session.redo(),
+            Command::New => {
+                self.cancel_ai();
+                Ok(self.session.new_game())
+            }
+            Command::Hint(level) => {
+                self.message = match self.session.hint(level) {
+                    Some((mv, l)) => format!("hint: {} (ai level {l})", self.text(mv)),
+                    None => "no hint: there is no legal move".into(),
+                };
+                return;
+            }
+            Command::Moves | Command::MovesOf(_) | Command::History => {
+                self.message =
+                    "the moves are highlighted on the board; the history is on the right".into();
+                return;
+            }
+            Command::Save(path) => {
+                let rec = self.session.record();
+                self.message = match crate::ui::record::write_atomic(&path, &rec.to_text()) {
+                    Ok(()) => format!("saved {} moves to {}", rec.moves.len(), path.display()),
+                    Err(e) => format!("cannot save to {}: {e}", path.display()),
+                };
+                return;
+            }
+            Command::Load(path) => {
+                let loaded = std::fs::read(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| crate::ui::record::Record::parse(&String::from_utf8_lossy(&b)))
+                    .and_then(|r| self.session.load_record(&r).map_err(|e| e.to_string()));
+                match loaded {
+                    Ok(events) => Ok(events),
+                    Err(e) => {
+                        self.message = format!("cannot load {}: {e}", path.display());
+                        return;
+                    }
+                }
+            }
+        };
+        match result {
+            Ok(events) => self.after(&events),
+            Err(SessionError::Refused { reason, .. }) => self.message = reason,
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// An AI search under way is dropped (its move will not be played).
+    fn cancel_ai(&mut self) {
+        self.thinking = None;
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.picked.clear();
+        match self.session.play(mv) {
+            Ok(events) => self.after(&events),
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// The message after a change: the ending, else the last move, else whose turn.
+    fn after(&mut self, events: &[Event]) {
+        self.picked.clear();
+        let mut words = Vec::new();
+        for e in events {
+            match e {
+                Event::Played { ply, played } => words.push(format!(
+                    "{ply}. {} {}",
+                    self.session.game().players[played.player.index()],
+                    played.text
+                )),
+                Event::Over { why, .. } => words.push(format!("game over: {why}")),
+                Event::TookBack { moves, .. } => words.push(format!("took back {moves} moves")),
+                Event::NewGame => words.push("new game".into()),
+                Event::Loaded { moves } => words.push(format!("loaded {moves} moves")),
+                _ => {}
+            }
+        }
+        if !self.session.is_over() {
+            words.push(self.turn_message());
+        }
+        self.message = words.join("; ");
+    }
+
+    fn turn_message(&self) -> String {
+        if self.session.is_over() {
+            return "game over".into();
+        }
+        let p = self.session.state().to_move();
+        let name = &self.session.game().players[p.index()];
+        if self.human_to_move() {
+            format!("{name} to move: pick a cell (Enter) or type ':' and a move")
+        } else {
+            format!("{name} (computer) to move")
+        }
+    }
+
+    fn picking_message(&self) -> String {
+        if self.picked.is_empty() {
+            return self.turn_message();
+        }
+        let g = self.session.game();
+        let names: Vec<&str> = self
+            .picked
+            .iter()
+            .map(|&c| g.board.cells[c as usize].name.as_str())
+            .collect();
+        format!(
+            "picked {}: pick a highlighted cell (Esc to step back)",
+            names.join(" ")
+        )
+    }
+
+    /// A move in the game's notation, in the current position.
+    pub fn text(&self, mv: Move) -> String {
+        self.session.game().move_to_string(self.session.state(), mv)
+    }
+}

@@ -1,0 +1,336 @@
+//! The full-screen board driven by key presses, drawn into ratatui's test backend: every
+//! shipped game plays a move by selection; multi-part moves (a chess promotion, a draughts
+//! double jump, a Nex transform, an Ur stack) are entered cell by cell; bad keys, small
+//! windows and Esc at every step never break the game. Screens are insta snapshots.
+
+use std::collections::{HashSet, VecDeque};
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+use super::app::{BoardApp, Key, Mode};
+use super::layout::Layout;
+use super::view::{buffer_text, draw};
+use crate::engine::CellId;
+use crate::ui::session::{Seat, Session};
+
+fn app(game: &str, set: &[(&str, &str)], position: Option<&str>, seats: &[Seat]) -> BoardApp {
+    let set: Vec<(String, String)> = set
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let g = crate::load_shipped(game, &set).unwrap();
+    let start = position.map(|p| g.parse_position(p).unwrap());
+    BoardApp::new(Session::new(g, game, &set, start, seats, 11))
+}
+
+fn humans(game: &str) -> BoardApp {
+    app(game, &[], None, &[Seat::Human, Seat::Human])
+}
+
+/// The screen at `w` × `h`, as text.
+fn screen_at(app: &BoardApp, w: u16, h: u16) -> String {
+    let layout = Layout::new(app.session.game(), app.flipped);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal
+        .draw(|f| {
+            let area = f.area();
+            draw(app, &layout, area, f.buffer_mut(), false);
+        })
+        .unwrap();
+    buffer_text(terminal.backend().buffer())
+}
+
+fn screen(app: &BoardApp) -> String {
+    screen_at(app, 80, 24)
+}
+
+fn press(app: &mut BoardApp, keys: &[Key]) {
+    let layout = Layout::new(app.session.game(), app.flipped);
+    for &k in keys {
+        app.key(k, &layout, (3, 2));
+    }
+}
+
+fn cell(app: &BoardApp, name: &str) -> CellId {
+    app.session.game().board.cell_by_name(name).unwrap()
+}
+
+/// The arrow keys that take the cursor to `target` (breadth-first over the four arrows).
+fn arrows_to(app: &BoardApp, target: CellId) -> Vec<Key> {
+    let g = app.session.game();
+    let dirs = [
+        (Key::Up, 0.0, -1.0),
+        (Key::Down, 0.0, 1.0),
+        (Key::Left, -1.0, 0.0),
+        (Key::Right, 1.0, 0.0),
+    ];
+    let flip = if app.flipped { -1.0 } else { 1.0 };
+    let mut seen = HashSet::from([app.cursor]);
+    let mut queue = VecDeque::from([(app.cursor, Vec::new())]);
+    while let Some((c, path)) = queue.pop_front() {
+        if c == target {
+            return path;
+        }
+        for &(k, dx, dy) in &dirs {
+            if let Some(n) = g.nearest_in_direction(c, dx * flip, dy * flip) {
+                if seen.insert(n) {
+                    let mut p = path.clone();
+                    p.push(k);
+                    queue.push_back((n, p));
+                }
+            }
+        }
+    }
+    panic!("{}: no arrow path to cell {target}", g.name)
+}
+
+/// Moves the cursor to `name` with arrow keys and picks it.
+fn pick(app: &mut BoardApp, name: &str) {
+    let keys = arrows_to(app, cell(app, name));
+    press(app, &keys);
+    assert_eq!(app.cursor, cell(app, name));
+    press(app, &[Key::Enter]);
+}
+
+#[test]
+fn every_shipped_game_plays_a_move_by_selection() {
+    for name in crate::shipped_names() {
+        let set: &[(&str, &str)] = if name == "nex" { &[("size", "5")] } else { &[] };
+        let mut a = app(name, set, None, &[Seat::Human, Seat::Human]);
+        let before = a.session.history().len();
+        // The first legal move that is entered on the board, in the game's own order.
+        let mv = a
+            .session
+            .legal_moves()
+            .into_iter()
+            .find(|m| !a.cells_of(m).is_empty())
+            .unwrap_or_else(|| panic!("{name}: no move to pick"));
+        let text = a.text(mv);
+        let cells: Vec<String> = a
+            .cells_of(&mv)
+            .iter()
+            .map(|&c| a.session.game().board.cells[c as usize].name.clone())
+            .collect();
+        pick(&mut a, &cells[0]);
+        let first = screen(&a);
+        for c in &cells[1..] {
+            if a.session.history().len() > before {
+                break;
+            }
+            pick(&mut a, c);
+        }
+        let played = &a.session.history()[before];
+        assert_eq!(played.text, text, "{name}");
+        assert!(matches!(a.mode, Mode::Board), "{name}");
+        insta::assert_snapshot!(format!("board_{name}_first_pick"), first);
+        insta::assert_snapshot!(format!("board_{name}_played"), screen(&a));
+    }
+}
+
+#[test]
+fn a_picked_piece_lights_up_its_targets_and_esc_backs_out() {
+    let mut a = humans("chess");
+    pick(&mut a, "g1");
+    let shown = screen(&a);
+    assert!(shown.contains("(.)"), "{shown}");
+    assert_eq!(a.next_cells(), vec![cell(&a, "f3"), cell(&a, "h3")]);
+    press(&mut a, &[Key::Esc]);
+    assert!(a.picked.is_empty());
+    // A cell no move continues to is refused with a message; nothing changes.
+    pick(&mut a, "e2");
+    pick(&mut a, "e5");
+    assert!(
+        a.message.contains("no legal move continues to e5"),
+        "{}",
+        a.message
+    );
+    pick(&mut a, "e4");
+    assert_eq!(a.session.history()[0].text, "e2e4");
+    // An enemy piece, an empty cell: no move starts there.
+    pick(&mut a, "e4");
+    assert!(
+        a.message.contains("no legal move from or onto e4"),
+        "{}",
+        a.message
+    );
+    pick(&mut a, "d4");
+    assert!(a.message.contains("no legal move from or onto d4"));
+    assert_eq!(a.session.history().len(), 1);
+}
+
+#[test]
+fn a_promotion_is_chosen_from_a_list() {
+    let mut a = app(
+        "chess",
+        &[],
+        Some("8/P6k/8/8/8/8/8/K7 w - - 0 1"),
+        &[Seat::Human, Seat::Human],
+    );
+    pick(&mut a, "a7");
+    pick(&mut a, "a8");
+    let Mode::Choose(moves, 0) = &a.mode else {
+        panic!("{:?}", a.mode)
+    };
+    assert_eq!(moves.len(), 4);
+    insta::assert_snapshot!("board_chess_promotion_choice", screen(&a));
+    press(
+        &mut a,
+        &[
+            Key::Down,
+            Key::Down,
+            Key::Up,
+            Key::Down,
+            Key::Down,
+            Key::Down,
+            Key::Down,
+        ],
+    );
+    press(&mut a, &[Key::Enter]);
+    assert_eq!(a.session.history()[0].text, "a7a8n");
+}
+
+#[test]
+fn a_draughts_double_jump_is_entered_landing_by_landing() {
+    let mut a = app(
+        "draughts",
+        &[],
+        Some("4/4/b3/1w2/4/1ww1/4/4 Black"),
+        &[Seat::Human, Seat::Human],
+    );
+    pick(&mut a, "9");
+    pick(&mut a, "18");
+    assert!(a.session.history().is_empty(), "two ways on from 18");
+    assert_eq!(a.next_cells(), vec![cell(&a, "25"), cell(&a, "27")]);
+    insta::assert_snapshot!("board_draughts_mid_jump", screen(&a));
+    pick(&mut a, "27");
+    assert_eq!(a.session.history()[0].text, "9x18x27");
+}
+
+#[test]
+fn a_nex_transform_is_entered_cell_by_cell() {
+    let mut a = app("nex", &[("size", "4")], None, &[Seat::Human, Seat::Human]);
+    for m in ["Ba1?a2", "Wb1?b2"] {
+        a.session.play_text(m).unwrap();
+    }
+    pick(&mut a, "a2");
+    assert!(
+        a.session.history().len() == 2,
+        "one pick never plays a longer move"
+    );
+    pick(&mut a, "b2");
+    assert_eq!(a.session.history()[2].text, "Ba2Bb2?a1");
+    insta::assert_snapshot!("board_nex_after_transform", screen(&a));
+}
+
+#[test]
+fn an_ur_piece_joins_a_stack() {
+    let mut a = app(
+        "ur",
+        &[],
+        Some("6/8/3W2 White 0 roll=1 reserve=6,7"),
+        &[Seat::Human, Seat::Human],
+    );
+    pick(&mut a, "d1");
+    // d1 is both a piece that can move (d1-c1) and the cell a new piece enters (in-d1).
+    assert!(a.message.contains("in-d1"), "{}", a.message);
+    press(&mut a, &[Key::Enter]);
+    assert_eq!(a.session.history()[0].text, "in-d1");
+    let keys = arrows_to(&a, cell(&a, "d1"));
+    press(&mut a, &keys);
+    let shown = screen(&a);
+    assert!(
+        shown.contains("cursor d1: W White's novice (stack of 2)"),
+        "{shown}"
+    );
+    insta::assert_snapshot!("board_ur_stack", shown);
+}
+
+#[test]
+fn typed_moves_and_commands_work_with_completion() {
+    let mut a = humans("chess");
+    press(
+        &mut a,
+        &[Key::Char(':'), Key::Char('g'), Key::Char('1'), Key::Tab],
+    );
+    assert!(a.message.contains("2 moves: g1f3 g1h3"), "{}", a.message);
+    press(&mut a, &[Key::Char('f'), Key::Char('3'), Key::Enter]);
+    assert_eq!(a.session.history()[0].text, "g1f3");
+    press(&mut a, &[Key::Char(':')]);
+    for c in "e7e9".chars() {
+        press(&mut a, &[Key::Char(c)]);
+    }
+    press(&mut a, &[Key::Enter]);
+    assert!(a.message.contains("there is no cell 'e9'"), "{}", a.message);
+    press(&mut a, &[Key::Char('u')]);
+    assert!(a.session.history().is_empty());
+    press(&mut a, &[Key::Char('r')]);
+    assert_eq!(a.session.history().len(), 1);
+    press(&mut a, &[Key::Char('?')]);
+    assert!(screen(&a).contains("take back the last pick"));
+    press(&mut a, &[Key::Char('x')]);
+    assert!(matches!(a.mode, Mode::Board));
+}
+
+#[test]
+fn bad_keys_small_windows_and_esc_never_break_the_game() {
+    let mut a = humans("intellector");
+    let keys = [
+        Key::Char('z'),
+        Key::Esc,
+        Key::Esc,
+        Key::Tab,
+        Key::Backspace,
+        Key::Click(0, 0),
+        Key::Click(500, 500),
+        Key::Char('é'),
+        Key::Enter,
+        Key::Esc,
+        Key::Char(':'),
+        Key::Esc,
+        Key::Char(':'),
+        Key::Backspace,
+        Key::Backspace,
+        Key::Tab,
+        Key::Enter,
+    ];
+    press(&mut a, &keys);
+    assert!(a.session.history().is_empty());
+    assert!(!a.quit);
+    let tiny = screen_at(&a, 20, 10);
+    assert!(tiny.starts_with("window too small"), "{tiny}");
+    insta::assert_snapshot!("board_window_too_small", tiny);
+    // Still playable after all that.
+    let mv = a.session.legal_moves()[0];
+    let cells = a.cells_of(&mv);
+    for &c in &cells {
+        let name = a.session.game().board.cells[c as usize].name.clone();
+        if a.session.history().is_empty() {
+            pick(&mut a, &name);
+        }
+    }
+    assert_eq!(a.session.history().len(), 1);
+    press(&mut a, &[Key::Char('q')]);
+    assert!(a.quit);
+}
+
+#[test]
+fn the_computer_thinks_without_blocking_and_its_move_appears() {
+    let mut a = app("tictactoe", &[], None, &[Seat::Human, Seat::Ai(2)]);
+    pick(&mut a, "b2");
+    a.tick();
+    assert!(a.thinking());
+    a.settle_ai();
+    assert_eq!(a.session.history().len(), 2);
+    assert!(a.message.contains("2. O "), "{}", a.message);
+    // The flipped board still maps arrows and picks.
+    press(&mut a, &[Key::Char('f')]);
+    // With nothing picked, the cells a move can start from are highlighted: the free ones.
+    assert_eq!(a.next_cells().len(), 7);
+    let mv = a.session.legal_moves()[0];
+    let name = a.session.game().board.cells[a.cells_of(&mv)[0] as usize]
+        .name
+        .clone();
+    pick(&mut a, &name);
+    assert_eq!(a.session.history().len(), 3);
+}

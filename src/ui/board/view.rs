@@ -1,0 +1,482 @@
+//! Drawing the full-screen board into a ratatui buffer: the board from the engine's cell
+//! geometry, a side panel (turn, dice, reserves, cursor, history, legend, keys) and the
+//! bottom line (message, command line or a list to choose from). Selection is shown by
+//! brackets as well as colour, so a monochrome terminal (or `NO_COLOR`) reads the same.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::engine::{CellId, EMPTY};
+use crate::ui::render::reserve_line;
+
+use super::app::{BoardApp, Mode};
+use super::layout::Layout;
+
+/// Smallest terminal the board draws in (a clear message is shown below it).
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
+/// Width of the side panel when it fits beside the board.
+const PANEL: u16 = 34;
+
+/// Width of the row labels left of the board.
+const LABELS: u16 = 3;
+
+/// Colours of the players' pieces, in seat order.
+const PLAYER_COLORS: [Color; 6] = [
+    Color::White,
+    Color::LightRed,
+    Color::Yellow,
+    Color::LightGreen,
+    Color::LightBlue,
+    Color::LightMagenta,
+];
+
+/// Where the board was drawn (its top-left corner), for mapping clicks to cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Placed {
+    /// Screen column and line of the board's top-left corner.
+    pub origin: (u16, u16),
+}
+
+/// Draws the whole screen into `buf` over `area`.
+pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color: bool) -> Placed {
+    let (w, h) = layout.size;
+    if area.width < MIN_SIZE.0
+        || area.height < MIN_SIZE.1
+        || w + LABELS + 1 > area.width
+        || h + 5 > area.height
+    {
+        let need = ((w + LABELS + 1).max(MIN_SIZE.0), (h + 5).max(MIN_SIZE.1));
+        let lines = [
+            "window too small for this board".to_string(),
+            format!(
+                "need {}x{}, have {}x{}",
+                need.0, need.1, area.width, area.height
+            ),
+            "enlarge it, or press q to quit".to_string(),
+        ];
+        for (i, l) in lines.iter().enumerate() {
+            if (i as u16) < area.height {
+                buf.set_stringn(
+                    area.x,
+                    area.y + i as u16,
+                    l,
+                    area.width as usize,
+                    Style::default(),
+                );
+            }
+        }
+        return Placed::default();
+    }
+    let game = app.session.game();
+    let state = app.session.state();
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    // Title line.
+    let title = format!("{} · {}", game.title, turn_line(app));
+    buf.set_stringn(area.x, area.y, &title, area.width as usize, bold);
+
+    let origin = (area.x + LABELS, area.y + 2);
+    draw_board(app, layout, origin, buf, color);
+    draw_labels(app, layout, origin, buf);
+
+    // Side panel beside the board if it fits, else under it.
+    let beside = origin.0 + w + 2 + PANEL <= area.x + area.width;
+    let h = h + 1; // the label line under the board
+    let (px, py, pw, ph) = if beside {
+        let x = origin.0 + w + 3;
+        (
+            x,
+            origin.1,
+            area.x + area.width - x,
+            area.height.saturating_sub(4),
+        )
+    } else {
+        let y = origin.1 + h + 1;
+        (
+            area.x + 1,
+            y,
+            area.width - 1,
+            (area.y + area.height).saturating_sub(y + 2),
+        )
+    };
+    let panel = panel_lines(app, ph as usize, beside);
+    for (i, (line, style)) in panel.iter().enumerate().take(ph as usize) {
+        buf.set_stringn(px, py + i as u16, line, pw as usize, *style);
+    }
+
+    // Bottom line(s).
+    let bottom = area.y + area.height - 1;
+    match &app.mode {
+        Mode::Command(text) => {
+            buf.set_stringn(
+                area.x,
+                bottom,
+                format!(":{text}_"),
+                area.width as usize,
+                bold,
+            );
+            buf.set_stringn(
+                area.x,
+                bottom - 1,
+                &app.message,
+                area.width as usize,
+                Style::default(),
+            );
+        }
+        Mode::Choose(moves, i) => {
+            let items: Vec<String> = moves
+                .iter()
+                .enumerate()
+                .map(|(k, &m)| {
+                    let t = app.text(m);
+                    if k == *i {
+                        format!("[{t}]")
+                    } else {
+                        format!(" {t} ")
+                    }
+                })
+                .collect();
+            buf.set_stringn(
+                area.x,
+                bottom,
+                format!("choose: {}", items.join(" ")),
+                area.width as usize,
+                bold,
+            );
+            buf.set_stringn(
+                area.x,
+                bottom - 1,
+                &app.message,
+                area.width as usize,
+                Style::default(),
+            );
+        }
+        Mode::Help => draw_help(area, buf),
+        Mode::Board => {
+            buf.set_stringn(
+                area.x,
+                bottom,
+                &app.message,
+                area.width as usize,
+                Style::default(),
+            );
+        }
+    }
+    let _ = state;
+    Placed { origin }
+}
+
+/// Whose turn, the roll, or the ending.
+fn turn_line(app: &BoardApp) -> String {
+    let game = app.session.game();
+    let state = app.session.state();
+    if let Some(end) = crate::engine::ending::describe_end(game, state) {
+        return format!("game over: {end}");
+    }
+    let p = state.to_move();
+    let mut t = format!("{} to move", game.players[p.index()]);
+    if let Some(r) = state.roll() {
+        t.push_str(&format!(" with a roll of {r}"));
+    }
+    if let crate::ui::session::Seat::Ai(l) = app.session.seat(p) {
+        t.push_str(&format!(
+            " (computer, level {l}{})",
+            if app.thinking() { ", thinking…" } else { "" }
+        ));
+    }
+    t
+}
+
+fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer, color: bool) {
+    let game = app.session.game();
+    let state = app.session.state();
+    // Until a piece or cell is picked nothing is highlighted (in a placement game every
+    // empty cell would be).
+    let targets = if app.picked.is_empty() {
+        Vec::new()
+    } else {
+        app.next_cells()
+    };
+    let last: Vec<CellId> = app
+        .session
+        .last_choice()
+        .map(|(_, p)| p.mv.cells().to_vec())
+        .unwrap_or_default();
+    for (c, &(x, y)) in layout.at.iter().enumerate() {
+        let cell = c as CellId;
+        let piece = state.at(cell);
+        let symbol = if piece == EMPTY {
+            '.'
+        } else {
+            game.pieces[piece as usize].symbol
+        };
+        let (l, r) = if cell == app.cursor {
+            ('[', ']')
+        } else if app.picked.contains(&cell) {
+            ('<', '>')
+        } else if targets.contains(&cell) {
+            ('(', ')')
+        } else {
+            (' ', ' ')
+        };
+        let mut style = Style::default();
+        if color {
+            style = match game.owner(piece) {
+                _ if piece == EMPTY => style.fg(Color::DarkGray),
+                Some(p) => style
+                    .fg(PLAYER_COLORS[p.index() % PLAYER_COLORS.len()])
+                    .add_modifier(Modifier::BOLD),
+                None => style.fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            };
+            if targets.contains(&cell) {
+                style = style.bg(Color::Blue);
+            }
+            if cell == app.cursor || app.picked.contains(&cell) {
+                style = style.bg(Color::Magenta);
+            }
+        }
+        if last.contains(&cell) {
+            style = style.add_modifier(Modifier::UNDERLINED);
+        }
+        let bracket = if color {
+            style.remove_modifier(Modifier::UNDERLINED)
+        } else {
+            Style::default()
+        };
+        buf.set_string(origin.0 + x, origin.1 + y, l.to_string(), bracket);
+        buf.set_string(origin.0 + x + 1, origin.1 + y, symbol.to_string(), style);
+        buf.set_string(origin.0 + x + 2, origin.1 + y, r.to_string(), bracket);
+    }
+}
+
+/// The letters and the number of a cell name like `e4` or `aa10`, if it has both.
+fn split_name(name: &str) -> Option<(&str, &str)> {
+    let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let letters = &name[..name.len() - digits.len()];
+    (!letters.is_empty() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then_some((letters, digits))
+}
+
+/// Labels from the cells' names (`e4`: letters `e`, number `4`): left of each line, the
+/// part of the name its cells share (the row); under the board, for each column, the part
+/// its cells share, or, where columns slant (hex rhombi), the other part of the names of the
+/// bottom line. Boards whose cells are not named that way get none.
+fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer) {
+    use std::collections::BTreeMap;
+    let game = app.session.game();
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    let parts = |c: usize| split_name(&game.board.cells[c].name);
+    let mut lines: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
+    let mut columns: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
+    for (c, &(x, y)) in layout.at.iter().enumerate() {
+        lines.entry(y).or_default().push(c);
+        columns.entry(x).or_default().push(c);
+    }
+    // Which part the cells of a group share: 0 the letters, 1 the number.
+    let shared = |cells: &[usize]| -> Option<(usize, String)> {
+        let all: Option<Vec<(&str, &str)>> = cells.iter().map(|&c| parts(c)).collect();
+        let all = all?;
+        let (l, d) = *all.first()?;
+        if all.iter().all(|p| p.0 == l) {
+            Some((0, l.to_string()))
+        } else if all.iter().all(|p| p.1 == d) {
+            Some((1, d.to_string()))
+        } else {
+            None
+        }
+    };
+    let mut line_part = None;
+    for (y, cells) in &lines {
+        if let Some((part, text)) = shared(cells) {
+            line_part = Some(part);
+            buf.set_stringn(
+                origin.0 - LABELS,
+                origin.1 + y,
+                format!("{text:>2}"),
+                2,
+                dim,
+            );
+        }
+    }
+    let bottom = origin.1 + layout.size.1;
+    let labelled: Vec<(u16, String)> = columns
+        .iter()
+        .filter_map(|(x, cells)| {
+            shared(cells)
+                .filter(|s| Some(s.0) != line_part)
+                .map(|s| (*x, s.1))
+        })
+        .collect();
+    let labels = if labelled.len() * 2 >= columns.len() {
+        labelled
+    } else {
+        // Slanting columns: name the bottom line's cells instead.
+        let Some(part) = line_part else { return };
+        lines
+            .values()
+            .next_back()
+            .map(|cells| {
+                cells
+                    .iter()
+                    .filter_map(|&c| {
+                        let (l, d) = parts(c)?;
+                        Some((layout.at[c].0, if part == 0 { d } else { l }.to_string()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    for (x, text) in labels {
+        buf.set_stringn(origin.0 + x + 1, bottom, text, 2, dim);
+    }
+}
+
+/// The side panel's lines, at most `room` of them.
+fn panel_lines(app: &BoardApp, room: usize, beside: bool) -> Vec<(String, Style)> {
+    let game = app.session.game();
+    let state = app.session.state();
+    let plain = Style::default();
+    let head = Style::default().add_modifier(Modifier::BOLD);
+    let mut out: Vec<(String, Style)> = Vec::new();
+    let seats: Vec<String> = (0..game.num_players())
+        .map(|i| format!("{} {}", game.players[i], app.session.seats()[i]))
+        .collect();
+    out.push((seats.join(" · "), plain));
+    let reserve = reserve_line(game, state, false);
+    if !reserve.is_empty() {
+        out.push((reserve.trim_end().to_string(), plain));
+    }
+    let cell = &game.board.cells[app.cursor as usize];
+    let piece = state.at(app.cursor);
+    let what = if piece == EMPTY {
+        "empty".to_string()
+    } else {
+        let p = &game.pieces[piece as usize];
+        let owner = p.owner.map_or("nobody's".to_string(), |o| {
+            format!("{}'s", game.players[o.index()])
+        });
+        format!("{} {owner} {}", p.symbol, game.kinds[p.kind as usize].name)
+    };
+    let height = state.stack_at(app.cursor).len();
+    let stack = if height > 1 {
+        format!(" (stack of {height})")
+    } else {
+        String::new()
+    };
+    out.push((format!("cursor {}: {what}{stack}", cell.name), plain));
+    out.push((String::new(), plain));
+    // Legend: each piece symbol with its kind and owner.
+    let legend: Vec<String> = game
+        .pieces
+        .iter()
+        .skip(1)
+        .map(|p| {
+            let owner = p
+                .owner
+                .map_or("-".to_string(), |o| game.players[o.index()].clone());
+            format!("{} {} {owner}", p.symbol, game.kinds[p.kind as usize].name)
+        })
+        .collect();
+    if beside {
+        out.push(("pieces".to_string(), head));
+        for l in legend.chunks(2) {
+            out.push((l.join("  "), plain));
+        }
+    } else {
+        out.push((format!("pieces: {}", legend.join(", ")), plain));
+    }
+    out.push((
+        "keys: arrows move, Enter pick, Esc back, : type".into(),
+        plain,
+    ));
+    out.push((
+        "u undo r redo n new i hint f flip ? help q quit".into(),
+        plain,
+    ));
+    // History fills the rest, newest last.
+    let rest = room.saturating_sub(out.len() + 2);
+    if rest > 0 {
+        out.push((String::new(), plain));
+        out.push(("history".to_string(), head));
+        let history = app.session.history();
+        let chosen: Vec<String> = history
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !app.session.automatic(&p.mv))
+            .map(|(i, p)| {
+                format!(
+                    "{:>3}. {} {}",
+                    i + 1,
+                    game.players[p.player.index()],
+                    p.text
+                )
+            })
+            .collect();
+        let skip = chosen.len().saturating_sub(rest.saturating_sub(1));
+        if chosen.is_empty() {
+            out.push(("(no moves yet)".into(), plain));
+        }
+        for line in &chosen[skip..] {
+            out.push((line.clone(), plain));
+        }
+    }
+    out
+}
+
+fn draw_help(area: Rect, buf: &mut Buffer) {
+    let lines = [
+        "keys",
+        "  arrows or h j k l   move the cursor to the nearest cell that way",
+        "  Enter or space      pick the cell: a piece, then where it goes",
+        "  mouse click         pick a cell",
+        "  Esc                 take back the last pick",
+        "  :                   type a move or command (Tab completes moves)",
+        "  u / r               undo / redo",
+        "  n                   new game",
+        "  i                   hint",
+        "  f                   flip the board",
+        "  q                   quit",
+        "",
+        "on the board: [X] cursor, <X> picked, (X) can be picked next,",
+        "underlined: the last move",
+        "press any key to go back",
+    ];
+    let top = area.y + 1;
+    for y in top..area.y + area.height {
+        buf.set_stringn(
+            area.x,
+            y,
+            " ".repeat(area.width as usize),
+            area.width as usize,
+            Style::default(),
+        );
+    }
+    for (i, l) in lines.iter().enumerate() {
+        let y = top + i as u16;
+        if y < area.y + area.height {
+            buf.set_stringn(
+                area.x + 1,
+                y,
+                l,
+                area.width.saturating_sub(1) as usize,
+                Style::default(),
+            );
+        }
+    }
+}
+
+/// The text of a buffer, one line per row with trailing spaces removed (for tests).
+pub fn buffer_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in area.y..area.y + area.height {
+        let mut line = String::new();
+        for x in area.x..area.x + area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

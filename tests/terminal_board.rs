@@ -1,0 +1,118 @@
+//! The full-screen board in a real terminal: `tabletop play hex` runs under tmux, keys are
+//! sent to it, and the captured screen shows the board, the move played, a clear message
+//! in a window too small for the board, and, after `q`, the shell's screen again (the
+//! terminal restored). `.ci/run` installs tmux when it is missing.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A tmux server of this test's own, killed when the test ends however it ends.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(width: u16, height: u16) -> Tmux {
+        let socket = format!("tabletop-test-{}", std::process::id());
+        let t = Tmux { socket };
+        let ok = t
+            .cmd(&[
+                "new-session",
+                "-d",
+                "-s",
+                "t",
+                "-x",
+                &width.to_string(),
+                "-y",
+                &height.to_string(),
+                "bash --norc --noprofile",
+            ])
+            .status()
+            .map(|s| s.success());
+        assert!(
+            matches!(ok, Ok(true)),
+            "tmux is needed for this test: apt-get install tmux (.ci/run installs it)"
+        );
+        t
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::new("tmux");
+        c.args(["-L", &self.socket]).args(args);
+        c
+    }
+
+    fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.cmd(&args).status().expect("tmux send-keys");
+    }
+
+    fn screen(&self) -> String {
+        let out = self
+            .cmd(&["capture-pane", "-t", "t", "-p"])
+            .output()
+            .expect("tmux capture-pane");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen contains `text` (at most 15 seconds), and returns it.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "the screen never showed {text:?}:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd(&["kill-server"]).status();
+    }
+}
+
+#[test]
+fn hex_is_played_on_a_real_terminal_and_the_terminal_is_restored() {
+    let t = Tmux::start(100, 30);
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    t.send(&[
+        &format!("{bin} play hex --set size=5 --black human --white human; echo EXITED $?"),
+        "Enter",
+    ]);
+    let s = t.wait_for("Hex · Black to move");
+    assert!(s.contains("[.]"), "the cursor is shown:\n{s}");
+    assert!(s.contains("cursor c3: empty"), "{s}");
+    // One step right and Enter: Black's stone on d3.
+    t.send(&["Right", "Enter"]);
+    let s = t.wait_for("1. Black d3");
+    assert!(s.contains("Hex · White to move"), "{s}");
+    // Keys that mean nothing change nothing.
+    t.send(&["z", "Escape", "F5"]);
+    let s = t.wait_for("Hex · White to move");
+    assert!(s.contains("1. Black d3"), "{s}");
+    // Too small a window: a message, not a garbled board; then back to the board.
+    t.cmd(&["resize-window", "-t", "t", "-x", "20", "-y", "10"])
+        .status()
+        .unwrap();
+    t.wait_for("window too small");
+    t.cmd(&["resize-window", "-t", "t", "-x", "100", "-y", "30"])
+        .status()
+        .unwrap();
+    t.wait_for("Hex · White to move");
+    // Quit: the shell's own screen comes back, and the program exited cleanly.
+    t.send(&["q"]);
+    let s = t.wait_for("EXITED 0");
+    assert!(!s.contains("Hex · "), "the board is gone:\n{s}");
+    assert!(
+        s.contains("play hex --set size=5"),
+        "the shell's screen is back:\n{s}"
+    );
+}
