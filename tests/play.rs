@@ -29,10 +29,10 @@ fn run(args: &[&str], input: &[u8]) -> (String, String, i32) {
     )
 }
 
-/// `tabletop play <game> --white human --black human` with `input`.
+/// `tabletop play <game> --first human --second human` with `input`.
 fn humans(game: &str, input: &str) -> String {
     let (out, err, code) = run(
-        &["play", game, "--white", "human", "--black", "human"],
+        &["play", game, "--first", "human", "--second", "human"],
         input.as_bytes(),
     );
     assert_eq!(code, 0, "stderr: {err}\nstdout: {out}");
@@ -94,7 +94,7 @@ fn screen_after_a_few_moves() {
 fn hex_board_after_a_few_moves() {
     let (out, err, code) = run(
         &[
-            "play", "hex", "--set", "size=5", "--white", "human", "--black", "human",
+            "play", "hex", "--set", "size=5", "--first", "human", "--second", "human",
         ],
         b"c3\nb4\n",
     );
@@ -110,7 +110,7 @@ fn illegal_and_garbled_input_reprompts() {
     input.extend_from_slice(&[b'x'; 5000]);
     input.extend_from_slice(b"\nb2\nb2\nhitn\n");
     let (out, err, code) = run(
-        &["play", "tictactoe", "--white", "human", "--black", "human"],
+        &["play", "tictactoe", "--first", "human", "--second", "human"],
         &input,
     );
     assert_eq!(code, 0, "stderr: {err}");
@@ -159,9 +159,9 @@ fn undo_against_the_ai_takes_back_both_moves() {
         &[
             "play",
             "tictactoe",
-            "--white",
+            "--first",
             "human",
-            "--black",
+            "--second",
             "ai:1",
             "--seed",
             "3",
@@ -216,9 +216,9 @@ fn save_then_load_round_trip() {
             "width=5",
             "--position",
             "5/5/5/5/5/2X2 Yellow 1",
-            "--white",
+            "--first",
             "human",
-            "--black",
+            "--second",
             "human",
         ],
         format!("c2\nsave {p2}\n").as_bytes(),
@@ -424,7 +424,7 @@ fn garbled_session_input_never_crashes() {
             input.push_str(&line);
             input.push('\n');
         }
-        let mut args = vec!["play", game, "--white", "human", "--black", "human"];
+        let mut args = vec!["play", game, "--first", "human", "--second", "human"];
         if !set.is_empty() {
             args.extend(["--set", set]);
         }

@@ -23,12 +23,18 @@ pub struct PlayArgs {
     /// Start from this position (position notation; see `tabletop show`).
     #[arg(long)]
     pub position: Option<String>,
-    /// Who plays the first player: human, ai or ai:LEVEL (1-9, default 5).
+    /// Who plays the player named White: human, ai or ai:LEVEL (1-9, default 5).
     #[arg(long, value_name = "SIDE", value_parser = Seat::parse)]
     pub white: Option<Seat>,
-    /// Who plays the second player: human, ai or ai:LEVEL (1-9, default 5).
+    /// Who plays the player named Black: human, ai or ai:LEVEL (1-9, default 5).
     #[arg(long, value_name = "SIDE", value_parser = Seat::parse)]
     pub black: Option<Seat>,
+    /// Who plays the first seat (the player who moves first), whatever the game calls it.
+    #[arg(long, value_name = "SIDE", value_parser = Seat::parse)]
+    pub first: Option<Seat>,
+    /// Who plays the second seat.
+    #[arg(long, value_name = "SIDE", value_parser = Seat::parse)]
+    pub second: Option<Seat>,
     /// Who plays a seat, by 1-based number or player name: --player 2=ai:3 (repeatable).
     /// Without any seat option the first player is human and the others are ai:5; with some,
     /// the seats not named are human.
@@ -86,7 +92,11 @@ fn parse_player(s: &str) -> Result<(String, Seat), String> {
 /// The seat each player gets from the options; see [`PlayArgs::player`].
 pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayError> {
     let n = game.num_players();
-    let any = args.white.is_some() || args.black.is_some() || !args.player.is_empty();
+    let any = args.white.is_some()
+        || args.black.is_some()
+        || args.first.is_some()
+        || args.second.is_some()
+        || !args.player.is_empty();
     let mut seats: Vec<Seat> = (0..n)
         .map(|i| {
             if any || i == 0 {
@@ -96,7 +106,22 @@ pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayErro
             }
         })
         .collect();
-    for (flag, seat, i) in [("--white", args.white, 0), ("--black", args.black, 1)] {
+    for (flag, seat, name) in [
+        ("--white", args.white, "White"),
+        ("--black", args.black, "Black"),
+    ] {
+        if let Some(seat) = seat {
+            let Some(Player(p)) = game.player_by_name(name) else {
+                return Err(usage(format!(
+                    "{flag}: {} has no player {name} (players: {}); use --first/--second for the seats, or --player NAME=SIDE",
+                    game.title,
+                    game.players.join(", ")
+                )));
+            };
+            seats[p as usize] = seat;
+        }
+    }
+    for (flag, seat, i) in [("--first", args.first, 0), ("--second", args.second, 1)] {
         if let Some(seat) = seat {
             if i >= n {
                 return Err(usage(format!(
@@ -296,9 +321,22 @@ mod tests {
             vec![Seat::Human, Seat::Ai(5)]
         );
         assert_eq!(
-            seats(&["tictactoe", "--white", "ai"]).unwrap(),
+            seats(&["tictactoe", "--first", "ai"]).unwrap(),
             vec![Seat::Ai(5), Seat::Human]
         );
+        // Colours name the players: in Hex, Black moves first.
+        assert_eq!(
+            seats(&["hex", "--black", "ai:3"]).unwrap(),
+            vec![Seat::Ai(3), Seat::Human]
+        );
+        assert_eq!(
+            seats(&["chess", "--black", "ai:3"]).unwrap(),
+            vec![Seat::Human, Seat::Ai(3)]
+        );
+        assert!(seats(&["tictactoe", "--white", "ai"])
+            .unwrap_err()
+            .message
+            .contains("has no player White (players: X, O); use --first/--second"));
         assert_eq!(
             seats(&["tictactoe", "--player", "O=ai:2", "--player", "1=ai:9"]).unwrap(),
             vec![Seat::Ai(9), Seat::Ai(2)]
