@@ -416,7 +416,7 @@ impl BoardApp {
                 };
                 return;
             }
-            Command::Moves | Command::MovesOf(_) | Command::History => {
+            Command::Moves { .. } | Command::MovesOf(_) | Command::History => {
                 self.message =
                     "the moves are highlighted on the board; the history is on the right".into();
                 return;
@@ -470,7 +470,8 @@ impl BoardApp {
         for e in events {
             match e {
                 Event::Played { ply, played } => words.push(format!(
-                    "{ply}. {} {}",
+                    "{}. {} {}",
+                    self.session.move_number(ply - 1),
                     self.session.game().players[played.player.index()],
                     played.text
                 )),

@@ -11,8 +11,11 @@ pub enum Command {
     Nothing,
     /// A move in the game's notation (or anything that is no command).
     Move(String),
-    /// `moves`: all legal moves.
-    Moves,
+    /// `moves`: the legal moves (a long list is cut short; `all` lists every one).
+    Moves {
+        /// `moves all`.
+        all: bool,
+    },
     /// `moves <cell>`: the moves from or onto a cell.
     MovesOf(String),
     /// `undo`.
@@ -43,7 +46,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "<move>",
         "play a move in the game's notation (e.g. b2, a2-a3; compact a2a3 too)",
     ),
-    ("moves", "list all legal moves"),
+    (
+        "moves [all]",
+        "list the legal moves (all of them, however many)",
+    ),
     (
         "moves <cell>",
         "list the moves of the piece on a cell and mark their targets",
@@ -75,7 +81,8 @@ impl Command {
         Ok(match word.to_ascii_lowercase().as_str() {
             "help" | "?" => Command::Help,
             "quit" | "exit" => Command::Quit,
-            "moves" if rest.is_empty() => Command::Moves,
+            "moves" if rest.is_empty() => Command::Moves { all: false },
+            "moves" if rest.eq_ignore_ascii_case("all") => Command::Moves { all: true },
             "moves" => Command::MovesOf(rest.to_string()),
             "undo" => Command::Undo,
             "redo" => Command::Redo,
@@ -123,7 +130,11 @@ mod tests {
     #[test]
     fn reads_commands_and_moves() {
         assert_eq!(Command::parse("  "), Ok(Command::Nothing));
-        assert_eq!(Command::parse("MOVES"), Ok(Command::Moves));
+        assert_eq!(Command::parse("MOVES"), Ok(Command::Moves { all: false }));
+        assert_eq!(
+            Command::parse("moves all"),
+            Ok(Command::Moves { all: true })
+        );
         assert_eq!(
             Command::parse("moves b2"),
             Ok(Command::MovesOf("b2".into()))

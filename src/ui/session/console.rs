@@ -14,6 +14,11 @@ use super::command::{Command, COMMANDS};
 use super::model::{Event, Session, SessionError};
 use super::seat::Seat;
 
+/// More legal moves than this are cut short by `moves` (Nex has 28,000 at the start).
+const LONG_LIST: usize = 300;
+/// How many of a long list `moves` shows.
+const SHOWN: usize = 60;
+
 /// What a command produced, for the front-end to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Response {
@@ -168,7 +173,7 @@ impl Console {
             let p = &self.s.history()[i];
             out.push_str(&format!(
                 "last move: {}. {} {}\n",
-                i + 1,
+                self.s.move_number(i),
                 self.name(p.player),
                 p.text
             ));
@@ -234,7 +239,8 @@ impl Console {
         self.shown.clear();
         events.iter().find_map(|e| match e {
             Event::Played { ply, played } => Some(format!(
-                "{ply}. {} plays {}",
+                "{}. {} plays {}",
+                self.s.move_number(ply - 1),
                 self.name(played.player),
                 played.text
             )),
@@ -255,7 +261,7 @@ impl Console {
                 quit: true,
                 ..Response::default()
             },
-            Command::Moves => Response::say(self.list_moves()),
+            Command::Moves { all } => Response::say(self.list_moves(all)),
             Command::MovesOf(cell) => self.moves_of(&cell),
             Command::Undo => {
                 let r = self.s.undo();
@@ -371,7 +377,8 @@ impl Console {
         out
     }
 
-    fn list_moves(&self) -> String {
+    /// The legal moves; more than [`LONG_LIST`] are cut short unless `all`.
+    fn list_moves(&self, all: bool) -> String {
         if self.s.is_over() {
             return "the game is over; no move can be played".into();
         }
@@ -386,6 +393,12 @@ impl Console {
             .state()
             .roll()
             .map_or(String::new(), |r| format!(" with {r}"));
+        if !all && n > LONG_LIST {
+            return format!(
+                "{n} legal moves{roll}; the first {SHOWN}:\n{}\n('moves <cell>' lists the moves from or onto one cell, 'moves all' every one)",
+                wrap(&texts[..SHOWN], 78)
+            );
+        }
         format!(
             "{n} legal move{}{roll}:\n{}",
             if n == 1 { "" } else { "s" },
@@ -676,6 +689,21 @@ mod tests {
     }
 
     #[test]
+    fn a_long_move_list_is_cut_short_unless_all_is_asked() {
+        let mut s = humans("nex");
+        let short = s.handle("moves").text;
+        assert!(
+            short.starts_with("28392 legal moves; the first 60:\n"),
+            "{short}"
+        );
+        assert!(short.ends_with("'moves all' every one)"), "{short}");
+        assert!(short.lines().count() < 20);
+        let all = s.handle("moves all").text;
+        assert!(all.starts_with("28392 legal moves:\n"));
+        assert_eq!(all.split_whitespace().count(), 28392 + 3);
+    }
+
+    #[test]
     fn moves_onto_a_cell_for_placement_games() {
         let mut s = humans("tictactoe");
         assert_eq!(s.handle("moves b2").text, "1 legal move onto b2: b2");
@@ -758,7 +786,7 @@ mod tests {
         assert!(s.s.state().roll().is_some());
         assert!(s
             .status()
-            .contains(&format!("last move: 2. White {entry}\n")));
+            .contains(&format!("last move: 1. White {entry}\n")));
         // Undo takes back the move (and the roll after it) but keeps the roll it was made with.
         let text = s.handle("undo").text;
         assert!(text.starts_with("took back 1 move and "), "{text}");
@@ -780,7 +808,7 @@ mod tests {
         let s = replayed("ur", &["roll4", "in-a1"], &[Seat::Human, Seat::Human]);
         assert!(
             s.status()
-                .contains("last move: 2. White in-a1\nWhite plays again and rolls "),
+                .contains("last move: 1. White in-a1\nWhite plays again and rolls "),
             "{}",
             s.status()
         );

@@ -259,6 +259,16 @@ impl Session {
         mv.as_roll().is_some() || (self.game.dice.is_some() && mv.is_forced_pass())
     }
 
+    /// The number of the move at `index` in the history, counting only the moves players
+    /// chose (rolls of the dice and forced passes are not moves).
+    pub fn move_number(&self, index: usize) -> usize {
+        self.history
+            .iter()
+            .take(index + 1)
+            .filter(|p| !self.automatic(&p.mv))
+            .count()
+    }
+
     /// The last move a player chose (not a roll or forced pass since), with its index in the
     /// history.
     pub fn last_choice(&self) -> Option<(usize, &Played)> {
