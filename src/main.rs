@@ -46,7 +46,14 @@ enum Command {
     /// Draw a position.
     Show(PositionArgs),
     /// List the legal moves of a position, one per line.
-    Moves(PositionArgs),
+    Moves {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Write them in the compact coordinate form (`g1f3`, `e7e8q`) whatever the game's
+        /// notation.
+        #[arg(long)]
+        compact: bool,
+    },
     /// Count move sequences of each length (move-generator test).
     Perft {
         #[command(flatten)]
@@ -224,11 +231,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 None => outln!("{} to move", g.players[s.to_move().index()]),
             }
         }
-        Command::Moves(args) => {
-            let g = load(&args.game)?;
-            let s = position(&g, &args)?;
+        Command::Moves { pos, compact } => {
+            let g = load(&pos.game)?;
+            let s = position(&g, &pos)?;
             for mv in g.legal_moves_vec(&s) {
-                outln!("{}", g.move_to_string(&s, mv));
+                if compact {
+                    outln!("{}", g.move_to_compact(&s, mv));
+                } else {
+                    outln!("{}", g.move_to_string(&s, mv));
+                }
             }
         }
         Command::Perft { pos, depth, divide } => {

@@ -80,8 +80,10 @@ fn check_notation(game: &Game, state: &State, mv: Move, few: bool, at: &str) {
     if !few {
         return;
     }
-    // Case does not matter, and neither do spaces around the move.
-    let loud = format!("  {}  ", text.to_uppercase());
+    // Case does not matter, and neither do spaces around the move. (In algebraic notation
+    // it does: `Bxc5` is a bishop's move, `bxc5` a pawn's; there the compact form is tried.)
+    let loud = if game.algebraic { &compact } else { &text };
+    let loud = format!("  {}  ", loud.to_uppercase());
     assert_eq!(
         game.parse_move(state, &loud),
         Ok(mv),

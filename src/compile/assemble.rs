@@ -356,6 +356,7 @@ impl Compiler {
             castlers,
             checkmate: self.checkmate,
             coordinate_notation: self.coordinate_notation,
+            algebraic: self.algebraic,
             dice: self.race.dice.clone(),
             tracks: self.race.tracks.values().cloned().collect(),
             reserve_kind: self.race.reserve.as_ref().map(|r| r.0),

@@ -100,6 +100,8 @@ pub(crate) struct Compiler {
     pub royal: Vec<u8>,
     pub checkmate: Option<crate::engine::EndResult>,
     pub coordinate_notation: bool,
+    /// `notation algebraic`.
+    pub algebraic: bool,
     /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
     pub numbered_cells: bool,
     /// Whether a rule named the pieces in `progress` (rather than captures only).
@@ -133,6 +135,7 @@ impl Compiler {
             royal: Vec::new(),
             checkmate: None,
             coordinate_notation: false,
+            algebraic: false,
             numbered_cells: false,
             progress_named: false,
             rep_kinds: Vec::new(),
@@ -663,11 +666,12 @@ impl Compiler {
                 crate::lang::ast::Stmt::Notation(n) => match n.node.as_str() {
                     "coordinate" => self.coordinate_notation = true,
                     "standard" => self.coordinate_notation = false,
+                    "algebraic" => self.algebraic = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
-                            .suggest(other, ["coordinate", "standard"])
+                            .suggest(other, ["coordinate", "standard", "algebraic"])
                             .with_hint(
-                                "notations: standard (e2-e4, d4xe5) or coordinate (e2e4, e7e8q)",
+                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O)",
                             );
                         self.diags.push(d);
                     }

@@ -92,6 +92,9 @@ pub struct Game {
     pub checkmate: Option<super::EndResult>,
     /// Whether moves print in coordinate form (`e2e4`, `e7e8q`) instead of `e2-e4`.
     pub coordinate_notation: bool,
+    /// Moves are printed in standard algebraic notation (`notation algebraic`), and read in it
+    /// as well as in coordinates.
+    pub algebraic: bool,
     /// The dice, for games with chance.
     pub dice: Option<super::race::Dice>,
     /// Tracks (per-player paths) used by `advance` moves.

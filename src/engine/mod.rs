@@ -28,6 +28,7 @@ mod refusal;
 mod repetition;
 mod rules;
 mod sample;
+mod san;
 mod state;
 mod zobrist;
 

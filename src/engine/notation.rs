@@ -36,6 +36,9 @@ impl std::error::Error for ParseMoveError {}
 impl Game {
     /// The move in this game's notation, as played from `state`.
     pub fn move_to_string(&self, state: &State, mv: Move) -> String {
+        if self.algebraic {
+            return self.move_to_san(state, mv);
+        }
         self.write_move(state, mv, self.coordinate_notation)
     }
 
@@ -45,7 +48,7 @@ impl Game {
         self.write_move(state, mv, true)
     }
 
-    fn write_move(&self, state: &State, mv: Move, compact: bool) -> String {
+    pub(super) fn write_move(&self, state: &State, mv: Move, compact: bool) -> String {
         if mv.is_forced_pass() {
             return "pass".into();
         }
@@ -211,6 +214,11 @@ impl Game {
         }) {
             return Ok(m);
         }
+        if self.algebraic {
+            if let Some(m) = self.parse_san(state, &want, &moves) {
+                return Ok(m);
+            }
+        }
         // Placements written in another order (`Bc2Bb3?c1` for `Bb3Bc2?c1`, dragon's `?a2Ba1`
         // for `Ba1?a2`) are the same move: compare the picks as a set.
         if self.symbol_in_placements {
@@ -299,18 +307,7 @@ impl Game {
 
     fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Option<String> {
         // A cell name (letters, then digits) that is not on the board.
-        let looks_like_cell = |t: &str| {
-            let digits = t.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-            digits.len() < t.len()
-                && !digits.is_empty()
-                && digits.chars().all(|c| c.is_ascii_digit())
-        };
-        if let Some(bad) = want
-            .split('-')
-            .find(|t| looks_like_cell(t) && self.board.cell_by_name(t).is_none())
-            .map(str::to_string)
-            .or_else(|| self.unknown_cell_in(want))
-        {
+        if let Some(bad) = self.unknown_cell_in(want) {
             return Some(format!("there is no cell '{bad}' on this board"));
         }
         let texts: Vec<String> = moves

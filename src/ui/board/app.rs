@@ -338,40 +338,56 @@ impl BoardApp {
         }
     }
 
-    /// `text` completed to the longest prefix shared by the legal moves starting with it;
-    /// the matches are listed in the message.
+    /// `text` completed to the longest prefix shared by the legal moves starting with it
+    /// (as the game writes them, or in the compact form: `g1` completes chess's `g1f3`
+    /// and `g1h3`, written `Nf3` and `Nh3`); the matches are listed in the message.
     fn complete(&mut self, text: &str) -> String {
         let want = text.trim().to_ascii_lowercase();
         let state = self.session.state();
-        let matches: Vec<String> = self
+        let game = self.session.game();
+        let forms: Vec<(String, String)> = self
             .session
             .legal_moves()
             .iter()
-            .map(|&m| self.session.game().move_to_string(state, m))
-            .filter(|t| t.to_ascii_lowercase().starts_with(&want))
+            .map(|&m| {
+                (
+                    game.move_to_string(state, m),
+                    game.move_to_compact(state, m),
+                )
+            })
             .collect();
-        let mut matches = matches;
-        matches.sort();
-        let Some(first) = matches.first() else {
+        let starts = |t: &str| t.to_ascii_lowercase().starts_with(&want);
+        // Complete in the form the text was typed in.
+        let written: Vec<&(String, String)> = forms.iter().filter(|f| starts(&f.0)).collect();
+        let (matches, typed): (Vec<&(String, String)>, Vec<&str>) = if written.is_empty() {
+            let compact: Vec<_> = forms.iter().filter(|f| starts(&f.1)).collect();
+            let typed = compact.iter().map(|f| f.1.as_str()).collect();
+            (compact, typed)
+        } else {
+            let typed = written.iter().map(|f| f.0.as_str()).collect();
+            (written, typed)
+        };
+        if matches.is_empty() {
             self.message = format!("no legal move starts with '{text}'");
             return text.to_string();
-        };
-        let mut common = first.clone();
-        for m in &matches[1..] {
+        }
+        let mut shown: Vec<&str> = matches.iter().map(|f| f.0.as_str()).collect();
+        shown.sort_unstable();
+        let mut common = typed[0].to_string();
+        for t in &typed[1..] {
             let n = common
                 .chars()
-                .zip(m.chars())
+                .zip(t.chars())
                 .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
                 .count();
             common = common.chars().take(n).collect();
         }
-        let shown: Vec<&str> = matches.iter().take(12).map(String::as_str).collect();
         self.message = format!(
             "{} move{}: {}{}",
-            matches.len(),
-            if matches.len() == 1 { "" } else { "s" },
-            shown.join(" "),
-            if matches.len() > 12 { " …" } else { "" }
+            shown.len(),
+            if shown.len() == 1 { "" } else { "s" },
+            shown.iter().take(12).copied().collect::<Vec<_>>().join(" "),
+            if shown.len() > 12 { " …" } else { "" }
         );
         if common.len() > want.len() {
             common

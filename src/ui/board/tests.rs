@@ -146,7 +146,7 @@ fn a_picked_piece_lights_up_its_targets_and_esc_backs_out() {
         a.message
     );
     pick(&mut a, "e4");
-    assert_eq!(a.session.history()[0].text, "e2e4");
+    assert_eq!(a.session.history()[0].text, "e4");
     // An enemy piece, an empty cell: no move starts there.
     pick(&mut a, "e4");
     assert!(
@@ -187,7 +187,7 @@ fn a_promotion_is_chosen_from_a_list() {
         ],
     );
     press(&mut a, &[Key::Enter]);
-    assert_eq!(a.session.history()[0].text, "a7a8n");
+    assert_eq!(a.session.history()[0].text, "a8=N");
 }
 
 #[test]
@@ -253,9 +253,9 @@ fn typed_moves_and_commands_work_with_completion() {
         &mut a,
         &[Key::Char(':'), Key::Char('g'), Key::Char('1'), Key::Tab],
     );
-    assert!(a.message.contains("2 moves: g1f3 g1h3"), "{}", a.message);
+    assert!(a.message.contains("2 moves: Nf3 Nh3"), "{}", a.message);
     press(&mut a, &[Key::Char('f'), Key::Char('3'), Key::Enter]);
-    assert_eq!(a.session.history()[0].text, "g1f3");
+    assert_eq!(a.session.history()[0].text, "Nf3");
     press(&mut a, &[Key::Char(':')]);
     for c in "e7e9".chars() {
         press(&mut a, &[Key::Char(c)]);

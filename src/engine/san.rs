@@ -1,0 +1,239 @@
+//! Standard algebraic notation (SAN), for games whose rule file says `notation algebraic`:
+//! `e4`, `Nf3`, `exd5`, `Nbd7`, `R1e2`, `e8=Q`, `O-O`, `Qh4#`. Worked out from the rules
+//! alone, for any game of that kind:
+//!
+//! * a piece is named by the capital letter of its kind's first-player symbol; the kinds
+//!   that promote (pawns) go unnamed, and their captures name the file they left (`exd5`);
+//! * `x` marks a capture (en passant included);
+//! * when several pieces of one kind can reach the same cell, the file, else the rank, else
+//!   the whole cell of the one that moves is added (`Nbd7`, `R1e2`, `Qh4e1`);
+//! * a promotion adds `=` and the new kind's letter;
+//! * a castling is `O-O` towards the nearer partner, `O-O-O` towards the farther;
+//! * `+` marks a move that attacks the other side's royal piece, `#` one that also leaves it
+//!   no legal move.
+//!
+//! Moves SAN cannot say (placements, several landings, passes) keep the standard notation.
+
+use super::{CellId, Game, Move, MoveList, Part, Player, State, EMPTY};
+
+impl Game {
+    /// The move in SAN (see the module docs).
+    pub fn move_to_san(&self, state: &State, mv: Move) -> String {
+        let mut text = self.san_body(state, mv);
+        text.push_str(self.check_mark(state, mv));
+        text
+    }
+
+    /// The legal move in `moves` written `text` in SAN, ignoring check marks and
+    /// annotations (`+`, `#`, `!`, `?`), accepting `0-0` for `O-O` and a promotion with or
+    /// without `=`.
+    pub(crate) fn parse_san(&self, state: &State, text: &str, moves: &MoveList) -> Option<Move> {
+        let want = normal_san(text);
+        if want.is_empty() {
+            return None;
+        }
+        let written: Vec<(Move, String)> = moves
+            .iter()
+            .map(|&m| (m, normal_san(&self.san_body(state, m))))
+            .collect();
+        // Letter case tells a bishop (`Bxc3`) from the b-pawn (`bxc3`); other case slips
+        // (`A3`, `NF3`) are read when they name one move only.
+        let unique = |same: &dyn Fn(&str) -> bool| {
+            let mut found = written.iter().filter(|(_, t)| same(t));
+            match (found.next(), found.next()) {
+                (Some((m, _)), None) => Some(*m),
+                _ => None,
+            }
+        };
+        unique(&|t| t == want)
+            .or_else(|| unique(&|t| t.eq_ignore_ascii_case(&want)))
+            .or_else(|| self.parse_long_algebraic(state, &want, moves))
+    }
+
+    /// A move in long algebraic form, the piece's letter then both cells (`Qc1b2`,
+    /// `Ng1-f3`, `Qc1xb2`): what some programs write even when SAN would say less.
+    fn parse_long_algebraic(&self, state: &State, want: &str, moves: &MoveList) -> Option<Move> {
+        let letter = want.chars().next().filter(char::is_ascii_uppercase)?;
+        let rest: String = want[1..]
+            .chars()
+            .filter(|c| !matches!(c, 'x' | '-'))
+            .collect();
+        let mut found = moves.iter().copied().filter(|&m| {
+            self.move_origin(&m).is_some_and(|o| {
+                let piece = state.at(o);
+                piece != EMPTY
+                    && self.kind_letter(self.pieces[piece as usize].kind) == letter
+                    && self.move_to_compact(state, m).eq_ignore_ascii_case(&rest)
+            })
+        });
+        match (found.next(), found.next()) {
+            (Some(m), None) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// SAN without the check mark.
+    fn san_body(&self, state: &State, mv: Move) -> String {
+        let standard = || self.write_move(state, mv, false);
+        let Some(rule) = self.rules.get(mv.rule as usize) else {
+            return standard();
+        };
+        let Some(origin) = self.move_origin(&mv) else {
+            return standard();
+        };
+        if rule.parts.iter().any(|p| matches!(p, Part::Castle { .. })) {
+            return self.castle_san(&mv, origin);
+        }
+        let targets = self.move_targets(&mv);
+        let [dest] = targets[..] else {
+            return standard();
+        };
+        let piece = state.at(origin);
+        if piece == EMPTY {
+            return standard();
+        }
+        let kind = self.pieces[piece as usize].kind;
+        let capture = rule
+            .parts
+            .iter()
+            .any(|p| matches!(p, Part::EnPassant { .. }))
+            || (state.at(dest) != EMPTY && self.owner(state.at(dest)) != self.owner(piece));
+        let mut out = String::new();
+        if self.promoting_kind(kind) {
+            if capture {
+                out.push_str(file(&self.board.cells[origin as usize].name));
+            }
+        } else {
+            out.push(self.kind_letter(kind));
+            out.push_str(&self.disambiguation(state, mv, origin, dest, piece));
+        }
+        if capture {
+            out.push('x');
+        }
+        out.push_str(&self.board.cells[dest as usize].name);
+        let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote { .. }));
+        if promotes && mv.promote != u8::MAX {
+            out.push('=');
+            out.push(self.kind_letter(mv.promote));
+        }
+        out
+    }
+
+    /// `O-O` towards the nearer partner, `O-O-O` towards the farther.
+    fn castle_san(&self, mv: &Move, origin: CellId) -> String {
+        let points = self.cell_points();
+        let distance = |c: CellId| {
+            let (a, b) = (points[origin as usize], points[c as usize]);
+            ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+        };
+        // The castle part records the landing, the partner, then the partner's landing.
+        let partner = mv.cells().get(2).copied().unwrap_or(origin);
+        if (partner as usize) < points.len() && distance(partner) > 3.5 {
+            "O-O-O".into()
+        } else {
+            "O-O".into()
+        }
+    }
+
+    /// What tells this move from the other legal moves of the same kind of piece to the
+    /// same cell: nothing, the origin's file, its rank, or the whole origin.
+    fn disambiguation(
+        &self,
+        state: &State,
+        mv: Move,
+        origin: CellId,
+        dest: CellId,
+        piece: u8,
+    ) -> String {
+        let mut moves = MoveList::new();
+        self.legal_moves(state, &mut moves);
+        let rivals: Vec<CellId> = moves
+            .iter()
+            .filter(|m| **m != mv)
+            .filter_map(|m| {
+                let o = self.move_origin(m)?;
+                (o != origin && state.at(o) == piece && self.move_targets(m) == [dest]).then_some(o)
+            })
+            .collect();
+        if rivals.is_empty() {
+            return String::new();
+        }
+        let name = &self.board.cells[origin as usize].name;
+        let names = |f: fn(&str) -> &str| {
+            rivals
+                .iter()
+                .map(move |&r| f(&self.board.cells[r as usize].name))
+        };
+        if names(file).all(|r| r != file(name)) {
+            file(name).to_string()
+        } else if names(rank).all(|r| r != rank(name)) {
+            rank(name).to_string()
+        } else {
+            name.clone()
+        }
+    }
+
+    /// `+` when the move attacks a royal piece of the next player, `#` when that player has
+    /// no legal move then either (and no other rule ended the game), else nothing.
+    fn check_mark(&self, state: &State, mv: Move) -> &'static str {
+        let Some(rule) = self.rules.get(mv.rule as usize) else {
+            return "";
+        };
+        if rule.is_pass() || self.royal.0.iter().all(Vec::is_empty) {
+            return "";
+        }
+        let mut after = state.clone();
+        self.make(&mut after, mv);
+        let next: Player = after.to_move();
+        if self.royal[next].is_empty() || !self.in_check(&after, next) {
+            return "";
+        }
+        // Mate, not a game ended otherwise (a repetition) with the king attacked.
+        let mut replies = MoveList::new();
+        self.legal_moves(&after, &mut replies);
+        if replies.is_empty() && after.result_now().is_none() {
+            "#"
+        } else {
+            "+"
+        }
+    }
+
+    /// Whether pieces of this kind promote (chess's pawns): SAN leaves their letter out.
+    fn promoting_kind(&self, kind: u8) -> bool {
+        self.rules.iter().any(|r| {
+            r.kinds.contains(&kind) && r.parts.iter().any(|p| matches!(p, Part::Promote { .. }))
+        })
+    }
+
+    /// The capital letter of a kind: its first player's symbol.
+    fn kind_letter(&self, kind: u8) -> char {
+        let id = self.piece_id(kind, Some(Player(0)));
+        self.pieces
+            .get(id as usize)
+            .map_or('?', |p| p.symbol.to_ascii_uppercase())
+    }
+}
+
+/// The letters of a cell name (`e` of `e4`).
+fn file(name: &str) -> &str {
+    let end = name
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(name.len());
+    &name[..end]
+}
+
+/// The digits of a cell name (`4` of `e4`).
+fn rank(name: &str) -> &str {
+    &name[file(name).len()..]
+}
+
+/// SAN text compared loosely: no check marks, annotations, `=` or spaces; `0` for `O`.
+fn normal_san(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | '=' | ' '))
+        .map(|c| if c == '0' { 'O' } else { c })
+        .collect::<String>()
+        .trim_end_matches("ep")
+        .trim_end_matches("e.p.")
+        .to_string()
+}
