@@ -116,6 +116,20 @@ enum Command {
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(0..=100_000))]
         plies: u32,
     },
+    /// Convert a game record between tabletop's format and PGN, by the files' extensions
+    /// (`.pgn` is PGN; anything else is a tabletop record).
+    Convert {
+        /// The record to read.
+        input: std::path::PathBuf,
+        /// The file to write (it is replaced atomically).
+        output: std::path::PathBuf,
+        /// The game a PGN file is of (PGN does not say): a shipped name or a .game path.
+        #[arg(long, default_value = "chess")]
+        game: String,
+        /// Which game of a PGN file with several, from 1.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        index: u32,
+    },
     /// List the shipped games.
     List,
     /// Play a game at the console: people and/or AI players, with undo, hints and records.
@@ -192,6 +206,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Test { target } => test(target.as_deref())?,
+        Command::Convert {
+            input,
+            output,
+            game,
+            index,
+        } => convert(&input, &output, &game, index as usize)?,
         Command::Snapshot {
             game,
             depth,
@@ -378,6 +398,77 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
     }
+    Ok(())
+}
+
+/// `tabletop convert`: a record read in one format and written in the other.
+fn convert(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    game_ref: &str,
+    index: usize,
+) -> Result<(), Failure> {
+    use tabletop::ui::pgn::{parse_pgn, write_pgn};
+    use tabletop::ui::record::{write_atomic, Record};
+    let is_pgn = |p: &std::path::Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let text = tools::files::read_text(input).map_err(|e| Failure(e, 1))?;
+    let (record, tags) = if is_pgn(input) {
+        let games =
+            parse_pgn(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
+        let count = games.len();
+        let g = games.into_iter().nth(index - 1).ok_or_else(|| {
+            Failure(
+                format!(
+                    "{} holds {count} game{}, not {index}",
+                    input.display(),
+                    if count == 1 { "" } else { "s" }
+                ),
+                2,
+            )
+        })?;
+        for w in &g.warnings {
+            eprintln!("{}: warning: {w}", input.display());
+        }
+        (g.to_record(game_ref, &[]), g.tags)
+    } else {
+        let rec =
+            Record::parse(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
+        (rec, Vec::new())
+    };
+    let game = tabletop::load(&record.game, &record.options)?;
+    let out = if is_pgn(output) {
+        if !game.algebraic {
+            return Err(Failure(
+                format!(
+                    "{} is not written in algebraic notation: PGN is for such games",
+                    game.title
+                ),
+                1,
+            ));
+        }
+        write_pgn(&game, &record, &tags)
+            .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?
+    } else {
+        // Replayed first, so an illegal move is refused before anything is written.
+        let mut state = match &record.position {
+            Some(p) => game
+                .parse_position(p)
+                .map_err(|e| Failure(e.to_string(), 1))?,
+            None => game.start(),
+        };
+        let mut moves = Vec::new();
+        for (i, m) in record.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(&state, m)
+                .map_err(|e| Failure(format!("{}: move {}: {e}", input.display(), i + 1), 1))?;
+            moves.push(game.move_to_string(&state, mv));
+            game.make(&mut state, mv);
+        }
+        Record { moves, ..record }.to_text()
+    };
+    write_atomic(output, &out)
+        .map_err(|e| Failure(format!("cannot write {}: {e}", output.display()), 1))?;
+    outln!("wrote {}", output.display());
     Ok(())
 }
 

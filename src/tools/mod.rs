@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod describe;
+pub mod files;
 pub mod perft;
 pub mod scenario;
 pub mod solve;

@@ -9,6 +9,7 @@ use crate::engine::ending::describe_end;
 use crate::engine::{Game, Move, Outcome, State};
 use crate::lang::scenario::{parse_scenarios, ExpectedResult, MovesCheck, Scenario, Step};
 use crate::lang::{Diagnostic, Span, Spanned};
+use crate::tools::files::read_text;
 use crate::tools::perft::perft;
 
 /// Most moves a failure lists before it says how many more there are.
@@ -509,9 +510,6 @@ fn listed<'a>(moves: impl ExactSizeIterator<Item = &'a String>) -> String {
     out.join(" ")
 }
 
-/// Largest scenario or rule file read from disk: larger ones are refused unread.
-pub const MAX_FILE_BYTES: u64 = 4 << 20;
-
 /// What `tabletop test` found to run for one game.
 #[derive(Clone, Debug)]
 pub enum Found {
@@ -607,27 +605,5 @@ fn file_suite(game: &std::path::Path, test: &std::path::Path) -> Result<Suite, S
         game_source: read_text(game)?,
         test_file: test.display().to_string(),
         test_source: read_text(test)?,
-    })
-}
-
-/// A text file's contents, refused when it is not a regular file or too large.
-pub fn read_text(path: &std::path::Path) -> Result<String, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("'{shown}' is not a regular file"));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "'{shown}' is {} bytes; files larger than {MAX_FILE_BYTES} bytes are not read",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "'{shown}' is not UTF-8 text (byte {} is not valid)",
-            e.utf8_error().valid_up_to()
-        )
     })
 }

@@ -4,11 +4,13 @@
 //! * [`session`] is the one game session every front-end drives (a typed model with
 //!   events, the line mode's commands and view, the AI on its own thread).
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
+//! * [`pgn`] reads and writes PGN, for games written in algebraic notation.
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 
 pub mod board;
+pub mod pgn;
 pub mod play;
 pub mod record;
 pub mod render;

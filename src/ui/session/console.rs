@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::engine::ending::describe_end;
 use crate::engine::{CellId, Move, Player};
+use crate::ui::pgn::{parse_pgn, write_pgn};
 use crate::ui::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
 
@@ -511,9 +512,24 @@ impl Console {
         out
     }
 
+    /// Saves the record, as PGN when the file's name ends in `.pgn`.
     fn save(&self, path: &Path) -> String {
         let rec = self.s.record();
-        match write_atomic(path, &rec.to_text()) {
+        let text = if is_pgn(path) {
+            if !self.s.game().algebraic {
+                return format!(
+                    "cannot save to {}: PGN is for games written in algebraic notation",
+                    path.display()
+                );
+            }
+            match write_pgn(self.s.game(), &rec, &[]) {
+                Ok(t) => t,
+                Err(e) => return format!("cannot save to {}: {e}", path.display()),
+            }
+        } else {
+            rec.to_text()
+        };
+        match write_atomic(path, &text) {
             Ok(()) => format!(
                 "saved {} move{} to {}",
                 rec.moves.len(),
@@ -524,13 +540,21 @@ impl Console {
         }
     }
 
+    /// Loads a record, or the first game of a PGN file (`.pgn`) into the current game.
     fn load(&mut self, path: &Path) -> Response {
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) => return Response::say(format!("cannot read {}: {e}", path.display())),
+        let text = match crate::tools::files::read_text(path) {
+            Ok(t) => t,
+            Err(e) => return Response::say(format!("cannot load: {e}")),
         };
-        let loaded = Record::parse(&text)
-            .and_then(|rec| self.s.load_record(&rec).map_err(|e| e.to_string()));
+        let record = if is_pgn(path) {
+            let current = self.s.record();
+            parse_pgn(&text)
+                .map_err(|e| e.to_string())
+                .map(|games| games[0].to_record(&current.game, &current.options))
+        } else {
+            Record::parse(&text)
+        };
+        let loaded = record.and_then(|rec| self.s.load_record(&rec).map_err(|e| e.to_string()));
         match loaded {
             Ok(_) => {
                 self.shown.clear();
@@ -545,6 +569,12 @@ impl Console {
             Err(e) => Response::say(format!("cannot load {}: {e}", path.display())),
         }
     }
+}
+
+/// Whether a file name ends in `.pgn`.
+fn is_pgn(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
 }
 
 /// `3 moves`, `1 move and 2 rolls`: how many moves (and rolls of the dice, if any).
@@ -686,6 +716,36 @@ mod tests {
         assert_eq!(r.text, "there is no cell 'q9' on this board");
         s.handle("b2-b3");
         assert!(s.screen().contains(" 3 .[P]. . . . . .\n"));
+    }
+
+    #[test]
+    fn pgn_files_save_and_load_by_their_name_and_devices_are_refused() {
+        let dir = std::env::temp_dir().join(format!("tabletop-console-pgn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("g.pgn");
+        let mut s = humans("chess");
+        for m in ["e4", "e5", "Nf3"] {
+            assert!(s.handle(m).redraw, "{m}");
+        }
+        let said = s.handle(&format!("save {}", file.display())).text;
+        assert!(said.starts_with("saved 3 moves to "), "{said}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("1. e4 e5 2. Nf3 *"), "{text}");
+        let mut t = humans("chess");
+        assert!(t.handle(&format!("load {}", file.display())).redraw);
+        assert!(t.s.state().same_position(s.s.state()));
+        let r = t.handle("load /dev/zero");
+        assert!(r.text.contains("is not a regular file"), "{}", r.text);
+        assert_eq!(t.s.history().len(), 3);
+        let mut ttt = humans("tictactoe");
+        let r = ttt.handle(&format!("save {}", dir.join("t.pgn").display()));
+        assert!(
+            r.text
+                .contains("PGN is for games written in algebraic notation"),
+            "{}",
+            r.text
+        );
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
