@@ -82,10 +82,53 @@ pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Game, 
     }
     let path = std::path::Path::new(name_or_path);
     if path.exists() {
-        let src = std::fs::read_to_string(path)
-            .map_err(|e| LoadError::Usage(format!("cannot read '{name_or_path}': {e}")))?;
+        let src = read_rule_file(path, name_or_path)?;
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
         return compile_source(stem, name_or_path, &src, overrides);
     }
     Err(unknown(name_or_path))
+}
+
+/// A rule file's text: a regular file of at most [`crate::lang::MAX_SOURCE`] bytes, in
+/// UTF-8. Invalid UTF-8 is a rule-file error at the first bad byte (its line, column and
+/// byte offset), not a usage error.
+fn read_rule_file(path: &std::path::Path, shown: &str) -> Result<String, LoadError> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| LoadError::Usage(format!("cannot read '{shown}': {e}")))?;
+    if !meta.is_file() {
+        return Err(LoadError::Usage(format!("'{shown}' is not a regular file")));
+    }
+    if meta.len() > crate::lang::MAX_SOURCE as u64 {
+        return Err(LoadError::Rules {
+            file: shown.to_string(),
+            source: String::new(),
+            diagnostics: vec![crate::lang::Diagnostic::error(
+                crate::lang::Span::new(0, 0),
+                format!(
+                    "the rule file is {} bytes; rule files may have at most {}",
+                    meta.len(),
+                    crate::lang::MAX_SOURCE
+                ),
+            )],
+        });
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| LoadError::Usage(format!("cannot read '{shown}': {e}")))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            // The text up to the bad byte is exact, so the diagnostic's position is too.
+            let source = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            Err(LoadError::Rules {
+                file: shown.to_string(),
+                diagnostics: vec![crate::lang::Diagnostic::error(
+                    crate::lang::Span::new(at, at + 1),
+                    format!("byte {at} is not UTF-8: rule files are UTF-8 text"),
+                )
+                .with_hint("save the file as UTF-8")],
+                source,
+            })
+        }
+    }
 }

@@ -121,7 +121,7 @@ fn illegal_and_garbled_input_reprompts() {
         "there is no cell 'q9' on this board",
         "save needs a file name: save <file>",
         "load needs a file name: load <file>",
-        "cannot read /nonexistent/dir/record.txt",
+        "cannot read '/nonexistent/dir/record.txt'",
         "hint takes a level from 1 to 9, not '99'",
         "X> undo\nnothing to undo\n",
         "X> redo\nnothing to redo\n",

@@ -85,6 +85,10 @@ pub(crate) struct Compiler {
     /// Word options set on the command line: (name, value given, default).
     word_overrides: Vec<(String, String, String)>,
     defines: IndexMap<String, Define>,
+    /// The definitions being expanded, innermost last (a name met again is a cycle).
+    expanding: Vec<String>,
+    /// Expression nodes made by expanding definitions so far (capped).
+    expanded: usize,
     pub geo: Option<super::geometry::Geometry>,
     /// Every direction name, resolved per player to absolute direction ids.
     pub dirs: IndexMap<String, ByPlayer<Vec<u16>>>,
@@ -110,8 +114,11 @@ pub(crate) struct Compiler {
     pub rep_kinds: Vec<crate::engine::StateParts>,
 }
 
-/// How deep definitions may call each other before we call it a loop.
-const MAX_EXPANSION_DEPTH: usize = 32;
+/// How deep definitions may use each other (a limit of the language, not a cycle).
+pub const MAX_EXPANSION_DEPTH: usize = 32;
+/// Most expression nodes all definitions of a file may expand to (`define d1 = d0, d0`,
+/// `define d2 = d1, d1`, … doubles at each level).
+pub const MAX_EXPANDED: usize = 500_000;
 
 impl Compiler {
     pub fn new(name: &str) -> Compiler {
@@ -125,6 +132,8 @@ impl Compiler {
             option_words: IndexMap::new(),
             word_overrides: Vec::new(),
             defines: IndexMap::new(),
+            expanding: Vec::new(),
+            expanded: 0,
             geo: None,
             dirs: IndexMap::new(),
             zones: Default::default(),
@@ -326,10 +335,44 @@ impl Compiler {
     }
 
     fn expand_into(&mut self, e: &Expr, depth: usize, out: &mut Vec<Expr>) {
-        if depth > MAX_EXPANSION_DEPTH {
-            self.err(e.span, "definitions call each other without end");
+        if self.expanded > MAX_EXPANDED {
             return;
         }
+        self.expanded += 1;
+        if self.expanded > MAX_EXPANDED {
+            self.err(
+                e.span,
+                format!("the definitions expand to more than {MAX_EXPANDED} parts (a limit of the rule language)"),
+            );
+            return;
+        }
+        if depth > MAX_EXPANSION_DEPTH {
+            self.err(
+                e.span,
+                format!("definitions used inside definitions more than {MAX_EXPANSION_DEPTH} deep (a limit of the rule language)"),
+            );
+            return;
+        }
+        let called = match &e.kind {
+            ExprKind::Name(n) => Some(n.as_str()),
+            ExprKind::Call { name, .. } => Some(name.node.as_str()),
+            _ => None,
+        };
+        if let Some(n) = called.filter(|n| self.defines.contains_key(*n)) {
+            if self.expanding.iter().any(|x| x == n) {
+                self.err(e.span, "definitions call each other without end");
+                return;
+            }
+            self.expanding.push(n.to_string());
+            self.expand_define(e, depth, out);
+            self.expanding.pop();
+            return;
+        }
+        self.expand_define(e, depth, out);
+    }
+
+    /// [`Compiler::expand_into`] past its limit and cycle checks.
+    fn expand_define(&mut self, e: &Expr, depth: usize, out: &mut Vec<Expr>) {
         let one = |c: &mut Compiler, x: &Expr| -> Expr {
             let mut v = Vec::new();
             c.expand_into(x, depth + 1, &mut v);

@@ -314,8 +314,11 @@ impl Game {
             .iter()
             .map(|&m| self.move_to_string(state, m))
             .collect();
+        // A typo is at most two edits: texts of very different lengths are not compared
+        // (a 10 KB line against 28,000 Nex moves would take seconds).
         let best = texts
             .iter()
+            .filter(|t| t.len().abs_diff(want.len()) <= 2 && want.len() <= 64)
             .map(|t| {
                 (
                     strsim::levenshtein(&t.to_lowercase(), &want.to_lowercase()),

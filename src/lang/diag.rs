@@ -48,41 +48,48 @@ impl Diagnostic {
         }
     }
 
-    /// Renders the diagnostic against the source text it points into.
+    /// Renders the diagnostic against the source text it points into: `file:line:col`, the
+    /// source line (elided around the span when long, control characters escaped), a caret
+    /// under the span, then the notes and the hint. Never longer than a few hundred
+    /// characters a line, whatever the source.
     pub fn render(&self, file: &str, source: &str) -> String {
-        let start = (self.span.start as usize).min(source.len());
-        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        self.render_with(file, source, &LineIndex::new(source))
+    }
+
+    /// [`Diagnostic::render`] with the line starts already found (many diagnostics of one
+    /// file share them, so rendering them all stays linear).
+    pub fn render_with(&self, file: &str, source: &str, lines: &LineIndex) -> String {
+        let start = floor_char(source, (self.span.start as usize).min(source.len()));
+        let (line_no, line_start) = lines.line_of(start);
         let line_end = source[start..]
             .find('\n')
             .map_or(source.len(), |i| start + i);
-        let line_no = source[..start].matches('\n').count() + 1;
-        let line = source[line_start..line_end].trim_end_matches('\r');
+        let end = floor_char(source, (self.span.end as usize).clamp(start, line_end));
         let col = source[line_start..start].chars().count() + 1;
-        let end = (self.span.end as usize).clamp(start, line_end);
-        let width = source[start..end].chars().count().max(1);
         let num = line_no.to_string();
         let pad = " ".repeat(num.len());
-        let lead: String = source[line_start..start]
-            .chars()
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        let (shown, lead, width) = excerpt(
+            source[line_start..line_end].trim_end_matches('\r'),
+            start - line_start,
+            end - line_start,
+        );
         let mut out = format!(
-            "{file}:{line_no}:{col}: error: {}\n{pad} |\n{num} | {line}\n{pad} | {lead}{}\n",
-            self.message,
+            "{file}:{line_no}:{col}: error: {}\n{pad} |\n{num} | {shown}\n{pad} | {lead}{}\n",
+            bounded(&self.message),
             "^".repeat(width)
         );
         for note in &self.notes {
             // A note of several lines (a drawn position) keeps its lines under the '='.
             let mut lines = note.lines();
             if let Some(first) = lines.next() {
-                out.push_str(&format!("{pad} = {first}\n"));
+                out.push_str(&format!("{pad} = {}\n", bounded(first)));
             }
-            for more in lines {
-                out.push_str(&format!("{pad}   {more}\n"));
+            for more in lines.take(40) {
+                out.push_str(&format!("{pad}   {}\n", bounded(more)));
             }
         }
         if let Some(h) = &self.hint {
-            out.push_str(&format!("{pad} = hint: {h}\n"));
+            out.push_str(&format!("{pad} = hint: {}\n", bounded(h)));
         }
         out
     }
@@ -90,9 +97,14 @@ impl Diagnostic {
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.
 pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // A long text is no typo of a name; and names whose lengths differ by more than the
+    // distance allowed need no comparison (which keeps this fast on any input).
+    if name.len() > 64 {
+        return None;
+    }
     known
         .into_iter()
-        .filter(|k| *k != name)
+        .filter(|k| *k != name && k.len().abs_diff(name.len()) <= 2.max(k.len() / 3))
         .map(|k| (strsim::damerau_levenshtein(name, k), k))
         // Close enough, and not most of the name: 'n' is not a likely typo of 'ne', nor 'z9'
         // of 'a1'.
@@ -105,11 +117,125 @@ pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, k)| k)
 }
 
-/// Renders a list of diagnostics, each followed by a blank line.
+/// Most diagnostics rendered for one file; the rest are counted (`… and 812 more errors`).
+pub const MAX_SHOWN: usize = 50;
+
+/// Longest source excerpt or message line shown, in characters.
+pub const MAX_LINE: usize = 200;
+
+/// Renders a list of diagnostics, each followed by a blank line: at most [`MAX_SHOWN`] of
+/// them, then how many more there are.
 pub fn render_all(diags: &[Diagnostic], file: &str, source: &str) -> String {
-    diags
+    let lines = LineIndex::new(source);
+    let mut out: Vec<String> = diags
         .iter()
-        .map(|d| d.render(file, source))
-        .collect::<Vec<_>>()
-        .join("\n")
+        .take(MAX_SHOWN)
+        .map(|d| d.render_with(file, source, &lines))
+        .collect();
+    if diags.len() > MAX_SHOWN {
+        out.push(format!(
+            "… and {} more error{}\n",
+            diags.len() - MAX_SHOWN,
+            if diags.len() - MAX_SHOWN == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ));
+    }
+    out.join("\n")
+}
+
+/// Where each line of a source text starts, found once, so the line of a byte offset is a
+/// binary search rather than a count from the start.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// The line starts of `source`.
+    pub fn new(source: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// The line number (from 1) holding byte `offset`, and the byte its line starts at.
+    pub fn line_of(&self, offset: usize) -> (usize, usize) {
+        let i = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
+        (i + 1, self.starts[i])
+    }
+}
+
+/// The largest character boundary at or before `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A line shown with control characters escaped (a tab stays a tab).
+fn escaped(c: char) -> String {
+    if c == '\t' || !c.is_control() {
+        c.to_string()
+    } else {
+        c.escape_default().to_string()
+    }
+}
+
+/// Text shown in a message: control characters escaped, at most [`MAX_LINE`] characters.
+pub fn bounded(text: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n >= MAX_LINE {
+            out.push('…');
+            break;
+        }
+        out.push_str(&escaped(c));
+    }
+    out
+}
+
+/// The part of a source line to show around the span from byte `from` to byte `to`, the
+/// spaces that bring the caret under it, and the caret's width: the whole line when short,
+/// else a window of about [`MAX_LINE`] characters around the span with `…` at the cut ends.
+fn excerpt(line: &str, from: usize, to: usize) -> (String, String, usize) {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let first = chars.partition_point(|&(b, _)| b < from);
+    let last = chars.partition_point(|&(b, _)| b < to).max(first + 1);
+    let (mut lo, mut hi) = (0, chars.len());
+    if chars.len() > MAX_LINE {
+        lo = first.saturating_sub(MAX_LINE / 3);
+        hi = (lo + MAX_LINE).min(chars.len()).max(first + 1);
+    }
+    let mut shown = String::new();
+    let mut lead = String::new();
+    if lo > 0 {
+        shown.push('…');
+        lead.push(' ');
+    }
+    for (k, &(_, c)) in chars.iter().enumerate().take(hi).skip(lo) {
+        let e = escaped(c);
+        if k < first {
+            let blank: String = e
+                .chars()
+                .map(|x| if x == '\t' { '\t' } else { ' ' })
+                .collect();
+            lead.push_str(&blank);
+        }
+        shown.push_str(&e);
+    }
+    if hi < chars.len() {
+        shown.push('…');
+    }
+    let width: usize = chars
+        .iter()
+        .take(last.min(hi))
+        .skip(first)
+        .map(|&(_, c)| escaped(c).chars().count())
+        .sum();
+    (shown, lead, width.clamp(1, MAX_LINE))
 }

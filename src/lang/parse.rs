@@ -11,8 +11,20 @@ use super::span::{Name, Span, Spanned};
 #[grammar = "../grammar/game.pest"]
 struct GameParser;
 
+/// Largest rule file parsed, in bytes.
+pub const MAX_SOURCE: usize = 1 << 20;
+/// Deepest nesting of brackets in an expression.
+pub const MAX_NESTING: usize = 64;
+/// Longest run of `not` before one operand.
+pub const MAX_NOTS: usize = 64;
+
 /// Parses a rule file. A syntax error is returned as one diagnostic saying what was expected.
 pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
+    // The parser and the stages after it recurse on nested expressions: limits are checked
+    // first, on the text, so no input can exhaust the stack.
+    if let Some(d) = limits(source) {
+        return Err(vec![d]);
+    }
     let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| {
         // Parse again, tracking every token tried at the farthest position, to say exactly
         // what was expected there ('=', ')', a statement).
@@ -30,6 +42,73 @@ pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
         .map(statement)
         .collect();
     Ok(File { stmts })
+}
+
+/// The first limit `source` goes past (size, bracket nesting, a run of `not`), if any.
+fn limits(source: &str) -> Option<Diagnostic> {
+    if source.len() > MAX_SOURCE {
+        return Some(Diagnostic::error(
+            Span::new(0, 0),
+            format!(
+                "the rule file is {} bytes; rule files may have at most {MAX_SOURCE}",
+                source.len()
+            ),
+        ));
+    }
+    let bytes = source.as_bytes();
+    let (mut depth, mut nots) = (0usize, 0usize);
+    let (mut in_string, mut in_comment) = (false, false);
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'\n' => {
+                in_string = false;
+                in_comment = false;
+            }
+            _ if in_comment => {}
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'#' => in_comment = true,
+            b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(
+                        Diagnostic::error(
+                            Span::new(i, i + 1),
+                            format!("expressions nest deeper than {MAX_NESTING} brackets"),
+                        )
+                        .with_hint(
+                            "this is a limit of the rule language; name a part with 'define'",
+                        ),
+                    );
+                }
+            }
+            b')' => depth = depth.saturating_sub(1),
+            b'n' if source[i..].starts_with("not")
+                && !source[i + 3..]
+                    .starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-')
+                && (i == 0
+                    || !(bytes[i - 1].is_ascii_alphanumeric()
+                        || bytes[i - 1] == b'_'
+                        || bytes[i - 1] == b'-')) =>
+            {
+                nots += 1;
+                if nots > MAX_NOTS {
+                    return Some(Diagnostic::error(
+                        Span::new(i, i + 3),
+                        format!("more than {MAX_NOTS} 'not' in a row"),
+                    ));
+                }
+                i += 3;
+                continue;
+            }
+            _ if c.is_ascii_whitespace() => {}
+            _ => nots = 0,
+        }
+        i += 1;
+    }
+    None
 }
 
 /// What a grammar rule is called in an error message.

@@ -509,6 +509,11 @@ pub fn run_with_progress(
     }
 }
 
+/// Most games one match plays (each keeps a record in memory).
+pub const MAX_GAMES: u32 = 1_000_000;
+/// Most worker threads a match starts.
+pub const MAX_THREADS: u32 = 256;
+
 /// The options of `tabletop match`.
 #[derive(Args, Clone, Debug)]
 pub struct MatchArgs {
@@ -521,13 +526,13 @@ pub struct MatchArgs {
     #[arg(long, value_name = "PLAYER")]
     pub b: PlayerSpec,
     /// Number of games; A moves first in games 1, 3, 5, …, B in games 2, 4, 6, ….
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_GAMES as i64))]
     pub games: u32,
     /// Match seed; each game's players are seeded from it and the game number.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u32>,
     /// Override a game option: --set size=9 (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]

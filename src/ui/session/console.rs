@@ -544,7 +544,7 @@ impl Console {
     fn load(&mut self, path: &Path) -> Response {
         let text = match crate::tools::files::read_text(path) {
             Ok(t) => t,
-            Err(e) => return Response::say(format!("cannot load: {e}")),
+            Err(e) => return Response::say(e),
         };
         let record = if is_pgn(path) {
             let current = self.s.record();
