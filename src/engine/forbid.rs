@@ -3,7 +3,7 @@
 //! its suicide rule), and the words that explain a refusal.
 
 use super::repetition::{ordinal, when_phrase};
-use super::{ByPlayer, ContentSet, DirId, Game, MoveList, Repetition, State, StateParts};
+use super::{ByPlayer, ContentSet, DirId, Game, Repetition, State, StateParts};
 
 /// What a `forbid` rule tests on the position a move leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,13 +34,7 @@ impl Game {
         if self.forbids.is_empty() || state.scalars.result.is_some() {
             return None;
         }
-        let want: String = text.split_whitespace().collect();
-        let mut moves = MoveList::new();
-        self.pseudo_moves(state, &mut moves);
-        let mv = moves.into_iter().find(|&m| {
-            self.move_to_string(state, m).eq_ignore_ascii_case(&want)
-                || self.move_to_compact(state, m).eq_ignore_ascii_case(&want)
-        })?;
+        let mv = self.pseudo_move_written(state, text)?;
         if self.rules[mv.rule as usize].is_pass() {
             return None;
         }

@@ -97,7 +97,11 @@ fn board_points(board: &Board) -> Vec<Point> {
 /// A graph's cells where their names are coordinates (`a1`, `g7`), else one line of the
 /// board's `cells` statements per row.
 fn graph_points(board: &Board) -> Vec<Point> {
-    let named: Option<Vec<(i32, i32)>> = board.cells.iter().map(|c| coordinate(&c.name)).collect();
+    let named: Option<Vec<(i32, i32)>> = board
+        .cells
+        .iter()
+        .map(|c| name_coordinate(&c.name))
+        .collect();
     if let Some(at) = named {
         let top = at.iter().map(|a| a.1).max().unwrap_or(0);
         let mut seen = std::collections::HashSet::new();
@@ -125,8 +129,9 @@ fn graph_points(board: &Board) -> Vec<Point> {
     points
 }
 
-/// The grid position (column, row from the bottom) a name like `a1` or `g7` stands for.
-fn coordinate(name: &str) -> Option<(i32, i32)> {
+/// The grid position (column, row from the bottom, both from 0) a cell name like `a1` or
+/// `g7` stands for: one letter for the column and a row number from 1 to 99.
+pub fn name_coordinate(name: &str) -> Option<(i32, i32)> {
     let mut chars = name.chars();
     let col = chars.next().filter(char::is_ascii_alphabetic)?;
     let digits = chars.as_str();

@@ -38,7 +38,7 @@ pub use cond::{CellCond, ContentSet};
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};
 pub use forbid::{Forbid, ForbidCond};
 pub use game::{Game, Kind, PieceType};
-pub use geometry::Point;
+pub use geometry::{name_coordinate, Point};
 pub use guard::{Compare, PartCond, Quantity, StateCond};
 pub use legal::{Attack, AttackRay, AttackRays};
 pub use moves::{Move, MoveList, MAX_MOVE_CELLS};

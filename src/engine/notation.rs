@@ -21,7 +21,12 @@ impl std::fmt::Display for ParseMoveError {
         match self {
             ParseMoveError::GameOver => write!(f, "the game is over; no move can be played"),
             ParseMoveError::NotLegal { input, hint } => {
-                write!(f, "'{input}' is not a legal move here")?;
+                // Echoed input is bounded and its control characters escaped.
+                write!(
+                    f,
+                    "'{}' is not a legal move here",
+                    crate::lang::diag::bounded(input)
+                )?;
                 if let Some(h) = hint {
                     write!(f, " ({h})")?;
                 }

@@ -6,6 +6,18 @@
 use super::{Game, MoveList, Part, State};
 
 impl Game {
+    /// The move the pieces could make (before `forbid` rules judge it) that is written
+    /// `text`, in this game's notation or the compact form.
+    pub(super) fn pseudo_move_written(&self, state: &State, text: &str) -> Option<super::Move> {
+        let want: String = text.split_whitespace().collect();
+        let mut moves = MoveList::new();
+        self.pseudo_moves(state, &mut moves);
+        moves.into_iter().find(|&m| {
+            self.move_to_string(state, m).eq_ignore_ascii_case(&want)
+                || self.move_to_compact(state, m).eq_ignore_ascii_case(&want)
+        })
+    }
+
     /// Why the move written `text` is not legal in `state` although the pieces could make
     /// it, in words, e.g. `e1g1 refused: castling may not start on, pass through or land on
     /// an attacked cell (royal king)`; `None` when the text is legal, or names no move the
@@ -28,13 +40,7 @@ impl Game {
         free.attack_rays.clear();
         free.royal.0.iter_mut().for_each(Vec::clear);
         free.has_forced = false;
-        let want: String = text.split_whitespace().collect();
-        let mut moves = MoveList::new();
-        free.pseudo_moves(state, &mut moves);
-        let mv = moves.into_iter().find(|&m| {
-            free.move_to_string(state, m).eq_ignore_ascii_case(&want)
-                || free.move_to_compact(state, m).eq_ignore_ascii_case(&want)
-        })?;
+        let mv = free.pseudo_move_written(state, text)?;
         let written = free.move_to_string(state, mv);
         let rule = &self.rules[mv.rule as usize];
         let mut legal = MoveList::new();

@@ -5,7 +5,8 @@ use pest::Parser;
 
 use super::ast::{Arg, CmpOp, Expr, ExprKind, File, ResultWord, Setup, Stmt, Value};
 use super::diag::Diagnostic;
-use super::span::{Name, Span, Spanned};
+use super::span::{pair_name as name, pair_span as span, pair_string as string};
+use super::span::{Span, Spanned};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/game.pest"]
@@ -441,23 +442,6 @@ fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
         ));
     }
     d
-}
-
-fn span(p: &Pair<Rule>) -> Span {
-    p.as_span().into()
-}
-
-fn name(p: Pair<Rule>) -> Name {
-    Spanned::new(p.as_str().to_string(), span(&p))
-}
-
-fn string(p: Pair<Rule>) -> Spanned<String> {
-    let s = span(&p);
-    let body = p
-        .into_inner()
-        .next()
-        .map_or(String::new(), |b| b.as_str().to_string());
-    Spanned::new(body, s)
 }
 
 fn statement(p: Pair<Rule>) -> Spanned<Stmt> {

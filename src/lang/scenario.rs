@@ -9,6 +9,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::diag::Diagnostic;
+use super::span::{pair_name as name, pair_span as span, pair_string as string};
 use super::span::{Name, Span, Spanned};
 
 #[derive(pest_derive::Parser)]
@@ -265,23 +266,6 @@ fn moves_list(check: Pair<Rule>) -> Vec<Name> {
 
 fn inner(p: Pair<Rule>) -> Vec<Pair<Rule>> {
     p.into_inner().collect()
-}
-
-fn span(p: &Pair<Rule>) -> Span {
-    p.as_span().into()
-}
-
-fn name(p: Pair<Rule>) -> Name {
-    Spanned::new(p.as_str().to_string(), span(&p))
-}
-
-fn string(p: Pair<Rule>) -> Spanned<String> {
-    let s = span(&p);
-    let body = p
-        .into_inner()
-        .next()
-        .map_or(String::new(), |b| b.as_str().to_string());
-    Spanned::new(body, s)
 }
 
 /// A whole number that fits its type.

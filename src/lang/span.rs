@@ -52,3 +52,23 @@ impl<T> Spanned<T> {
 
 /// A name as written, with its span.
 pub type Name = Spanned<String>;
+
+/// The span of a parse-tree node (of either grammar).
+pub(crate) fn pair_span<R: pest::RuleType>(p: &pest::iterators::Pair<R>) -> Span {
+    p.as_span().into()
+}
+
+/// A parse-tree node's text as a name with its span.
+pub(crate) fn pair_name<R: pest::RuleType>(p: pest::iterators::Pair<R>) -> Name {
+    Spanned::new(p.as_str().to_string(), pair_span(&p))
+}
+
+/// A quoted string's body (the node's only child), with the span of the whole string.
+pub(crate) fn pair_string<R: pest::RuleType>(p: pest::iterators::Pair<R>) -> Spanned<String> {
+    let s = pair_span(&p);
+    let body = p
+        .into_inner()
+        .next()
+        .map_or(String::new(), |b| b.as_str().to_string());
+    Spanned::new(body, s)
+}

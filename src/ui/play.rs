@@ -276,7 +276,7 @@ pub fn drive(
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_end_matches(['\n', '\r']);
         if opts.echo {
-            writeln!(out, "{text}")?;
+            writeln!(out, "{}", crate::lang::diag::bounded(text))?;
         }
         let r = session.handle(text);
         if !r.text.is_empty() {

@@ -101,8 +101,28 @@ impl Record {
 }
 
 /// Writes `text` to `path` atomically: into a temporary file in the same directory, which is
-/// then renamed over `path`, so a reader never sees a half-written file.
+/// then synced and renamed over `path`, so a reader never sees a half-written file; the
+/// temporary file is removed whenever the write fails. Only regular files are written: an
+/// existing device, FIFO, folder or symbolic link at `path` is refused (a link would be
+/// replaced by a file, not followed), with a message saying so.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        let what = if meta.file_type().is_symlink() {
+            Some("a symbolic link; save to the file it points to")
+        } else if meta.is_dir() {
+            Some("a folder")
+        } else if !meta.is_file() {
+            Some("not a regular file (a device or a FIFO)")
+        } else {
+            None
+        };
+        if let Some(what) = what {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} is {what}", path.display()),
+            ));
+        }
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -126,6 +146,40 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_regular_files_are_written() {
+        let dir = std::env::temp_dir().join(format!("tabletop-write-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = write_atomic(&dir, "x").unwrap_err().to_string();
+        assert!(e.ends_with("is a folder"), "{e}");
+        let e = write_atomic(Path::new("/dev/null"), "x")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+        let target = dir.join("real.txt");
+        std::fs::write(&target, "before").unwrap();
+        let link = dir.join("link.txt");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let e = write_atomic(&link, "x").unwrap_err().to_string();
+        assert!(e.contains("symbolic link"), "{e}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "before");
+        write_atomic(&target, "after").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "after");
+        let leftovers = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".tmp")
+            })
+            .count();
+        assert_eq!(leftovers, 0);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn round_trips() {

@@ -728,19 +728,10 @@ fn draw_graph(p: &Painter) -> String {
 }
 
 /// The grid position (column, row; both from 0, row 0 at the bottom) a cell name stands
-/// for: one letter for the column and a row number from 1 to 99 (`a1`, `g7`, `M13`).
+/// for (`a1`, `g7`, `M13`): the engine's reading of coordinate names.
 fn coordinate(name: &str) -> Option<(usize, usize)> {
-    let mut chars = name.chars();
-    let col = chars.next().filter(char::is_ascii_alphabetic)?;
-    let digits = chars.as_str();
-    if !(1..=2).contains(&digits.len())
-        || digits.starts_with('0')
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    let row: usize = digits.parse().ok()?;
-    Some(((col.to_ascii_lowercase() as u8 - b'a') as usize, row - 1))
+    let (c, r) = crate::engine::name_coordinate(name)?;
+    Some((usize::try_from(c).ok()?, usize::try_from(r).ok()?))
 }
 
 /// Each cell's grid position, when every cell of the board is named like a coordinate
