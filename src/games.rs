@@ -95,6 +95,11 @@ pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Game, 
 fn read_rule_file(path: &std::path::Path, shown: &str) -> Result<String, LoadError> {
     let meta = std::fs::metadata(path)
         .map_err(|e| LoadError::Usage(format!("cannot read '{shown}': {e}")))?;
+    if meta.is_dir() {
+        return Err(LoadError::Usage(format!(
+            "'{shown}' is a folder, not a rule file"
+        )));
+    }
     if !meta.is_file() {
         return Err(LoadError::Usage(format!("'{shown}' is not a regular file")));
     }
