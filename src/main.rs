@@ -246,8 +246,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let s = position(&g, &args)?;
             out!("{}", draw(&g, &s, &Style::default()));
             outln!("{}", g.position_to_string(&s));
-            match g.outcome(&s) {
-                Some(o) => outln!("game over: {}", o.describe(&g)),
+            // The ending names the rule that decided it, as `play` says it.
+            match tabletop::engine::ending::describe_end(&g, &s) {
+                Some(end) => outln!("game over: {end}"),
                 None => outln!("{} to move", g.players[s.to_move().index()]),
             }
         }
