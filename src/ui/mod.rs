@@ -6,7 +6,9 @@
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
+//! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
 
+pub mod gtp;
 pub mod play;
 pub mod record;
 pub mod render;
