@@ -237,3 +237,34 @@ fn a_game_against_gnu_go_with_tabletop_as_white_scores_the_same() {
 fn a_game_gnu_go_plays_against_itself_scores_the_same_in_tabletop() {
     check(&[]);
 }
+
+/// The session shown in docs/cli.md is what `tabletop gtp` answers (level 3 searches a fixed
+/// number of simulations, so its moves do not depend on the machine's speed).
+#[test]
+fn the_documented_session_is_what_the_engine_answers() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
+        .expect("docs/cli.md");
+    let start = "$ tabletop gtp go --level 3\n";
+    let from = doc.find(start).expect("the gtp session in docs/cli.md") + start.len();
+    let block = &doc[from..from + doc[from..].find("```").expect("the block's end")];
+    let (mut input, mut expected) = (String::new(), String::new());
+    for exchange in block.split_terminator("\n\n") {
+        let (command, answer) = exchange.split_once('\n').expect("a command and its answer");
+        input.push_str(&format!("{command}\n"));
+        expected.push_str(&format!("{}\n\n", answer.trim_end_matches('\n')));
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["gtp", "go", "--level", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start tabletop");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("send the commands");
+    let out = child.wait_with_output().expect("tabletop's answers");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
