@@ -24,7 +24,7 @@ pub enum Command {
     KnownCommand(String),
     /// `list_commands`.
     ListCommands,
-    /// `boardsize N`.
+    /// `boardsize N` (or `boardsize N N`).
     BoardSize(u32),
     /// `clear_board`.
     ClearBoard,
@@ -113,10 +113,24 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
         "version" => none(Command::Version),
         "known_command" => Ok(Command::KnownCommand(one()?.to_string())),
         "list_commands" => none(Command::ListCommands),
-        "boardsize" => one()?
-            .parse()
-            .map(Command::BoardSize)
-            .map_err(|_| "boardsize not an integer".to_string()),
+        // Hex programs' HTP gives width and height: the same number twice is a size.
+        "boardsize" => {
+            let sizes = match args {
+                [_] | [_, _] => args
+                    .iter()
+                    .map(|a| {
+                        a.parse::<u32>()
+                            .map_err(|_| format!("boardsize not an integer: '{a}'"))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+                _ => return Err("boardsize takes one argument".to_string()),
+            };
+            match sizes[..] {
+                [n] => Ok(Command::BoardSize(n)),
+                [w, h] if w == h => Ok(Command::BoardSize(w)),
+                _ => Err("unacceptable size".to_string()),
+            }
+        }
         "clear_board" => none(Command::ClearBoard),
         "komi" => {
             let k = one()?;
@@ -165,6 +179,7 @@ mod tests {
         );
         assert_eq!(cmd("list_commands"), Ok(Command::ListCommands));
         assert_eq!(cmd("boardsize 9"), Ok(Command::BoardSize(9)));
+        assert_eq!(cmd("boardsize 11 11"), Ok(Command::BoardSize(11)));
         assert_eq!(cmd("clear_board"), Ok(Command::ClearBoard));
         assert_eq!(cmd("komi 6.5"), Ok(Command::Komi("6.5".into())));
         assert_eq!(
@@ -202,8 +217,23 @@ mod tests {
     #[test]
     fn bad_input_is_an_error() {
         assert_eq!(cmd("fly"), Err("unknown command".into()));
-        assert_eq!(cmd("boardsize abc"), Err("boardsize not an integer".into()));
-        assert_eq!(cmd("boardsize -3"), Err("boardsize not an integer".into()));
+        assert_eq!(
+            cmd("boardsize abc"),
+            Err("boardsize not an integer: 'abc'".into())
+        );
+        assert_eq!(
+            cmd("boardsize -3"),
+            Err("boardsize not an integer: '-3'".into())
+        );
+        assert_eq!(cmd("boardsize 9 13"), Err("unacceptable size".into()));
+        assert_eq!(
+            cmd("boardsize 9 x"),
+            Err("boardsize not an integer: 'x'".into())
+        );
+        assert_eq!(
+            cmd("boardsize 9 9 9"),
+            Err("boardsize takes one argument".into())
+        );
         assert_eq!(cmd("komi x"), Err("komi not a float".into()));
         assert_eq!(cmd("komi inf"), Err("komi not a float".into()));
         assert_eq!(cmd("play x d4"), Err("invalid color 'x'".into()));

@@ -90,7 +90,10 @@ fn boardsize_and_komi_recompile_the_game() {
     for bad in ["boardsize 0", "boardsize 26", "boardsize 4000000000"] {
         assert_eq!(one(&mut e, bad), "? unacceptable size", "{bad}");
     }
-    assert_eq!(one(&mut e, "boardsize abc"), "? boardsize not an integer");
+    assert_eq!(
+        one(&mut e, "boardsize abc"),
+        "? boardsize not an integer: 'abc'"
+    );
     assert_eq!(e.session().game().board.len(), 169);
     assert_eq!(e.session().history().len(), 1);
     // A game without a size option refuses boardsize, and ignores komi.
@@ -99,7 +102,7 @@ fn boardsize_and_komi_recompile_the_game() {
     assert_eq!(one(&mut c, "komi 7.5"), "= ");
     // Hex's size option goes up to the letters a-z.
     let mut h = engine_for("hex", &[]);
-    assert_eq!(one(&mut h, "boardsize 7"), "= ");
+    assert_eq!(one(&mut h, "boardsize 7 7"), "= ");
     assert_eq!(h.session().game().board.len(), 49);
 }
 
