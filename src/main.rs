@@ -136,6 +136,9 @@ enum Command {
     Play(tabletop::ui::play::PlayArgs),
     /// Play a match of N games between two players, seats swapped every game; print a table.
     Match(tools::tournament::MatchArgs),
+    /// Speak the Go Text Protocol on standard input and output, as an engine for GoGui,
+    /// Sabaki, HexGui or a match against another program: tabletop gtp go --level 5.
+    Gtp(tabletop::ui::gtp::GtpArgs),
 }
 
 #[derive(Args, Clone)]
@@ -201,6 +204,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Play(args) => {
             tabletop::ui::play::run(&args).map_err(|e| Failure(e.message, e.code))?
+        }
+        Command::Gtp(args) => {
+            tabletop::ui::gtp::run(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Match(args) => {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?

@@ -27,7 +27,43 @@ fn find_score(c: &EndCond) -> Option<&EndCond> {
     }
 }
 
+/// A position's score under the game's scoring ending, komi included: each player's area
+/// (Tromp-Taylor) times `den`, the last player's plus the komi times `den`, so a half-point
+/// komi stays exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaScore {
+    /// Points per player, in turn order, times `den`.
+    pub points: Vec<i64>,
+    /// What the points are multiplied by (a power of ten).
+    pub den: i64,
+}
+
+impl AreaScore {
+    /// `points` divided by `den`, written as a decimal number (`7.5`, `-3`).
+    pub fn text(&self, points: i64) -> String {
+        decimal_text(points, self.den)
+    }
+}
+
 impl Game {
+    /// The position's score as the game's first scoring ending (`score(area, komi: …)`)
+    /// would count it now, whether or not the game is over; `None` when no ending scores.
+    pub fn area_score(&self, state: &State) -> Option<AreaScore> {
+        let EndCond::Score {
+            komi_num,
+            komi_den,
+            dirs,
+        } = self.ends.iter().find_map(|e| find_score(&e.cond))?
+        else {
+            return None;
+        };
+        let points = self.weighted_scores(state, *komi_num, *komi_den, dirs);
+        Some(AreaScore {
+            points: points[..self.num_players()].to_vec(),
+            den: *komi_den,
+        })
+    }
+
     /// Why the game ended, in words, when the last move ended it by a repetition or a
     /// score; `None` for other endings (and games that are not over).
     pub fn explain_end(&self, state: &State) -> Option<String> {
@@ -103,5 +139,25 @@ impl Game {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_area_score_counts_stones_regions_and_komi() {
+        let g = crate::load_shipped("go", &[("size".into(), "5".into())]).unwrap();
+        let mut s = g.start();
+        for m in ["c1", "d1", "c2", "d2", "c3", "d3", "c4", "d4", "c5", "d5"] {
+            let mv = g.parse_move(&s, m).unwrap();
+            g.make(&mut s, mv);
+        }
+        let score = g.area_score(&s).unwrap();
+        // Black: columns a-c (15); White: columns d-e (10) + 7.5 komi.
+        assert_eq!(score.points, vec![150, 175]);
+        assert_eq!(score.den, 10);
+        assert_eq!(score.text(score.points[0] - score.points[1]), "-2.5");
+        let t = crate::load_shipped("tictactoe", &[]).unwrap();
+        assert_eq!(t.area_score(&t.start()), None);
     }
 }

@@ -36,6 +36,7 @@ pub use bitboard::{AttackMasks, Between};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
 pub use cond::{CellCond, ContentSet};
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};
+pub use explain::AreaScore;
 pub use forbid::{Forbid, ForbidCond};
 pub use game::{Game, Kind, PieceType};
 pub use geometry::{name_coordinate, Point};

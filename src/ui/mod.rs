@@ -8,8 +8,10 @@
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
+//! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
 
 pub mod board;
+pub mod gtp;
 pub mod pgn;
 pub mod play;
 pub mod record;

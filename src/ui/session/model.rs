@@ -508,6 +508,37 @@ impl Session {
         Ok(events)
     }
 
+    /// Recompiles the game with option `name` set to `value` (as `--set name=value` would),
+    /// replaying the moves played so far when `keep_moves`, else starting a new game. On
+    /// error (no such option, a value the rule file refuses, a move the new rules refuse)
+    /// the session is left as it was.
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: &str,
+        keep_moves: bool,
+    ) -> Result<Vec<Event>, SessionError> {
+        if !self.game.options.iter().any(|(n, _)| n == name) {
+            return Err(SessionError::Load(format!(
+                "{} has no option '{name}'",
+                self.game.name
+            )));
+        }
+        let mut rec = self.record();
+        rec.options.retain(|(n, _)| n != name);
+        rec.options.push((name.to_string(), value.to_string()));
+        if !keep_moves {
+            rec.moves.clear();
+        }
+        self.load_record(&rec)
+    }
+
+    /// The position's score as the game's scoring ending counts it now (area and komi),
+    /// over or not; `None` when the game does not score.
+    pub fn area_score(&self) -> Option<crate::engine::AreaScore> {
+        self.game.area_score(&self.state)
+    }
+
     /// The game so far as a record.
     pub fn record(&self) -> Record {
         Record {
@@ -737,5 +768,29 @@ mod tests {
             err,
             "the record's game '/etc/passwd' is neither a shipped game nor a .game file"
         );
+    }
+
+    #[test]
+    fn options_change_by_recompiling_and_bad_ones_change_nothing() {
+        let mut s = session("go", &[Seat::Human, Seat::Human]);
+        s.play_text("e5").unwrap();
+        assert_eq!(
+            s.set_option("komi", "0.5", true).unwrap(),
+            vec![Event::Loaded { moves: 1 }]
+        );
+        assert_eq!(s.area_score().unwrap().points, vec![810, 5]);
+        s.set_option("size", "13", false).unwrap();
+        assert_eq!(s.game().board.len(), 169);
+        assert!(s.history().is_empty());
+        assert_eq!(s.record().options.len(), 2);
+        s.play_text("m13").unwrap();
+        // Refused: an unknown option, a bad value, a move the smaller board lacks.
+        for (name, value) in [("colour", "red"), ("size", "abc"), ("size", "9")] {
+            assert!(s.set_option(name, value, true).is_err(), "{name}={value}");
+            assert_eq!(s.game().board.len(), 169);
+            assert_eq!(s.history().len(), 1);
+        }
+        let t = session("tictactoe", &[Seat::Human, Seat::Human]);
+        assert_eq!(t.area_score(), None);
     }
 }

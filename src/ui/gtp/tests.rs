@@ -1,0 +1,216 @@
+//! Every command, and bad input, through [`serve`] as a controller would send them.
+
+use super::*;
+
+fn engine_for(game: &str, set: &[(&str, &str)]) -> Engine {
+    engine(&GtpArgs {
+        game: game.into(),
+        set: set
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        level: 1,
+        seed: 3,
+    })
+    .unwrap()
+}
+
+/// The answers to `input`, one string each (without the blank line that ends it).
+fn talk(engine: &mut Engine, input: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    serve(engine, input.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.is_empty() || text.ends_with("\n\n"), "{text:?}");
+    text.split_terminator("\n\n").map(str::to_string).collect()
+}
+
+fn one(engine: &mut Engine, line: &str) -> String {
+    let answers = talk(engine, &format!("{line}\n"));
+    assert_eq!(answers.len(), 1, "{line}: {answers:?}");
+    answers[0].clone()
+}
+
+#[test]
+fn the_administrative_commands_answer() {
+    let mut e = engine_for("go", &[]);
+    assert_eq!(one(&mut e, "protocol_version"), "= 2");
+    assert_eq!(one(&mut e, "1 name"), "=1 tabletop");
+    assert_eq!(
+        one(&mut e, "version"),
+        format!("= {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(one(&mut e, "known_command genmove"), "= true");
+    assert_eq!(one(&mut e, "known_command fly"), "= false");
+    let list = one(&mut e, "list_commands");
+    assert!(list.starts_with("= protocol_version\nname\n"), "{list}");
+    assert_eq!(list.lines().count(), command::COMMANDS.len());
+    // quit answers, then nothing more is read.
+    assert_eq!(talk(&mut e, "7 quit\nname\n"), vec!["=7 "]);
+}
+
+#[test]
+fn play_genmove_undo_and_the_board() {
+    let mut e = engine_for("go", &[]);
+    assert_eq!(one(&mut e, "boardsize 9"), "= ");
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    assert_eq!(one(&mut e, "komi 6.5"), "= ");
+    assert_eq!(one(&mut e, "play b D4"), "= ");
+    assert_eq!(e.session().history()[0].text, "d4");
+    // J is the ninth column: tabletop's `i`.
+    assert_eq!(one(&mut e, "play white J9"), "= ");
+    assert_eq!(e.session().history()[1].text, "i9");
+    let board = one(&mut e, "showboard");
+    assert!(board.starts_with("= \n"), "{board}");
+    assert!(board.ends_with("Black to move"), "{board}");
+    let reply = one(&mut e, "3 genmove b");
+    let vertex = reply.strip_prefix("=3 ").expect(&reply);
+    assert!(
+        vertex == "pass" || vertex::cell(&e.session().game().board, vertex).is_some(),
+        "{reply}"
+    );
+    assert_eq!(e.session().history().len(), 3);
+    assert_eq!(one(&mut e, "undo"), "= ");
+    assert_eq!(one(&mut e, "undo"), "= ");
+    assert_eq!(e.session().history().len(), 1);
+    assert_eq!(one(&mut e, "play w pass"), "= ");
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    assert_eq!(one(&mut e, "undo"), "? cannot undo");
+}
+
+#[test]
+fn boardsize_and_komi_recompile_the_game() {
+    let mut e = engine_for("go", &[]);
+    assert_eq!(one(&mut e, "boardsize 13"), "= ");
+    assert_eq!(e.session().game().board.len(), 169);
+    assert_eq!(one(&mut e, "play b N13"), "= ");
+    // komi keeps the moves; boardsize clears the board.
+    assert_eq!(one(&mut e, "komi 0.5"), "= ");
+    assert_eq!(e.session().history().len(), 1);
+    assert_eq!(one(&mut e, "final_score"), "= B+168.5");
+    for bad in ["boardsize 0", "boardsize 26", "boardsize 4000000000"] {
+        assert_eq!(one(&mut e, bad), "? unacceptable size", "{bad}");
+    }
+    assert_eq!(
+        one(&mut e, "boardsize abc"),
+        "? boardsize not an integer: 'abc'"
+    );
+    assert_eq!(e.session().game().board.len(), 169);
+    assert_eq!(e.session().history().len(), 1);
+    // A game without a size option refuses boardsize, and ignores komi.
+    let mut c = engine_for("connect4", &[]);
+    assert_eq!(one(&mut c, "boardsize 7"), "? unacceptable size");
+    assert_eq!(one(&mut c, "komi 7.5"), "= ");
+    // Hex's size option goes up to the letters a-z.
+    let mut h = engine_for("hex", &[]);
+    assert_eq!(one(&mut h, "boardsize 7 7"), "= ");
+    assert_eq!(h.session().game().board.len(), 49);
+}
+
+#[test]
+fn final_score_is_the_area_score_or_the_result() {
+    let mut e = engine_for("go", &[("size", "5")]);
+    assert_eq!(one(&mut e, "final_score"), "= W+7.5");
+    for line in [
+        "play b c1",
+        "play w d1",
+        "play b c2",
+        "play w d2",
+        "play b c3",
+    ] {
+        assert_eq!(one(&mut e, line), "= ", "{line}");
+    }
+    // Black 3 stones, White 2 + 7.5 komi; the empty points touch both.
+    assert_eq!(one(&mut e, "final_score"), "= W+6.5");
+    assert_eq!(one(&mut e, "komi 0"), "= ");
+    let mut t = engine_for("tictactoe", &[]);
+    assert_eq!(
+        one(&mut t, "final_score"),
+        "? cannot score: the game is not over"
+    );
+    for line in [
+        "play b a1",
+        "play w b1",
+        "play b a2",
+        "play w b2",
+        "play b a3",
+    ] {
+        assert_eq!(one(&mut t, line), "= ", "{line}");
+    }
+    assert_eq!(one(&mut t, "final_score"), "= B+");
+    assert_eq!(one(&mut t, "play w c3"), "? illegal move: the game is over");
+    assert_eq!(one(&mut t, "genmove w"), "? illegal move: the game is over");
+}
+
+#[test]
+fn hex_speaks_hexgui_vertices() {
+    let mut e = engine_for("hex", &[("size", "5")]);
+    assert_eq!(one(&mut e, "play b c2"), "= ");
+    assert_eq!(e.session().history()[0].text, "c2");
+    let reply = one(&mut e, "genmove w");
+    let vertex = reply.strip_prefix("= ").expect(&reply);
+    assert!(
+        vertex::cell(&e.session().game().board, vertex).is_some(),
+        "{reply}"
+    );
+    assert_eq!(
+        one(&mut e, "play b c2"),
+        "? illegal move: 'c2' is not a legal move here"
+    );
+    // A move of several cells (Nex places two stones) is answered in the game's notation.
+    let mut n = engine_for("nex", &[("size", "5")]);
+    let reply = one(&mut n, "genmove b");
+    assert!(reply.contains('?'), "{reply}");
+}
+
+#[test]
+fn bad_input_is_an_error_and_changes_nothing() {
+    let mut e = engine_for("go", &[]);
+    one(&mut e, "play b e5");
+    let before = e.session().state().clone();
+    let answers = talk(
+        &mut e,
+        "play b z99\nplay x d4\nplay w e5\nplay b d4\n5 play w I5\nfly away\n\
+         boardsize\ngenmove purple\n\n# nothing\n   \n42\n",
+    );
+    assert_eq!(
+        answers,
+        vec![
+            "? not Black's turn: White is to move",
+            "? invalid color 'x'",
+            "? illegal move: 'e5' is not a legal move here",
+            "? not Black's turn: White is to move",
+            "?5 illegal move: 'I5' is not a vertex of this board",
+            "? unknown command",
+            "? boardsize takes one argument",
+            "? invalid color 'purple'",
+            "?42 missing command",
+        ]
+    );
+    assert_eq!(
+        one(&mut e, "play w z99"),
+        "? illegal move: 'z99' is not a vertex of this board"
+    );
+    assert_eq!(
+        one(&mut e, "play w swap"),
+        "? illegal move: 'swap' is not a legal move here"
+    );
+    assert!(e.session().state().same_position(&before));
+    assert_eq!(e.session().history().len(), 1);
+    // A 100 KB line is refused whole, and the next line is read as usual.
+    let long = format!("play w {}\nname\n", "d".repeat(100_000));
+    assert_eq!(
+        talk(&mut e, &long),
+        vec![
+            format!("? line too long (over {MAX_LINE} bytes)"),
+            "= tabletop".to_string()
+        ]
+    );
+    // Bytes that are not UTF-8, and a last line with no newline.
+    let mut out = Vec::new();
+    serve(&mut e, &b"\xff\xfe play\nname"[..], &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "? unknown command\n\n= tabletop\n\n"
+    );
+    assert_eq!(e.session().history().len(), 1);
+}

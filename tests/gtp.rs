@@ -1,0 +1,270 @@
+//! `tabletop gtp go` against GNU Go, a GTP program nobody here wrote: complete 9×9 games
+//! relayed move by move, then both programs' scores compared.
+//!
+//! How the scores can be compared for real. tabletop's Go scores by area (Tromp-Taylor):
+//! every stone on the board counts as alive, plus the empty regions only one colour
+//! touches, plus the komi. GNU Go's `final_score` first decides which stones are dead and
+//! then counts, so the two differ exactly when dead stones are left on the board. So:
+//!
+//! * GNU Go runs with `--chinese-rules` (area counting, like Tromp-Taylor) and
+//!   `--positional-superko` (tabletop's default ko rule, so every move one of them makes
+//!   the other accepts), and with `--capture-all-dead`: before it passes it takes every
+//!   dead tabletop stone off the board.
+//! * The games are played until both pass (two passes in a row end tabletop's game), or
+//!   until a resignation or a cap of plies, where the test fails.
+//! * Then GNU Go is asked `final_status_list dead`: it must be empty (no dead stones left,
+//!   so the two ways of counting agree in principle), and both `final_score`s must be the
+//!   same text (`B+3.5`, `W+0.5` or `0`).
+//!
+//! Every move each one generates must be accepted by the other (`play` answers `=`). Two
+//! games pit tabletop against GNU Go, one with each colour; in a third GNU Go chooses both
+//! colours' moves and tabletop only follows, for a close score with territory on both
+//! sides (tabletop's low level loses the whole board to GNU Go).
+//! GNU Go at level 1 and tabletop at a low level keep the games short; both are
+//! deterministic (each given a `--seed`), so a run repeats exactly.
+//!
+//! GNU Go must be installed (`apt-get install -y gnugo`; CI's `.ci/run` installs it): the
+//! test fails, saying so, when it is not. `GNUGO` may name the program.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// Plies after which a game that has not ended fails the test.
+const MAX_PLIES: usize = 300;
+
+/// A GTP program on the other end of two pipes.
+struct Gtp {
+    name: &'static str,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(name: &'static str, program: &PathBuf, args: &[&str]) -> Gtp {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+        let input = child.stdin.take().expect("piped");
+        let output = BufReader::new(child.stdout.take().expect("piped"));
+        Gtp {
+            name,
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends a command; the answer's text, or the error message.
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        writeln!(self.input, "{command}")
+            .unwrap_or_else(|e| panic!("{} is gone ({command}): {e}", self.name));
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("read an answer");
+            assert!(n > 0, "{} closed its output after '{command}'", self.name);
+            if line.trim().is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push_str(&line);
+        }
+        let answer = answer.trim_end().to_string();
+        match answer.chars().next() {
+            Some('=') => Ok(answer[1..].trim().to_string()),
+            Some('?') => Err(answer[1..].trim().to_string()),
+            _ => panic!("{} answered '{command}' with {answer:?}", self.name),
+        }
+    }
+
+    fn ok(&mut self, command: &str) -> String {
+        self.send(command)
+            .unwrap_or_else(|e| panic!("{} refused '{command}': {e}", self.name))
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// GNU Go: `$GNUGO`, else `gnugo` on the path, else Debian's `/usr/games/gnugo`.
+fn gnugo() -> PathBuf {
+    if let Some(p) = std::env::var_os("GNUGO") {
+        return PathBuf::from(p);
+    }
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join("gnugo"))
+        .find(|p| p.is_file());
+    let debian = PathBuf::from("/usr/games/gnugo");
+    match on_path {
+        Some(p) => p,
+        None if debian.is_file() => debian,
+        None => panic!(
+            "GNU Go is not installed: these tests play tabletop against it. Install it \
+             (Debian/Ubuntu: apt-get install -y gnugo; CI's .ci/run does) or set GNUGO to \
+             the program"
+        ),
+    }
+}
+
+/// How a game went: the moves and both programs' final scores.
+struct Played {
+    moves: Vec<String>,
+    tabletop_score: String,
+    gnugo_score: String,
+}
+
+/// Plays one 9×9 game, tabletop choosing the moves of the colors in `tabletop_plays` (`b`,
+/// `w`) and GNU Go those of the others; each move goes to the program that did not choose
+/// it.
+fn play_game(tabletop_plays: &[&str]) -> Played {
+    let mut tabletop = Gtp::start(
+        "tabletop",
+        &PathBuf::from(env!("CARGO_BIN_EXE_tabletop")),
+        &["gtp", "go", "--level", "2", "--seed", "7"],
+    );
+    let mut gnugo = Gtp::start(
+        "GNU Go",
+        &gnugo(),
+        &[
+            "--mode",
+            "gtp",
+            "--level",
+            "1",
+            "--seed",
+            "5",
+            "--chinese-rules",
+            "--positional-superko",
+            "--capture-all-dead",
+        ],
+    );
+    for engine in [&mut tabletop, &mut gnugo] {
+        for command in ["boardsize 9", "clear_board", "komi 7.5"] {
+            engine.ok(command);
+        }
+    }
+    let mut moves = Vec::new();
+    let mut passes = 0;
+    for ply in 0..MAX_PLIES {
+        let color = ["b", "w"][ply % 2];
+        let (mover, other) = if tabletop_plays.contains(&color) {
+            (&mut tabletop, &mut gnugo)
+        } else {
+            (&mut gnugo, &mut tabletop)
+        };
+        let mv = mover.ok(&format!("genmove {color}"));
+        assert_ne!(
+            mv.to_ascii_lowercase(),
+            "resign",
+            "{} resigned after {moves:?}",
+            mover.name
+        );
+        other.ok(&format!("play {color} {mv}"));
+        moves.push(format!("{color} {mv}"));
+        passes = if mv.eq_ignore_ascii_case("pass") {
+            passes + 1
+        } else {
+            0
+        };
+        if passes == 2 {
+            break;
+        }
+    }
+    assert_eq!(
+        passes, 2,
+        "no two passes in a row within {MAX_PLIES} plies: {moves:?}"
+    );
+    let dead = gnugo.ok("final_status_list dead");
+    assert!(
+        dead.is_empty(),
+        "GNU Go sees dead stones ({dead}) after {moves:?}: the scores would differ in principle"
+    );
+    Played {
+        moves,
+        tabletop_score: tabletop.ok("final_score"),
+        gnugo_score: gnugo.ok("final_score"),
+    }
+}
+
+fn check(tabletop_plays: &[&str]) {
+    let game = play_game(tabletop_plays);
+    eprintln!(
+        "tabletop plays {tabletop_plays:?}: {} plies; tabletop says {}, GNU Go says {}",
+        game.moves.len(),
+        game.tabletop_score,
+        game.gnugo_score
+    );
+    assert_eq!(
+        game.tabletop_score, game.gnugo_score,
+        "the scores differ after {:?}",
+        game.moves
+    );
+    let score = &game.tabletop_score;
+    assert!(
+        score == "0" || score.starts_with("B+") || score.starts_with("W+"),
+        "{score}"
+    );
+}
+
+#[test]
+fn a_game_against_gnu_go_with_tabletop_as_black_scores_the_same() {
+    check(&["b"]);
+}
+
+#[test]
+fn a_game_against_gnu_go_with_tabletop_as_white_scores_the_same() {
+    check(&["w"]);
+}
+
+/// Against GNU Go tabletop loses the whole board, so those scores are all one colour's area.
+/// Here GNU Go chooses both colours' moves and tabletop follows every one with `play`: a
+/// close game with captures, territory on both sides and komi deciding, which tabletop's
+/// rules must accept move by move and score as GNU Go does.
+#[test]
+fn a_game_gnu_go_plays_against_itself_scores_the_same_in_tabletop() {
+    check(&[]);
+}
+
+/// The session shown in docs/cli.md is what `tabletop gtp` answers (level 3 searches a fixed
+/// number of simulations, so its moves do not depend on the machine's speed).
+#[test]
+fn the_documented_session_is_what_the_engine_answers() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
+        .expect("docs/cli.md");
+    let start = "$ tabletop gtp go --level 3\n";
+    let from = doc.find(start).expect("the gtp session in docs/cli.md") + start.len();
+    let block = &doc[from..from + doc[from..].find("```").expect("the block's end")];
+    let (mut input, mut expected) = (String::new(), String::new());
+    for exchange in block.split_terminator("\n\n") {
+        let (command, answer) = exchange.split_once('\n').expect("a command and its answer");
+        input.push_str(&format!("{command}\n"));
+        expected.push_str(&format!("{}\n\n", answer.trim_end_matches('\n')));
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["gtp", "go", "--level", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start tabletop");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("send the commands");
+    let out = child.wait_with_output().expect("tabletop's answers");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
