@@ -132,3 +132,32 @@ fn cli_refuses_bad_input() {
     let out = tabletop(&["selfcheck", "tictactoe", "--seed", "x"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_game_over_the_cap_is_a_warning_not_a_failure() {
+    let game = tabletop::load_shipped("chess", &[]).unwrap();
+    let opts = Options {
+        plies: 300,
+        seed: 1,
+        max_game_plies: 40,
+    };
+    let report = selfcheck::run(&game, &opts);
+    assert!(report.passed());
+    assert!(!report.long_games.is_empty());
+    assert_eq!(report.longest.0, 40);
+    assert!(report
+        .render("chess", &[])
+        .contains("warning: game 1 did not end within 40 plies (cut off)"));
+}
+
+/// Chess's FEN keeps castling rights, not every unmoved-piece flag: a note, not a failure.
+#[test]
+fn a_notation_that_cannot_say_everything_is_a_note() {
+    let game = tabletop::load_shipped("chess", &[]).unwrap();
+    let report = selfcheck::run(&game, &opts(2_000, 1));
+    assert!(report.passed());
+    assert!(!report.notes.is_empty());
+    assert!(report
+        .render("chess", &[])
+        .contains("note: the position notation does not express the whole state"));
+}
