@@ -139,6 +139,17 @@ enum Command {
     /// Speak the Go Text Protocol on standard input and output, as an engine for GoGui,
     /// Sabaki, HexGui or a match against another program: tabletop gtp go --level 5.
     Gtp(tabletop::ui::gtp::GtpArgs),
+    /// Play seeded random games and check the engine's invariants after every move.
+    Selfcheck {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Plies to play in total (any number from 1; more only takes longer).
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+        plies: u64,
+        /// Random seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Args, Clone)]
@@ -232,6 +243,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ..Default::default()
             };
             out!("{}", tabletop::snapshot(&g, &opts));
+        }
+        Command::Selfcheck { game, plies, seed } => {
+            let g = load(&game)?;
+            let opts = tools::selfcheck::Options {
+                plies,
+                seed,
+                ..Default::default()
+            };
+            // No time printed: the same seed prints the same report.
+            let report = tools::selfcheck::run(&g, &opts);
+            out!("{}", report.render(&game.game, &game.set));
+            if !report.passed() {
+                return Err(Failure(String::new(), 1));
+            }
         }
         Command::List => {
             for name in tabletop::shipped_names() {
