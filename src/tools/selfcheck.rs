@@ -384,7 +384,15 @@ fn check_moves(
         let mut seen: HashSet<String> = HashSet::with_capacity(legal.len());
         let mut twice: Vec<String> = Vec::new();
         for &mv in legal {
-            let text = game.move_to_string(state, mv).to_lowercase();
+            // Moves are read in any letter case, so texts differing only in case would be
+            // ambiguous, except in algebraic notation, where case tells a bishop (`Bxc4`)
+            // from a pawn (`bxc4`) and is read exactly.
+            let text = game.move_to_string(state, mv);
+            let text = if game.algebraic {
+                text
+            } else {
+                text.to_lowercase()
+            };
             if !seen.insert(text.clone()) && !twice.contains(&text) {
                 twice.push(text);
             }
