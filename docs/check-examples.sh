@@ -10,7 +10,9 @@
 # * in a ```text block that starts with a `$ tabletop …` line, each `$ tabletop …` command is
 #   run from the repository's root and its output (standard output and error together) must
 #   be the lines that follow it, up to the next `$` line. Timings (`0.034s`, `nps 123`) are
-#   not compared; `play` and `bench` commands are not run.
+#   not compared; `play` and `bench` commands are not run, nor the protocol engines (`gtp`,
+#   `uci`), whose transcripts interleave what was typed with the answers and are checked by
+#   their own tests (tests/gtp.rs, tests/uci.rs).
 #
 # Uses $TABLETOP if set, else builds and runs target/release/tabletop.
 set -euo pipefail
@@ -36,7 +38,9 @@ check_transcript() {
     local block="$1" md="$2" line="$3" cmd="" expected="" l
     run_one() {
         [[ -z "$cmd" ]] && return 0
-        if [[ "$cmd" == *" play "* || "$cmd" == *" bench "* ]]; then return 0; fi
+        case " $cmd " in
+            *" play "* | *" bench "* | *" gtp "* | *" uci "*) return 0 ;;
+        esac
         checked=$((checked + 1))
         local got
         got=$(cd "$root" && eval "${cmd/#tabletop/\"\$TABLETOP\"}" 2>&1 | mask) || true
