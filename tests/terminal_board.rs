@@ -12,8 +12,9 @@ struct Tmux {
 }
 
 impl Tmux {
-    fn start(width: u16, height: u16) -> Tmux {
-        let socket = format!("tabletop-test-{}", std::process::id());
+    /// A tmux server of its own (tests run in parallel), named after the test.
+    fn start(name: &str, width: u16, height: u16) -> Tmux {
+        let socket = format!("tabletop-test-{}-{name}", std::process::id());
         let t = Tmux { socket };
         let ok = t
             .cmd(&[
@@ -81,7 +82,7 @@ impl Drop for Tmux {
 
 #[test]
 fn hex_is_played_on_a_real_terminal_and_the_terminal_is_restored() {
-    let t = Tmux::start(100, 30);
+    let t = Tmux::start("hex", 100, 30);
     let bin = env!("CARGO_BIN_EXE_tabletop");
     t.send(&[
         &format!("{bin} play hex --set size=5 --black human --white human; echo EXITED $?"),
@@ -115,4 +116,35 @@ fn hex_is_played_on_a_real_terminal_and_the_terminal_is_restored() {
         s.contains("play hex --set size=5"),
         "the shell's screen is back:\n{s}"
     );
+}
+
+/// The line mode on a terminal edits lines: the left arrow moves the cursor (it once typed
+/// `^[[D` into the move), the up arrow recalls the last line, Tab completes a legal move,
+/// and Ctrl-C leaves with exit code 130.
+#[test]
+fn the_line_mode_edits_lines_recalls_history_and_completes_moves() {
+    let t = Tmux::start("line", 100, 40);
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    t.send(&[
+        &format!("{bin} play tictactoe --plain --first human --second human; echo EXITED $?"),
+        "Enter",
+    ]);
+    t.wait_for("X>");
+    // "2", Left, "b": the cursor goes back over the 2, so the line is b2.
+    t.send(&["2", "Left", "b", "Enter"]);
+    let s = t.wait_for("O>");
+    assert!(s.contains("last move: 1. X b2"), "{s}");
+    assert!(!s.contains("^[["), "no escape codes were typed:\n{s}");
+    // Up recalls "b2", which is refused now (the cell is taken): history works.
+    t.send(&["Up", "Enter"]);
+    t.wait_for("'b2' is not a legal move");
+    // "a" then Tab lists a1, a2, a3 (no single completion); "1" Enter plays a1.
+    t.send(&["a", "Tab", "Tab"]);
+    let s = t.wait_for("a3");
+    assert!(s.contains("a1") && s.contains("a2"), "{s}");
+    t.send(&["1", "Enter"]);
+    t.wait_for("last move: 2. O a1");
+    t.send(&["C-c"]);
+    let s = t.wait_for("EXITED 130");
+    assert!(s.contains("interrupted"), "{s}");
 }

@@ -4,12 +4,13 @@
 //! drives its line-mode [`Console`] with standard input and output; [`drive`] is the loop
 //! itself, over any reader and writer. The game logic lives in [`super::session`].
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use clap::Args;
 
 use crate::engine::{Game, Player};
+use crate::ui::line_input::{Edited, LineInput, Piped};
 use crate::ui::session::{Console, Seat, Session, DEFAULT_LEVEL};
 
 /// The options of `tabletop play`.
@@ -211,11 +212,34 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
         delay: Duration::from_millis(args.delay),
         thinking: std::io::stdout().is_terminal(),
     };
-    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    // A closed output (a pipe whose reader went away) simply ends the session.
-    let _ = drive(&mut session, stdin.lock(), stdout.lock(), opts);
-    Ok(())
+    let result = if std::io::stdin().is_terminal() {
+        match Edited::new() {
+            Ok(mut editor) => drive(&mut session, &mut editor, stdout.lock(), opts),
+            Err(e) => {
+                return Err(PlayError {
+                    message: format!("the terminal failed: {e}"),
+                    code: 1,
+                })
+            }
+        }
+    } else {
+        let stdin = std::io::stdin();
+        drive(
+            &mut session,
+            &mut Piped::new(stdin.lock()),
+            stdout.lock(),
+            opts,
+        )
+    };
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(PlayError {
+            message: "interrupted".into(),
+            code: 130,
+        }),
+        // A closed output (a pipe whose reader went away) simply ends the session.
+        _ => Ok(()),
+    }
 }
 
 fn clock_seed() -> u64 {
@@ -228,7 +252,7 @@ fn clock_seed() -> u64 {
 /// per line and shows the response, until `quit` or the end of input.
 pub fn drive(
     session: &mut Console,
-    mut input: impl BufRead,
+    input: &mut dyn LineInput,
     mut out: impl Write,
     opts: DriveOptions,
 ) -> std::io::Result<()> {
@@ -242,7 +266,6 @@ pub fn drive(
     }
     writeln!(out)?;
     write!(out, "{}", session.screen())?;
-    let mut line = Vec::new();
     loop {
         let mut announced_end = false;
         while session.session().ai_to_move() {
@@ -266,15 +289,12 @@ pub fn drive(
         if announced_end && session.session().is_over() && !session.session().has_human() {
             writeln!(out, "(type 'new' to play again or 'quit' to leave)")?;
         }
-        write!(out, "{}", session.prompt())?;
-        out.flush()?;
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let words = || session.completion_words();
+        let Some(text) = input.read_line(&session.prompt(), &words, &mut out)? else {
             writeln!(out)?;
             break;
-        }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']);
+        };
+        let text = text.as_str();
         if opts.echo {
             writeln!(out, "{}", crate::lang::diag::bounded(text))?;
         }
@@ -372,7 +392,7 @@ mod tests {
             echo: true,
             ..DriveOptions::default()
         };
-        drive(&mut s, input, &mut out, opts).unwrap();
+        drive(&mut s, &mut Piped::new(input), &mut out, opts).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("X> b2\n"), "{out}");
         assert!(
@@ -395,7 +415,13 @@ mod tests {
             3,
         ));
         let mut out = Vec::new();
-        drive(&mut s, &b""[..], &mut out, DriveOptions::default()).unwrap();
+        drive(
+            &mut s,
+            &mut Piped::new(&b""[..]),
+            &mut out,
+            DriveOptions::default(),
+        )
+        .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(s.session().is_over());
         assert!(out.contains("game over: "), "{out}");

@@ -343,19 +343,7 @@ impl BoardApp {
     /// and `g1h3`, written `Nf3` and `Nh3`); the matches are listed in the message.
     fn complete(&mut self, text: &str) -> String {
         let want = text.trim().to_ascii_lowercase();
-        let state = self.session.state();
-        let game = self.session.game();
-        let forms: Vec<(String, String)> = self
-            .session
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                (
-                    game.move_to_string(state, m),
-                    game.move_to_compact(state, m),
-                )
-            })
-            .collect();
+        let forms = self.session.move_texts();
         let starts = |t: &str| t.to_ascii_lowercase().starts_with(&want);
         // Complete in the form the text was typed in.
         let written: Vec<&(String, String)> = forms.iter().filter(|f| starts(&f.0)).collect();

@@ -91,6 +91,24 @@ impl Console {
         format!("{}: {}", self.s.game().title, seats.join(" vs "))
     }
 
+    /// What Tab completes to in the line editor: the command words and each legal move as
+    /// the game writes it and in the compact form.
+    pub fn completion_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = super::command::COMMANDS
+            .iter()
+            .filter_map(|(usage, _)| usage.split_whitespace().next())
+            .filter(|w| !w.starts_with('<'))
+            .map(str::to_string)
+            .collect();
+        for (written, compact) in self.s.move_texts() {
+            if compact != written {
+                words.push(compact);
+            }
+            words.push(written);
+        }
+        words
+    }
+
     /// An example of a legal move, for the first prompt.
     pub fn example_move(&self) -> Option<String> {
         let moves = self.s.legal_moves();

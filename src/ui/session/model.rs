@@ -253,6 +253,20 @@ impl Session {
         self.game.legal_moves_vec(&self.state).into_iter().collect()
     }
 
+    /// Each legal move now as the game writes it and in the compact form (`Nf3` and
+    /// `g1f3`), for completing what a player types.
+    pub fn move_texts(&self) -> Vec<(String, String)> {
+        self.legal_moves()
+            .into_iter()
+            .map(|m| {
+                (
+                    self.game.move_to_string(&self.state, m),
+                    self.game.move_to_compact(&self.state, m),
+                )
+            })
+            .collect()
+    }
+
     /// Whether a history entry was made by the session rather than chosen: a roll, or the
     /// forced pass of a game with dice.
     pub fn automatic(&self, mv: &Move) -> bool {
