@@ -186,7 +186,7 @@ fn a_failure_shows_expected_and_actual_at_the_assertion() {
         "  = actual:   X wins (three in a row: win if line(3))".into(),
         "t: illegal move ... FAILED".into(),
         format!("{file}:9:11: error: move 2 of this line cannot be played"),
-        "  = 'b2' is not a legal move here (8 legal moves; type 'moves' to list them)".into(),
+        "  = 'b2' is not a legal move here (b2 is taken: X's mark stands there)".into(),
         "t: fine ... ok".into(),
         "1 passed, 3 failed".into(),
     ];

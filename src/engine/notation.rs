@@ -319,6 +319,15 @@ impl Game {
             .iter()
             .map(|&m| self.move_to_string(state, m))
             .collect();
+        if let [only] = texts.as_slice() {
+            return Some(format!("the only legal move is '{only}'"));
+        }
+        if let Some(why) = self.incomplete_move(state, want, moves, &texts) {
+            return Some(why);
+        }
+        if let Some(why) = self.lone_cell(state, want, moves, &texts) {
+            return Some(why);
+        }
         // A typo is at most two edits: texts of very different lengths are not compared
         // (a 10 KB line against 28,000 Nex moves would take seconds).
         let best = texts
@@ -341,5 +350,94 @@ impl Game {
                 texts.len()
             )),
         }
+    }
+
+    /// When `want` is the beginning of legal moves (a multi-part move cut short: Morris'
+    /// `g1` for `g1xa7`, a Nex placement without its second part), the ways it goes on.
+    fn incomplete_move(
+        &self,
+        state: &State,
+        want: &str,
+        moves: &MoveList,
+        texts: &[String],
+    ) -> Option<String> {
+        const SHOWN: usize = 6;
+        let want = want.to_lowercase();
+        if want.is_empty() || want.len() > 64 {
+            return None;
+        }
+        // Each match in the form it was typed in: chess's `e2` goes on as `e2e4`, not `e4`.
+        let mut found: Vec<String> = Vec::new();
+        let mut count = 0;
+        for (&m, text) in moves.iter().zip(texts) {
+            let form = if text.to_lowercase().starts_with(&want) {
+                text.clone()
+            } else {
+                let compact = self.move_to_compact(state, m);
+                if !compact.to_lowercase().starts_with(&want) {
+                    continue;
+                }
+                compact
+            };
+            count += 1;
+            found.push(form);
+        }
+        // In text order, so that the message does not follow the generator's order.
+        found.sort_unstable();
+        found.truncate(SHOWN);
+        match count {
+            0 => None,
+            1 => Some(format!("it is incomplete: did you mean '{}'?", found[0])),
+            n if n <= SHOWN => Some(format!(
+                "it is incomplete; it goes on as {}",
+                found.join(", ")
+            )),
+            n => Some(format!(
+                "it is incomplete; {n} moves begin so, such as {}",
+                found[..3].join(", ")
+            )),
+        }
+    }
+
+    /// When `want` is a cell name alone: the moves that use that cell (a Nex placement is
+    /// written with its second part, `Bg7?g8`), or else what stands there (a stone played
+    /// on a stone).
+    fn lone_cell(
+        &self,
+        state: &State,
+        want: &str,
+        moves: &MoveList,
+        texts: &[String],
+    ) -> Option<String> {
+        let cell = self.board.cell_by_name(want)?;
+        let name = &self.board.cells[cell as usize].name;
+        let using: Vec<&str> = moves
+            .iter()
+            .zip(texts)
+            .filter(|(m, _)| m.cells().contains(&cell))
+            .map(|(_, t)| t.as_str())
+            .collect();
+        if !using.is_empty() {
+            let such: Vec<&str> = using.iter().take(3).copied().collect();
+            return Some(format!(
+                "{name} alone is no move; {} move{} use{} it, such as {}",
+                using.len(),
+                if using.len() == 1 { "" } else { "s" },
+                if using.len() == 1 { "s" } else { "" },
+                such.join(", ")
+            ));
+        }
+        let piece = state.at(cell);
+        if piece == EMPTY {
+            return None;
+        }
+        let kind = &self.kinds[self.pieces[piece as usize].kind as usize].name;
+        Some(match self.owner(piece) {
+            Some(p) => format!(
+                "{name} is taken: {}'s {kind} stands there",
+                self.players[p.index()]
+            ),
+            None => format!("{name} is taken: a {kind} stands there"),
+        })
     }
 }

@@ -154,7 +154,7 @@ fn hex_speaks_hexgui_vertices() {
     );
     assert_eq!(
         one(&mut e, "play b c2"),
-        "? illegal move: 'c2' is not a legal move here"
+        "? illegal move: 'c2' is not a legal move here (c2 is taken: Black's stone stands there)"
     );
     // A move of several cells (Nex places two stones) is answered in the game's notation.
     let mut n = engine_for("nex", &[("size", "5")]);
@@ -177,7 +177,7 @@ fn bad_input_is_an_error_and_changes_nothing() {
         vec![
             "? not Black's turn: White is to move",
             "? invalid color 'x'",
-            "? illegal move: 'e5' is not a legal move here",
+            "? illegal move: 'e5' is not a legal move here (e5 is taken: Black's stone stands there)",
             "? not Black's turn: White is to move",
             "?5 illegal move: 'I5' is not a vertex of this board",
             "? unknown command",
