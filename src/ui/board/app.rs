@@ -48,6 +48,10 @@ pub enum Mode {
     Choose(Vec<Move>, usize),
     /// The help screen.
     Help,
+    /// The menu (`m`), on the line chosen.
+    Menu(usize),
+    /// Browsing the history: the position after the first this many entries is shown.
+    History(usize),
 }
 
 /// The board being played in a full-screen terminal.
@@ -68,6 +72,8 @@ pub struct BoardApp {
     pub quit: bool,
     /// The AI's search under way, if any.
     thinking: Option<Thinking>,
+    /// The shipped game the menu's game line shows (an index into the shipped names).
+    pub menu_game: usize,
 }
 
 impl BoardApp {
@@ -83,6 +89,7 @@ impl BoardApp {
             flipped: false,
             quit: false,
             thinking: None,
+            menu_game: 0,
         };
         app.message = app.turn_message();
         app
@@ -127,6 +134,8 @@ impl BoardApp {
     pub fn key(&mut self, key: Key, layout: &super::layout::Layout, click_origin: (u16, u16)) {
         match self.mode.clone() {
             Mode::Help => self.mode = Mode::Board,
+            Mode::Menu(i) => self.menu_key(key, i),
+            Mode::History(_) => self.history_key(key),
             Mode::Choose(moves, i) => self.choose(key, moves, i),
             Mode::Command(text) => self.command_key(key, text),
             Mode::Board => self.board_key(key, layout, click_origin),
@@ -175,6 +184,8 @@ impl BoardApp {
             Key::Char(':') | Key::Char('/') => self.mode = Mode::Command(String::new()),
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('q') => self.quit = true,
+            Key::Char('m') => self.open_menu(),
+            Key::Char('[') => self.browse(true),
             Key::Char('f') => self.flipped = !self.flipped,
             Key::Char('u') => self.run(Command::Undo),
             Key::Char('r') => self.run(Command::Redo),
@@ -385,7 +396,7 @@ impl BoardApp {
     }
 
     /// Runs a command of the line language (the same as the line mode's).
-    fn run(&mut self, command: Command) {
+    pub(super) fn run(&mut self, command: Command) {
         self.picked.clear();
         let result = match command {
             Command::Nothing | Command::Board => return,
@@ -455,7 +466,7 @@ impl BoardApp {
     }
 
     /// An AI search under way is dropped (its move will not be played).
-    fn cancel_ai(&mut self) {
+    pub(super) fn cancel_ai(&mut self) {
         self.thinking = None;
     }
 
@@ -492,7 +503,7 @@ impl BoardApp {
         self.message = words.join("; ");
     }
 
-    fn turn_message(&self) -> String {
+    pub(super) fn turn_message(&self) -> String {
         if self.session.is_over() {
             return "game over".into();
         }

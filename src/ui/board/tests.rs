@@ -334,3 +334,121 @@ fn the_computer_thinks_without_blocking_and_its_move_appears() {
     pick(&mut a, &name);
     assert_eq!(a.session.history().len(), 3);
 }
+
+/// The line of `item` in the menu.
+fn menu_line(a: &BoardApp, item: super::MenuItem) -> usize {
+    a.menu_items().iter().position(|&i| i == item).unwrap()
+}
+
+/// Opens the menu and goes down to `item`.
+fn to_menu_item(a: &mut BoardApp, item: super::MenuItem) {
+    press(a, &[Key::Char('m')]);
+    let down = vec![Key::Down; menu_line(a, item)];
+    press(a, &down);
+    assert_eq!(a.mode, Mode::Menu(menu_line(a, item)));
+}
+
+#[test]
+fn the_menu_sets_seats_that_survive_a_new_game() {
+    use super::MenuItem;
+    use crate::engine::Player;
+    let mut a = humans("chess");
+    to_menu_item(&mut a, MenuItem::Seat(Player(1)));
+    insta::assert_snapshot!("board_menu", screen(&a));
+    // human → ai:1 → ai:2 → ai:3, then back one: ai:2.
+    press(&mut a, &[Key::Right, Key::Right, Key::Right, Key::Left]);
+    assert_eq!(a.session.seat(Player(1)), Seat::Ai(2));
+    assert!(
+        screen(&a).contains("> Black: ‹computer, level 2›"),
+        "{}",
+        screen(&a)
+    );
+    // Left from a person wraps to level 9.
+    press(&mut a, &[Key::Up, Key::Left]);
+    assert_eq!(a.session.seat(Player(0)), Seat::Ai(9));
+    press(&mut a, &[Key::Right]);
+    assert_eq!(a.session.seat(Player(0)), Seat::Human);
+    press(&mut a, &[Key::Esc]);
+    assert_eq!(a.mode, Mode::Board);
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    a.tick();
+    a.settle_ai();
+    assert_eq!(
+        a.session.history().len(),
+        2,
+        "the computer answered as Black"
+    );
+    // A new game from the menu keeps the seats.
+    to_menu_item(&mut a, MenuItem::NewGame);
+    press(&mut a, &[Key::Enter]);
+    assert!(a.session.history().is_empty());
+    assert_eq!(a.session.seat(Player(1)), Seat::Ai(2));
+    assert_eq!(a.mode, Mode::Board);
+}
+
+#[test]
+fn the_menu_switches_to_another_game_keeping_the_seats() {
+    use super::MenuItem;
+    use crate::engine::Player;
+    let mut a = app("chess", &[], None, &[Seat::Human, Seat::Ai(3)]);
+    a.flipped = true;
+    to_menu_item(&mut a, MenuItem::Game);
+    let names = crate::shipped_names();
+    let from = names.iter().position(|&n| n == "chess").unwrap();
+    let to = names.iter().position(|&n| n == "hex").unwrap();
+    let steps = (to + names.len() - from) % names.len();
+    press(&mut a, &vec![Key::Right; steps]);
+    assert!(screen(&a).contains("game: ‹hex›"), "{}", screen(&a));
+    assert_eq!(
+        a.session.game().name,
+        "chess",
+        "nothing changes before Enter"
+    );
+    press(&mut a, &[Key::Enter]);
+    assert_eq!(a.session.game().name, "hex");
+    assert_eq!(a.session.seat(Player(1)), Seat::Ai(3));
+    assert!(a.flipped, "the view's settings stay");
+    assert!(a.message.starts_with("new game of hex"), "{}", a.message);
+    // Save and load ask for a file name on the command line.
+    to_menu_item(&mut a, MenuItem::Save);
+    press(&mut a, &[Key::Enter]);
+    assert_eq!(a.mode, Mode::Command("save ".into()));
+    press(&mut a, &[Key::Esc]);
+    to_menu_item(&mut a, MenuItem::Quit);
+    press(&mut a, &[Key::Enter]);
+    assert!(a.quit);
+}
+
+#[test]
+fn the_history_browser_shows_earlier_positions_without_changing_the_game() {
+    let mut a = humans("tictactoe");
+    for c in ["b2", "a1", "c3"] {
+        pick(&mut a, c);
+    }
+    let live = a.session.state().clone();
+    press(&mut a, &[Key::Char('[')]);
+    assert_eq!(a.mode, Mode::History(2));
+    let shown = a.shown_state().into_owned();
+    let g = a.session.game();
+    assert_eq!(g.position_to_string(&shown), "3/1X1/O2 X 2");
+    insta::assert_snapshot!("board_history", screen(&a));
+    press(&mut a, &[Key::Char('['), Key::Char('['), Key::Char('[')]);
+    assert_eq!(
+        a.mode,
+        Mode::History(0),
+        "the start is as far back as it goes"
+    );
+    // Picking is refused while browsing; the game is untouched.
+    press(&mut a, &[Key::Enter, Key::Char('x')]);
+    assert!(a.session.state().same_position(&live));
+    press(&mut a, &[Key::Char(']'), Key::Char(']'), Key::Char(']')]);
+    assert_eq!(
+        a.mode,
+        Mode::Board,
+        "stepping past the last move is back in the game"
+    );
+    press(&mut a, &[Key::Char('['), Key::Esc]);
+    assert_eq!(a.mode, Mode::Board);
+    assert_eq!(a.session.history().len(), 3);
+}

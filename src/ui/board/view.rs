@@ -153,7 +153,17 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
             );
         }
         Mode::Help => draw_help(area, buf),
-        Mode::Board => {
+        Mode::Menu(i) => {
+            draw_menu(app, *i, area, buf);
+            buf.set_stringn(
+                area.x,
+                bottom,
+                &app.message,
+                area.width as usize,
+                Style::default(),
+            );
+        }
+        Mode::Board | Mode::History(_) => {
             buf.set_stringn(
                 area.x,
                 bottom,
@@ -171,6 +181,16 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
 fn turn_line(app: &BoardApp) -> String {
     let game = app.session.game();
     let state = app.session.state();
+    if let Mode::History(k) = app.mode {
+        return if k == 0 {
+            "the start position (browsing the history)".into()
+        } else {
+            format!(
+                "after move {} (browsing the history)",
+                app.session.move_number(k - 1)
+            )
+        };
+    }
     if let Some(end) = crate::engine::ending::describe_end(game, state) {
         return format!("game over: {end}");
     }
@@ -190,7 +210,8 @@ fn turn_line(app: &BoardApp) -> String {
 
 fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer, color: bool) {
     let game = app.session.game();
-    let state = app.session.state();
+    let shown = app.shown_state();
+    let state: &crate::engine::State = &shown;
     // Until a piece or cell is picked nothing is highlighted (in a placement game every
     // empty cell would be).
     let targets = if app.picked.is_empty() {
@@ -335,7 +356,8 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
 /// The side panel's lines, at most `room` of them.
 fn panel_lines(app: &BoardApp, room: usize, beside: bool) -> Vec<(String, Style)> {
     let game = app.session.game();
-    let state = app.session.state();
+    let shown = app.shown_state();
+    let state: &crate::engine::State = &shown;
     let plain = Style::default();
     let head = Style::default().add_modifier(Modifier::BOLD);
     let mut out: Vec<(String, Style)> = Vec::new();
@@ -390,10 +412,8 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool) -> Vec<(String, Style)
         "keys: arrows move, Enter pick, Esc back, : type".into(),
         plain,
     ));
-    out.push((
-        "u undo r redo n new i hint f flip ? help q quit".into(),
-        plain,
-    ));
+    out.push(("u undo r redo n new i hint f flip".into(), plain));
+    out.push(("[ ] history m menu ? help q quit".into(), plain));
     // History fills the rest, newest last.
     let rest = room.saturating_sub(out.len() + 2);
     if rest > 0 {
@@ -405,15 +425,32 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool) -> Vec<(String, Style)
             .enumerate()
             .filter(|(_, p)| !app.session.automatic(&p.mv))
             .map(|(i, p)| {
-                format!(
+                // The move whose position the history browser shows is marked.
+                let here = matches!(app.mode, Mode::History(k) if k == i + 1);
+                let line = format!(
                     "{:>3}. {} {}",
                     i + 1,
                     game.players[p.player.index()],
                     p.text
-                )
+                );
+                match (here, line.strip_prefix(' ')) {
+                    (true, Some(rest)) => format!("▶{rest}"),
+                    (true, None) => format!("▶{line}"),
+                    (false, _) => line,
+                }
             })
             .collect();
-        let skip = chosen.len().saturating_sub(rest.saturating_sub(1));
+        // Browsing, the list scrolls to keep the marked move in sight.
+        let fit = rest.saturating_sub(1);
+        let last_page = chosen.len().saturating_sub(fit);
+        let skip = match app.mode {
+            Mode::History(_) => chosen
+                .iter()
+                .position(|l| l.starts_with('▶'))
+                .map_or(0, |m| m.saturating_sub(fit / 2))
+                .min(last_page),
+            _ => last_page,
+        };
         if chosen.is_empty() {
             out.push(("(no moves yet)".into(), plain));
         }
@@ -436,6 +473,8 @@ fn draw_help(area: Rect, buf: &mut Buffer) {
         "  n                   new game",
         "  i                   hint",
         "  f                   flip the board",
+        "  [ / ]               browse the history: the position after each move",
+        "  m                   menu: new game, game, who plays each seat, save, load",
         "  q                   quit",
         "",
         "on the board: [X] cursor, <X> picked, (X) can be picked next,",
@@ -463,6 +502,63 @@ fn draw_help(area: Rect, buf: &mut Buffer) {
                 Style::default(),
             );
         }
+    }
+}
+
+/// The menu, over the board: one line per item, the chosen one marked by `>` and reversed.
+fn draw_menu(app: &BoardApp, chosen: usize, area: Rect, buf: &mut Buffer) {
+    let items = app.menu_items();
+    let labels: Vec<String> = items.iter().map(|&it| app.menu_label(it)).collect();
+    let width = labels
+        .iter()
+        .map(|l| l.chars().count() + 4)
+        .max()
+        .unwrap_or(0)
+        .max(30)
+        .min(area.width.saturating_sub(2) as usize) as u16;
+    let (x, top) = (area.x + 1, area.y + 1);
+    let bottom = (area.y + area.height).saturating_sub(2);
+    let rows = std::iter::once(("menu".to_string(), false)).chain(
+        labels
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (l, i == chosen)),
+    );
+    // A long menu on a short screen scrolls to keep the chosen line in sight.
+    let room = bottom.saturating_sub(top) as usize;
+    let skip = (chosen + 2).saturating_sub(room);
+    let mut y = top;
+    for (k, (text, here)) in rows.enumerate() {
+        if k > 0 && k <= skip {
+            continue;
+        }
+        if y >= bottom {
+            break;
+        }
+        let (line, style) = if k == 0 {
+            (
+                format!(" {text}"),
+                Style::default().add_modifier(Modifier::BOLD),
+            )
+        } else if here {
+            (
+                format!("> {text}"),
+                Style::default().add_modifier(Modifier::REVERSED),
+            )
+        } else {
+            (format!("  {text}"), Style::default())
+        };
+        // The menu's rows cover the whole width, so nothing of the panel shows between.
+        buf.set_stringn(
+            area.x,
+            y,
+            " ".repeat(area.width as usize),
+            area.width as usize,
+            Style::default(),
+        );
+        let padded = format!("{line:<w$}", w = width as usize);
+        buf.set_stringn(x, y, padded, width as usize, style);
+        y += 1;
     }
 }
 

@@ -460,6 +460,20 @@ impl Session {
         Ok(events)
     }
 
+    /// Changes who plays `player`'s seat (a person, or the computer at a level); kept by
+    /// [`Session::new_game`]. An unknown player is ignored.
+    pub fn set_seat(&mut self, player: Player, seat: Seat) {
+        if let Some(s) = self.seats.get_mut(player.index()) {
+            *s = seat;
+            self.reset_bots();
+        }
+    }
+
+    /// The game's name or rule file, as loaded, and the options it was loaded with.
+    pub fn game_ref(&self) -> (&str, &[(String, String)]) {
+        (&self.game_ref, &self.options)
+    }
+
     /// Starts again from the start position (new dice, fresh AI players).
     pub fn new_game(&mut self) -> Vec<Event> {
         self.state = self.start.clone();
