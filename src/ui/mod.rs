@@ -7,12 +7,14 @@
 //! * [`pgn`] reads and writes PGN, for games written in algebraic notation.
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
+//! * [`legend`] says what a newcomer needs to read a board: pieces, goals, special cells.
 //! * [`line_input`] reads the line mode's lines: from a pipe, or edited on a terminal.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 //! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
 
 pub mod board;
 pub mod gtp;
+pub mod legend;
 pub mod line_input;
 pub mod pgn;
 pub mod play;

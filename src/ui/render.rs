@@ -446,20 +446,48 @@ fn letter(i: usize) -> String {
 
 fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
     let (w, h) = (width as i32, height as i32);
+    // Cells named by number (draughts) are labelled with their numbers, row by row, not
+    // with letters and ranks that no move uses.
+    let numbered = p
+        .game
+        .board
+        .cells
+        .iter()
+        .all(|c| c.name.bytes().all(|b| b.is_ascii_digit()));
     let mut out = String::new();
     for r in (0..h).rev() {
         let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
-        let line = format!(
-            "{}{}",
-            p.frame(&format!("{:>2}", r + 1)),
-            p.compact_row(&cells)
-        );
+        let line = if numbered {
+            let names: Vec<&str> = cells
+                .iter()
+                .flatten()
+                .map(|&c| p.game.board.cells[c as usize].name.as_str())
+                .collect();
+            let label = match (names.first(), names.last()) {
+                (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
+                (Some(a), _) => a.to_string(),
+                _ => String::new(),
+            };
+            format!(
+                "   {}{}",
+                p.compact_row(&cells),
+                p.frame(&format!("  {label}"))
+            )
+        } else {
+            format!(
+                "{}{}",
+                p.frame(&format!("{:>2}", r + 1)),
+                p.compact_row(&cells)
+            )
+        };
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let files: Vec<String> = (0..w as usize).map(letter).collect();
-    out.push_str(&format!("   {}", p.frame(&files.join(" "))));
-    out.push('\n');
+    if !numbered {
+        let files: Vec<String> = (0..w as usize).map(letter).collect();
+        out.push_str(&format!("   {}", p.frame(&files.join(" "))));
+        out.push('\n');
+    }
     out
 }
 

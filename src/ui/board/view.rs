@@ -100,7 +100,7 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
             (area.y + area.height).saturating_sub(y + 2),
         )
     };
-    let panel = panel_lines(app, ph as usize, beside);
+    let panel = panel_lines(app, ph as usize, beside, pw as usize);
     for (i, (line, style)) in panel.iter().enumerate().take(ph as usize) {
         buf.set_stringn(px, py + i as u16, line, pw as usize, *style);
     }
@@ -287,6 +287,32 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
     use std::collections::BTreeMap;
     let game = app.session.game();
     let dim = Style::default().add_modifier(Modifier::DIM);
+    if game
+        .board
+        .cells
+        .iter()
+        .all(|c| c.name.bytes().all(|b| b.is_ascii_digit()))
+    {
+        // Cells named by number (draughts): each line starts with its first number.
+        let mut first: std::collections::BTreeMap<u16, (u16, &str)> = Default::default();
+        for (c, &(x, y)) in layout.at.iter().enumerate() {
+            let name = game.board.cells[c].name.as_str();
+            let e = first.entry(y).or_insert((x, name));
+            if x < e.0 {
+                *e = (x, name);
+            }
+        }
+        for (y, (_, name)) in first {
+            buf.set_stringn(
+                origin.0 - LABELS,
+                origin.1 + y,
+                format!("{name:>2}"),
+                2,
+                dim,
+            );
+        }
+        return;
+    }
     let parts = |c: usize| split_name(&game.board.cells[c].name);
     let mut lines: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
     let mut columns: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
@@ -354,7 +380,7 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
 }
 
 /// The side panel's lines, at most `room` of them.
-fn panel_lines(app: &BoardApp, room: usize, beside: bool) -> Vec<(String, Style)> {
+fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(String, Style)> {
     let game = app.session.game();
     let shown = app.shown_state();
     let state: &crate::engine::State = &shown;
@@ -407,6 +433,11 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool) -> Vec<(String, Style)
         }
     } else {
         out.push((format!("pieces: {}", legend.join(", ")), plain));
+    }
+    for note in crate::ui::legend::notes(game, false) {
+        for line in crate::ui::legend::wrap(&note, width.max(20)) {
+            out.push((line, plain));
+        }
     }
     out.push((
         "keys: arrows move, Enter pick, Esc back, : type".into(),

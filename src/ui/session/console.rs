@@ -80,7 +80,8 @@ impl Console {
         player_name(self.s.game(), p, self.color)
     }
 
-    /// A one-line summary: title and who plays each seat.
+    /// The first lines: title and who plays each seat, then what a newcomer needs to read
+    /// the board ([`crate::ui::legend`]).
     pub fn intro(&self) -> String {
         let seats: Vec<String> = (0..self.s.game().num_players())
             .map(|i| {
@@ -88,7 +89,12 @@ impl Console {
                 format!("{} ({})", self.name(p), self.s.seat(p))
             })
             .collect();
-        format!("{}: {}", self.s.game().title, seats.join(" vs "))
+        let mut intro = format!("{}: {}", self.s.game().title, seats.join(" vs "));
+        for note in crate::ui::legend::notes(self.s.game(), true) {
+            intro.push_str("\n  ");
+            intro.push_str(&crate::lang::diag::bounded(&note));
+        }
+        intro
     }
 
     /// What Tab completes to in the line editor: the command words and each legal move as

@@ -1,0 +1,278 @@
+//! What a newcomer needs to read a board, worked out from the compiled rules (no game's
+//! name is looked at): the letters of the pieces, the edges each player must join, the
+//! cells the rules single out (Ur's rosettes), the options in force (Go's komi) and how to
+//! pass. The line mode prints these under its first line; the full-screen board shows them
+//! in its panel.
+
+use crate::engine::{EndCond, EndResult};
+use crate::engine::{Game, Part, Player};
+
+/// Zones every board has whatever its rule file says; only the ones a rule file names
+/// itself are special cells.
+const BUILT_IN_ZONES: [&str; 5] = ["top", "bottom", "left", "right", "all"];
+
+/// A special zone listing more cells than this is a region (a promotion rank), and is
+/// named without its cells.
+const LISTED_CELLS: usize = 6;
+
+/// The notes for `game`, one line each; `pieces` adds the line of piece letters (the
+/// full-screen board draws its own).
+pub fn notes(game: &Game, pieces: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if pieces {
+        out.extend(piece_letters(game));
+    }
+    out.extend(goals(game));
+    let special = special_cells(game);
+    if !special.is_empty() {
+        out.push(format!("special cells: {}", special.join("; ")));
+    }
+    if !game.options.is_empty() {
+        let options: Vec<String> = game
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        out.push(format!("options: {}", options.join(", ")));
+    }
+    if game
+        .rules
+        .iter()
+        .any(|r| r.parts.iter().any(|p| matches!(p, Part::Pass)))
+    {
+        out.push("to pass, type 'pass'".into());
+    }
+    if game
+        .board
+        .cells
+        .iter()
+        .all(|c| c.name.bytes().all(|b| b.is_ascii_digit()))
+    {
+        out.push("cells are numbered row by row: see the numbers beside the rows".into());
+    }
+    out
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word is cut),
+/// the lines after the first indented by two spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let room = if lines.is_empty() {
+            width
+        } else {
+            width.saturating_sub(2)
+        };
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > room {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let l = if i == 0 { l } else { format!("  {l}") };
+            l.chars().take(width).collect()
+        })
+        .collect()
+}
+
+/// The letters of the pieces, a kind at a time in the players' order: `pieces
+/// (White/Black): P/p progressor, L/l liberator, …`, then pieces that belong to nobody.
+fn piece_letters(game: &Game) -> Option<String> {
+    let players = game.num_players();
+    let mut kinds: Vec<String> = Vec::new();
+    let mut uniform = true;
+    for (k, kind) in game.kinds.iter().enumerate() {
+        let of = |p: usize| {
+            game.pieces
+                .iter()
+                .skip(1)
+                .find(|pc| pc.kind as usize == k && pc.owner.map(|o| o.index()) == Some(p))
+        };
+        let owned: Vec<Option<char>> = (0..players).map(|p| of(p).map(|pc| pc.symbol)).collect();
+        if owned.iter().all(Option::is_some) {
+            let symbols: Vec<String> = owned.iter().flatten().map(char::to_string).collect();
+            kinds.push(format!("{} {}", symbols.join("/"), kind.name));
+        } else if owned.iter().any(Option::is_some) {
+            uniform = false;
+            for (p, s) in owned.iter().enumerate() {
+                if let Some(s) = s {
+                    kinds.push(format!("{s} {} ({})", kind.name, game.players[p]));
+                }
+            }
+        }
+        for pc in game.pieces.iter().skip(1) {
+            if pc.kind as usize == k && pc.owner.is_none() {
+                kinds.push(format!("{} {} (nobody's)", pc.symbol, kind.name));
+            }
+        }
+    }
+    if kinds.is_empty() {
+        return None;
+    }
+    let whose = if uniform && players > 1 {
+        format!(" ({})", game.players.join("/"))
+    } else {
+        String::new()
+    };
+    Some(format!("pieces{whose}: {}", kinds.join(", ")))
+}
+
+/// The edges each player joins to win (`connect` endings): `Black wins by joining top
+/// and bottom`.
+fn goals(game: &Game) -> Vec<String> {
+    let zone = |z: u16| {
+        game.board
+            .zones
+            .get(z as usize)
+            .map_or("?", |z| z.name.as_str())
+    };
+    let mut out = Vec::new();
+    for end in &game.ends {
+        let EndCond::Connect { a, b, .. } = &end.cond else {
+            continue;
+        };
+        let verb = match end.result {
+            EndResult::Win => "wins",
+            EndResult::Loss => "loses",
+            EndResult::Draw => "draws",
+        };
+        let who: Vec<&str> = (0..game.num_players())
+            .filter(|&p| end.players >> p & 1 == 1)
+            .map(|p| game.players[p].as_str())
+            .collect();
+        out.push(format!(
+            "{} {verb} by joining {} and {}",
+            who.join(" or "),
+            zone(*a),
+            zone(*b)
+        ));
+    }
+    out
+}
+
+/// The zones a rule file names itself, with their cells when few (`rosettes a1 g1 d2 a3
+/// g3`), per player where they differ (`flip-cell White h1, Black h3`).
+fn special_cells(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for z in &game.board.zones {
+        if BUILT_IN_ZONES.contains(&z.name.as_str()) {
+            continue;
+        }
+        let cells_of = |p: usize| -> Vec<&str> {
+            (0..game.board.len())
+                .filter(|&c| z.contains(Player(p as u8), c as u16))
+                .map(|c| game.board.cells[c].name.as_str())
+                .collect()
+        };
+        let per_player: Vec<Vec<&str>> = (0..game.num_players()).map(cells_of).collect();
+        // A zone that is one cell of the same name (Ur's `a2`) says nothing new.
+        if per_player.iter().all(|c| c.len() == 1 && c[0] == z.name) {
+            continue;
+        }
+        let list = |cells: &[&str]| {
+            if cells.len() <= LISTED_CELLS {
+                cells.join(" ")
+            } else {
+                format!("{} cells", cells.len())
+            }
+        };
+        if per_player.windows(2).all(|w| w[0] == w[1]) {
+            out.push(format!("{} {}", z.name, list(&per_player[0])));
+        } else {
+            let each: Vec<String> = per_player
+                .iter()
+                .enumerate()
+                .map(|(p, cells)| format!("{} {}", game.players[p], list(cells)))
+                .collect();
+            out.push(format!("{} {}", z.name, each.join(", ")));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notes_of(name: &str) -> Vec<String> {
+        notes(&crate::load_shipped(name, &[]).unwrap(), true)
+    }
+
+    #[test]
+    fn notes_wrap_at_spaces_within_the_width() {
+        assert_eq!(
+            wrap("special cells: crown-row Black 29 30 31 32", 20),
+            ["special cells:", "  crown-row Black 29", "  30 31 32"]
+        );
+        assert!(wrap(&"x".repeat(50), 10)
+            .iter()
+            .all(|l| l.chars().count() <= 10));
+    }
+
+    #[test]
+    fn hex_says_which_edges_each_player_joins() {
+        let n = notes_of("hex");
+        assert!(
+            n.contains(&"Black wins by joining top and bottom".to_string()),
+            "{n:?}"
+        );
+        assert!(
+            n.contains(&"White wins by joining left and right".to_string()),
+            "{n:?}"
+        );
+        assert!(
+            n.contains(&"options: size=11, swap=no".to_string()),
+            "{n:?}"
+        );
+    }
+
+    #[test]
+    fn ur_names_its_rosettes_and_go_its_komi_and_pass() {
+        let ur = notes_of("ur");
+        let special = ur
+            .iter()
+            .find(|l| l.starts_with("special cells: "))
+            .unwrap();
+        assert!(special.contains("rosettes a1 g1 d2 a3 g3"), "{special}");
+        assert!(
+            special.contains("flip-cell White h1, Black h3"),
+            "{special}"
+        );
+        assert!(
+            !special.contains("; a2"),
+            "one-cell zones named after their cell are left out"
+        );
+        let go = notes_of("go");
+        assert!(
+            go.contains(&"options: size=9, komi=7.5, suicide=no, ko=positional".to_string()),
+            "{go:?}"
+        );
+        assert!(go.contains(&"to pass, type 'pass'".to_string()), "{go:?}");
+    }
+
+    #[test]
+    fn intellector_lists_its_piece_letters_and_draughts_its_numbers() {
+        let i = notes_of("intellector");
+        assert!(
+            i[0].starts_with("pieces (White/Black): P/p progressor, L/l liberator, "),
+            "{i:?}"
+        );
+        let d = notes_of("draughts");
+        assert!(
+            d.iter().any(|l| l.starts_with("cells are numbered")),
+            "{d:?}"
+        );
+        assert!(
+            d.contains(&"special cells: crown-row Black 29 30 31 32, White 1 2 3 4".to_string()),
+            "{d:?}"
+        );
+    }
+}
