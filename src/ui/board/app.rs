@@ -72,6 +72,8 @@ pub struct BoardApp {
     pub quit: bool,
     /// The AI's search under way, if any.
     thinking: Option<Thinking>,
+    /// When the AI's search began.
+    thinking_since: std::time::Instant,
     /// The shipped game the menu's game line shows (an index into the shipped names).
     pub menu_game: usize,
 }
@@ -89,6 +91,7 @@ impl BoardApp {
             flipped: false,
             quit: false,
             thinking: None,
+            thinking_since: std::time::Instant::now(),
             menu_game: 0,
         };
         app.message = app.turn_message();
@@ -98,6 +101,13 @@ impl BoardApp {
     /// Whether the AI is searching now.
     pub fn thinking(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    /// How long the AI has been searching, while it is.
+    pub fn thinking_for(&self) -> Option<std::time::Duration> {
+        self.thinking
+            .as_ref()
+            .map(|_| self.thinking_since.elapsed())
     }
 
     /// Starts the AI if it is to move, or plays its move when its search is over. Call it
@@ -114,6 +124,7 @@ impl BoardApp {
         }
         if self.thinking.is_none() && self.session.ai_to_move() {
             self.thinking = Thinking::start(&mut self.session);
+            self.thinking_since = std::time::Instant::now();
         }
     }
 

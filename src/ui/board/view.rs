@@ -202,7 +202,10 @@ fn turn_line(app: &BoardApp) -> String {
     if let crate::ui::session::Seat::Ai(l) = app.session.seat(p) {
         t.push_str(&format!(
             " (computer, level {l}{})",
-            if app.thinking() { ", thinking…" } else { "" }
+            match app.thinking_for() {
+                Some(t) => format!(", thinking… {}s", t.as_secs()),
+                None => String::new(),
+            }
         ));
     }
     t
