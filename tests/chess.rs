@@ -418,8 +418,8 @@ fn fen_round_trip() {
         POSITION4_MIRRORED,
         POSITION5,
         POSITION6,
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2",
         "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 12 40",
         "r3k2r/8/8/8/8/8/8/R3K2R b Qk - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 99 120",
@@ -428,17 +428,28 @@ fn fen_round_trip() {
         let s = fen(&game, text);
         assert_eq!(game.position_to_string(&s), text);
     }
+    // An en-passant cell no pawn can take on is read, and is no part of the position
+    // (FIDE 9.2.2; python-chess writes such FENs the same way).
+    let s = fen(
+        &game,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+    );
+    assert_eq!(
+        game.position_to_string(&s),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
     // Printing after moves: rights follow the king and rook moves, the en-passant cell
     // follows a double step, the clocks count.
     let mut s = fen(&game, START);
     for (mv, want) in [
+        // No pawn can take on e3 or c6: the cells are no part of the positions.
         (
             "e2e4",
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         ),
         (
             "c7c5",
-            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
         ),
         (
             "g1f3",

@@ -48,3 +48,47 @@ fn a_capture_in_between_resets_the_window() {
         "the third time since the capture"
     );
 }
+
+/// After 1.e4 no black pawn can take on e3, so the position after 1.e4 is the same as the
+/// one reached by knights going out and back (FIDE 9.2.2): the third time is ply 9, as
+/// python-chess and OpenSpiel count it.
+#[test]
+fn an_en_passant_cell_nobody_can_take_on_is_no_part_of_the_position() {
+    let g = load_shipped("chess", &[]).unwrap();
+    let mut s = g.start();
+    play(&g, &mut s, "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8");
+    assert_eq!(g.outcome(&s), None);
+    play(&g, &mut s, "f3g1");
+    assert_eq!(g.outcome(&s), Some(Outcome::Draw));
+    let why = g.explain_end(&s).unwrap();
+    assert!(why.contains("plies 1, 5, 9"), "{why}");
+    // A double step a pawn can answer keeps its cell: the position differs from the one
+    // after the same pawns stand there with no capture possible any more.
+    let mut s = g
+        .parse_position("4k3/8/8/8/5p2/8/4P3/4K1N1 w - - 0 1")
+        .unwrap();
+    play(&g, &mut s, "e2e4");
+    assert_eq!(
+        s.en_passant()
+            .map(|c| g.board.cells[c as usize].name.clone()),
+        Some("e3".into())
+    );
+}
+
+/// A king that never moved, once both of its rooks have, has no castling right left: its
+/// position is the same as after the king steps out and back, so the third occurrence is
+/// ply 18 (python-chess agrees).
+#[test]
+fn rights_nobody_can_use_are_no_part_of_the_position() {
+    let g = load_shipped("chess", &[]).unwrap();
+    let mut s = g.start();
+    play(
+        &g,
+        &mut s,
+        "a2a4 a7a5 h2h4 h7h5 a1a3 a8a6 h1h3 h8h6 e2e3 e7e6 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1",
+    );
+    assert_eq!(g.outcome(&s), None);
+    play(&g, &mut s, "e7e8");
+    assert_eq!(g.outcome(&s), Some(Outcome::Draw));
+    assert!(g.explain_end(&s).unwrap().contains("plies 10, 14, 18"));
+}

@@ -50,8 +50,8 @@ impl Game {
         if self.tracks_unmoved {
             let mut castler_moved = false;
             for i in log_start..s.log.len() {
-                let Change { cell, old } = s.log[i];
-                castler_moved |= self.clear_moved_flag(s, cell, old);
+                let cell = s.log[i].cell;
+                castler_moved |= self.clear_moved_flag(s, cell);
             }
             if castler_moved {
                 self.clear_orphan_flags(s);
@@ -59,7 +59,9 @@ impl Game {
         }
         let passable = !mv.is_forced_pass() && self.rules[mv.rule as usize].passable;
         if let Some((target, victim)) = passable.then(|| self.passed_cell(mv)).flatten() {
-            self.set_en_passant(s, EnPassant { target, victim });
+            if self.en_passant_takeable(&s.board, target, mover) {
+                self.set_en_passant(s, EnPassant { target, victim });
+            }
         }
         if s.scalars.roll != NO_ROLL {
             s.scalars.hash ^= self.zobrist.roll(s.scalars.roll);
@@ -160,11 +162,11 @@ impl Game {
         // `|`, not `||`: both cells lose their flags.
         if self.tracks_unmoved
             && (s.is_unmoved(from) || s.is_unmoved(to))
-            && (self.clear_moved_flag(s, from, piece) | self.clear_moved_flag(s, to, victim))
+            && (self.clear_moved_flag(s, from) | self.clear_moved_flag(s, to))
         {
             self.clear_orphan_flags(s);
         }
-        if rule.passable {
+        if rule.passable && self.en_passant_takeable(&s.board, mv.cells[1], mover) {
             let (target, victim) = (mv.cells[1], mv.cells[2]);
             self.set_en_passant(s, EnPassant { target, victim });
         }
@@ -212,6 +214,49 @@ impl Game {
         Some(mv)
     }
 
+    /// Whether a piece of another player than `passer` stands where one of its
+    /// `en-passant` rules could take on `target`, the cell just passed over. Only then is
+    /// the cell part of the position (FIDE 9.2.2: positions are the same when the same
+    /// captures are possible, so a double step no pawn can answer repeats the position
+    /// without it); a capture that a pin would make illegal still counts.
+    pub(crate) fn en_passant_takeable(
+        &self,
+        board: &[PieceId],
+        target: CellId,
+        passer: Player,
+    ) -> bool {
+        for rule in &self.rules {
+            for part in &rule.parts {
+                let Part::EnPassant { dirs } = part else {
+                    continue;
+                };
+                for q in (0..self.num_players() as u8).map(Player) {
+                    if q == passer || rule.players >> q.0 & 1 == 0 {
+                        continue;
+                    }
+                    for &d in &dirs[q] {
+                        let Some(back) = self.board.dirs[d as usize].opposite else {
+                            // No way back to the taker's cell: keep the cell, to be safe.
+                            return true;
+                        };
+                        let c = self.board.next(target, back);
+                        if c == NO_CELL {
+                            continue;
+                        }
+                        let piece = board[c as usize];
+                        if self.owner(piece) == Some(q)
+                            && (rule.kinds.is_empty()
+                                || rule.kinds.contains(&self.pieces[piece as usize].kind))
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Sets the en-passant cell to `ep`, or clears it with [`EnPassant::NONE`], keeping the
     /// hash keys in step.
     #[inline(always)]
@@ -227,15 +272,16 @@ impl Game {
         s.scalars.ep = ep;
     }
 
-    /// Clears the unmoved flag of `cell`, which held `old` before the move, if it has one;
-    /// returns whether `old` was a castling piece (so its partners may be orphans now).
+    /// Clears the unmoved flag of `cell` if it has one;
+    /// returns whether it had (only castling pieces and their partners carry flags, so the
+    /// other flags of that side may be orphans now).
     #[inline(always)]
-    fn clear_moved_flag(&self, s: &mut State, cell: CellId, old: PieceId) -> bool {
+    fn clear_moved_flag(&self, s: &mut State, cell: CellId) -> bool {
         if !s.is_unmoved(cell) {
             return false;
         }
         self.clear_unmoved(s, cell);
-        self.castlers.contains(old)
+        true
     }
 
     /// Once a side's castling piece has moved, its partners' flags mean nothing: clears them,
@@ -280,25 +326,33 @@ impl Game {
         self.owner(piece).is_some_and(|o| sides >> o.0 & 1 == 0)
     }
 
-    /// The players (one bit each) that still have an unmoved castling piece, given the words of
-    /// the unmoved-flag bitset and what stands on each cell.
+    /// The players (one bit each) that can still castle some day: they have an unmoved
+    /// castling piece (the king) and an unmoved partner (a rook), given the words of the
+    /// unmoved-flag bitset and what stands on each cell. A side with only one of the two
+    /// has rights nobody can use, so its flags are dropped and positions that FEN writes
+    /// alike hash alike (a king that never moved, after both rooks have, repeats the
+    /// position of a king that has).
     pub(crate) fn castling_sides(
         &self,
         unmoved: impl Iterator<Item = u64>,
         at: impl Fn(CellId) -> PieceId,
     ) -> u64 {
-        let mut sides = 0u64;
+        let (mut castlers, mut partners) = (0u64, 0u64);
         for (w, word) in unmoved.enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                 bits &= bits - 1;
-                if let Some(o) = self.castler_of(at(c)) {
-                    sides |= 1 << o.0;
+                let piece = at(c);
+                if let Some(o) = self.castler_of(piece) {
+                    castlers |= 1 << o.0;
+                } else if let Some(o) = self.owner(piece) {
+                    // Only castling pieces and their partners carry flags.
+                    partners |= 1 << o.0;
                 }
             }
         }
-        sides
+        castlers & partners
     }
 
     fn clear_unmoved(&self, s: &mut State, c: CellId) {

@@ -377,12 +377,18 @@ impl Game {
                         .map(|(_, c)| c)
                 });
                 match victim {
-                    Some(v) => {
+                    // A cell no enemy piece could take on is no part of the position.
+                    Some(v)
+                        if self.owner(state.board[v as usize]).is_some_and(|passer| {
+                            self.en_passant_takeable(&state.board, t, passer)
+                        }) =>
+                    {
                         state.scalars.ep = super::state::EnPassant {
                             target: t,
                             victim: v,
                         };
                     }
+                    Some(_) => {}
                     None => {
                         return err(format!(
                             "en-passant cell {cell} has no pawn that just passed it"
