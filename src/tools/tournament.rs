@@ -415,19 +415,7 @@ pub fn play_game(
         Some(_) => Winner::B,
         None => Winner::Draw,
     };
-    let reason = match outcome {
-        None => format!("stopped after {MAX_PLIES} plies"),
-        Some(_) if state.result_now().is_some() => {
-            match deciding_rule(game, &state).and_then(|i| game.ends.get(i)) {
-                Some(end) => format!("{} if {}", result_word(end.result), end.text),
-                None => "an ending rule".into(),
-            }
-        }
-        Some(_) => format!(
-            "{} has no legal move",
-            game.players[state.to_move().index()]
-        ),
-    };
+    let reason = ending_reason(game, &state, outcome);
     GameRecord {
         index,
         a_seat,
@@ -599,9 +587,57 @@ pub fn cli(args: &MatchArgs) -> Result<(), MatchError> {
     Ok(())
 }
 
+/// The rule that ended a game, as the endings table counts it: `win if line(3)`, `loss if
+/// checkmate`, `draw if no-moves`, or that it was stopped.
+fn ending_reason(game: &Game, state: &crate::engine::State, outcome: Option<Outcome>) -> String {
+    match outcome {
+        None => format!("stopped after {MAX_PLIES} plies"),
+        Some(_) if state.result_now().is_some() => {
+            match deciding_rule(game, state).and_then(|i| game.ends.get(i)) {
+                Some(end) => format!("{} if {}", result_word(end.result), end.text),
+                None => "an ending rule".into(),
+            }
+        }
+        // The player to move has no legal move: the rule that says what that means.
+        Some(_) => match (game.checkmate, game.no_moves) {
+            (Some(r), _) if game.in_check(state, state.to_move()) => {
+                format!("{} if checkmate", result_word(r))
+            }
+            (_, Some(crate::engine::NoMoves::Result(r))) => {
+                format!("{} if no-moves", result_word(r))
+            }
+            _ => "nobody could move".into(),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The endings table names the rule: a checkmate is `loss if checkmate`, a full
+    /// tic-tac-toe board `draw if no-moves`, not "… has no legal move".
+    #[test]
+    fn endings_name_the_rule_that_ended_the_game() {
+        let reason = |game: &str, moves: &str| {
+            let g = crate::load_shipped(game, &[]).unwrap();
+            let mut s = g.start();
+            for m in moves.split_whitespace() {
+                let mv = g.parse_move(&s, m).unwrap();
+                g.make(&mut s, mv);
+            }
+            ending_reason(&g, &s, g.outcome(&s))
+        };
+        assert_eq!(reason("chess", "f3 e5 g4 Qh4"), "loss if checkmate");
+        assert_eq!(
+            reason("tictactoe", "b2 a1 c1 a3 a2 c2 b1 b3 c3"),
+            "draw if no-moves"
+        );
+        assert_eq!(
+            reason("tictactoe", "b2 a1 c1 a3 a2"),
+            format!("stopped after {MAX_PLIES} plies")
+        );
+    }
 
     #[test]
     fn specs_parse_and_print() {
