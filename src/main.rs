@@ -139,6 +139,9 @@ enum Command {
     /// Speak the Go Text Protocol on standard input and output, as an engine for GoGui,
     /// Sabaki, HexGui or a match against another program: tabletop gtp go --level 5.
     Gtp(tabletop::ui::gtp::GtpArgs),
+    /// Speak the Universal Chess Interface on standard input and output, as an engine for
+    /// chess GUIs (Cute Chess, Arena) or a match against another engine: tabletop uci chess.
+    Uci(tabletop::ui::uci::UciArgs),
     /// Play seeded random games and check the engine's invariants after every move.
     Selfcheck {
         #[command(flatten)]
@@ -218,6 +221,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Gtp(args) => {
             tabletop::ui::gtp::run(&args).map_err(|e| Failure(e.message, e.code))?
+        }
+        Command::Uci(args) => {
+            tabletop::ui::uci::run(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Match(args) => {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?

@@ -9,6 +9,7 @@
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 //! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
+//! * [`uci`] is `tabletop uci`: the Universal Chess Interface, for chess GUIs and engines.
 
 pub mod board;
 pub mod gtp;
@@ -18,3 +19,4 @@ pub mod record;
 pub mod render;
 pub mod session;
 pub mod snapshot;
+pub mod uci;
