@@ -108,23 +108,23 @@ impl Engine {
                 return Flow::Quit;
             }
             Command::NewGame => {
-                self.stop(out);
+                self.finish(out);
                 self.session.new_game();
             }
             Command::Position { fen, moves } => {
-                self.stop(out);
+                self.finish(out);
                 if let Err(e) = self.session.set_position(fen.as_deref(), moves) {
-                    out.push(error(&e.to_string()));
+                    out.push(error(&without_advice(&e.to_string())));
                 }
             }
             Command::SetOption { name, value } => {
-                self.stop(out);
+                self.finish(out);
                 if let Err(e) = self.set_option(name, value.as_deref()) {
                     out.push(error(&e));
                 }
             }
             Command::Go(go) => {
-                self.stop(out);
+                self.finish(out);
                 self.go(go, out);
             }
         }
@@ -210,6 +210,22 @@ impl Engine {
         };
         search.stopped = true;
         search.thinking.stop();
+        self.wait(out);
+    }
+
+    /// Lets the search, if any, end by its limits and writes its `bestmove`; an infinite
+    /// search is stopped. A command that changes the game comes to this first: a GUI waits
+    /// for `bestmove` (or sends `stop`) before it, and a script piping commands in one go
+    /// gets each search whole.
+    pub fn finish(&mut self, out: &mut Vec<String>) {
+        match &self.search {
+            Some(s) if s.infinite => self.stop(out),
+            Some(_) => self.wait(out),
+            None => {}
+        }
+    }
+
+    fn wait(&mut self, out: &mut Vec<String>) {
         while self.search.is_some() {
             self.poll(out);
             if self.search.is_some() {
@@ -224,11 +240,18 @@ impl Engine {
         let Some(search) = self.search.as_mut() else {
             return;
         };
+        // The search sends its reports before its move: look for the move first, so that
+        // no report is left behind once it is there.
+        let thought = if search.held.is_none() {
+            Some(search.thinking.poll(&mut self.session))
+        } else {
+            None
+        };
         for p in search.thinking.progress() {
             out.push(info(&self.session, &search.position, &p));
         }
-        if search.held.is_none() {
-            let text = match search.thinking.poll(&mut self.session) {
+        if let Some(thought) = thought {
+            let text = match thought {
                 Ok(Thought::Busy) => return,
                 Ok(Thought::Played(events)) => events
                     .iter()
@@ -278,6 +301,14 @@ fn info(session: &Session, position: &State, p: &Progress) -> String {
         p.nodes,
         pv.join(" ")
     )
+}
+
+/// A refusal without the line mode's advice to list the moves (UCI has no such command).
+fn without_advice(text: &str) -> String {
+    match text.find(" (") {
+        Some(i) if text[i..].contains("type 'moves'") => text[..i].to_string(),
+        _ => text.to_string(),
+    }
 }
 
 /// An error as UCI can say it: the protocol has no error answer, only information.

@@ -139,7 +139,8 @@ pub fn read_line(input: &mut impl BufRead) -> Option<String> {
 }
 
 /// Answers the lines received on `lines` on `output`, reporting the search as it goes,
-/// until `quit` or the end of input (which stops a search and writes its `bestmove`).
+/// until `quit` or the end of input (where a search under way ends by its limits, an
+/// infinite one at once, and writes its `bestmove`).
 pub fn serve(
     engine: &mut Engine,
     lines: &Receiver<String>,
@@ -151,24 +152,34 @@ pub fn serve(
             match lines.recv_timeout(POLL) {
                 Ok(l) => Some(l),
                 Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => Some("quit".into()),
+                Err(RecvTimeoutError::Disconnected) => break,
             }
         } else {
-            Some(lines.recv().unwrap_or_else(|_| "quit".into()))
+            match lines.recv() {
+                Ok(l) => Some(l),
+                Err(_) => break,
+            }
         };
         let mut flow = Flow::Continue;
         if let Some(line) = line {
             flow = engine.handle_line(&line, &mut out);
         }
         engine.poll(&mut out);
-        for l in out.drain(..) {
-            writeln!(output, "{l}")?;
-        }
-        output.flush()?;
+        write_lines(&mut output, &mut out)?;
         if flow == Flow::Quit {
             return Ok(());
         }
     }
+    // The end of input.
+    engine.finish(&mut out);
+    write_lines(&mut output, &mut out)
+}
+
+fn write_lines(output: &mut impl Write, lines: &mut Vec<String>) -> std::io::Result<()> {
+    for l in lines.drain(..) {
+        writeln!(output, "{l}")?;
+    }
+    output.flush()
 }
 
 #[cfg(test)]
