@@ -5,6 +5,7 @@
 //!   events, the line mode's commands and view, the AI on its own thread).
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
 //! * [`pgn`] reads and writes PGN, for games written in algebraic notation.
+//! * [`sgf`] reads and writes SGF, for games on square and hex boards (Go, Hex, Othello…).
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
@@ -18,5 +19,6 @@ pub mod play;
 pub mod record;
 pub mod render;
 pub mod session;
+pub mod sgf;
 pub mod snapshot;
 pub mod uci;
