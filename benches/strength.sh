@@ -35,19 +35,22 @@ if ! "$python" -c 'import chess.engine' 2>/dev/null; then
 fi
 
 summary() {
-    # The last line is the JSON summary: score, games and interval.
-    tail -n 1 | python3 -c '
+    # One line per game, then the JSON summary: score, games and interval.
+    python3 -c '
 import json, sys
-s = json.load(sys.stdin)
+lines = sys.stdin.read().splitlines()
+print("\n".join(lines[:-1]))
+s = json.loads(lines[-1])
 lo, hi = s["interval"]
-print(f"  score {s[\"score\"]:g} / {s[\"n\"]} = {s[\"score\"] / max(1, s[\"n\"]):.0%} (95 % interval {lo:.0%}-{hi:.0%})")'
+n = max(1, s["n"])
+print("  score %g / %d = %.0f%% (95%% interval %.0f%%-%.0f%%)" % (s["score"], s["n"], 100 * s["score"] / n, 100 * lo, 100 * hi))'
 }
 
 echo "tabletop level $level vs GNU Go level 1, 9x9 Go, komi 7.5, $games games"
 python3 "$here/benches/gtp_match.py" --tabletop "$tabletop" --gnugo "$(command -v gnugo)" \
-    --games "$games" --level "$level" | tee /dev/stderr | summary
+    --games "$games" --level "$level" | summary
 
 echo "tabletop level $level vs Stockfish Skill Level 0, chess, $movetime ms a move, $games games"
 "$python" "$here/tests/uci_match.py" --tabletop "$tabletop" --stockfish "$(command -v stockfish)" \
     --games "$games" --level "$level" --skill 0 --movetime "$movetime" --max-plies 200 \
-    | tee /dev/stderr | summary
+    | summary

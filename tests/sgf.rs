@@ -130,7 +130,7 @@ fn gnugo_game_loads(handicap: u32, plies: usize) {
     );
     assert!(stones > 0);
     // The player to move: after an even number of plies, whoever began.
-    let to_move = if (plies % 2 == 0) == white_first {
+    let to_move = if plies.is_multiple_of(2) == white_first {
         1
     } else {
         0

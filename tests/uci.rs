@@ -153,7 +153,7 @@ fn the_documented_transcript_is_what_the_engine_answers() {
     let out = child.wait_with_output().expect("tabletop's answers");
     let got: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
-        .map(|l| machine_free(l))
+        .map(machine_free)
         .collect();
     let expected: Vec<String> = expected.iter().map(|l| machine_free(l)).collect();
     assert_eq!(got, expected);

@@ -47,7 +47,8 @@ fn final_state(rec: &Record) -> State {
 
 #[test]
 fn random_games_round_trip() {
-    let cases: &[(&str, &[(&str, &str)], usize)] = &[
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], usize);
+    let cases: &[Case] = &[
         ("go", &[("size", "9")], 150),
         ("go", &[("size", "13"), ("komi", "0.5")], 60),
         ("hex", &[("size", "7"), ("swap", "yes")], 60),
