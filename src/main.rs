@@ -116,8 +116,8 @@ enum Command {
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(0..=100_000))]
         plies: u32,
     },
-    /// Convert a game record between tabletop's format and PGN, by the files' extensions
-    /// (`.pgn` is PGN; anything else is a tabletop record).
+    /// Convert a game record between tabletop's format, PGN and SGF, by the files' extensions
+    /// (`.pgn` is PGN, `.sgf` SGF; anything else is a tabletop record).
     Convert {
         /// The record to read.
         input: std::path::PathBuf,
@@ -139,6 +139,9 @@ enum Command {
     /// Speak the Go Text Protocol on standard input and output, as an engine for GoGui,
     /// Sabaki, HexGui or a match against another program: tabletop gtp go --level 5.
     Gtp(tabletop::ui::gtp::GtpArgs),
+    /// Speak the Universal Chess Interface on standard input and output, as an engine for
+    /// chess GUIs (Cute Chess, Arena) or a match against another engine: tabletop uci chess.
+    Uci(tabletop::ui::uci::UciArgs),
     /// Play seeded random games and check the engine's invariants after every move.
     Selfcheck {
         #[command(flatten)]
@@ -218,6 +221,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Gtp(args) => {
             tabletop::ui::gtp::run(&args).map_err(|e| Failure(e.message, e.code))?
+        }
+        Command::Uci(args) => {
+            tabletop::ui::uci::run(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Match(args) => {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?
@@ -442,9 +448,19 @@ fn convert(
 ) -> Result<(), Failure> {
     use tabletop::ui::pgn::{parse_pgn, write_pgn};
     use tabletop::ui::record::{write_atomic, Record};
-    let is_pgn = |p: &std::path::Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    use tabletop::ui::sgf::{parse_sgf, write_sgf};
+    let has =
+        |p: &std::path::Path, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
+    let is_pgn = |p: &std::path::Path| has(p, "pgn");
+    let is_sgf = |p: &std::path::Path| has(p, "sgf");
     let text = tools::files::read_text(input).map_err(|e| Failure(e, 1))?;
-    let (record, tags) = if is_pgn(input) {
+    let (record, tags) = if is_sgf(input) {
+        let g = parse_sgf(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
+        for w in &g.warnings {
+            eprintln!("{}: warning: {w}", input.display());
+        }
+        (g.record, Vec::new())
+    } else if is_pgn(input) {
         let games =
             parse_pgn(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
         let count = games.len();
@@ -468,7 +484,9 @@ fn convert(
         (rec, Vec::new())
     };
     let game = tabletop::load(&record.game, &record.options)?;
-    let out = if is_pgn(output) {
+    let out = if is_sgf(output) {
+        write_sgf(&game, &record).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?
+    } else if is_pgn(output) {
         if !game.algebraic {
             return Err(Failure(
                 format!(

@@ -46,6 +46,8 @@
 //! Not for games with dice (the levels use [`super::Expectimax`] there): it would take the
 //! rolls for choices. Asked to move at a chance node it only rolls, with the dice's odds.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -53,7 +55,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::features::Features;
-use super::Bot;
+use super::{Bot, Limits, Progress, Score};
 use crate::engine::{
     EndCond, EndResult, Game, Move, MoveList, NoMoves, Outcome, Part, PieceId, Player, State,
 };
@@ -405,6 +407,10 @@ pub struct AlphaBeta {
     /// over a subtree means the subtree was solved.
     horizon: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to stop the search ([`Limits::stop`]).
+    stop: Option<Arc<AtomicBool>>,
+    /// Stop after this many nodes ([`Limits::nodes`]).
+    node_limit: Option<u64>,
     aborted: bool,
     info: SearchInfo,
     /// The ply after the last null move on the current line (0 if none).
@@ -436,6 +442,8 @@ impl AlphaBeta {
             nodes: 0,
             horizon: 0,
             deadline: None,
+            stop: None,
+            node_limit: None,
             aborted: false,
             info: SearchInfo::default(),
             null_ply: 0,
@@ -455,6 +463,16 @@ impl AlphaBeta {
     /// Searches `state` and returns what was found; `info.best` is `None` if the game is over.
     /// The state is left exactly as given.
     pub fn search(&mut self, game: &Game, state: &mut State) -> SearchInfo {
+        self.search_reporting(game, state, &mut |_| {})
+    }
+
+    /// [`AlphaBeta::search`], calling `report` after each completed iteration.
+    pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        report: &mut dyn FnMut(&Progress),
+    ) -> SearchInfo {
         let start = Instant::now();
         let mut info = SearchInfo::default();
         if state.result_now().is_none() && game.is_chance(state) {
@@ -560,6 +578,17 @@ impl AlphaBeta {
             info.score = score;
             prev_score = score;
             info.depth = depth;
+            report(&Progress {
+                depth,
+                score: if score.abs() >= MATE_BOUND {
+                    Score::Mate(score.signum() * (MATE - score.abs()))
+                } else {
+                    Score::Value(score)
+                },
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: self.principal_variation(game, state, root_moves[0], depth as usize),
+            });
             // The rest by effort: moves whose refutation was hard to find come first.
             let mut rest: Vec<(u64, Move)> = effort[1..]
                 .iter()
@@ -756,13 +785,50 @@ impl AlphaBeta {
 
     #[inline]
     fn check_time(&mut self) {
-        if self.nodes & 1023 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.aborted = true;
-                }
-            }
+        if self.nodes & 1023 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            self.aborted = true;
         }
+    }
+
+    /// The line the transposition table expects after `first`: at most `max` moves, each
+    /// still legal where it is read (the table stores a move as its index among the legal
+    /// moves), stopping at a repeated position.
+    fn principal_variation(
+        &self,
+        game: &Game,
+        state: &mut State,
+        first: Move,
+        max: usize,
+    ) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut seen = vec![self.key(state)];
+        game.make(state, first);
+        let mut moves = MoveList::new();
+        while pv.len() < max.max(1) && state.result_now().is_none() {
+            let key = self.key(state);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(e) = self.tt.probe(key) else { break };
+            game.legal_moves(state, &mut moves);
+            let Some(&mv) = moves.get(e.mv as usize) else {
+                break;
+            };
+            pv.push(mv);
+            game.make(state, mv);
+        }
+        for _ in 0..pv.len() {
+            game.unmake(state);
+        }
+        pv
     }
 
     /// Searches the child position (already made) with the window `alpha..beta` seen from
@@ -1222,6 +1288,33 @@ impl AlphaBeta {
 impl Bot for AlphaBeta {
     fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
         self.search(game, state).best
+    }
+
+    fn select_move_limited(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Move> {
+        let saved = self.config;
+        if let Some(t) = limits.time {
+            self.config.time_limit = Some(t);
+        }
+        if limits.infinite {
+            self.config.time_limit = None;
+            self.config.max_depth = MAX_DEPTH;
+        }
+        if let Some(d) = limits.depth {
+            self.config.max_depth = d.clamp(1, MAX_DEPTH);
+        }
+        self.stop = limits.stop.clone();
+        self.node_limit = limits.nodes;
+        let best = self.search_reporting(game, state, report).best;
+        self.config = saved;
+        self.stop = None;
+        self.node_limit = None;
+        best
     }
 
     fn name(&self) -> String {

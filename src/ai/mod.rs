@@ -30,15 +30,82 @@ pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
 pub use random::{random_playout, RandomBot};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{Game, Move, State};
+
+/// Limits a front-end puts on one search (an engine protocol's `go movetime 50`, `go depth
+/// 6`, `stop`), on top of the player's own settings: a time replaces the player's time
+/// limit, a depth replaces its depth; a player that cannot honour a limit ignores it.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after about this long.
+    pub time: Option<Duration>,
+    /// Search at most this deep (plies).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Think until stopped: no time limit, and no depth limit unless `depth` is given.
+    pub infinite: bool,
+    /// Set by another thread to stop the search now; the best move found so far is kept.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// Whether the stop flag is set.
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// A search's score for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// A heuristic value in hundredths of the smallest piece value (centipawns in chess).
+    Value(i32),
+    /// The game ends in this many plies with best play: positive when the side to move
+    /// wins, negative when it loses.
+    Mate(i32),
+}
+
+/// What a search has found so far, reported after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth completed.
+    pub depth: u32,
+    /// The score of the best move.
+    pub score: Score,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The principal variation, from the best move on.
+    pub pv: Vec<Move>,
+}
 
 /// A player that picks a move for the side to move.
 pub trait Bot {
     /// The chosen move, or `None` if the game is over (no legal move). The state is left as
     /// it was given (search makes and unmakes moves on it).
     fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move>;
+
+    /// [`Bot::select_move`] within `limits`, calling `report` as the search progresses.
+    /// Players that search by iterations override it; the others ignore the limits and
+    /// report nothing.
+    fn select_move_limited(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Move> {
+        let _ = (limits, report);
+        self.select_move(game, state)
+    }
 
     /// A short description for logs (`random`, `alpha-beta depth 6`).
     fn name(&self) -> String;

@@ -5,12 +5,14 @@
 //!   events, the line mode's commands and view, the AI on its own thread).
 //! * [`record`] reads and writes the plain-text game record `save` and `load` use.
 //! * [`pgn`] reads and writes PGN, for games written in algebraic notation.
+//! * [`sgf`] reads and writes SGF, for games on square and hex boards (Go, Hex, Othello…).
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`legend`] says what a newcomer needs to read a board: pieces, goals, special cells.
 //! * [`line_input`] reads the line mode's lines: from a pipe, or edited on a terminal.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 //! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
+//! * [`uci`] is `tabletop uci`: the Universal Chess Interface, for chess GUIs and engines.
 
 pub mod board;
 pub mod gtp;
@@ -21,4 +23,6 @@ pub mod play;
 pub mod record;
 pub mod render;
 pub mod session;
+pub mod sgf;
 pub mod snapshot;
+pub mod uci;

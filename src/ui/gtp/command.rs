@@ -40,6 +40,10 @@ pub enum Command {
     ShowBoard,
     /// `final_score`.
     FinalScore,
+    /// `loadsgf FILE [MOVE_NUMBER]`: the game of an SGF file, up to (not including) that move.
+    LoadSgf(String, Option<usize>),
+    /// `printsgf [FILE]`: the game as SGF, to the file or in the answer.
+    PrintSgf(Option<String>),
     /// `quit`.
     Quit,
 }
@@ -59,6 +63,8 @@ pub const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
+    "loadsgf",
+    "printsgf",
     "quit",
 ];
 
@@ -147,6 +153,19 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
         "undo" => none(Command::Undo),
         "showboard" => none(Command::ShowBoard),
         "final_score" => none(Command::FinalScore),
+        "loadsgf" => match args {
+            [file] => Ok(Command::LoadSgf(file.to_string(), None)),
+            [file, n] => match n.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok(Command::LoadSgf(file.to_string(), Some(n))),
+                _ => Err(format!("loadsgf move number not a positive integer: '{n}'")),
+            },
+            _ => Err("loadsgf takes a file and an optional move number".to_string()),
+        },
+        "printsgf" => match args {
+            [] => Ok(Command::PrintSgf(None)),
+            [file] => Ok(Command::PrintSgf(Some(file.to_string()))),
+            _ => Err("printsgf takes an optional file".to_string()),
+        },
         "quit" => none(Command::Quit),
         _ => Err("unknown command".to_string()),
     }
@@ -194,8 +213,21 @@ mod tests {
         assert_eq!(cmd("undo"), Ok(Command::Undo));
         assert_eq!(cmd("showboard"), Ok(Command::ShowBoard));
         assert_eq!(cmd("final_score"), Ok(Command::FinalScore));
+        assert_eq!(
+            cmd("loadsgf g.sgf 3"),
+            Ok(Command::LoadSgf("g.sgf".into(), Some(3)))
+        );
+        assert_eq!(
+            cmd("loadsgf g.sgf"),
+            Ok(Command::LoadSgf("g.sgf".into(), None))
+        );
+        assert_eq!(cmd("printsgf"), Ok(Command::PrintSgf(None)));
+        assert_eq!(
+            cmd("printsgf g.sgf"),
+            Ok(Command::PrintSgf(Some("g.sgf".into())))
+        );
         assert_eq!(cmd("quit"), Ok(Command::Quit));
-        assert_eq!(COMMANDS.len(), 14);
+        assert_eq!(COMMANDS.len(), 16);
     }
 
     #[test]
@@ -235,6 +267,14 @@ mod tests {
             Err("boardsize takes one argument".into())
         );
         assert_eq!(cmd("komi x"), Err("komi not a float".into()));
+        assert_eq!(
+            cmd("loadsgf g.sgf 0"),
+            Err("loadsgf move number not a positive integer: '0'".into())
+        );
+        assert_eq!(
+            cmd("loadsgf"),
+            Err("loadsgf takes a file and an optional move number".into())
+        );
         assert_eq!(cmd("komi inf"), Err("komi not a float".into()));
         assert_eq!(cmd("play x d4"), Err("invalid color 'x'".into()));
         assert_eq!(cmd("play b"), Err("play takes a color and a vertex".into()));

@@ -56,6 +56,8 @@ impl Engine {
                 .map_err(|_| "cannot undo".to_string()),
             Command::ShowBoard => Ok(self.show_board()),
             Command::FinalScore => self.final_score(),
+            Command::LoadSgf(file, until) => self.load_sgf(file, *until),
+            Command::PrintSgf(file) => self.print_sgf(file.as_deref()),
             Command::Quit => Ok(String::new()),
         }
     }
@@ -164,6 +166,32 @@ impl Engine {
             Some(c) => vertex::vertex(board, c),
             None => text,
         })
+    }
+
+    /// `loadsgf`: the main line of an SGF file, up to (not including) move `until`; the
+    /// file names its game, which replaces this one.
+    fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Reply {
+        let path = std::path::Path::new(file);
+        let text = crate::tools::files::read_text(path).map_err(|e| format!("cannot load: {e}"))?;
+        let mut sgf = crate::ui::sgf::parse_sgf(&text).map_err(|e| format!("cannot load: {e}"))?;
+        if let Some(n) = until {
+            sgf.record.moves.truncate(n - 1);
+        }
+        self.session
+            .load_record(&sgf.record)
+            .map(|_| String::new())
+            .map_err(|e| format!("cannot load: {}", reason(&e)))
+    }
+
+    /// `printsgf`: the game as SGF, written to `file` or answered.
+    fn print_sgf(&self, file: Option<&str>) -> Reply {
+        let text = crate::ui::sgf::write_sgf(self.session.game(), &self.session.record())?;
+        match file {
+            Some(f) => crate::ui::record::write_atomic(std::path::Path::new(f), &text)
+                .map(|_| String::new())
+                .map_err(|e| format!("cannot write {f}: {e}")),
+            None => Ok(text.trim_end().to_string()),
+        }
     }
 
     fn show_board(&self) -> String {

@@ -214,3 +214,35 @@ fn bad_input_is_an_error_and_changes_nothing() {
     );
     assert_eq!(e.session().history().len(), 1);
 }
+
+#[test]
+fn printsgf_and_loadsgf_go_through_sgf() {
+    let mut e = engine_for("go", &[]);
+    for line in ["play b E5", "play w C3", "play b pass"] {
+        assert_eq!(one(&mut e, line), "= ", "{line}");
+    }
+    let printed = one(&mut e, "printsgf");
+    assert!(
+        printed.contains("GM[1]") && printed.ends_with(";B[ee];W[cg];B[])"),
+        "{printed}"
+    );
+    let dir = std::env::temp_dir().join(format!("tabletop-gtp-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.sgf");
+    assert_eq!(one(&mut e, &format!("printsgf {}", file.display())), "= ");
+    let mut f = engine_for("go", &[]);
+    assert_eq!(one(&mut f, &format!("loadsgf {} 3", file.display())), "= ");
+    assert_eq!(f.session().history().len(), 2);
+    assert_eq!(one(&mut f, &format!("loadsgf {}", file.display())), "= ");
+    assert!(f.session().state().same_position(e.session().state()));
+    std::fs::write(&file, "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
+    let reply = one(&mut f, &format!("loadsgf {}", file.display()));
+    assert!(
+        reply.starts_with("? cannot load: line 1: move 2:"),
+        "{reply}"
+    );
+    assert_eq!(f.session().history().len(), 3);
+    let reply = one(&mut f, "loadsgf /no/such/file.sgf");
+    assert!(reply.starts_with("? cannot load: cannot read"), "{reply}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -3,10 +3,12 @@
 //! drawing and reading keys meanwhile; when the move is ready it is played through the
 //! session like any other.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use crate::ai::Bot;
+use crate::ai::{Bot, Limits, Progress};
 use crate::engine::{Move, Player};
 
 use super::model::{Event, Session, SessionError};
@@ -16,6 +18,8 @@ pub struct Thinking {
     player: Player,
     ply: u32,
     done: Receiver<(Option<Move>, Box<dyn Bot + Send>)>,
+    progress: Receiver<Progress>,
+    stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -34,25 +38,61 @@ impl Thinking {
     /// Starts the AI of the seat to move on a copy of the position; `None` when no AI is to
     /// move.
     pub fn start(session: &mut Session) -> Option<Thinking> {
+        Thinking::start_limited(session, Limits::default())
+    }
+
+    /// [`Thinking::start`] within `limits` (a time, depth or node budget replacing the
+    /// seat's own), stoppable with [`Thinking::stop`] and reporting its progress to
+    /// [`Thinking::progress`]. The limits' own stop flag, if any, is replaced by this one's.
+    pub fn start_limited(session: &mut Session, limits: Limits) -> Option<Thinking> {
         let (player, mut bot) = session.take_bot()?;
         let game = session.game().clone();
         let mut state = session.state().clone();
         let ply = state.ply();
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..limits
+        };
         let (tx, rx) = channel();
-        let thread = std::thread::Builder::new()
+        let (progress_tx, progress_rx) = channel();
+        let spawned = std::thread::Builder::new()
             .name("tabletop-ai".into())
             .spawn(move || {
-                let mv = bot.select_move(&game, &mut state);
+                let mv = bot.select_move_limited(&game, &mut state, &limits, &mut |p| {
+                    // Nobody listening any more: the search goes on to its move anyway.
+                    let _ = progress_tx.send(p.clone());
+                });
                 // The receiver may be gone if the front-end quit: nothing to do then.
                 let _ = tx.send((mv, bot));
-            })
-            .ok()?;
+            });
+        let thread = match spawned {
+            Ok(t) => t,
+            // No thread (the bot went with the closure): a fresh one takes the seat.
+            Err(_) => {
+                session.reset_bot(player);
+                return None;
+            }
+        };
         Some(Thinking {
             player,
             ply,
             done: rx,
+            progress: progress_rx,
+            stop,
             thread: Some(thread),
         })
+    }
+
+    /// Asks the search to stop now; its best move so far comes as usual through
+    /// [`Thinking::poll`] or [`Thinking::wait`].
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// What the search reported since the last call, oldest first.
+    pub fn progress(&self) -> Vec<Progress> {
+        self.progress.try_iter().collect()
     }
 
     /// The seat whose AI is thinking.

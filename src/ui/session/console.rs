@@ -536,7 +536,7 @@ impl Console {
         out
     }
 
-    /// Saves the record, as PGN when the file's name ends in `.pgn`.
+    /// Saves the record, as PGN when the file's name ends in `.pgn`, SGF for `.sgf`.
     fn save(&self, path: &Path) -> String {
         let rec = self.s.record();
         let text = if is_pgn(path) {
@@ -547,6 +547,11 @@ impl Console {
                 );
             }
             match write_pgn(self.s.game(), &rec, &[]) {
+                Ok(t) => t,
+                Err(e) => return format!("cannot save to {}: {e}", path.display()),
+            }
+        } else if has_extension(path, "sgf") {
+            match crate::ui::sgf::write_sgf(self.s.game(), &rec) {
                 Ok(t) => t,
                 Err(e) => return format!("cannot save to {}: {e}", path.display()),
             }
@@ -564,17 +569,26 @@ impl Console {
         }
     }
 
-    /// Loads a record, or the first game of a PGN file (`.pgn`) into the current game.
+    /// Loads a record, the first game of a PGN file (`.pgn`) into the current game, or the
+    /// main line of an SGF file (`.sgf`, which names its game).
     fn load(&mut self, path: &Path) -> Response {
         let text = match crate::tools::files::read_text(path) {
             Ok(t) => t,
             Err(e) => return Response::say(e),
         };
+        let mut warnings = Vec::new();
         let record = if is_pgn(path) {
             let current = self.s.record();
             parse_pgn(&text)
                 .map_err(|e| e.to_string())
                 .map(|games| games[0].to_record(&current.game, &current.options))
+        } else if has_extension(path, "sgf") {
+            crate::ui::sgf::parse_sgf(&text)
+                .map_err(|e| e.to_string())
+                .map(|g| {
+                    warnings = g.warnings;
+                    g.record
+                })
         } else {
             Record::parse(&text)
         };
@@ -583,12 +597,16 @@ impl Console {
             Ok(_) => {
                 self.shown.clear();
                 let n = self.s.history().len();
-                Response::redraw(format!(
+                let mut said = format!(
                     "loaded {} ({n} move{}) from {}",
                     self.s.game().name,
                     if n == 1 { "" } else { "s" },
                     path.display()
-                ))
+                );
+                for w in warnings {
+                    said.push_str(&format!("\nwarning: {w}"));
+                }
+                Response::redraw(said)
             }
             Err(e) => Response::say(format!("cannot load {}: {e}", path.display())),
         }
@@ -597,8 +615,13 @@ impl Console {
 
 /// Whether a file name ends in `.pgn`.
 fn is_pgn(path: &Path) -> bool {
+    has_extension(path, "pgn")
+}
+
+/// Whether a file name ends in `.ext` (any case).
+fn has_extension(path: &Path, ext: &str) -> bool {
     path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// `3 moves`, `1 move and 2 rolls`: how many moves (and rolls of the dice, if any).
@@ -768,6 +791,48 @@ mod tests {
                 .contains("PGN is for games written in algebraic notation"),
             "{}",
             r.text
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn sgf_files_save_and_load_by_their_name() {
+        let dir = std::env::temp_dir().join(format!("tabletop-console-sgf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("g.sgf");
+        let mut s = humans("go");
+        for m in ["e5", "c3", "pass"] {
+            assert!(s.handle(m).redraw, "{m}");
+        }
+        let said = s.handle(&format!("save {}", file.display())).text;
+        assert!(said.starts_with("saved 3 moves to "), "{said}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.contains("GM[1]") && text.contains(";B[ee];W[cg];B[])"),
+            "{text}"
+        );
+        // Loading an SGF file replaces the game with the one it names.
+        let mut t = humans("tictactoe");
+        assert!(t.handle(&format!("load {}", file.display())).redraw);
+        assert_eq!(t.s.game().name, "go");
+        assert!(t.s.state().same_position(s.s.state()));
+        std::fs::write(&file, "(;GM[1]SZ[9]QQ[1];B[ee](;W[aa])(;W[bb]))").unwrap();
+        let said = t.handle(&format!("load {}", file.display())).text;
+        assert!(
+            said.contains("warning: line 1: unknown property QQ ignored"),
+            "{said}"
+        );
+        assert!(said.contains("warning: 1 variation skipped"), "{said}");
+        assert_eq!(t.s.history().len(), 2);
+        std::fs::write(&file, "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
+        let said = t.handle(&format!("load {}", file.display())).text;
+        assert!(said.contains("line 1: move 2:"), "{said}");
+        assert_eq!(t.s.history().len(), 2);
+        let mut i = humans("intellector");
+        let said = i.handle(&format!("save {}", file.display())).text;
+        assert!(
+            said.contains("not on a square or hex-rhombus board"),
+            "{said}"
         );
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -361,6 +361,24 @@ impl Session {
         }
     }
 
+    /// Sets who plays every seat (missing seats are human), with fresh AI players; the
+    /// game goes on (a UCI controller's `setoption name Level`).
+    pub fn set_seats(&mut self, seats: &[Seat]) {
+        let mut seats = seats.to_vec();
+        seats.resize(self.game.num_players(), Seat::Human);
+        self.seats = seats;
+        self.reset_bots();
+    }
+
+    /// A fresh AI player for the seat of `p`, in place of one that was lost.
+    pub(super) fn reset_bot(&mut self, p: Player) {
+        if let (Some(Seat::Ai(level)), Some(slot)) =
+            (self.seats.get(p.index()), self.bots.get_mut(p.index()))
+        {
+            *slot = Some(bot_for_level(&self.game, *level, self.seed ^ 0x5eed));
+        }
+    }
+
     /// A move suggested by the AI at `level` (default: the first AI seat's level, else
     /// [`DEFAULT_LEVEL`]); `None` when there is no legal move.
     pub fn hint(&self, level: Option<u8>) -> Option<(Move, u8)> {
@@ -534,6 +552,21 @@ impl Session {
         self.settle(&mut events);
         self.announce_end(&mut events);
         Ok(events)
+    }
+
+    /// Sets up the game from `position` (the game's position notation; `None` for its start
+    /// position) with `moves` played from there (any notation the game reads, such as the
+    /// compact `e2e4`): an engine protocol's `position fen … moves …`. On error the session
+    /// is left as it was.
+    pub fn set_position(
+        &mut self,
+        position: Option<&str>,
+        moves: &[String],
+    ) -> Result<Vec<Event>, SessionError> {
+        let mut rec = self.record();
+        rec.position = position.map(str::to_string);
+        rec.moves = moves.to_vec();
+        self.load_record(&rec)
     }
 
     /// Recompiles the game with option `name` set to `value` (as `--set name=value` would),
@@ -796,6 +829,29 @@ mod tests {
             err,
             "the record's game '/etc/passwd' is neither a shipped game nor a .game file"
         );
+    }
+
+    #[test]
+    fn positions_are_set_from_text_or_change_nothing() {
+        let mut s = session("chess", &[Seat::Ai(2), Seat::Ai(2)]);
+        let moves = |m: &[&str]| m.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        s.set_position(None, &moves(&["e2e4", "e7e5", "g1f3"]))
+            .unwrap();
+        assert_eq!(s.history()[2].text, "Nf3");
+        assert!(!s.custom_start());
+        let fen = "8/P7/8/8/8/8/8/k2K4 w - - 0 1";
+        s.set_position(Some(fen), &moves(&["a7a8q"])).unwrap();
+        assert_eq!(s.history()[0].text, "a8=Q+");
+        let before = s.state().clone();
+        assert!(s.set_position(Some("garbage"), &[]).is_err());
+        let err = s.set_position(Some(fen), &moves(&["a7a8q", "a1a3"]));
+        assert!(err.unwrap_err().to_string().starts_with("move 2:"));
+        assert!(s.state().same_position(&before));
+        assert_eq!(s.history().len(), 1);
+        // New seats keep the game.
+        s.set_seats(&[Seat::Ai(3)]);
+        assert_eq!(s.seats(), &[Seat::Ai(3), Seat::Human]);
+        assert_eq!(s.history().len(), 1);
     }
 
     #[test]

@@ -1,0 +1,636 @@
+//! SGF (Smart Game Format, FF[4]), the record format of Go, Hex and Othello programs, for
+//! games on square and hex-rhombus boards: reading the main line of an SGF file into a game
+//! record, and writing a record as SGF.
+//!
+//! * Points are two letters, column then row counted from the top (`aa` is the top-left
+//!   cell), found from the board's geometry, not from a game's cell names; a pass is an empty
+//!   value (`B[]`), and `tt` is read as a pass on boards up to 19 × 19 (FF[3]'s pass).
+//! * The game: `GM[1]` is Go, `GM[2]` Othello (tabletop's `reversi`), `GM[11]` Hex; `SZ`
+//!   sets the `size` option, `KM` the `komi` option; `HA` with `AB`/`AW` stones sets up a
+//!   handicap. Any game also gets tabletop's own properties `TG[name]` (the game: a shipped
+//!   game's name or a `.game` path) and `TO[name=value]` (its options), which a reader
+//!   prefers; games other than those three write their moves in their own notation
+//!   (`B[a1-b2]`), and so does a move of those three that is not one stone (Hex's `swap`).
+//! * Reading keeps the main line (the first variation at each branch; the others are skipped
+//!   with a warning); unknown properties are ignored with a warning; malformed text, an
+//!   unknown game, an illegal move are errors naming the line.
+
+use crate::engine::{BoardShape, Game, Player, State};
+use crate::ui::record::Record;
+
+/// Largest SGF text read; a larger one is refused before anything is parsed.
+pub const MAX_SGF_BYTES: usize = 16 << 20;
+
+/// The SGF game numbers of shipped games (SGF's `GM`), and the other way round.
+const GAME_NUMBERS: &[(u32, &str)] = &[(1, "go"), (2, "reversi"), (11, "hex")];
+
+/// Properties of the standard read without a word: game information and markup that a
+/// record does not keep.
+const QUIET: &[&str] = &[
+    "FF", "CA", "AP", "ST", "GN", "PB", "PW", "BR", "WR", "BT", "WT", "DT", "EV", "RO", "PC", "RE",
+    "RU", "TM", "OT", "SO", "US", "AN", "CP", "GC", "ON", "C", "N", "BL", "WL", "OB", "OW", "MN",
+    "V", "DM", "GB", "GW", "HO", "UC", "BM", "DO", "IT", "TE", "CR", "LB", "MA", "SQ", "TR", "AR",
+    "LN", "SL", "TB", "TW", "VW", "FG", "PM", "KO", "RG", "SE",
+];
+
+/// One property of a node: its name, values and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Property {
+    name: String,
+    values: Vec<String>,
+    line: usize,
+}
+
+/// A game read from SGF: the record, and what was skipped and should be said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfGame {
+    /// The game as a record (moves in the game's notation).
+    pub record: Record,
+    /// Variations, unknown properties and other things ignored.
+    pub warnings: Vec<String>,
+}
+
+/// Why an SGF text could not be read: what, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for SgfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn err(line: usize, message: impl Into<String>) -> SgfError {
+    SgfError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The nodes of the main line (each a list of properties), and warnings.
+fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> {
+    if text.len() > MAX_SGF_BYTES {
+        return Err(err(
+            1,
+            format!(
+                "the text is {} bytes; SGF larger than {MAX_SGF_BYTES} bytes is not read",
+                text.len()
+            ),
+        ));
+    }
+    let bytes = text.as_bytes();
+    let mut warnings = Vec::new();
+    let mut nodes: Vec<Vec<Property>> = Vec::new();
+    // For each open tree: whether it is on the main line, and how many subtrees it has had.
+    let mut open: Vec<(bool, usize, usize)> = Vec::new();
+    let mut trees = 0usize;
+    let mut skipped = 0usize;
+    let mut line = 1usize;
+    let mut i = 0usize;
+    let mut in_node = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'\n' => line += 1,
+            b'(' => {
+                let on_main = match open.last_mut() {
+                    None => {
+                        trees += 1;
+                        trees == 1
+                    }
+                    Some((main, children, _)) => {
+                        *children += 1;
+                        *main && *children == 1
+                    }
+                };
+                if !on_main && open.last().is_some_and(|t| t.0) {
+                    skipped += 1;
+                }
+                open.push((on_main, 0, line));
+                in_node = false;
+            }
+            b')' => {
+                if open.pop().is_none() {
+                    return Err(err(line, "')' closes no '('"));
+                }
+                in_node = false;
+            }
+            b';' => {
+                let Some(&(main, children, _)) = open.last() else {
+                    return Err(err(line, "';' outside any '(…)'"));
+                };
+                if children > 0 {
+                    return Err(err(line, "a node after a variation"));
+                }
+                if main {
+                    nodes.push(Vec::new());
+                }
+                in_node = true;
+            }
+            b'A'..=b'Z' | b'a'..=b'z' => {
+                if open.is_empty() {
+                    // Text before the first tree (a mail header, say) is not SGF.
+                    i += 1;
+                    continue;
+                }
+                if !in_node {
+                    return Err(err(line, "a property outside a node (missing ';')"));
+                }
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                // FF[3] allowed lower-case letters in names (`AddBlack`): only capitals count.
+                let name: String = text[start..i]
+                    .chars()
+                    .filter(|c| c.is_ascii_uppercase())
+                    .collect();
+                let prop_line = line;
+                let mut values = Vec::new();
+                loop {
+                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                        if bytes[i] == b'\n' {
+                            line += 1;
+                        }
+                        i += 1;
+                    }
+                    if i >= bytes.len() || bytes[i] != b'[' {
+                        break;
+                    }
+                    let open_line = line;
+                    i += 1;
+                    let mut value = Vec::new();
+                    loop {
+                        let Some(&c) = bytes.get(i) else {
+                            return Err(err(open_line, format!("the value of {name} has no ']'")));
+                        };
+                        i += 1;
+                        match c {
+                            b']' => break,
+                            b'\\' => {
+                                if let Some(&n) = bytes.get(i) {
+                                    if n == b'\n' {
+                                        line += 1;
+                                    } else {
+                                        value.push(n);
+                                    }
+                                    i += 1;
+                                }
+                            }
+                            b'\n' => {
+                                line += 1;
+                                value.push(c);
+                            }
+                            _ => value.push(c),
+                        }
+                    }
+                    values.push(String::from_utf8_lossy(&value).into_owned());
+                }
+                if values.is_empty() {
+                    return Err(err(prop_line, format!("property {name} has no value")));
+                }
+                if open.last().is_some_and(|t| t.0) {
+                    if let Some(node) = nodes.last_mut() {
+                        node.push(Property {
+                            name,
+                            values,
+                            line: prop_line,
+                        });
+                    }
+                }
+                continue;
+            }
+            b'[' | b']' if !open.is_empty() => {
+                return Err(err(line, format!("unexpected '{}'", char::from(b))));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if let Some(&(_, _, from)) = open.last() {
+        return Err(err(
+            line,
+            format!("the text ends inside the '(' opened on line {from}"),
+        ));
+    }
+    if trees == 0 {
+        return Err(err(1, "no game tree: SGF begins with '(;'"));
+    }
+    if trees > 1 {
+        warnings.push(format!("only the first of {trees} games is read"));
+    }
+    if skipped > 0 {
+        warnings.push(format!(
+            "{skipped} variation{} skipped: only the main line is read",
+            if skipped == 1 { "" } else { "s" }
+        ));
+    }
+    Ok((nodes, warnings))
+}
+
+/// The board's columns and rows as SGF counts them: the cell at each (x, y) from the top
+/// left, or an error for a board SGF cannot name.
+struct Grid {
+    width: i32,
+    height: i32,
+    /// Whether the lattice's row 0 is at the bottom (square boards) or the top (hex).
+    bottom_up: bool,
+}
+
+impl Grid {
+    fn of(game: &Game) -> Result<Grid, String> {
+        let (width, height, bottom_up) = match game.board.shape {
+            BoardShape::Square { width, height } => (width, height, true),
+            BoardShape::HexRhombus { width, height, .. } => (width, height, false),
+            _ => {
+                return Err(format!(
+                    "{} is not on a square or hex-rhombus board: SGF cannot name its cells",
+                    game.title
+                ))
+            }
+        };
+        if width > 52 || height > 52 {
+            return Err("SGF names at most 52 columns and rows".into());
+        }
+        Ok(Grid {
+            width: i32::from(width),
+            height: i32::from(height),
+            bottom_up,
+        })
+    }
+
+    fn letter(n: i32) -> char {
+        let n = n as u8;
+        char::from(if n < 26 { b'a' + n } else { b'A' + n - 26 })
+    }
+
+    fn number(c: u8) -> Option<i32> {
+        match c {
+            b'a'..=b'z' => Some(i32::from(c - b'a')),
+            b'A'..=b'Z' => Some(i32::from(c - b'A') + 26),
+            _ => None,
+        }
+    }
+
+    /// The SGF point of a cell.
+    fn point(&self, game: &Game, cell: usize) -> String {
+        let c = &game.board.cells[cell];
+        let y = if self.bottom_up {
+            self.height - 1 - c.row
+        } else {
+            c.row
+        };
+        format!("{}{}", Grid::letter(c.col), Grid::letter(y))
+    }
+
+    /// The cell name of an SGF point, `None` if the value is not a point of this board.
+    fn cell(&self, game: &Game, point: &str) -> Option<String> {
+        let &[x, y] = point.as_bytes() else {
+            return None;
+        };
+        let (x, y) = (Grid::number(x)?, Grid::number(y)?);
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let row = if self.bottom_up {
+            self.height - 1 - y
+        } else {
+            y
+        };
+        game.board
+            .cells
+            .iter()
+            .find(|c| c.col == x && c.row == row)
+            .map(|c| c.name.clone())
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The record as SGF text. The moves are replayed first, so an illegal one is an error.
+pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
+    let grid = Grid::of(game)?;
+    let number = GAME_NUMBERS
+        .iter()
+        .find(|(_, name)| *name == rec.game)
+        .map(|(n, _)| *n);
+    let mut out = String::from("(;FF[4]CA[UTF-8]AP[tabletop:");
+    out.push_str(env!("CARGO_PKG_VERSION"));
+    out.push(']');
+    if let Some(n) = number {
+        out.push_str(&format!("GM[{n}]"));
+    }
+    if grid.width == grid.height {
+        out.push_str(&format!("SZ[{}]", grid.width));
+    } else {
+        out.push_str(&format!("SZ[{}:{}]", grid.width, grid.height));
+    }
+    if let Some((_, komi)) = game.options.iter().find(|(n, _)| n == "komi") {
+        out.push_str(&format!("KM[{}]", escape(komi)));
+    }
+    out.push_str(&format!("TG[{}]", escape(&rec.game)));
+    if !rec.options.is_empty() {
+        out.push_str("TO");
+        for (k, v) in &rec.options {
+            out.push_str(&format!("[{}]", escape(&format!("{k}={v}"))));
+        }
+    }
+    let mut state = match &rec.position {
+        Some(p) => game.parse_position(p).map_err(|e| e.to_string())?,
+        None => game.start(),
+    };
+    if rec.position.is_some() {
+        // The start position as setup stones and the player to move.
+        let mut stones = [String::new(), String::new()];
+        for cell in 0..game.board.len() {
+            let p = state.at(cell as u16);
+            if p == crate::engine::EMPTY {
+                continue;
+            }
+            match game.pieces[p as usize].owner {
+                Some(Player(o)) if o < 2 => {
+                    stones[o as usize].push_str(&format!("[{}]", grid.point(game, cell)))
+                }
+                _ => return Err("SGF setup stones belong to one of two players".into()),
+            }
+        }
+        for (name, s) in ["AB", "AW"].iter().zip(&stones) {
+            if !s.is_empty() {
+                out.push_str(name);
+                out.push_str(s);
+            }
+        }
+        out.push_str(if state.to_move() == Player(0) {
+            "PL[B]"
+        } else {
+            "PL[W]"
+        });
+    }
+    out.push('\n');
+    for (i, text) in rec.moves.iter().enumerate() {
+        let mv = game
+            .parse_move(&state, text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        let colour = match state.to_move() {
+            Player(0) => "B",
+            Player(1) => "W",
+            _ => return Err("SGF records games of two players".into()),
+        };
+        let written = game.move_to_string(&state, mv);
+        let targets = game.move_targets(&mv);
+        let value = if number.is_some() && written == "pass" {
+            String::new()
+        } else if number.is_some() && game.move_origin(&mv).is_none() && targets.len() == 1 {
+            grid.point(game, targets[0] as usize)
+        } else {
+            written
+        };
+        out.push_str(&format!(";{colour}[{}]", escape(&value)));
+        if (i + 1) % 10 == 0 {
+            out.push('\n');
+        }
+        game.make(&mut state, mv);
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// Reads the first game of an SGF text into a record, replaying every move to check it.
+pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
+    let (nodes, mut warnings) = main_line(text)?;
+    let Some(root) = nodes.first() else {
+        return Err(err(1, "the game tree has no node"));
+    };
+    let find = |name: &str| root.iter().find(|p| p.name == name);
+    let first = |name: &str| find(name).map(|p| (p.values[0].trim().to_string(), p.line));
+    // The game: tabletop's own property first, then the SGF game number.
+    let game_ref = match (first("TG"), first("GM")) {
+        (Some((g, _)), _) => g,
+        (None, Some((n, line))) => {
+            let found = n
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| GAME_NUMBERS.iter().find(|(k, _)| *k == n));
+            match found {
+                Some((_, name)) => name.to_string(),
+                None => {
+                    return Err(err(
+                        line,
+                        format!(
+                            "GM[{}] is not a game tabletop knows (1 Go, 2 Othello, 11 Hex)",
+                            crate::lang::diag::bounded(&n)
+                        ),
+                    ))
+                }
+            }
+        }
+        // SGF's default game is Go.
+        (None, None) => "go".to_string(),
+    };
+    if crate::games::shipped_source(&game_ref).is_none() && !game_ref.ends_with(".game") {
+        return Err(err(
+            find("TG").map_or(1, |p| p.line),
+            format!(
+                "the game '{}' is neither a shipped game nor a .game file",
+                crate::lang::diag::bounded(&game_ref)
+            ),
+        ));
+    }
+    let mut options: Vec<(String, String)> = Vec::new();
+    if let Some(p) = find("TO") {
+        for v in &p.values {
+            match v.split_once('=') {
+                Some((k, val)) if !k.trim().is_empty() => {
+                    options.push((k.trim().to_string(), val.trim().to_string()))
+                }
+                _ => return Err(err(p.line, format!("TO[{v}] is not NAME=VALUE"))),
+            }
+        }
+    }
+    let set = |options: &mut Vec<(String, String)>, name: &str, value: String| {
+        if !options.iter().any(|(n, _)| n == name) {
+            options.push((name.to_string(), value));
+        }
+    };
+    // The game's own options are known only once it is compiled: compile it as it stands,
+    // then again with SZ and KM where it has such options.
+    let base = crate::load(&game_ref, &options).map_err(|e| err(1, e.to_string()))?;
+    // An option SGF sets is kept only where it changes the game (so a record written by
+    // tabletop reads back as it was).
+    let differs = |name: &str, value: &str| {
+        base.options.iter().any(|(n, v)| {
+            n == name
+                && match (v.parse::<f64>(), value.parse::<f64>()) {
+                    (Ok(a), Ok(b)) => a != b,
+                    _ => v != value,
+                }
+        })
+    };
+    // SZ[n], or SZ[w:h] for a board that is not square.
+    let dims = match first("SZ") {
+        Some((sz, line)) => {
+            let (w, h) = sz.split_once(':').unwrap_or((&sz, &sz));
+            match (w.trim().parse::<i32>(), h.trim().parse::<i32>()) {
+                (Ok(w), Ok(h)) if w > 0 && h > 0 => Some((w, h, sz.clone(), line)),
+                _ => return Err(err(line, format!("SZ[{sz}] is not a size"))),
+            }
+        }
+        None => None,
+    };
+    if let Some((w, h, _, _)) = &dims {
+        if w == h && differs("size", &w.to_string()) {
+            set(&mut options, "size", w.to_string());
+        }
+    }
+    if let Some((km, line)) = first("KM") {
+        if km.parse::<f64>().map_or(true, |k| !k.is_finite()) {
+            return Err(err(line, format!("KM[{km}] is not a number")));
+        }
+        if differs("komi", &km) {
+            set(&mut options, "komi", km);
+        }
+    }
+    let game = crate::load(&game_ref, &options).map_err(|e| err(1, e.to_string()))?;
+    let grid = Grid::of(&game).map_err(|e| err(1, e))?;
+    if let Some((w, h, sz, line)) = dims {
+        if (w, h) != (grid.width, grid.height) {
+            return Err(err(
+                line,
+                format!(
+                    "SZ[{sz}] but {}'s board is {} × {}",
+                    game.title, grid.width, grid.height
+                ),
+            ));
+        }
+    }
+    let pass_tt = grid.width <= 19 && grid.height <= 19;
+    let move_text = |value: &str| -> String {
+        let v = value.trim();
+        if v.is_empty() || (pass_tt && v == "tt") {
+            "pass".to_string()
+        } else {
+            grid.cell(&game, v).unwrap_or_else(|| v.to_string())
+        }
+    };
+    // Setup stones (handicap): placed by their owner, the other player passing between.
+    let mut state = game.start();
+    let mut setup = false;
+    let mut moves = Vec::new();
+    let mut unknown: Vec<String> = Vec::new();
+    for (n, node) in nodes.iter().enumerate() {
+        for p in node {
+            match p.name.as_str() {
+                "AB" | "AW" if n == 0 && moves.is_empty() => {
+                    let owner = Player(u8::from(p.name == "AW"));
+                    for v in &p.values {
+                        let Some(cell) = grid.cell(&game, v.trim()) else {
+                            return Err(err(
+                                p.line,
+                                format!("{}[{v}] is not a point of the board", p.name),
+                            ));
+                        };
+                        place(&game, &mut state, owner, &cell).map_err(|e| err(p.line, e))?;
+                    }
+                    setup = true;
+                }
+                "AB" | "AW" | "AE" => {
+                    return Err(err(
+                        p.line,
+                        format!("{}: setup after the start is not read", p.name),
+                    ))
+                }
+                "PL" if n == 0 => {
+                    let want = Player(u8::from(p.values[0].trim().eq_ignore_ascii_case("w")));
+                    if state.to_move() != want {
+                        pass(&game, &mut state).map_err(|e| err(p.line, e))?;
+                    }
+                    setup = true;
+                }
+                "B" | "W" => {
+                    let who = Player(u8::from(p.name == "W"));
+                    if state.to_move() != who {
+                        return Err(err(
+                            p.line,
+                            format!(
+                                "move {}: {}[{}] but {} is to move",
+                                moves.len() + 1,
+                                p.name,
+                                p.values[0],
+                                game.players[state.to_move().index()]
+                            ),
+                        ));
+                    }
+                    let text = move_text(&p.values[0]);
+                    let mv = game
+                        .parse_move(&state, &text)
+                        .map_err(|e| err(p.line, format!("move {}: {e}", moves.len() + 1)))?;
+                    moves.push(game.move_to_string(&state, mv));
+                    game.make(&mut state, mv);
+                }
+                "GM" | "SZ" | "KM" | "HA" | "TG" | "TO" if n == 0 => {}
+                name if QUIET.contains(&name) => {}
+                name => {
+                    if !unknown.iter().any(|u| u == name) {
+                        unknown.push(name.to_string());
+                        warnings.push(format!(
+                            "line {}: unknown property {} ignored",
+                            p.line,
+                            crate::lang::diag::bounded(name)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let position = setup.then(|| {
+        // Replay nothing: the setup is the start; the moves were played after it.
+        let mut start = state.clone();
+        for _ in 0..moves.len() {
+            game.unmake(&mut start);
+        }
+        game.position_to_string(&start)
+    });
+    Ok(SgfGame {
+        record: Record {
+            game: game_ref,
+            options,
+            position,
+            moves,
+        },
+        warnings,
+    })
+}
+
+/// Places `owner`'s stone on `cell` by playing it, the other player passing first if it is
+/// their turn (how handicap stones are set up without knowing the game's pieces).
+fn place(game: &Game, state: &mut State, owner: Player, cell: &str) -> Result<(), String> {
+    if state.to_move() != owner {
+        pass(game, state)?;
+    }
+    let mv = game
+        .parse_move(state, cell)
+        .map_err(|e| format!("setup stone {cell}: {e}"))?;
+    game.make(state, mv);
+    Ok(())
+}
+
+fn pass(game: &Game, state: &mut State) -> Result<(), String> {
+    let mv = game.parse_move(state, "pass").map_err(|_| {
+        format!(
+            "setting up stones needs a pass move, which {} lacks",
+            game.title
+        )
+    })?;
+    game.make(state, mv);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
