@@ -9,6 +9,7 @@
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 //! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
+//! * [`web`] is `tabletop serve`: the web board, a page and a JSON API over the session.
 
 pub mod board;
 pub mod gtp;
@@ -18,3 +19,4 @@ pub mod record;
 pub mod render;
 pub mod session;
 pub mod snapshot;
+pub mod web;

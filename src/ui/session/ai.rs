@@ -15,6 +15,7 @@ use super::model::{Event, Session, SessionError};
 pub struct Thinking {
     player: Player,
     ply: u32,
+    hash: u64,
     done: Receiver<(Option<Move>, Box<dyn Bot + Send>)>,
     thread: Option<JoinHandle<()>>,
 }
@@ -38,6 +39,7 @@ impl Thinking {
         let game = session.game().clone();
         let mut state = session.state().clone();
         let ply = state.ply();
+        let hash = state.hash();
         let (tx, rx) = channel();
         let thread = std::thread::Builder::new()
             .name("tabletop-ai".into())
@@ -50,6 +52,7 @@ impl Thinking {
         Some(Thinking {
             player,
             ply,
+            hash,
             done: rx,
             thread: Some(thread),
         })
@@ -66,7 +69,7 @@ impl Thinking {
             Ok((mv, bot)) => {
                 self.join();
                 session.return_bot(self.player, bot);
-                Self::apply(session, self.ply, mv)
+                Self::apply(session, (self.ply, self.hash), mv)
             }
             Err(TryRecvError::Empty) => Ok(Thought::Busy),
             Err(TryRecvError::Disconnected) => {
@@ -84,13 +87,21 @@ impl Thinking {
         };
         self.join();
         session.return_bot(self.player, bot);
-        Self::apply(session, self.ply, mv)
+        Self::apply(session, (self.ply, self.hash), mv)
     }
 
-    fn apply(session: &mut Session, ply: u32, mv: Option<Move>) -> Result<Thought, SessionError> {
+    fn apply(
+        session: &mut Session,
+        (ply, hash): (u32, u64),
+        mv: Option<Move>,
+    ) -> Result<Thought, SessionError> {
+        let s = session.state();
         match mv {
-            // Only in the position it searched: an undo meanwhile makes the move stale.
-            Some(mv) if session.state().ply() == ply => Ok(Thought::Played(session.play(mv)?)),
+            // Only in the position it searched: an undo meanwhile makes the move stale (even
+            // when as many moves were played again since).
+            Some(mv) if s.ply() == ply && s.hash() == hash => {
+                Ok(Thought::Played(session.play(mv)?))
+            }
             _ => Ok(Thought::Nothing),
         }
     }
