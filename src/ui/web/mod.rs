@@ -114,7 +114,9 @@ async fn serve(args: &ServeArgs) -> Result<(), ServeError> {
     })?;
     let url = format!("http://{local}/");
     // The first line is for people and for scripts (tests read the port from it).
-    println!("tabletop: serving the web board on {url} (Ctrl-C stops)");
+    say(&format!(
+        "tabletop: serving the web board on {url} (Ctrl-C stops)"
+    ));
     if args.open {
         open_browser(&url);
     }
@@ -137,8 +139,17 @@ async fn serve(args: &ServeArgs) -> Result<(), ServeError> {
             message: format!("the server stopped: {e}"),
             code: 1,
         })?;
-    println!("tabletop: stopped");
+    say("tabletop: stopped");
     Ok(())
+}
+
+/// Prints a line to standard output; a closed output (a script that read the first line
+/// and went away) must not stop the server.
+fn say(line: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
 }
 
 /// Ctrl-C, or SIGTERM on Unix.
