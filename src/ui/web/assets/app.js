@@ -121,6 +121,7 @@ async function loadRecord() {
   const body = { record: $("record-text").value, format: $("record-format").value };
   if (body.format === "pgn") body.game = "chess";
   await open(await api("POST", "/api/sessions", body));
+  $("load-box").open = false;
 }
 
 // Shows a new session: its board, then its state.
@@ -245,13 +246,6 @@ function draw() {
     const [bx, by] = at(board.cells[b].x, board.cells[b].y);
     el("line", { class: "link", x1: ax, y1: ay, x2: bx, y2: by }, cells);
   }
-  board.tracks.forEach((t) => {
-    t.cells.forEach((path, p) => {
-      const off = (p - (t.cells.length - 1) / 2) * 0.12;
-      const pts = path.map((c) => at(board.cells[c].x + off, board.cells[c].y + off).join(","));
-      el("polyline", { class: "track", points: pts.join(" "), stroke: board.colors[p] === "#f4f1e8" ? "#8a7f6a" : board.colors[p] }, cells);
-    });
-  });
   board.cells.forEach((c, i) => {
     const [cx, cy] = at(c.x, c.y);
     let shape;
@@ -261,7 +255,7 @@ function draw() {
     } else {
       // A graph's point: a small dot, with a wider transparent disc to click.
       el("circle", { cx, cy, r: 0.09, class: "point" }, cells);
-      shape = el("circle", { cx, cy, r: 0.42, class: "cell", fill: "transparent", stroke: "none" }, cells);
+      shape = el("circle", { cx, cy, r: 0.42, class: "cell hit" }, cells);
     }
     shape.dataset.cell = i;
     shape.dataset.name = c.name;
@@ -270,6 +264,16 @@ function draw() {
     title.textContent = c.name;
   });
   const over = el("g", {}, svg);
+  // The first race track over the cells (later ones, such as Ur's way home, retrace it),
+  // one dashed line per player, side by side where they share cells.
+  board.tracks.slice(0, 1).forEach((t) => {
+    t.cells.forEach((path, p) => {
+      const off = (p - (t.cells.length - 1) / 2) * 0.14;
+      const pts = path.map((c) => at(board.cells[c].x + off, board.cells[c].y + off).join(","));
+      const stroke = board.colors[p] === "#f4f1e8" ? "#fffdf5" : board.colors[p];
+      el("polyline", { class: "track", points: pts.join(" "), stroke }, over);
+    });
+  });
   const mark = (cell, cls, r) => {
     const c = board.cells[cell];
     const [cx, cy] = at(c.x, c.y);
@@ -281,7 +285,7 @@ function draw() {
     if (!stack.length) return;
     const c = board.cells[i];
     const [cx, cy] = at(c.x, c.y);
-    drawPiece(over, stack[stack.length - 1], cx, cy);
+    drawPiece(over, stack[stack.length - 1], cx, cy, i);
     if (stack.length > 1) {
       el("circle", { cx: cx + 0.28, cy: cy - 0.28, r: 0.16, fill: "#b03a2e", class: "overlay" }, over);
       const t = el("text", { x: cx + 0.28, y: cy - 0.27, class: "count" }, over);
@@ -291,16 +295,19 @@ function draw() {
   for (const c of targets) mark(c, "target", 0.16);
 }
 
-function drawPiece(parent, id, cx, cy) {
+// A piece: a chess symbol, or a disc in its owner's colour with its letter. `data-at` names
+// its cell and `data-symbol` the rule file's symbol, for tests and for reading the board.
+function drawPiece(parent, id, cx, cy, cell) {
   const p = board.pieces[id];
   if (!p) return;
   const color = p.owner === null ? "#9a9a9a" : board.colors[p.owner];
+  const tag = { "data-at": cell, "data-symbol": p.symbol };
   if (p.glyph) {
-    const t = el("text", { x: cx, y: cy + 0.04, class: "glyph", "font-size": 0.82 }, parent);
+    const t = el("text", { x: cx, y: cy + 0.04, class: "glyph", "font-size": 0.82, ...tag }, parent);
     t.textContent = p.label;
     return;
   }
-  el("circle", { cx, cy, r: 0.36, fill: color, class: "piece" }, parent);
+  el("circle", { cx, cy, r: 0.36, fill: color, class: "piece", ...tag }, parent);
   if (p.label) {
     const dark = color === "#222222" || color === "black";
     const t = el("text", { x: cx, y: cy, class: "label", "font-size": 0.42, fill: dark ? "#fff" : "#222" }, parent);
