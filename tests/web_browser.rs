@@ -416,6 +416,21 @@ async fn the_web_board_plays_replays_and_draws_every_game() {
         .unwrap();
     page.wait_moves(2).await;
     assert_eq!(page.pieces().await.len(), 2);
+    // The AI's evaluation and best line at this ply.
+    page.click("#analyse").await;
+    page.until(
+        "the analysis",
+        "return document.getElementById('analysis').textContent.includes('best line')",
+    )
+    .await;
+    // Flip turns the board upside down: a1 moves from the bottom left to the top right.
+    let a1 = "const r = document.querySelector(\"[data-name='a1']\").getBoundingClientRect(); \
+              return [r.x, r.y]";
+    let before = page.js(a1).await;
+    page.click("#flip").await;
+    let after = page.js(a1).await;
+    assert!(after[0].as_f64() > before[0].as_f64() && after[1].as_f64() < before[1].as_f64());
+    page.click("#flip").await;
 
     // Pictures of every shipped game's start position, for the docs.
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");

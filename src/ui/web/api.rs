@@ -41,6 +41,8 @@ use super::view::{board_view, state_view};
 pub struct Server {
     /// The open sessions.
     pub registry: Registry,
+    /// Permits for analyses, so a page asking many at once cannot take every core.
+    pub searches: tokio::sync::Semaphore,
 }
 
 /// The handlers' state.
@@ -533,6 +535,12 @@ pub async fn analysis(
         let s = &live.session;
         (s.game().clone(), s.state().clone(), s.seed())
     };
+    let _permit = app.searches.acquire().await.map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is stopping".into(),
+        )
+    })?;
     let a = blocking(move || analyse(&game, &state, seed, level, plies)).await?;
     Ok(Json(json!({ "level": a.level, "summary": a.summary, "line": a.line })).into_response())
 }

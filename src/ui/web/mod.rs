@@ -30,6 +30,10 @@ use registry::{Registry, IDLE, MAX_SESSIONS};
 /// Largest request body accepted (a long PGN game fits many times over).
 pub const MAX_BODY: usize = 256 * 1024;
 
+/// Most analyses searching at once (more wait their turn): each takes a core for up to
+/// seconds, and the sessions' own AI players need cores too.
+pub const MAX_SEARCHES: usize = 2;
+
 /// The options of `tabletop serve`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct ServeArgs {
@@ -90,7 +94,10 @@ pub fn run(args: &ServeArgs) -> Result<(), ServeError> {
             message: format!("cannot start the server: {e}"),
             code: 1,
         })?;
-    runtime.block_on(serve(args))
+    let result = runtime.block_on(serve(args));
+    // An analysis still searching must not hold the exit (it would finish unseen).
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result
 }
 
 async fn serve(args: &ServeArgs) -> Result<(), ServeError> {
@@ -122,6 +129,7 @@ async fn serve(args: &ServeArgs) -> Result<(), ServeError> {
     }
     let app: App = Arc::new(Server {
         registry: Registry::new(MAX_SESSIONS, IDLE),
+        searches: tokio::sync::Semaphore::new(MAX_SEARCHES),
     });
     // Idle sessions go even when no new one is opened.
     let pruning = app.clone();
