@@ -292,6 +292,26 @@ fn records_replay_step_by_step_and_play_on() {
     let st = s.post(&format!("/api/sessions/{id}/move"), json!({"text": "c1"}));
     assert_eq!(texts(&st), ["b2", "a1", "c3", "c1"]);
     assert_eq!(st["future"], json!([]));
+    // With the computer in a seat, stepping back does not let it move: the rest of the game
+    // stays to be replayed.
+    let (ai, _) = s.open(json!({"game": "tictactoe", "seats": ["human", "ai:1"], "seed": 2}));
+    s.post(&format!("/api/sessions/{ai}/move"), json!({"text": "b2"}));
+    let mut st = s.get(&format!("/api/sessions/{ai}?since=0&wait=10"));
+    for _ in 0..100 {
+        if texts(&st).len() == 2 {
+            break;
+        }
+        let v = st["version"].as_u64().unwrap();
+        st = s.get(&format!("/api/sessions/{ai}?since={v}&wait=2000"));
+    }
+    assert_eq!(texts(&st).len(), 2);
+    let st = s.post(&format!("/api/sessions/{ai}/goto"), json!({"ply": 1}));
+    assert_eq!(st["thinking"], false);
+    let st = s.get(&format!("/api/sessions/{ai}"));
+    assert_eq!(
+        (texts(&st).len(), st["future"].as_array().unwrap().len()),
+        (1, 1)
+    );
     // PGN, read as chess.
     let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
     let (_, st) = s.open(json!({"record": pgn, "format": "pgn"}));

@@ -479,6 +479,11 @@ impl Session {
         Ok(events)
     }
 
+    /// How many entries were taken back and not yet replayed (0 once a new move is played).
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
     /// The entries taken back and not yet replayed, in the order they would be replayed,
     /// in the game's notation.
     pub fn redo_texts(&self) -> Vec<String> {
@@ -796,6 +801,7 @@ mod tests {
         s.go_to(1).unwrap();
         assert_eq!(s.history().len(), 1);
         assert_eq!(s.redo_texts(), vec!["a1", "c3"]);
+        assert_eq!(s.redo_len(), 2);
         s.go_to(3).unwrap();
         assert_eq!(s.record().moves, vec!["b2", "a1", "c3"]);
         assert_eq!(s.go_to(4), Err(SessionError::NothingToRedo));

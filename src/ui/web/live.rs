@@ -50,7 +50,9 @@ impl Live {
             }
             self.thinking = None;
         }
-        if self.session.ai_to_move() {
+        // While moves taken back wait to be replayed (stepping through a game), the AI
+        // waits too: its move would throw the rest of the game away.
+        if self.session.ai_to_move() && self.session.redo_len() == 0 {
             // `None` when the seat's bot is still out with a stale search (after an undo):
             // the next tick tries again once that search has handed it back.
             self.thinking = Thinking::start(&mut self.session);
