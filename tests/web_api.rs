@@ -239,6 +239,9 @@ fn every_board_shape_comes_with_its_geometry() {
     assert_eq!(chess["shape"], "square");
     assert_eq!(chess["cells"].as_array().unwrap().len(), 64);
     assert_eq!(chess["cells"][0]["outline"].as_array().unwrap().len(), 4);
+    assert_eq!(chess["checkered"], true);
+    let (go, _) = board("go");
+    assert_eq!(go["checkered"], false, "stones are placed on a plain board");
     // White's king is drawn as a chess symbol.
     let king = st["cells"][cell(&chess, "e1") as usize][0]
         .as_u64()

@@ -33,6 +33,9 @@ pub struct BoardView {
     pub colors: Vec<String>,
     /// The drawing's extent: min x, min y, width, height (cell units).
     pub extent: [f64; 4],
+    /// Whether squares alternate in colour: where pieces move from cell to cell (chess,
+    /// draughts), not where stones are only placed (Go, Connect Four), whose boards are plain.
+    pub checkered: bool,
 }
 
 /// One cell.
@@ -236,6 +239,7 @@ pub fn board_view(game: &Game) -> BoardView {
             .collect(),
         players: game.players.clone(),
         extent: [x0, y0, x1 - x0, y1 - y0],
+        checkered: game.rules.iter().any(|r| r.from_piece()),
     }
 }
 

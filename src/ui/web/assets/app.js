@@ -222,6 +222,7 @@ function at(x, y) {
 
 function cellShade(c) {
   if (board.shape === "square") {
+    if (!board.checkered) return "plain";
     return (Math.round(c.x) + Math.round(c.y)) % 2 ? "dark" : "light";
   }
   if (board.shape === "hex-columns") {
