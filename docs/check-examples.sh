@@ -10,7 +10,8 @@
 # * in a ```text block that starts with a `$ tabletop …` line, each `$ tabletop …` command is
 #   run from the repository's root and its output (standard output and error together) must
 #   be the lines that follow it, up to the next `$` line. Timings (`0.034s`, `nps 123`) are
-#   not compared; `play` and `bench` commands are not run, nor the protocol engines (`gtp`,
+#   not compared; `play`, `bench` and `serve` (a server that runs until stopped; tests/web_api.rs
+#   checks it) commands are not run, nor the protocol engines (`gtp`,
 #   `uci`), whose transcripts interleave what was typed with the answers and are checked by
 #   their own tests (tests/gtp.rs, tests/uci.rs).
 #
@@ -39,7 +40,7 @@ check_transcript() {
     run_one() {
         [[ -z "$cmd" ]] && return 0
         case " $cmd " in
-            *" play "* | *" bench "* | *" gtp "* | *" uci "*) return 0 ;;
+            *" play "* | *" bench "* | *" gtp "* | *" uci "* | *" serve"*) return 0 ;;
         esac
         checked=$((checked + 1))
         local got

@@ -142,6 +142,9 @@ enum Command {
     /// Speak the Universal Chess Interface on standard input and output, as an engine for
     /// chess GUIs (Cute Chess, Arena) or a match against another engine: tabletop uci chess.
     Uci(tabletop::ui::uci::UciArgs),
+    /// Serve the web board: play, replay and analyse any game in a browser, on
+    /// http://127.0.0.1:8080/ by default.
+    Serve(tabletop::ui::web::ServeArgs),
     /// Play seeded random games and check the engine's invariants after every move.
     Selfcheck {
         #[command(flatten)]
@@ -218,6 +221,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Play(args) => {
             tabletop::ui::play::run(&args).map_err(|e| Failure(e.message, e.code))?
+        }
+        Command::Serve(args) => {
+            tabletop::ui::web::run(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Gtp(args) => {
             tabletop::ui::gtp::run(&args).map_err(|e| Failure(e.message, e.code))?

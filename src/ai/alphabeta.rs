@@ -1317,6 +1317,23 @@ impl Bot for AlphaBeta {
         best
     }
 
+    fn evaluation(&self) -> Option<super::Evaluation> {
+        let info = self.last_info();
+        info.best?;
+        let s = info.score;
+        Some(if s.abs() >= MATE_BOUND {
+            // MATE minus the plies to the end; a player's moves are every other ply.
+            let plies = MATE - s.abs();
+            let moves = (plies + 1) / 2;
+            super::Evaluation::Mate(if s > 0 { moves } else { -moves })
+        } else {
+            super::Evaluation::Score {
+                score: s,
+                solved: info.solved,
+            }
+        })
+    }
+
     fn name(&self) -> String {
         match self.config.time_limit {
             Some(t) if self.config.max_depth >= MAX_DEPTH => {

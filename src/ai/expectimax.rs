@@ -626,6 +626,12 @@ impl Bot for Expectimax {
         self.search(game, state).best
     }
 
+    fn evaluation(&self) -> Option<super::Evaluation> {
+        let info = self.last_info();
+        info.best?;
+        Some(super::Evaluation::WinChance((info.value + 1.0) / 2.0))
+    }
+
     fn name(&self) -> String {
         match self.config.time_limit {
             Some(t) => format!(

@@ -346,6 +346,12 @@ impl Bot for Mcts {
         self.search(game, state).best
     }
 
+    fn evaluation(&self) -> Option<super::Evaluation> {
+        let info = self.last_info();
+        info.best?;
+        Some(super::Evaluation::WinChance(info.best_value))
+    }
+
     fn name(&self) -> String {
         match self.config.time_limit {
             Some(t) => format!(

@@ -109,6 +109,30 @@ pub trait Bot {
 
     /// A short description for logs (`random`, `alpha-beta depth 6`).
     fn name(&self) -> String;
+
+    /// What the last search thought of the position it was given, for the player to move;
+    /// `None` for players that do not search (random, greedy) or before any search.
+    fn evaluation(&self) -> Option<Evaluation> {
+        None
+    }
+}
+
+/// A searching player's judgement of a position, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Evaluation {
+    /// Alpha-beta's score in the rule file's piece values (positive: better for the player
+    /// to move); `solved` when the game tree was searched to its end.
+    Score {
+        /// The score.
+        score: i32,
+        /// Whether the score is exact.
+        solved: bool,
+    },
+    /// Moves to a forced win (positive) or loss (negative), from alpha-beta's mate scores.
+    Mate(i32),
+    /// The chance of winning in [0, 1] for the player to move: MCTS's mean reward, or
+    /// expectimax's expected result mapped from [-1, 1].
+    WinChance(f64),
 }
 
 /// Whether material means something in `game`, deciding which search the levels use.

@@ -2,7 +2,9 @@
 //! board and move a cursor to the nearest cell in a direction without knowing shapes.
 //!
 //! Centres are in cell units (neighbouring cells about 1 apart), x to the right and y
-//! downwards (screen order: the first row drawn has the smallest y).
+//! downwards (screen order: the first row drawn has the smallest y). Each cell also has an
+//! [`Outline`] (a square, a hexagon of the board's orientation, or a point of a graph) and a
+//! graph's links, so a picture of any board (the web board's SVG) needs no shape knowledge.
 
 use super::{Board, BoardShape, CellId, Game};
 
@@ -18,7 +20,82 @@ pub struct Point {
 /// √3 / 2: the distance between rows of hexagons of width 1.
 const HEX_ROW: f64 = 0.866_025_403_784_438_6;
 
+/// How a cell is drawn around its centre.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outline {
+    /// A polygon, its corners in order (same units as the centres).
+    Polygon(Vec<Point>),
+    /// A point of a graph board, joined to others by [`Game::links`].
+    Point,
+}
+
+/// The outline of every cell of a board shape around `c` (`None`: a graph's point).
+fn polygon_around(shape: &BoardShape, c: Point) -> Option<Vec<Point>> {
+    // Hexagons whose neighbours' centres are 1 apart have a circumradius of 1/√3.
+    let r = 1.0 / 3f64.sqrt();
+    let corners = |start_deg: f64, radius: f64| {
+        (0..6)
+            .map(|k| {
+                let a = (start_deg + 60.0 * f64::from(k)).to_radians();
+                Point {
+                    x: c.x + radius * a.cos(),
+                    y: c.y + radius * a.sin(),
+                }
+            })
+            .collect()
+    };
+    match shape {
+        BoardShape::Square { .. } => Some(
+            [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+                .iter()
+                .map(|(dx, dy)| Point {
+                    x: c.x + dx,
+                    y: c.y + dy,
+                })
+                .collect(),
+        ),
+        // Rows side by side: pointy-topped hexagons.
+        BoardShape::HexRhombus { .. } => Some(corners(30.0, r)),
+        // Columns: flat-topped hexagons.
+        BoardShape::HexColumns { .. } => Some(corners(0.0, r)),
+        BoardShape::Graph => None,
+    }
+}
+
 impl Game {
+    /// The outline of every cell, indexed by [`CellId`] (see [`Outline`]).
+    pub fn cell_outlines(&self) -> Vec<Outline> {
+        self.cell_points()
+            .into_iter()
+            .map(|c| match polygon_around(&self.board.shape, c) {
+                Some(p) => Outline::Polygon(p),
+                None => Outline::Point,
+            })
+            .collect()
+    }
+
+    /// The lines of a graph board: each pair of cells joined by a basic direction, once,
+    /// lower cell first. Empty for grids (their cells touch instead).
+    pub fn links(&self) -> Vec<(CellId, CellId)> {
+        if self.board.shape != BoardShape::Graph {
+            return Vec::new();
+        }
+        let n = self.board.len() as CellId;
+        let mut out: Vec<(CellId, CellId)> = (0..n)
+            .flat_map(|a| {
+                self.board
+                    .basic_dirs()
+                    .map(move |d| (a, d))
+                    .collect::<Vec<_>>()
+            })
+            .map(|(a, d)| (a, self.board.next(a, d)))
+            .filter(|&(a, b)| b < n && a < b)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The centre of every cell, indexed by [`CellId`].
     pub fn cell_points(&self) -> Vec<Point> {
         board_points(&self.board)
@@ -176,5 +253,25 @@ mod tests {
         let ur = crate::load_shipped("ur", &[]).unwrap();
         assert_eq!(step(&ur, "d1", -1.0, 0.0).as_deref(), Some("c1"));
         assert_eq!(step(&ur, "h1", 0.0, -1.0).as_deref(), Some("h2"));
+    }
+
+    #[test]
+    fn outlines_follow_the_shape_and_graphs_have_links() {
+        let chess = crate::load_shipped("chess", &[]).unwrap();
+        let o = chess.cell_outlines();
+        assert!(matches!(&o[0], Outline::Polygon(p) if p.len() == 4));
+        assert!(chess.links().is_empty());
+        let int = crate::load_shipped("intellector", &[]).unwrap();
+        let Outline::Polygon(p) = &int.cell_outlines()[0] else {
+            panic!("a hexagon")
+        };
+        assert_eq!(p.len(), 6);
+        // Flat-topped: the first corner lies level with the centre.
+        let c = int.cell_points()[0];
+        assert!((p[0].y - c.y).abs() < 1e-9);
+        let morris = crate::load_shipped("morris", &[]).unwrap();
+        assert!(morris.cell_outlines().iter().all(|o| *o == Outline::Point));
+        // 24 points joined by 32 lines.
+        assert_eq!(morris.links().len(), 32);
     }
 }

@@ -39,7 +39,7 @@ pub use ends::{EndCond, EndResult, EndRule, NoMoves};
 pub use explain::AreaScore;
 pub use forbid::{Forbid, ForbidCond};
 pub use game::{Game, Kind, PieceType};
-pub use geometry::{name_coordinate, Point};
+pub use geometry::{name_coordinate, Outline, Point};
 pub use guard::{Compare, PartCond, Quantity, StateCond};
 pub use legal::{Attack, AttackRay, AttackRays};
 pub use moves::{Move, MoveList, MAX_MOVE_CELLS};

@@ -13,6 +13,7 @@
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 //! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
 //! * [`uci`] is `tabletop uci`: the Universal Chess Interface, for chess GUIs and engines.
+//! * [`web`] is `tabletop serve`: the web board, a page and a JSON API over the session.
 
 pub mod board;
 pub mod gtp;
@@ -26,3 +27,4 @@ pub mod session;
 pub mod sgf;
 pub mod snapshot;
 pub mod uci;
+pub mod web;

@@ -10,6 +10,7 @@
 
 use crate::engine::{CellId, Move};
 use crate::ui::session::ai::Thought;
+use crate::ui::session::pick::Pick;
 use crate::ui::session::{Command, Event, Session, SessionError, Thinking};
 
 /// A key (or mouse click) the board understands, independent of the terminal library.
@@ -208,40 +209,23 @@ impl BoardApp {
 
     /// The board cells a move is entered by: its origin, then what it lands on or acts on.
     pub fn cells_of(&self, mv: &Move) -> Vec<CellId> {
-        let g = self.session.game();
-        let n = g.board.len();
-        let mut cells: Vec<CellId> = g.move_origin(mv).into_iter().collect();
-        for c in g.move_targets(mv) {
-            if (c as usize) < n && cells.last() != Some(&c) {
-                cells.push(c);
-            }
-        }
-        cells
+        self.session.move_cells(mv)
     }
 
     /// The legal moves that begin with the cells picked so far.
     pub fn candidates(&self) -> Vec<Move> {
-        if self.session.is_over() || !self.human_to_move() {
+        if !self.human_to_move() {
             return Vec::new();
         }
-        self.session
-            .legal_moves()
-            .into_iter()
-            .filter(|m| self.cells_of(m).starts_with(&self.picked))
-            .collect()
+        self.session.moves_starting_with(&self.picked)
     }
 
     /// The cells that can be picked next (highlighted).
     pub fn next_cells(&self) -> Vec<CellId> {
-        let k = self.picked.len();
-        let mut out: Vec<CellId> = self
-            .candidates()
-            .iter()
-            .filter_map(|m| self.cells_of(m).get(k).copied())
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        if self.session.is_over() || !self.human_to_move() {
+            return Vec::new();
+        }
+        self.session.next_cells(&self.picked)
     }
 
     fn human_to_move(&self) -> bool {
@@ -259,57 +243,33 @@ impl BoardApp {
         }
         let g = self.session.game();
         let name = g.board.cells[cell as usize].name.clone();
-        // Picking the last picked cell again plays the move that ends there.
-        let again = self.picked.last() == Some(&cell);
-        let mut picked = self.picked.clone();
-        if !again {
-            picked.push(cell);
-        }
-        let fits: Vec<Move> = self
-            .session
-            .legal_moves()
-            .into_iter()
-            .filter(|m| self.cells_of(m).starts_with(&picked))
-            .collect();
-        if fits.is_empty() {
-            self.message = if self.picked.is_empty() {
-                format!("no legal move from or onto {name}")
-            } else {
-                format!("no legal move continues to {name} (Esc to step back)")
-            };
-            return;
-        }
-        self.picked = picked;
-        let complete: Vec<Move> = fits
-            .iter()
-            .copied()
-            .filter(|m| self.cells_of(m).len() == self.picked.len())
-            .collect();
-        // One move left is played once it is clear what was meant: after two picks, or when
-        // its cells are all picked (a first pick alone never plays a longer move).
-        let settled = fits.len() == 1 && (self.picked.len() >= 2 || !complete.is_empty());
-        if settled || (again && !complete.is_empty()) || complete.len() == fits.len() {
-            if complete.len() > 1 {
-                self.mode = Mode::Choose(complete, 0);
-                self.message = "choose a move: ↑/↓ then Enter (Esc to step back)".into();
-            } else {
-                let mv = if fits.len() == 1 {
-                    fits[0]
+        match self.session.pick(&self.picked, cell) {
+            Pick::NoMove => {
+                self.message = if self.picked.is_empty() {
+                    format!("no legal move from or onto {name}")
                 } else {
-                    complete[0]
+                    format!("no legal move continues to {name} (Esc to step back)")
                 };
-                self.play(mv);
             }
-            return;
+            Pick::Play(mv) => self.play(mv),
+            Pick::Choose(moves) => {
+                if self.picked.last() != Some(&cell) {
+                    self.picked.push(cell);
+                }
+                self.mode = Mode::Choose(moves, 0);
+                self.message = "choose a move: ↑/↓ then Enter (Esc to step back)".into();
+            }
+            Pick::Picked { picked, complete } => {
+                self.picked = picked;
+                self.message = match complete {
+                    None => self.picking_message(),
+                    Some(mv) => format!(
+                        "{} (Enter again on {name} to play it) or continue",
+                        self.text(mv)
+                    ),
+                };
+            }
         }
-        self.message = if complete.is_empty() {
-            self.picking_message()
-        } else {
-            format!(
-                "{} (Enter again on {name} to play it) or continue",
-                self.text(complete[0])
-            )
-        };
     }
 
     fn choose(&mut self, key: Key, moves: Vec<Move>, i: usize) {
@@ -478,7 +438,9 @@ impl BoardApp {
 
     /// An AI search under way is dropped (its move will not be played).
     pub(super) fn cancel_ai(&mut self) {
-        self.thinking = None;
+        if let Some(t) = self.thinking.take() {
+            t.abandon(&mut self.session);
+        }
     }
 
     fn play(&mut self, mv: Move) {

@@ -452,3 +452,24 @@ fn the_history_browser_shows_earlier_positions_without_changing_the_game() {
     assert_eq!(a.mode, Mode::Board);
     assert_eq!(a.session.history().len(), 3);
 }
+
+/// An undo while the computer is thinking abandons that search, and the computer still
+/// answers the next move (its seat gets a fresh bot; the searching one stays with the
+/// abandoned thread).
+#[test]
+fn the_computer_answers_again_after_an_undo_during_its_search() {
+    let mut a = app("chess", &[], None, &[Seat::Human, Seat::Ai(2)]);
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    a.tick();
+    assert!(a.thinking());
+    press(&mut a, &[Key::Char('u')]);
+    assert!(!a.thinking());
+    assert!(a.session.history().is_empty());
+    pick(&mut a, "d2");
+    pick(&mut a, "d4");
+    a.tick();
+    assert!(a.thinking(), "the computer's seat still has a bot");
+    a.settle_ai();
+    assert_eq!(a.session.history().len(), 2, "{}", a.message);
+}

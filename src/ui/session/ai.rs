@@ -17,6 +17,7 @@ use super::model::{Event, Session, SessionError};
 pub struct Thinking {
     player: Player,
     ply: u32,
+    hash: u64,
     done: Receiver<(Option<Move>, Box<dyn Bot + Send>)>,
     progress: Receiver<Progress>,
     stop: Arc<AtomicBool>,
@@ -54,6 +55,7 @@ impl Thinking {
             stop: Some(stop.clone()),
             ..limits
         };
+        let hash = state.hash();
         let (tx, rx) = channel();
         let (progress_tx, progress_rx) = channel();
         let spawned = std::thread::Builder::new()
@@ -77,6 +79,7 @@ impl Thinking {
         Some(Thinking {
             player,
             ply,
+            hash,
             done: rx,
             progress: progress_rx,
             stop,
@@ -88,6 +91,14 @@ impl Thinking {
     /// [`Thinking::poll`] or [`Thinking::wait`].
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Gives up this search (an undo or a new game made it stale): it is told to stop, its
+    /// move will not be played, and the seat gets a fresh bot, since the searching one
+    /// stays with the search's thread until that ends.
+    pub fn abandon(self, session: &mut Session) {
+        self.stop();
+        session.reset_bot(self.player);
     }
 
     /// What the search reported since the last call, oldest first.
@@ -106,7 +117,7 @@ impl Thinking {
             Ok((mv, bot)) => {
                 self.join();
                 session.return_bot(self.player, bot);
-                Self::apply(session, self.ply, mv)
+                Self::apply(session, (self.ply, self.hash), mv)
             }
             Err(TryRecvError::Empty) => Ok(Thought::Busy),
             Err(TryRecvError::Disconnected) => {
@@ -124,13 +135,21 @@ impl Thinking {
         };
         self.join();
         session.return_bot(self.player, bot);
-        Self::apply(session, self.ply, mv)
+        Self::apply(session, (self.ply, self.hash), mv)
     }
 
-    fn apply(session: &mut Session, ply: u32, mv: Option<Move>) -> Result<Thought, SessionError> {
+    fn apply(
+        session: &mut Session,
+        (ply, hash): (u32, u64),
+        mv: Option<Move>,
+    ) -> Result<Thought, SessionError> {
+        let s = session.state();
         match mv {
-            // Only in the position it searched: an undo meanwhile makes the move stale.
-            Some(mv) if session.state().ply() == ply => Ok(Thought::Played(session.play(mv)?)),
+            // Only in the position it searched: an undo meanwhile makes the move stale (even
+            // when as many moves were played again since).
+            Some(mv) if s.ply() == ply && s.hash() == hash => {
+                Ok(Thought::Played(session.play(mv)?))
+            }
             _ => Ok(Thought::Nothing),
         }
     }

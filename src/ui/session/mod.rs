@@ -6,17 +6,22 @@
 //! * [`seat`]: who plays a seat ([`Seat`]) and the AI levels.
 //! * [`command`]: the line mode's command language, one line into a [`Command`].
 //! * [`console`]: the line mode's view ([`Console`]): commands in, text out, the board drawn.
+//! * [`pick`]: entering a move by pointing at cells, for the graphical front-ends.
+//! * [`analysis`]: the AI's evaluation and best line of a position, for analysis.
 //! * [`ai`]: an AI player thinking on its own thread ([`Thinking`]), so a front-end stays
 //!   responsive while it searches.
 
 pub mod ai;
+pub mod analysis;
 pub mod command;
 pub mod console;
 pub mod model;
+pub mod pick;
 pub mod seat;
 
 pub use ai::Thinking;
 pub use command::Command;
 pub use console::{Console, Response};
 pub use model::{Event, Played, Session, SessionError};
+pub use pick::Pick;
 pub use seat::{Seat, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};

@@ -492,6 +492,59 @@ impl Session {
         (&self.game_ref, &self.options)
     }
 
+    /// Steps through the game for replay and analysis: takes back or replays entries (moves,
+    /// rolls, passes, whoever made them) until the history has `len` entries. Entries taken
+    /// back stay on the redo stack, so stepping forward again replays the same game (until a
+    /// new move is played). `len` beyond the history plus the redo stack is refused.
+    pub fn go_to(&mut self, len: usize) -> Result<Vec<Event>, SessionError> {
+        let end = self.history.len() + self.redo.len();
+        if len > end {
+            return Err(SessionError::NothingToRedo);
+        }
+        if len <= self.history.len() {
+            return Ok(vec![self.take_back_to(len)]);
+        }
+        let mut ignored = Vec::new();
+        let (mut moves, mut rolls) = (0, 0);
+        while self.history.len() < len {
+            let Some(mv) = self.redo.pop() else { break };
+            // A redo entry was legal where it was taken back; check anyway.
+            if !self.game.legal_moves_vec(&self.state).contains(&mv) {
+                self.redo.clear();
+                break;
+            }
+            self.push(mv, &mut ignored);
+            if mv.as_roll().is_some() {
+                rolls += 1;
+            } else {
+                moves += 1;
+            }
+        }
+        let mut events = vec![Event::Replayed { moves, rolls }];
+        self.announce_end(&mut events);
+        Ok(events)
+    }
+
+    /// How many entries were taken back and not yet replayed (0 once a new move is played).
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// The entries taken back and not yet replayed, in the order they would be replayed,
+    /// in the game's notation.
+    pub fn redo_texts(&self) -> Vec<String> {
+        let mut state = self.state.clone();
+        self.redo
+            .iter()
+            .rev()
+            .map(|&mv| {
+                let text = self.game.move_to_string(&state, mv);
+                self.game.make(&mut state, mv);
+                text
+            })
+            .collect()
+    }
+
     /// Starts again from the start position (new dice, fresh AI players).
     pub fn new_game(&mut self) -> Vec<Event> {
         self.state = self.start.clone();
@@ -798,6 +851,26 @@ mod tests {
         let mut computer = computer;
         computer.play_ai().unwrap();
         assert_eq!(computer.undo(), Err(SessionError::NoHumanMove));
+    }
+
+    #[test]
+    fn go_to_steps_through_the_game_and_back() {
+        let mut s = session("tictactoe", &[Seat::Human, Seat::Human]);
+        for m in ["b2", "a1", "c3"] {
+            s.play_text(m).unwrap();
+        }
+        s.go_to(1).unwrap();
+        assert_eq!(s.history().len(), 1);
+        assert_eq!(s.redo_texts(), vec!["a1", "c3"]);
+        assert_eq!(s.redo_len(), 2);
+        s.go_to(3).unwrap();
+        assert_eq!(s.record().moves, vec!["b2", "a1", "c3"]);
+        assert_eq!(s.go_to(4), Err(SessionError::NothingToRedo));
+        s.go_to(0).unwrap();
+        assert!(s.history().is_empty());
+        // Playing another move forgets the rest.
+        s.play_text("a1").unwrap();
+        assert!(s.redo_texts().is_empty());
     }
 
     #[test]

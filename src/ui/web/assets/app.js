@@ -1,0 +1,444 @@
+// The web board: draws what the server says and forwards clicks. Rules, move parsing and
+// board geometry all live on the server (the engine and the session); this script only
+// keeps what the page shows: the session id, the cells picked for the move being entered,
+// and whether the board is flipped.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+let sessionId = sessionStorage.getItem("tabletop-session");
+let board = null; // the geometry: GET /api/sessions/{id}/board
+let state = null; // the state: GET /api/sessions/{id}
+let picked = []; // cells picked so far for the move being entered
+let targets = []; // cells that can come next
+let flipped = false;
+let polling = false;
+let games = [];
+
+// ---- talking to the server ----
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = { error: `the server answered ${res.status}` };
+  }
+  if (!res.ok) throw new Error(data && data.error ? data.error : `error ${res.status}`);
+  return data;
+}
+
+function say(text, error) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = error ? "error" : "";
+}
+
+async function guarded(f) {
+  try {
+    await f();
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
+// ---- starting games ----
+
+async function loadGames() {
+  games = await api("GET", "/api/games");
+  const sel = $("game");
+  for (const g of games) {
+    const o = document.createElement("option");
+    o.value = g.name;
+    o.textContent = g.title;
+    sel.appendChild(o);
+  }
+  const lv = $("level");
+  for (let l = 1; l <= 9; l++) {
+    const o = document.createElement("option");
+    o.value = l;
+    o.textContent = l;
+    if (l === 5) o.selected = true;
+    lv.appendChild(o);
+  }
+  sel.addEventListener("change", seatControls);
+  seatControls();
+}
+
+// One select per player: human or the AI at a level.
+function seatControls() {
+  const g = games.find((x) => x.name === $("game").value);
+  const box = $("seats");
+  box.innerHTML = "";
+  if (!g) return;
+  $("options").placeholder = g.options.map(([k, v]) => `${k}=${v}`).join(" ");
+  g.players.forEach((p, i) => {
+    const label = document.createElement("label");
+    label.textContent = p + " ";
+    const s = document.createElement("select");
+    s.className = "seat";
+    s.dataset.seat = i;
+    const h = document.createElement("option");
+    h.value = "human";
+    h.textContent = "human";
+    s.appendChild(h);
+    for (let l = 1; l <= 9; l++) {
+      const o = document.createElement("option");
+      o.value = `ai:${l}`;
+      o.textContent = `AI ${l}`;
+      s.appendChild(o);
+    }
+    label.appendChild(s);
+    box.appendChild(label);
+  });
+}
+
+function parseOptions(text) {
+  const out = {};
+  for (const word of text.split(/\s+/).filter((w) => w)) {
+    const eq = word.indexOf("=");
+    if (eq <= 0) throw new Error(`options are written name=value, not '${word}'`);
+    out[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  return out;
+}
+
+async function startGame() {
+  const seats = [...document.querySelectorAll("select.seat")].map((s) => s.value);
+  const body = { game: $("game").value, options: parseOptions($("options").value), seats };
+  await open(await api("POST", "/api/sessions", body));
+}
+
+// A record opens with every seat human, for stepping through it and playing on.
+async function loadRecord() {
+  const body = { record: $("record-text").value, format: $("record-format").value };
+  if (body.format === "pgn") body.game = "chess";
+  await open(await api("POST", "/api/sessions", body));
+  $("load-box").open = false;
+}
+
+// Shows a new session: its board, then its state.
+async function open(s) {
+  if (sessionId && sessionId !== s.id) {
+    // The old game is no longer shown; let the server drop it now.
+    api("DELETE", `/api/sessions/${sessionId}`).catch(() => {});
+  }
+  sessionId = s.id;
+  sessionStorage.setItem("tabletop-session", sessionId);
+  board = await api("GET", `/api/sessions/${sessionId}/board`);
+  $("title").textContent = board.title;
+  $("analysis").textContent = "";
+  $("legal-list").textContent = "";
+  show(s);
+}
+
+// ---- state ----
+
+function show(s) {
+  state = s;
+  picked = [];
+  targets = [];
+  $("choices").innerHTML = "";
+  draw();
+  panel();
+  say(s.message);
+  if (s.thinking) poll();
+}
+
+// Waits for the AI's move without blocking the page: the server holds each request until
+// something changes or a few seconds pass.
+async function poll() {
+  if (polling) return;
+  polling = true;
+  try {
+    while (state && state.thinking) {
+      const s = await api("GET", `/api/sessions/${sessionId}?since=${state.version}&wait=5000`);
+      if (s.version !== state.version || !s.thinking) show(s);
+    }
+  } catch (e) {
+    say(e.message, true);
+  } finally {
+    polling = false;
+  }
+}
+
+function panel() {
+  const s = state;
+  const name = (i) => board.players[i];
+  let status;
+  if (s.over) status = `Game over: ${s.over.why}`;
+  else if (s.thinking) status = `${name(s.to_move)} (computer) is thinking…`;
+  else if (s.human_to_move) status = `${name(s.to_move)} to move`;
+  else status = `${name(s.to_move)} (computer) to move`;
+  $("status").textContent = status;
+  const info = [];
+  if (s.roll !== null && s.roll !== undefined) info.push(`🎲 roll: ${s.roll}`);
+  if (s.reserves) {
+    info.push("reserve: " + s.reserves.map((r, i) => `${name(i)} ${r[0]}`).join(", "));
+    info.push("borne off: " + s.reserves.map((r, i) => `${name(i)} ${r[1]}`).join(", "));
+  }
+  info.push(`${s.legal} legal moves`);
+  $("info").textContent = info.join(" · ");
+  const list = $("moves-list");
+  list.innerHTML = "";
+  const all = s.history.map((h) => ({ ...h, future: false }))
+    .concat(s.future.map((t) => ({ text: t, future: true })));
+  all.forEach((h, i) => {
+    const li = document.createElement("li");
+    li.textContent = h.future ? h.text : `${name(h.player)}: ${h.text}`;
+    li.dataset.ply = i + 1;
+    if (h.future) li.classList.add("future");
+    if (h.automatic) li.classList.add("auto");
+    if (i + 1 === s.history.length) li.classList.add("current");
+    li.addEventListener("click", () => guarded(() => goTo(i + 1)));
+    list.appendChild(li);
+  });
+  const cur = list.querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// ---- drawing ----
+
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// A point of the plane as drawn (mirrored when the board is flipped).
+function at(x, y) {
+  if (!flipped) return [x, y];
+  const [x0, y0, w, h] = board.extent;
+  return [2 * x0 + w - x, 2 * y0 + h - y];
+}
+
+function cellShade(c) {
+  if (board.shape === "square") {
+    if (!board.checkered) return "plain";
+    return (Math.round(c.x) + Math.round(c.y)) % 2 ? "dark" : "light";
+  }
+  if (board.shape === "hex-columns") {
+    // Axial coordinates of a column layout; three shades, no two neighbours alike.
+    const q = Math.round(c.x / 0.8660254);
+    const r = Math.round((2 * c.y - q) / 2);
+    return `hex shade${(((q - r) % 3) + 3) % 3}`;
+  }
+  return "hex";
+}
+
+function draw() {
+  const svg = $("board");
+  svg.innerHTML = "";
+  if (!board || !state) return;
+  const pad = 0.35;
+  const [x0, y0, w, h] = board.extent;
+  svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${w + 2 * pad} ${h + 2 * pad}`);
+  const cells = el("g", {}, svg);
+  for (const [a, b] of board.links) {
+    const [ax, ay] = at(board.cells[a].x, board.cells[a].y);
+    const [bx, by] = at(board.cells[b].x, board.cells[b].y);
+    el("line", { class: "link", x1: ax, y1: ay, x2: bx, y2: by }, cells);
+  }
+  board.cells.forEach((c, i) => {
+    const [cx, cy] = at(c.x, c.y);
+    let shape;
+    if (c.outline) {
+      const pts = c.outline.map(([x, y]) => at(x, y).join(",")).join(" ");
+      shape = el("polygon", { points: pts, class: `cell ${cellShade(c)}` }, cells);
+    } else {
+      // A graph's point: a small dot, with a wider transparent disc to click.
+      el("circle", { cx, cy, r: 0.09, class: "point" }, cells);
+      shape = el("circle", { cx, cy, r: 0.42, class: "cell hit" }, cells);
+    }
+    shape.dataset.cell = i;
+    shape.dataset.name = c.name;
+    shape.addEventListener("click", () => guarded(() => click(i)));
+    const title = el("title", {}, shape);
+    title.textContent = c.name;
+  });
+  const over = el("g", {}, svg);
+  // The first race track over the cells (later ones, such as Ur's way home, retrace it),
+  // one dashed line per player, side by side where they share cells.
+  board.tracks.slice(0, 1).forEach((t) => {
+    t.cells.forEach((path, p) => {
+      const off = (p - (t.cells.length - 1) / 2) * 0.14;
+      const pts = path.map((c) => at(board.cells[c].x + off, board.cells[c].y + off).join(","));
+      const stroke = board.colors[p] === "#f4f1e8" ? "#fffdf5" : board.colors[p];
+      el("polyline", { class: "track", points: pts.join(" "), stroke }, over);
+    });
+  });
+  const mark = (cell, cls, r) => {
+    const c = board.cells[cell];
+    const [cx, cy] = at(c.x, c.y);
+    el("circle", { cx, cy, r, class: `overlay ${cls}` }, over);
+  };
+  for (const c of state.last) mark(c, "last", 0.46);
+  for (const c of picked) mark(c, "picked", 0.46);
+  state.cells.forEach((stack, i) => {
+    if (!stack.length) return;
+    const c = board.cells[i];
+    const [cx, cy] = at(c.x, c.y);
+    drawPiece(over, stack[stack.length - 1], cx, cy, i);
+    if (stack.length > 1) {
+      el("circle", { cx: cx + 0.28, cy: cy - 0.28, r: 0.16, fill: "#b03a2e", class: "overlay" }, over);
+      const t = el("text", { x: cx + 0.28, y: cy - 0.27, class: "count" }, over);
+      t.textContent = stack.length;
+    }
+  });
+  for (const c of targets) mark(c, "target", 0.16);
+}
+
+// A piece: a chess symbol, or a disc in its owner's colour with its letter. `data-at` names
+// its cell and `data-symbol` the rule file's symbol, for tests and for reading the board.
+function drawPiece(parent, id, cx, cy, cell) {
+  const p = board.pieces[id];
+  if (!p) return;
+  const color = p.owner === null ? "#9a9a9a" : board.colors[p.owner];
+  const tag = { "data-at": cell, "data-symbol": p.symbol };
+  if (p.glyph) {
+    const t = el("text", { x: cx, y: cy + 0.04, class: "glyph", "font-size": 0.82, ...tag }, parent);
+    t.textContent = p.label;
+    return;
+  }
+  el("circle", { cx, cy, r: 0.36, fill: color, class: "piece", ...tag }, parent);
+  if (p.label) {
+    const dark = color === "#222222" || color === "black";
+    const t = el("text", { x: cx, y: cy, class: "label", "font-size": 0.42, fill: dark ? "#fff" : "#222" }, parent);
+    t.textContent = p.label;
+  }
+}
+
+// ---- entering moves by clicking ----
+
+async function click(cell) {
+  if (!state || state.over || !state.human_to_move) {
+    say(state && state.over ? "the game is over: undo, or start a new game" : "the computer is to move", true);
+    return;
+  }
+  let r;
+  try {
+    r = await api("POST", `/api/sessions/${sessionId}/pick`, { picked, cell });
+  } catch (e) {
+    // A click elsewhere than the highlighted cells starts a new move from that cell.
+    if (!picked.length) throw e;
+    picked = [];
+    targets = [];
+    draw();
+    r = await api("POST", `/api/sessions/${sessionId}/pick`, { picked: [], cell });
+  }
+  $("choices").innerHTML = "";
+  if (r.result === "played") {
+    show(r.state);
+  } else if (r.result === "picked") {
+    picked = r.picked;
+    targets = r.next;
+    draw();
+    say(r.complete ? `${r.complete}: click ${board.cells[cell].name} again to play it, or continue` : `picked ${picked.map((c) => board.cells[c].name).join(" ")}`);
+  } else if (r.result === "choose") {
+    say("choose a move:");
+    for (const text of r.choices) {
+      const b = document.createElement("button");
+      b.textContent = text;
+      b.className = "choice";
+      b.addEventListener("click", () => guarded(() => playText(text)));
+      $("choices").appendChild(b);
+    }
+  }
+}
+
+async function playText(text) {
+  show(await api("POST", `/api/sessions/${sessionId}/move`, { text }));
+}
+
+async function command(name) {
+  show(await api("POST", `/api/sessions/${sessionId}/${name}`));
+}
+
+async function goTo(ply) {
+  if (!state) return;
+  const end = state.history.length + state.future.length;
+  if (ply < 0 || ply > end) return;
+  show(await api("POST", `/api/sessions/${sessionId}/goto`, { ply }));
+}
+
+async function analyse(plies) {
+  const level = Number($("level").value);
+  $("analysis").textContent = "thinking…";
+  const a = await api("POST", `/api/sessions/${sessionId}/analyse`, { level, plies });
+  if (plies === 1) {
+    $("analysis").textContent = a.line.length ? `hint: ${a.line[0]} (level ${a.level})` : "no hint: no legal move";
+  } else {
+    $("analysis").textContent = `${a.summary}; best line: ${a.line.join(" ") || "none"}`;
+  }
+}
+
+async function legalMoves() {
+  const m = await api("GET", `/api/sessions/${sessionId}/moves`);
+  const shown = m.moves.map((x) => x.text).join(" ");
+  $("legal-list").textContent = `${m.total} legal: ${shown}${m.total > m.moves.length ? " …" : ""}`;
+}
+
+async function showRecord() {
+  const r = await api("GET", `/api/sessions/${sessionId}/record`);
+  $("record-text").value = r.record;
+  $("record-format").value = "tabletop";
+}
+
+// ---- wiring ----
+
+function wire() {
+  const on = (id, f) => $(id).addEventListener("click", () => guarded(f));
+  on("start", startGame);
+  on("load", loadRecord);
+  on("save", showRecord);
+  on("undo", () => command("undo"));
+  on("redo", () => command("redo"));
+  on("hint", () => analyse(1));
+  on("analyse", () => analyse(6));
+  on("legal", legalMoves);
+  on("flip", async () => { flipped = !flipped; draw(); });
+  on("first", () => goTo(0));
+  on("prev", () => goTo(state.history.length - 1));
+  on("next", () => goTo(state.history.length + 1));
+  on("last", () => goTo(state.history.length + state.future.length));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA" || !state) return;
+    const keys = {
+      ArrowLeft: () => goTo(state.history.length - 1),
+      ArrowRight: () => goTo(state.history.length + 1),
+      Home: () => goTo(0),
+      End: () => goTo(state.history.length + state.future.length),
+      Escape: async () => { picked = []; targets = []; $("choices").innerHTML = ""; draw(); },
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      guarded(keys[e.key]);
+    }
+  });
+}
+
+async function main() {
+  wire();
+  await guarded(loadGames);
+  if (sessionId) {
+    try {
+      const s = await api("GET", `/api/sessions/${sessionId}`);
+      await open(s);
+      return;
+    } catch (e) {
+      sessionStorage.removeItem("tabletop-session");
+      sessionId = null;
+    }
+  }
+  say("choose a game and press New game");
+}
+
+main();

@@ -1,0 +1,371 @@
+//! The JSON the page draws from: the board's geometry (once per game) and the state of a
+//! session (after every change). Everything rule-related is computed here from the engine,
+//! so the page only draws and forwards clicks.
+
+use serde::Serialize;
+
+use crate::engine::ending::describe_end;
+use crate::engine::{BoardShape, Game, Outcome, Outline, PieceId, EMPTY};
+use crate::ui::session::Session;
+
+use super::live::Live;
+
+/// A board as the page draws it.
+#[derive(Serialize)]
+pub struct BoardView {
+    /// The game's short name (`chess`).
+    pub game: String,
+    /// Its title.
+    pub title: String,
+    /// `square`, `hex-rhombus`, `hex-columns` or `graph`.
+    pub shape: &'static str,
+    /// The cells, indexed by cell id.
+    pub cells: Vec<CellView>,
+    /// A graph's lines, as pairs of cell ids.
+    pub links: Vec<[u16; 2]>,
+    /// The race tracks: per track, per player, the cells in order.
+    pub tracks: Vec<TrackView>,
+    /// The pieces, indexed by piece id (0 is the empty cell).
+    pub pieces: Vec<PieceView>,
+    /// The players' names, in seat order.
+    pub players: Vec<String>,
+    /// Each player's colour, in seat order (CSS colours).
+    pub colors: Vec<String>,
+    /// The drawing's extent: min x, min y, width, height (cell units).
+    pub extent: [f64; 4],
+    /// Whether squares alternate in colour: where pieces move from cell to cell (chess,
+    /// draughts), not where stones are only placed (Go, Connect Four), whose boards are plain.
+    pub checkered: bool,
+}
+
+/// One cell.
+#[derive(Serialize)]
+pub struct CellView {
+    /// Its name (`e4`).
+    pub name: String,
+    /// Its centre.
+    pub x: f64,
+    /// Its centre (downwards).
+    pub y: f64,
+    /// Its outline's corners, or `None` for a graph's point.
+    pub outline: Option<Vec<[f64; 2]>>,
+}
+
+/// One track of a race game.
+#[derive(Serialize)]
+pub struct TrackView {
+    /// Its name.
+    pub name: String,
+    /// Per player, the cells in order.
+    pub cells: Vec<Vec<u16>>,
+}
+
+/// One piece id.
+#[derive(Serialize)]
+pub struct PieceView {
+    /// The rule file's symbol.
+    pub symbol: String,
+    /// What to draw on it: a chess symbol in chess-like games, the rule file's letter where
+    /// kinds differ, nothing for plain stones.
+    pub label: String,
+    /// Whether `label` is a chess symbol (drawn without a disc).
+    pub glyph: bool,
+    /// Its owner's seat, or `None` for ownerless pieces.
+    pub owner: Option<usize>,
+    /// Its kind's name.
+    pub kind: String,
+}
+
+/// Chess kinds and their symbols (white, black), by the letter rule files use.
+const CHESS: [(&str, char, char, char); 6] = [
+    ("king", 'K', '♔', '♚'),
+    ("queen", 'Q', '♕', '♛'),
+    ("rook", 'R', '♖', '♜'),
+    ("bishop", 'B', '♗', '♝'),
+    ("knight", 'N', '♘', '♞'),
+    ("pawn", 'P', '♙', '♟'),
+];
+
+/// Whether a game is chess-like: at least four of its kinds are chess's, with chess letters.
+fn chess_like(game: &Game) -> bool {
+    let found = CHESS
+        .iter()
+        .filter(|(name, letter, ..)| {
+            game.pieces.iter().any(|p| {
+                game.kinds
+                    .get(p.kind as usize)
+                    .is_some_and(|k| k.name == *name)
+                    && p.symbol.eq_ignore_ascii_case(letter)
+            })
+        })
+        .count();
+    found >= 4
+}
+
+fn shape_name(shape: &BoardShape) -> &'static str {
+    match shape {
+        BoardShape::Square { .. } => "square",
+        BoardShape::HexRhombus { .. } => "hex-rhombus",
+        BoardShape::HexColumns { .. } => "hex-columns",
+        BoardShape::Graph => "graph",
+    }
+}
+
+/// A player's colour from their name where it is one, else from a palette.
+fn player_color(name: &str, seat: usize) -> String {
+    const NAMED: [&str; 8] = [
+        "white", "black", "red", "blue", "green", "yellow", "orange", "purple",
+    ];
+    const PALETTE: [&str; 6] = [
+        "#f4f1e8", "#222222", "#c0392b", "#2e86c1", "#27ae60", "#d4ac0d",
+    ];
+    let lower = name.to_ascii_lowercase();
+    match NAMED.iter().find(|n| lower == **n) {
+        Some(&"white") => "#f4f1e8".into(),
+        Some(&"black") => "#222222".into(),
+        Some(n) => (*n).to_string(),
+        None => PALETTE[seat % PALETTE.len()].to_string(),
+    }
+}
+
+/// The board of `game`, for drawing.
+pub fn board_view(game: &Game) -> BoardView {
+    let points = game.cell_points();
+    let outlines = game.cell_outlines();
+    let cells: Vec<CellView> = game
+        .board
+        .cells
+        .iter()
+        .zip(points.iter().zip(&outlines))
+        .map(|(cell, (p, o))| CellView {
+            name: cell.name.clone(),
+            x: p.x,
+            y: p.y,
+            outline: match o {
+                Outline::Polygon(corners) => Some(corners.iter().map(|c| [c.x, c.y]).collect()),
+                Outline::Point => None,
+            },
+        })
+        .collect();
+    // The extent covers every corner (or point), with room for a point's disc.
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in &cells {
+        let corners = c
+            .outline
+            .clone()
+            .unwrap_or_else(|| vec![[c.x - 0.5, c.y - 0.5], [c.x + 0.5, c.y + 0.5]]);
+        for [x, y] in corners {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+    }
+    if cells.is_empty() {
+        (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
+    }
+    let chess = chess_like(game);
+    // Letters only tell pieces apart where the players own more than one kind.
+    let owned_kinds = {
+        let mut k: Vec<_> = game
+            .pieces
+            .iter()
+            .skip(1)
+            .filter(|p| p.owner.is_some())
+            .map(|p| p.kind)
+            .collect();
+        k.sort_unstable();
+        k.dedup();
+        k.len()
+    };
+    let pieces = game
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(id, p)| {
+            let kind = game
+                .kinds
+                .get(p.kind as usize)
+                .map(|k| k.name.clone())
+                .unwrap_or_default();
+            let glyph = chess
+                .then(|| {
+                    CHESS
+                        .iter()
+                        .find(|(n, l, ..)| *n == kind && p.symbol.eq_ignore_ascii_case(l))
+                        .map(|(.., w, b)| {
+                            if p.owner.map(|o| o.index()) == Some(0) {
+                                *w
+                            } else {
+                                *b
+                            }
+                        })
+                })
+                .flatten();
+            let label = match glyph {
+                Some(g) => g.to_string(),
+                None if id == EMPTY as usize || owned_kinds <= 1 => String::new(),
+                None => p.symbol.to_string(),
+            };
+            PieceView {
+                symbol: p.symbol.to_string(),
+                glyph: glyph.is_some(),
+                label,
+                owner: p.owner.map(|o| o.index()),
+                kind,
+            }
+        })
+        .collect();
+    BoardView {
+        game: game.name.clone(),
+        title: game.title.clone(),
+        shape: shape_name(&game.board.shape),
+        cells,
+        links: game.links().into_iter().map(|(a, b)| [a, b]).collect(),
+        tracks: game
+            .tracks
+            .iter()
+            .map(|t| TrackView {
+                name: t.name.clone(),
+                cells: t.cells.0.clone(),
+            })
+            .collect(),
+        pieces,
+        colors: game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, n)| player_color(n, i))
+            .collect(),
+        players: game.players.clone(),
+        extent: [x0, y0, x1 - x0, y1 - y0],
+        checkered: game.rules.iter().any(|r| r.from_piece()),
+    }
+}
+
+/// The state of a session, for drawing and for the controls.
+#[derive(Serialize)]
+pub struct StateView {
+    /// The session's id.
+    pub id: String,
+    /// Changes with every change (for long polling).
+    pub version: u64,
+    /// The game's short name.
+    pub game: String,
+    /// The options it was compiled with.
+    pub options: Vec<(String, String)>,
+    /// Who plays each seat (`human`, `ai:5`).
+    pub seats: Vec<String>,
+    /// The seat to move.
+    pub to_move: usize,
+    /// Whether a person is to move (and the game is not over).
+    pub human_to_move: bool,
+    /// Whether the AI is searching.
+    pub thinking: bool,
+    /// The pieces on each cell, bottom first (piece ids into the board's `pieces`).
+    pub cells: Vec<Vec<PieceId>>,
+    /// Per player: pieces waiting in the reserve and borne off (race games).
+    pub reserves: Option<Vec<[u16; 2]>>,
+    /// The dice's pending roll.
+    pub roll: Option<u8>,
+    /// The cells of the last move a player chose (origin first).
+    pub last: Vec<u16>,
+    /// The history, oldest first.
+    pub history: Vec<HistoryEntry>,
+    /// Entries taken back that stepping forward replays (a loaded record's rest).
+    pub future: Vec<String>,
+    /// How many legal moves there are now.
+    pub legal: usize,
+    /// The ending, if the game is over.
+    pub over: Option<Ending>,
+    /// A line of feedback: the last change.
+    pub message: String,
+}
+
+/// One entry of the history.
+#[derive(Serialize)]
+pub struct HistoryEntry {
+    /// The move in the game's notation.
+    pub text: String,
+    /// Who made it.
+    pub player: usize,
+    /// The move's number, counting only the moves players chose.
+    pub number: usize,
+    /// A roll of the dice or a forced pass, made by the session.
+    pub automatic: bool,
+}
+
+/// How the game ended.
+#[derive(Serialize)]
+pub struct Ending {
+    /// The winner's seat, if any.
+    pub winner: Option<usize>,
+    /// `win`, `loss` or `draw`, of `player`.
+    pub result: &'static str,
+    /// Why, naming the ending rule.
+    pub why: String,
+}
+
+/// The state of `live`, whose id is `id`.
+pub fn state_view(id: &str, live: &Live) -> StateView {
+    let s: &Session = &live.session;
+    let game = s.game();
+    let state = s.state();
+    let n = game.board.len() as u16;
+    let cells = (0..n).map(|c| state.stack_at(c)).collect();
+    let reserves = game.reserve_kind.map(|k| {
+        (0..game.num_players())
+            .map(|i| {
+                let p = crate::engine::Player(i as u8);
+                [state.reserve(game.piece_id(k, Some(p))), state.borne_off(p)]
+            })
+            .collect()
+    });
+    let last = s
+        .last_choice()
+        .map(|(_, p)| s.move_cells(&p.mv))
+        .unwrap_or_default();
+    let history = s
+        .history()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| HistoryEntry {
+            text: p.text.clone(),
+            player: p.player.index(),
+            number: s.move_number(i),
+            automatic: s.automatic(&p.mv),
+        })
+        .collect();
+    let over = game.outcome(state).map(|o| Ending {
+        winner: o.winner(game.num_players()).map(|p| p.index()),
+        result: match o {
+            Outcome::Win(_) => "win",
+            Outcome::Loss(_) => "loss",
+            Outcome::Draw => "draw",
+        },
+        why: describe_end(game, state).unwrap_or_else(|| o.describe(game)),
+    });
+    StateView {
+        id: id.to_string(),
+        version: live.version,
+        game: game.name.clone(),
+        options: game.options.clone(),
+        seats: s.seats().iter().map(|x| x.to_string()).collect(),
+        to_move: state.to_move().index(),
+        human_to_move: !s.is_over() && s.seat(state.to_move()).is_human(),
+        thinking: live.thinking(),
+        cells,
+        reserves,
+        roll: state.roll(),
+        last,
+        history,
+        future: s.redo_texts(),
+        legal: if s.is_over() {
+            0
+        } else {
+            s.legal_moves().len()
+        },
+        over,
+        message: live.message.clone(),
+    }
+}

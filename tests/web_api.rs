@@ -1,0 +1,575 @@
+//! The web board's JSON API, without a browser: `tabletop serve` runs as the real binary on
+//! a free port, and a tiny HTTP client talks to it. Every endpoint is exercised, and every
+//! kind of bad input gets a clear status and sentence and leaves the game as it was.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{json, Value};
+
+/// A `tabletop serve` started for one test, stopped when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        Self::start_on(0).expect("the server starts")
+    }
+
+    fn start_on(port: u16) -> Result<Server, String> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["serve", "--port", &port.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tabletop runs");
+        let mut line = String::new();
+        let out = child.stdout.take().expect("piped");
+        BufReader::new(out).read_line(&mut line).expect("a line");
+        let Some(at) = line.find("http://") else {
+            let status = child.wait().expect("exits");
+            let mut err = String::new();
+            let _ = std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err);
+            return Err(format!("{status}: {err}"));
+        };
+        let base = line[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .trim_end_matches('/');
+        Ok(Server {
+            base: base.to_string(),
+            child,
+        })
+    }
+
+    fn port(&self) -> u16 {
+        self.base.rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    /// (status, JSON body) of a request; `body` is sent as JSON text.
+    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let req = ureq::request(method, &format!("{}{path}", self.base))
+            .set("content-type", "application/json");
+        let res = match body {
+            Some(b) => req.send_string(b),
+            None => req.call(),
+        };
+        let res = match res {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{method} {path}: {e}"),
+        };
+        let status = res.status();
+        let text = res.into_string().expect("a body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    fn get(&self, path: &str) -> Value {
+        let (status, v) = self.call("GET", path, None);
+        assert_eq!(status, 200, "GET {path}: {v}");
+        v
+    }
+
+    fn post(&self, path: &str, body: Value) -> Value {
+        let (status, v) = self.call("POST", path, Some(&body.to_string()));
+        assert!(status == 200 || status == 201, "POST {path}: {status} {v}");
+        v
+    }
+
+    /// A refused request: its status, and its error sentence.
+    fn refused(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+        let (status, v) = self.call(method, path, body);
+        assert!(status >= 400, "{method} {path} should be refused: {v}");
+        let msg = v["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error sentence: {v}"));
+        (status, msg.to_string())
+    }
+
+    fn open(&self, body: Value) -> (String, Value) {
+        let s = self.post("/api/sessions", body);
+        (s["id"].as_str().unwrap().to_string(), s)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn texts(state: &Value) -> Vec<String> {
+    state["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn cell(board: &Value, name: &str) -> u64 {
+    board["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no cell {name}")) as u64
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let s = Server::start();
+    for (path, kind, has) in [
+        ("/", "text/html", "<svg id=\"board\""),
+        ("/app.js", "text/javascript", "/api/sessions"),
+        ("/style.css", "text/css", ".cell"),
+    ] {
+        let res = ureq::get(&format!("{}{path}", s.base)).call().unwrap();
+        assert!(res.content_type().starts_with(kind), "{path}");
+        assert!(res.into_string().unwrap().contains(has), "{path}");
+    }
+    let games = s.get("/api/games");
+    let names: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    for g in ["chess", "intellector", "nex", "ur", "morris", "go"] {
+        assert!(names.contains(&g), "{g} in {names:?}");
+    }
+    let go = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "go")
+        .unwrap();
+    assert_eq!(go["players"], json!(["Black", "White"]));
+    assert!(go["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o[0] == "size"));
+}
+
+#[test]
+fn moves_are_entered_cell_by_cell_and_taken_back() {
+    let s = Server::start();
+    let (id, st) = s.open(json!({"game": "chess", "seats": ["human", "human"]}));
+    assert_eq!(st["version"], 1);
+    assert_eq!(st["legal"], 20);
+    let board = s.get(&format!("/api/sessions/{id}/board"));
+    let (e2, e3, e4) = (cell(&board, "e2"), cell(&board, "e3"), cell(&board, "e4"));
+    // A click on the pawn lights up its two targets; a click on e4 plays e4.
+    let r = s.post(&format!("/api/sessions/{id}/pick"), json!({"cell": e2}));
+    assert_eq!(r["result"], "picked");
+    assert_eq!(r["next"], json!([e3, e4]));
+    let r = s.post(
+        &format!("/api/sessions/{id}/pick"),
+        json!({"picked": [e2], "cell": e4}),
+    );
+    assert_eq!(r["result"], "played");
+    assert_eq!(texts(&r["state"]), ["e4"]);
+    assert_eq!(r["state"]["last"], json!([e2, e4]));
+    // Asking without a cell only lists the next cells.
+    let r = s.post(&format!("/api/sessions/{id}/pick"), json!({"picked": []}));
+    assert_eq!(r["result"], "picked");
+    assert!(!r["next"].as_array().unwrap().is_empty());
+    let st = s.post(&format!("/api/sessions/{id}/move"), json!({"text": "e5"}));
+    assert_eq!(texts(&st), ["e4", "e5"]);
+    assert_eq!(st["to_move"], 0);
+    let st = s.post(&format!("/api/sessions/{id}/undo"), json!(null));
+    assert_eq!(texts(&st), ["e4"]);
+    let st = s.post(&format!("/api/sessions/{id}/redo"), json!(null));
+    assert_eq!(texts(&st), ["e4", "e5"]);
+    let moves = s.get(&format!("/api/sessions/{id}/moves"));
+    assert_eq!(moves["total"], 29);
+    assert!(moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["text"] == "Nf3"));
+    let rec = s.get(&format!("/api/sessions/{id}/record"));
+    assert!(rec["record"].as_str().unwrap().contains("moves e4 e5"));
+    let st = s.post(&format!("/api/sessions/{id}/new"), json!(null));
+    assert!(texts(&st).is_empty());
+    let (status, v) = s.call("DELETE", &format!("/api/sessions/{id}"), None);
+    assert_eq!((status, v["closed"].as_str()), (200, Some(id.as_str())));
+    let (status, msg) = s.refused("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(status, 404);
+    assert!(msg.contains("no game"), "{msg}");
+}
+
+#[test]
+fn the_ai_thinks_on_the_server_while_the_page_polls() {
+    let s = Server::start();
+    let (id, _) = s.open(json!({"game": "tictactoe", "seats": ["human", "ai:3"], "seed": 4}));
+    let st = s.post(&format!("/api/sessions/{id}/move"), json!({"text": "b2"}));
+    let mut version = st["version"].as_u64().unwrap();
+    // Long polls, each returning at a change or after its wait, until the AI has moved.
+    let mut st = st;
+    for _ in 0..100 {
+        if texts(&st).len() == 2 {
+            break;
+        }
+        st = s.get(&format!("/api/sessions/{id}?since={version}&wait=2000"));
+        version = st["version"].as_u64().unwrap();
+    }
+    assert_eq!(texts(&st).len(), 2, "{st}");
+    assert_eq!(st["thinking"], false);
+    assert_eq!(st["human_to_move"], true);
+    // Undo takes back the person's move and the computer's reply.
+    let st = s.post(&format!("/api/sessions/{id}/undo"), json!(null));
+    assert!(texts(&st).is_empty());
+}
+
+#[test]
+fn every_board_shape_comes_with_its_geometry() {
+    let s = Server::start();
+    let board = |game: &str| {
+        let (id, st) = s.open(json!({"game": game}));
+        (s.get(&format!("/api/sessions/{id}/board")), st)
+    };
+    let (chess, st) = board("chess");
+    assert_eq!(chess["shape"], "square");
+    assert_eq!(chess["cells"].as_array().unwrap().len(), 64);
+    assert_eq!(chess["cells"][0]["outline"].as_array().unwrap().len(), 4);
+    assert_eq!(chess["checkered"], true);
+    let (go, _) = board("go");
+    assert_eq!(go["checkered"], false, "stones are placed on a plain board");
+    // White's king is drawn as a chess symbol.
+    let king = st["cells"][cell(&chess, "e1") as usize][0]
+        .as_u64()
+        .unwrap();
+    assert_eq!(chess["pieces"][king as usize]["label"], "♔");
+    let (int, _) = board("intellector");
+    assert_eq!(int["shape"], "hex-columns");
+    assert_eq!(int["cells"][0]["outline"].as_array().unwrap().len(), 6);
+    // Intellector's pieces are not chess's: letters.
+    assert!(int["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["glyph"] == false));
+    let (nex, _) = board("nex");
+    assert_eq!(nex["shape"], "hex-rhombus");
+    assert_eq!(nex["cells"].as_array().unwrap().len(), 169);
+    let (morris, _) = board("morris");
+    assert_eq!(morris["shape"], "graph");
+    assert_eq!(morris["links"].as_array().unwrap().len(), 32);
+    assert!(morris["cells"][0]["outline"].is_null());
+    let (ur, st) = board("ur");
+    assert_eq!(ur["tracks"][0]["cells"].as_array().unwrap().len(), 2);
+    assert_eq!(st["reserves"], json!([[7, 0], [7, 0]]));
+    assert!(st["roll"].is_u64(), "the dice are rolled for White: {st}");
+    let ext = ur["extent"].as_array().unwrap();
+    assert_eq!(ext.len(), 4);
+}
+
+#[test]
+fn records_replay_step_by_step_and_play_on() {
+    let s = Server::start();
+    let rec = "# tabletop game record\ngame tictactoe\nmoves b2 a1 c3 a3\n";
+    let (id, st) = s.open(json!({"record": rec}));
+    assert_eq!(texts(&st), ["b2", "a1", "c3", "a3"]);
+    let st = s.post(&format!("/api/sessions/{id}/goto"), json!({"ply": 1}));
+    assert_eq!(texts(&st), ["b2"]);
+    assert_eq!(st["future"], json!(["a1", "c3", "a3"]));
+    assert_eq!(st["legal"], 8);
+    let moves = s.get(&format!("/api/sessions/{id}/moves"));
+    assert_eq!(moves["total"], 8);
+    let a = s.post(
+        &format!("/api/sessions/{id}/analyse"),
+        json!({"level": 4, "plies": 3}),
+    );
+    assert_eq!(a["line"].as_array().unwrap().len(), 3);
+    assert!(a["summary"].as_str().unwrap().starts_with('O'), "{a}");
+    let st = s.post(&format!("/api/sessions/{id}/goto"), json!({"ply": 3}));
+    assert_eq!(texts(&st), ["b2", "a1", "c3"]);
+    // Playing on from here replaces the rest of the record.
+    let st = s.post(&format!("/api/sessions/{id}/move"), json!({"text": "c1"}));
+    assert_eq!(texts(&st), ["b2", "a1", "c3", "c1"]);
+    assert_eq!(st["future"], json!([]));
+    // With the computer in a seat, stepping back does not let it move: the rest of the game
+    // stays to be replayed.
+    let (ai, _) = s.open(json!({"game": "tictactoe", "seats": ["human", "ai:1"], "seed": 2}));
+    s.post(&format!("/api/sessions/{ai}/move"), json!({"text": "b2"}));
+    let mut st = s.get(&format!("/api/sessions/{ai}?since=0&wait=10"));
+    for _ in 0..100 {
+        if texts(&st).len() == 2 {
+            break;
+        }
+        let v = st["version"].as_u64().unwrap();
+        st = s.get(&format!("/api/sessions/{ai}?since={v}&wait=2000"));
+    }
+    assert_eq!(texts(&st).len(), 2);
+    let st = s.post(&format!("/api/sessions/{ai}/goto"), json!({"ply": 1}));
+    assert_eq!(st["thinking"], false);
+    let st = s.get(&format!("/api/sessions/{ai}"));
+    assert_eq!(
+        (texts(&st).len(), st["future"].as_array().unwrap().len()),
+        (1, 1)
+    );
+    // PGN, read as chess.
+    let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    let (_, st) = s.open(json!({"record": pgn, "format": "pgn"}));
+    assert_eq!(texts(&st), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(st["game"], "chess");
+}
+
+#[test]
+fn bad_input_is_refused_clearly_and_changes_nothing() {
+    let s = Server::start();
+    let (id, _) = s.open(json!({"game": "tictactoe", "seats": ["human", "human"]}));
+    s.post(&format!("/api/sessions/{id}/move"), json!({"text": "b2"}));
+    let before = s.get(&format!("/api/sessions/{id}"));
+    let session = |p: &str| format!("/api/sessions/{id}{p}");
+    let huge = format!("{{\"text\": \"{}\"}}", "a".repeat(400 * 1024));
+    let cases: Vec<(&str, String, Option<String>, u16, &str)> = vec![
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "checkers"}"#.into()),
+            404,
+            "unknown game 'checkers'",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "../../etc/passwd"}"#.into()),
+            404,
+            "unknown game",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "go", "options": {"size": "abc"}}"#.into()),
+            400,
+            "size",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "go", "seats": ["robot"]}"#.into()),
+            400,
+            "seat",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "go", "seats": ["ai:12"]}"#.into()),
+            400,
+            "from 1 to 9",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "go", "seats": ["human", "human", "human"]}"#.into()),
+            400,
+            "3 seats",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "chess", "position": "nonsense"}"#.into()),
+            400,
+            "position",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{}"#.into()),
+            400,
+            "which game",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"record": "game /etc/passwd\n"}"#.into()),
+            404,
+            "unknown game",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"record": "(;GM[1])", "format": "sgf"}"#.into()),
+            501,
+            "SGF",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"record": "x", "format": "doc"}"#.into()),
+            400,
+            "unknown record format",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"record": "game tictactoe\nmoves b2 b2\n"}"#.into()),
+            400,
+            "move 2",
+        ),
+        (
+            "POST",
+            session("/move"),
+            Some(r#"{"text": "b2"}"#.into()),
+            400,
+            "not a legal move",
+        ),
+        (
+            "POST",
+            session("/move"),
+            Some(r#"{"text": "zz99"}"#.into()),
+            400,
+            "zz99",
+        ),
+        (
+            "POST",
+            session("/move"),
+            Some("{\"text\": ".into()),
+            400,
+            "bad request body",
+        ),
+        (
+            "POST",
+            session("/move"),
+            Some(r#"{"txt": "a1"}"#.into()),
+            422,
+            "bad request body",
+        ),
+        (
+            "POST",
+            session("/move"),
+            Some(r#"[1, 2]"#.into()),
+            422,
+            "bad request body",
+        ),
+        (
+            "POST",
+            session("/move"),
+            Some(huge),
+            413,
+            "bad request body",
+        ),
+        (
+            "POST",
+            session("/pick"),
+            Some(r#"{"cell": 99}"#.into()),
+            400,
+            "no cell 99",
+        ),
+        (
+            "POST",
+            session("/pick"),
+            Some(r#"{"cell": -1}"#.into()),
+            422,
+            "bad request body",
+        ),
+        (
+            "POST",
+            session("/pick"),
+            Some(r#"{"cell": 4}"#.into()),
+            400,
+            "no legal move",
+        ),
+        (
+            "POST",
+            session("/goto"),
+            Some(r#"{"ply": 5}"#.into()),
+            400,
+            "past the end",
+        ),
+        ("POST", session("/redo"), None, 409, "nothing to redo"),
+        (
+            "POST",
+            session("/analyse"),
+            Some(r#"{"level": 0}"#.into()),
+            400,
+            "from 1 to 9",
+        ),
+        ("GET", session("?wait=abc"), None, 400, "wait"),
+        (
+            "GET",
+            "/api/sessions/0123456789abcdef".into(),
+            None,
+            404,
+            "no game '0123456789abcdef'",
+        ),
+        (
+            "POST",
+            "/api/sessions/nope/move".into(),
+            Some(r#"{"text": "a1"}"#.into()),
+            404,
+            "no game 'nope'",
+        ),
+        (
+            "GET",
+            "/api/nothing".into(),
+            None,
+            404,
+            "no such API endpoint",
+        ),
+    ];
+    for (method, path, body, status, words) in cases {
+        let (got, msg) = s.refused(method, &path, body.as_deref());
+        assert_eq!(got, status, "{method} {path}: {msg}");
+        assert!(
+            msg.contains(words),
+            "{method} {path}: '{msg}' lacks '{words}'"
+        );
+        let now = s.get(&format!("/api/sessions/{id}"));
+        assert_eq!(
+            now["history"], before["history"],
+            "{method} {path} changed the game"
+        );
+        assert_eq!(
+            now["version"], before["version"],
+            "{method} {path} changed the game"
+        );
+    }
+    // The computer's turn is not the person's, and a finished game takes no move.
+    let (ai, _) = s.open(json!({"game": "chess", "seats": ["ai:9", "human"]}));
+    let (status, msg) = s.refused(
+        "POST",
+        &format!("/api/sessions/{ai}/move"),
+        Some(r#"{"text": "e4"}"#),
+    );
+    assert_eq!((status, msg.as_str()), (409, "the computer is to move"));
+    let (done, _) = s.open(json!({"record": "game tictactoe\nmoves b2 a1 b1 a2 b3\n"}));
+    let st = s.get(&format!("/api/sessions/{done}"));
+    assert!(
+        st["over"]["why"]
+            .as_str()
+            .unwrap()
+            .contains("three in a row"),
+        "{st}"
+    );
+    let (status, msg) = s.refused(
+        "POST",
+        &format!("/api/sessions/{done}/move"),
+        Some(r#"{"text": "c3"}"#),
+    );
+    assert_eq!(status, 409);
+    assert!(msg.contains("over"), "{msg}");
+}
+
+#[test]
+fn a_port_in_use_is_refused_and_a_signal_stops_the_server_cleanly() {
+    let s = Server::start();
+    let err = Server::start_on(s.port()).err().expect("the port is taken");
+    assert!(err.contains("exit status: 1"), "{err}");
+    assert!(err.contains("the port is in use"), "{err}");
+    // SIGINT, as Ctrl-C sends: the server says it stopped and exits with 0.
+    let mut s = s;
+    let pid = s.child.id().to_string();
+    let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(killed.success());
+    let status = s.child.wait().unwrap();
+    assert!(status.success(), "{status}");
+}

@@ -1,0 +1,485 @@
+//! The web board in a real browser: headless Chromium driven by chromedriver (WebDriver,
+//! through fantoccini) against `tabletop serve`. It plays Intellector and Nex against the AI
+//! by clicking cells (a Nex transform and an Intellector promotion included), takes a move
+//! back, loads a record and steps through it, checking the board and the move list after
+//! each step; and it takes a picture of every shipped game's start position for the docs
+//! (`docs/screenshots/<game>.png`).
+//!
+//! Needs `chromium` and `chromedriver` (Debian: `chromium chromium-driver`; `.ci/run`
+//! installs them).
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// A child process ended when dropped.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `tabletop serve` on a free port, and its base URL.
+fn serve() -> (Running, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tabletop runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let at = line.find("http://").expect("the server prints its address");
+    let base = line[at..].split_whitespace().next().unwrap();
+    (Running(child), base.trim_end_matches('/').to_string())
+}
+
+fn program(name: &str) -> String {
+    for dir in ["/usr/bin", "/usr/local/bin", "/usr/lib/chromium"] {
+        let p = format!("{dir}/{name}");
+        if std::path::Path::new(&p).exists() {
+            return p;
+        }
+    }
+    panic!("{name} is missing: install Debian's chromium and chromium-driver (.ci/run does)");
+}
+
+/// chromedriver on a free port, and a headless Chromium session through it.
+async fn browser() -> (Running, Client, PathBuf) {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let driver = Running(
+        Command::new(program("chromedriver"))
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver runs"),
+    );
+    let profile = std::env::temp_dir().join(format!("tabletop-web-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": program("chromium"),
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1100,820",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    // chromedriver takes a moment to listen.
+    let mut last = String::new();
+    for _ in 0..100 {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&url)
+            .await
+        {
+            Ok(c) => return (driver, c, profile),
+            Err(e) => last = e.to_string(),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no WebDriver session: {last}");
+}
+
+/// The page under test.
+struct Page {
+    c: Client,
+    base: String,
+}
+
+impl Page {
+    async fn js(&self, script: &str) -> Value {
+        self.c.execute(script, vec![]).await.expect(script)
+    }
+
+    /// Clicks the element `css` finds; again if the page redrew it between finding and
+    /// clicking (the board is redrawn after every answer of the server).
+    async fn click(&self, css: &str) {
+        let mut last = String::new();
+        for _ in 0..20 {
+            let found = self.c.find(Locator::Css(css)).await;
+            match found {
+                Ok(e) => match e.click().await {
+                    Ok(()) => return,
+                    Err(err) => last = err.to_string(),
+                },
+                Err(err) => last = err.to_string(),
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("click {css}: {last}");
+    }
+
+    /// Waits until `script` returns true (a bounded number of tries).
+    async fn until(&self, what: &str, script: &str) {
+        for _ in 0..300 {
+            if self.js(script).await == json!(true) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let message = self
+            .js("return document.getElementById('message').textContent")
+            .await;
+        panic!("timed out waiting for {what} (message: {message})");
+    }
+
+    /// The move list's entries as shown.
+    async fn moves(&self) -> Vec<String> {
+        let v = self
+            .js("return [...document.querySelectorAll('#moves-list li')].map(l => l.textContent)")
+            .await;
+        serde_json::from_value(v).unwrap()
+    }
+
+    /// The symbols drawn on the board, by cell name.
+    async fn pieces(&self) -> Vec<(String, String)> {
+        let v = self
+            .js("return [...document.querySelectorAll('#board [data-at]')].map(p => \
+                 [document.querySelector(`[data-cell='${p.dataset.at}']`).dataset.name, p.dataset.symbol])")
+            .await;
+        let mut out: Vec<(String, String)> = serde_json::from_value(v).unwrap();
+        out.sort();
+        out
+    }
+
+    async fn piece_at(&self, name: &str) -> Option<String> {
+        self.pieces()
+            .await
+            .into_iter()
+            .find(|p| p.0 == name)
+            .map(|p| p.1)
+    }
+
+    async fn click_cell(&self, name: &str) {
+        self.click(&format!("#board [data-name='{name}']")).await;
+    }
+
+    /// Clicks these cells in turn, each after the page has taken the one before (it shows
+    /// the picked cells), as a person would.
+    async fn click_cells(&self, names: &[&str]) {
+        for (i, name) in names.iter().enumerate() {
+            self.click_cell(name).await;
+            if i + 1 < names.len() {
+                self.until(
+                    &format!("{name} picked"),
+                    &format!(
+                        "return document.querySelectorAll('#board .picked').length === {}",
+                        i + 1
+                    ),
+                )
+                .await;
+            }
+        }
+    }
+
+    async fn session(&self) -> String {
+        self.js("return sessionStorage.getItem('tabletop-session')")
+            .await
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Starts `game` from the page's controls with these seats.
+    async fn start(&self, game: &str, options: &str, seats: &[&str]) {
+        let script = format!(
+            "const g = document.getElementById('game'); g.value = {game:?}; \
+             g.dispatchEvent(new Event('change')); \
+             document.getElementById('options').value = {options:?}; \
+             const seats = {seats}; \
+             document.querySelectorAll('select.seat').forEach((s, i) => s.value = seats[i]); \
+             return g.value",
+            seats = serde_json::to_string(seats).unwrap()
+        );
+        assert_eq!(self.js(&script).await, json!(game));
+        let before = self.session().await;
+        self.click("#start").await;
+        self.until(
+            "the new game",
+            &format!(
+                "return sessionStorage.getItem('tabletop-session') !== {before:?} && \
+                 document.querySelectorAll('#board [data-cell]').length > 0"
+            ),
+        )
+        .await;
+    }
+
+    /// Opens a game set up through the API (a position), as a reload of the tab would.
+    async fn open_position(&self, game: &str, options: Value, position: &str, seats: &[&str]) {
+        let body = json!({"game": game, "options": options, "position": position, "seats": seats});
+        let res: Value = ureq::post(&format!("{}/api/sessions", self.base))
+            .send_json(body)
+            .expect("a session")
+            .into_json()
+            .unwrap();
+        let id = res["id"].as_str().unwrap();
+        self.js(&format!(
+            "sessionStorage.setItem('tabletop-session', {id:?})"
+        ))
+        .await;
+        self.c.refresh().await.unwrap();
+        self.until(
+            "the set-up game",
+            "return document.querySelectorAll('#board [data-cell]').length > 0",
+        )
+        .await;
+    }
+
+    /// Waits for the AI's reply: `n` entries in the move list and a person to move.
+    async fn wait_moves(&self, n: usize) {
+        self.until(
+            &format!("{n} moves"),
+            &format!(
+                "return document.querySelectorAll('#moves-list li:not(.future)').length === {n} && \
+                 !document.getElementById('status').textContent.includes('thinking')"
+            ),
+        )
+        .await;
+    }
+
+    async fn legal(&self) -> Value {
+        let id = self.session().await;
+        ureq::get(&format!("{}/api/sessions/{id}/moves", self.base))
+            .call()
+            .unwrap()
+            .into_json()
+            .unwrap()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_board_plays_replays_and_draws_every_game() {
+    let (_server, base) = serve();
+    let (_driver, c, profile) = browser().await;
+    let page = Page { c, base };
+    page.c.goto(&format!("{}/", page.base)).await.unwrap();
+    page.until(
+        "the game list",
+        "return document.querySelectorAll('#game option').length > 10",
+    )
+    .await;
+
+    // Intellector against the AI: a click on a piece lights up its targets, a click on a
+    // target plays; the AI answers.
+    page.start("intellector", "", &["human", "ai:1"]).await;
+    let legal = page.legal().await;
+    let first = &legal["moves"][0];
+    let cells: Vec<usize> = serde_json::from_value(first["cells"].clone()).unwrap();
+    assert_eq!(cells.len(), 2, "{first}");
+    page.click(&format!("#board [data-cell='{}']", cells[0]))
+        .await;
+    page.until(
+        "targets",
+        "return document.querySelectorAll('#board .target').length > 0",
+    )
+    .await;
+    let lit = page
+        .js("return [...document.querySelectorAll('#board .target')].length")
+        .await;
+    let from_first = legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["cells"][0] == cells[0])
+        .count();
+    assert_eq!(lit, json!(from_first), "each target of the piece lights up");
+    page.click(&format!("#board [data-cell='{}']", cells[1]))
+        .await;
+    page.wait_moves(2).await;
+    let moves = page.moves().await;
+    assert_eq!(
+        moves[0],
+        format!("White: {}", first["text"].as_str().unwrap())
+    );
+    // Undo takes back the person's move and the AI's reply.
+    page.click("#undo").await;
+    page.wait_moves(0).await;
+
+    // An Intellector promotion: the progressor's step to the last rank offers four kinds.
+    page.open_position(
+        "intellector",
+        json!({}),
+        "5Id/5P/5P1/4P1/2i4/6/7/6/7 White",
+        &["human", "ai:1"],
+    )
+    .await;
+    page.click_cells(&["c6", "c7"]).await;
+    page.until(
+        "the choices",
+        "return document.querySelectorAll('#choices .choice').length === 4",
+    )
+    .await;
+    page.c
+        .find(Locator::XPath(
+            "//div[@id='choices']/button[text()='c6-c7=L']",
+        ))
+        .await
+        .expect("the liberator is offered")
+        .click()
+        .await
+        .unwrap();
+    page.wait_moves(2).await;
+    assert_eq!(page.moves().await[0], "White: c6-c7=L");
+    assert_eq!(page.piece_at("c7").await.as_deref(), Some("L"));
+
+    // Nex against the AI: a turn places a stone and a neutral stone, two clicks.
+    page.start("nex", "size=5", &["human", "ai:1"]).await;
+    page.click_cells(&["c3", "b2"]).await;
+    page.wait_moves(2).await;
+    assert_eq!(page.moves().await[0], "Black: Bc3?b2");
+    assert_eq!(page.piece_at("c3").await.as_deref(), Some("B"));
+    assert_eq!(page.piece_at("b2").await.as_deref(), Some("?"));
+
+    // A Nex transform: two neutral stones become White's, one of White's becomes neutral.
+    page.open_position(
+        "nex",
+        json!({"size": "3"}),
+        "?B?/B?W/?W? White 6",
+        &["human", "human"],
+    )
+    .await;
+    page.click_cells(&["a1", "c3", "c2"]).await;
+    page.until(
+        "the transform",
+        "return document.querySelectorAll('#moves-list li').length >= 1",
+    )
+    .await;
+    assert_eq!(page.moves().await[0], "White: Wa1Wc3?c2");
+    assert_eq!(page.piece_at("a1").await.as_deref(), Some("W"));
+    assert_eq!(page.piece_at("c2").await.as_deref(), Some("?"));
+
+    // A record, loaded and stepped through: the board and the move list follow each step.
+    page.click("#load-box summary").await;
+    page.js("document.getElementById('record-text').value = \
+         '# tabletop game record\\ngame tictactoe\\nmoves b2 a1 c3\\n'; \
+         document.getElementById('record-format').value = 'tabletop'")
+        .await;
+    page.click("#load").await;
+    page.until(
+        "the record",
+        "return document.getElementById('title').textContent === 'Tic-tac-toe'",
+    )
+    .await;
+    page.wait_moves(3).await;
+    page.click("#first").await;
+    page.wait_moves(0).await;
+    assert!(page.pieces().await.is_empty());
+    assert_eq!(
+        page.moves().await,
+        ["b2", "a1", "c3"],
+        "the record's moves, to come"
+    );
+    let steps = [
+        vec![("b2", "X")],
+        vec![("a1", "O"), ("b2", "X")],
+        vec![("a1", "O"), ("b2", "X"), ("c3", "X")],
+    ];
+    for (i, want) in steps.iter().enumerate() {
+        page.click("#next").await;
+        page.wait_moves(i + 1).await;
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        assert_eq!(page.pieces().await, want, "after step {}", i + 1);
+        let current = page
+            .js("return document.querySelector('#moves-list li.current').dataset.ply")
+            .await;
+        assert_eq!(current, json!((i + 1).to_string()));
+    }
+    // The arrow key steps back too.
+    page.c
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys("\u{E012}")
+        .await
+        .unwrap();
+    page.wait_moves(2).await;
+    assert_eq!(page.pieces().await.len(), 2);
+    // The AI's evaluation and best line at this ply.
+    page.click("#analyse").await;
+    page.until(
+        "the analysis",
+        "return document.getElementById('analysis').textContent.includes('best line')",
+    )
+    .await;
+    // Flip turns the board upside down: a1 moves from the bottom left to the top right.
+    let a1 = "const r = document.querySelector(\"[data-name='a1']\").getBoundingClientRect(); \
+              return [r.x, r.y]";
+    let before = page.js(a1).await;
+    page.click("#flip").await;
+    let after = page.js(a1).await;
+    assert!(after[0].as_f64() > before[0].as_f64() && after[1].as_f64() < before[1].as_f64());
+    page.click("#flip").await;
+
+    // Pictures of every shipped game's start position, for the docs.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let names: Vec<String> = serde_json::from_value(
+        page.js("return [...document.querySelectorAll('#game option')].map(o => o.value)")
+            .await,
+    )
+    .unwrap();
+    for name in &names {
+        let players = page
+            .js(&format!(
+                "const g = document.getElementById('game'); g.value = {name:?}; \
+                 g.dispatchEvent(new Event('change')); \
+                 return document.querySelectorAll('select.seat').length"
+            ))
+            .await
+            .as_u64()
+            .unwrap() as usize;
+        page.start(name, "", &vec!["human"; players]).await;
+        let png = page
+            .c
+            .find(Locator::Css("#board"))
+            .await
+            .unwrap()
+            .screenshot()
+            .await
+            .unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "{name}");
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+    // And the whole page once, for docs/cli.md: chess after a few moves, a target lit.
+    page.start("chess", "", &["human", "human"]).await;
+    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")]
+        .iter()
+        .enumerate()
+    {
+        page.click_cells(&[from, to]).await;
+        page.wait_moves(i + 1).await;
+    }
+    page.click_cell("b8").await;
+    page.until(
+        "targets",
+        "return document.querySelectorAll('#board .target').length === 2",
+    )
+    .await;
+    let png = page.c.screenshot().await.unwrap();
+    std::fs::write(dir.join("web-page.png"), png).unwrap();
+
+    page.c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}
