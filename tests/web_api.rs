@@ -320,6 +320,11 @@ fn records_replay_step_by_step_and_play_on() {
     let (_, st) = s.open(json!({"record": pgn, "format": "pgn"}));
     assert_eq!(texts(&st), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(st["game"], "chess");
+    // SGF, which names its game (Go, 9 × 9, komi 7.5).
+    let sgf = "(;FF[4]GM[1]SZ[9]KM[7.5];B[ee];W[cg];B[])";
+    let (_, st) = s.open(json!({"record": sgf, "format": "sgf"}));
+    assert_eq!(texts(&st), ["e5", "c3", "pass"]);
+    assert_eq!(st["game"], "go");
 }
 
 #[test]
@@ -397,9 +402,9 @@ fn bad_input_is_refused_clearly_and_changes_nothing() {
         (
             "POST",
             "/api/sessions".into(),
-            Some(r#"{"record": "(;GM[1])", "format": "sgf"}"#.into()),
-            501,
-            "SGF",
+            Some(r#"{"record": "(;GM[1];B[ee]", "format": "sgf"}"#.into()),
+            400,
+            "SGF: ",
         ),
         (
             "POST",

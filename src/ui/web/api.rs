@@ -179,8 +179,7 @@ fn shipped(name: &str, options: &[(String, String)]) -> Result<crate::engine::Ga
     crate::load_shipped(name, options).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-/// A record in `format`, as a tabletop [`Record`]. SGF is not read yet: this is where its
-/// reader plugs in (`format: "sgf"`), next to PGN.
+/// A record in `format` (tabletop's, PGN or SGF), as a tabletop [`Record`].
 fn read_record(text: &str, format: &str, game: Option<&str>) -> Result<Record, ApiError> {
     match format {
         "tabletop" | "" => Record::parse(text).map_err(|e| ApiError::bad(format!("record: {e}"))),
@@ -192,10 +191,11 @@ fn read_record(text: &str, format: &str, game: Option<&str>) -> Result<Record, A
                 .ok_or_else(|| ApiError::bad("PGN: the text holds no game"))?;
             Ok(first.to_record(game.unwrap_or("chess"), &[]))
         }
-        "sgf" => Err(ApiError(
-            StatusCode::NOT_IMPLEMENTED,
-            "SGF records cannot be read yet".into(),
-        )),
+        // The SGF names its own game (GM or tabletop's TG); its warnings (variations and
+        // unknown properties skipped) do not stop the load.
+        "sgf" => crate::ui::sgf::parse_sgf(text)
+            .map(|g| g.record)
+            .map_err(|e| ApiError::bad(format!("SGF: {e}"))),
         other => Err(ApiError::bad(format!(
             "unknown record format '{}': expected tabletop, pgn or sgf",
             crate::lang::diag::bounded(other)
