@@ -75,6 +75,8 @@ pub struct BoardApp {
     thinking: Option<Thinking>,
     /// When the AI's search began.
     thinking_since: std::time::Instant,
+    /// What the AI's search under way has found so far (searches that report it).
+    thought: Option<crate::ai::Progress>,
     /// The shipped game the menu's game line shows (an index into the shipped names).
     pub menu_game: usize,
 }
@@ -93,6 +95,7 @@ impl BoardApp {
             quit: false,
             thinking: None,
             thinking_since: std::time::Instant::now(),
+            thought: None,
             menu_game: 0,
         };
         app.message = app.turn_message();
@@ -102,6 +105,30 @@ impl BoardApp {
     /// Whether the AI is searching now.
     pub fn thinking(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    /// The AI's search so far, while it searches: `depth 6, +0.35, e2e4 e7e5 g1f3` (for
+    /// searches that report their progress).
+    pub fn thought_line(&self) -> Option<String> {
+        self.thinking.as_ref()?;
+        let p = self.thought.as_ref()?;
+        let score = match p.score {
+            crate::ai::Score::Value(v) => format!("{:+.2}", f64::from(v) / 100.0),
+            crate::ai::Score::Mate(n) if n >= 0 => format!("wins in {n} plies"),
+            crate::ai::Score::Mate(n) => format!("loses in {} plies", -n),
+        };
+        // The line in the game's notation, each move from the position before it.
+        let game = self.session.game();
+        let mut state = self.session.state().clone();
+        let mut line = Vec::new();
+        for &mv in p.pv.iter().take(6) {
+            if !game.legal_moves_vec(&state).contains(&mv) {
+                break;
+            }
+            line.push(game.move_to_string(&state, mv));
+            game.make(&mut state, mv);
+        }
+        Some(format!("depth {}, {score}, {}", p.depth, line.join(" ")))
     }
 
     /// How long the AI has been searching, while it is.
@@ -116,7 +143,12 @@ impl BoardApp {
     pub fn tick(&mut self) {
         if let Some(t) = &mut self.thinking {
             match t.poll(&mut self.session) {
-                Ok(Thought::Busy) => return,
+                Ok(Thought::Busy) => {
+                    if let Some(p) = t.progress().pop() {
+                        self.thought = Some(p);
+                    }
+                    return;
+                }
                 Ok(Thought::Played(events)) => self.after(&events),
                 Ok(Thought::Nothing) => {}
                 Err(e) => self.message = e.to_string(),
@@ -126,6 +158,7 @@ impl BoardApp {
         if self.thinking.is_none() && self.session.ai_to_move() {
             self.thinking = Thinking::start(&mut self.session);
             self.thinking_since = std::time::Instant::now();
+            self.thought = None;
         }
     }
 

@@ -473,3 +473,32 @@ fn the_computer_answers_again_after_an_undo_during_its_search() {
     a.settle_ai();
     assert_eq!(a.session.history().len(), 2, "{}", a.message);
 }
+
+/// While the computer thinks, the screen shows how far its search got: the depth, the
+/// score and the line it expects, in the game's notation.
+#[test]
+fn the_computers_search_shows_its_depth_score_and_line_while_it_thinks() {
+    let mut a = app("chess", &[], None, &[Seat::Human, Seat::Ai(9)]);
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    a.tick();
+    let mut line = None;
+    // Level 9 searches for seconds: its first iterations report long before it ends.
+    for _ in 0..500 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        a.tick();
+        line = a.thought_line();
+        if line.is_some() || !a.thinking() {
+            break;
+        }
+    }
+    let line = line.expect("a report while thinking");
+    assert!(line.starts_with("depth "), "{line}");
+    assert!(
+        screen(&a).contains(&format!("thinking: {line}")),
+        "{}",
+        screen(&a)
+    );
+    press(&mut a, &[Key::Char('u')]);
+    assert!(a.thought_line().is_none());
+}

@@ -164,6 +164,16 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
             );
         }
         Mode::Board | Mode::History(_) => {
+            // While the computer thinks, the line above the message says how far it got.
+            if let Some(thought) = app.thought_line() {
+                buf.set_stringn(
+                    area.x,
+                    bottom - 1,
+                    format!("thinking: {thought}"),
+                    area.width as usize,
+                    Style::default().add_modifier(Modifier::DIM),
+                );
+            }
             buf.set_stringn(
                 area.x,
                 bottom,
