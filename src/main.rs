@@ -564,7 +564,25 @@ fn value_word(v: tools::solve::Value) -> &'static str {
     }
 }
 
+/// Turns the engine's [`TooManyMoves`](tabletop::engine::TooManyMoves) panic (a position
+/// with more moves than fit in memory) into an error message and exit code 1, on whatever
+/// thread it happens; other panics keep the default report.
+fn install_move_cap_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Some(e) = info
+            .payload()
+            .downcast_ref::<tabletop::engine::TooManyMoves>()
+        {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    install_move_cap_hook();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -42,7 +42,7 @@ pub use game::{Game, Kind, PieceType};
 pub use geometry::{name_coordinate, Point};
 pub use guard::{Compare, PartCond, Quantity, StateCond};
 pub use legal::{Attack, AttackRay, AttackRays};
-pub use moves::{Move, MoveList, MAX_MOVE_CELLS};
+pub use moves::{Move, MoveList, TooManyMoves, MAX_MOVES, MAX_MOVE_CELLS};
 pub use notation::ParseMoveError;
 pub use piece_moves::{PieceMove, PieceMoves, Promotion, Shape};
 pub use position::ParsePositionError;
