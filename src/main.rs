@@ -94,6 +94,10 @@ enum Command {
         /// Print progress to standard error.
         #[arg(long)]
         progress: bool,
+        /// Stop with an error when the solver's table reaches this many megabytes.
+        #[arg(long, value_name = "MB", default_value_t = tools::solve::DEFAULT_MEMORY_MB as u64,
+              value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        memory: u64,
     },
     /// Run the scenarios of a game (its .test file), of every game in a folder, or, with no
     /// argument, of every shipped game. Prints one line per scenario and `N passed, N failed`.
@@ -349,10 +353,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             outln!("depth {}", st.max_depth);
             outln!("time {:.3}s", t.elapsed().as_secs_f64());
         }
-        Command::Solve { pos, progress } => {
+        Command::Solve {
+            pos,
+            progress,
+            memory,
+        } => {
             let g = load(&pos.game)?;
             let mut s = position(&g, &pos)?;
-            let (r, secs) = tools::solve::solve_timed(&g, &mut s, |n, t| {
+            let (r, secs) = tools::solve::solve_timed(&g, &mut s, memory as usize, |n, t| {
                 if progress {
                     eprintln!("… {n} positions searched, {t} in the table");
                 }

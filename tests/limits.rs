@@ -387,3 +387,26 @@ fn counters_that_would_wrap_are_refused() {
     g.make(&mut s, mv);
     assert_eq!(g.position_to_string(&s), "3/3/X2 O 1073741825");
 }
+
+#[test]
+fn solve_stops_at_its_memory_limit() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["solve", "hex", "--set", "size=4", "--memory", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "the solver's table reached its memory limit of 2 MB before the game was solved"
+        ),
+        "{err}"
+    );
+    for bad in ["0", "abc", "99999999"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["solve", "tictactoe", "--memory", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
