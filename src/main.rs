@@ -589,7 +589,26 @@ fn install_move_cap_hook() {
     }));
 }
 
+/// On Ctrl-C (SIGINT): removes a record's half-written temporary file, says so and exits
+/// with code 130 (128 + the signal's number, what shells report for it), from a thread of
+/// its own, so a long perft, solve, match, bench, tree or selfcheck stops cleanly. The
+/// full-screen board reads Ctrl-C as a key (raw mode) and restores the terminal itself.
+fn exit_130_on_ctrl_c() {
+    use signal_hook::consts::SIGINT;
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            tabletop::ui::record::remove_pending_temp();
+            eprintln!("interrupted");
+            std::process::exit(130);
+        }
+    });
+}
+
 fn main() -> ExitCode {
+    exit_130_on_ctrl_c();
     install_move_cap_hook();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
