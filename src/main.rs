@@ -265,7 +265,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::List => {
             for name in tabletop::shipped_names() {
                 let g = tabletop::load_shipped(name, &[])?;
-                outln!("{name:<14} {}", g.title);
+                outln!("{name:<14} {}", g.title());
             }
         }
         Command::Check(args) => {
@@ -284,7 +284,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             // The ending names the rule that decided it, as `play` says it.
             match tabletop::engine::ending::describe_end(&g, &s) {
                 Some(end) => outln!("game over: {end}"),
-                None => outln!("{} to move", g.players[s.to_move().index()]),
+                None => outln!("{} to move", g.players()[s.to_move().index()]),
             }
         }
         Command::Moves { pos, compact } => {
@@ -347,7 +347,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             outln!("nodes {}", st.nodes);
             outln!("finished {}", st.finished);
             for (p, w) in st.wins.iter().enumerate() {
-                outln!("wins {} {w}", g.players[p]);
+                outln!("wins {} {w}", g.players()[p]);
             }
             outln!("draws {}", st.draws);
             outln!("depth {}", st.max_depth);
@@ -366,7 +366,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             });
             let sol = r.map_err(|e| Failure(e.to_string(), 1))?;
-            let me = &g.players[s.to_move().index()];
+            let me = &g.players()[s.to_move().index()];
             outln!("value: {me} (to move) {}", value_word(sol.value));
             for (mv, v) in &sol.moves {
                 outln!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
@@ -403,7 +403,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let line = |g: &Game, r: &tools::bench::BenchReport, what: &str| {
                 outln!(
                     "{}{what}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
-                    g.name,
+                    g.name(),
                     r.playouts,
                     r.plies,
                     r.elapsed.as_secs_f64(),
@@ -421,7 +421,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         })?,
                     };
                     let h = tabletop::compile_source(
-                        &g.name,
+                        g.name(),
                         &format!("{} + --with-rule", pos.game.game),
                         &format!("{source}\n{rule}\n"),
                         &pos.game.set,
@@ -477,11 +477,11 @@ fn convert(
     };
     let game = tabletop::load(&record.game, &record.options)?;
     let out = if is_pgn(output) {
-        if !game.algebraic {
+        if !game.algebraic() {
             return Err(Failure(
                 format!(
                     "{} is not written in algebraic notation: PGN is for such games",
-                    game.title
+                    game.title()
                 ),
                 1,
             ));
