@@ -410,3 +410,17 @@ fn solve_stops_at_its_memory_limit() {
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
 }
+
+#[test]
+fn an_unclosed_call_is_one_error_with_a_bounded_line() {
+    // Past the size whose syntax error is worked out by a second parse.
+    let text = format!("{HEAD}move place(m, on: f({}\n", "a, ".repeat(30_000));
+    let (code, err) = check("unclosed", text.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("g.game:6:1: error: expected an argument"),
+        "{err}"
+    );
+    assert!(err.ends_with("g.game: 1 error\n"), "{err}");
+    assert_bounded(&err);
+}
