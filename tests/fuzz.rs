@@ -457,7 +457,7 @@ fn position_and_move_mutants_never_panic() {
 }
 
 /// Inputs that once crashed (`tests/fuzz/regressions/<game>.<kind>`, one input a line for
-/// positions and moves, a whole rule file for `.game`) run without a panic.
+/// positions and moves, a whole file for `.game`, `.pgn` and `.record`) run without a panic.
 #[test]
 fn regressions_do_not_panic() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/regressions");
@@ -472,6 +472,8 @@ fn regressions_do_not_panic() {
         let (game_name, kind) = file.split_once('.').unwrap();
         match kind {
             "game" => tally.run(&file, &text, || exercise_rules(&text)),
+            "pgn" => tally.run(&file, &text, || exercise_record(&text, true)),
+            "record" => tally.run(&file, &text, || exercise_record(&text, false)),
             "positions" | "moves" => {
                 let game = tabletop::load_shipped(game_name, &[]).unwrap();
                 let start = game.start();
