@@ -17,7 +17,7 @@
 //! The default run is a smoke test of a few seconds. A longer run:
 //!
 //! ```text
-//! TABLETOP_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture
+//! (ulimit -v 4000000; TABLETOP_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture)
 //! ```
 //!
 //! prints executions and findings per target. Inputs that once crashed live in
