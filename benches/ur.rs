@@ -50,7 +50,7 @@ fn versus(game_name: &str, a: PlayerSpec, b: PlayerSpec, games: usize, target: O
     let threads = threads();
     println!(
         "== {}: {a} against {b} (the rule file's greedy player), {games} games, {threads} thread{}",
-        game.title,
+        game.title(),
         if threads == 1 { "" } else { "s" }
     );
     let cpu0 = cpu_seconds();

@@ -36,8 +36,8 @@ fn main() {
     let state = game.start();
     println!(
         "{}: {} cells, {} legal first moves",
-        game.title,
-        game.board.len(),
+        game.title(),
+        game.board().len(),
         game.legal_moves_vec(&state).len()
     );
     print!(

@@ -29,9 +29,9 @@ fn main() {
     };
     println!(
         "{} ({} players: {})",
-        game.title,
+        game.title(),
         game.num_players(),
-        game.players.join(", ")
+        game.players().join(", ")
     );
 
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -45,7 +45,7 @@ fn main() {
         if moves.is_empty() {
             break; // no legal move and no `no-moves` rule: the game cannot go on
         }
-        let player = &game.players[state.to_move().index()];
+        let player = &game.players()[state.to_move().index()];
         // In a dice game the position may be a chance node: the legal moves are the rolls,
         // which must be drawn with their odds, not picked uniformly.
         let mv = if game.is_chance(&state) {

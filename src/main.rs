@@ -94,6 +94,10 @@ enum Command {
         /// Print progress to standard error.
         #[arg(long)]
         progress: bool,
+        /// Stop with an error when the solver's table reaches this many megabytes.
+        #[arg(long, value_name = "MB", default_value_t = tools::solve::DEFAULT_MEMORY_MB as u64,
+              value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        memory: u64,
     },
     /// Run the scenarios of a game (its .test file), of every game in a folder, or, with no
     /// argument, of every shipped game. Prints one line per scenario and `N passed, N failed`.
@@ -273,7 +277,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::List => {
             for name in tabletop::shipped_names() {
                 let g = tabletop::load_shipped(name, &[])?;
-                outln!("{name:<14} {}", g.title);
+                outln!("{name:<14} {}", g.title());
             }
         }
         Command::Check(args) => {
@@ -292,7 +296,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             // The ending names the rule that decided it, as `play` says it.
             match tabletop::engine::ending::describe_end(&g, &s) {
                 Some(end) => outln!("game over: {end}"),
-                None => outln!("{} to move", g.players[s.to_move().index()]),
+                None => outln!("{} to move", g.players()[s.to_move().index()]),
             }
         }
         Command::Moves { pos, compact } => {
@@ -355,22 +359,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             outln!("nodes {}", st.nodes);
             outln!("finished {}", st.finished);
             for (p, w) in st.wins.iter().enumerate() {
-                outln!("wins {} {w}", g.players[p]);
+                outln!("wins {} {w}", g.players()[p]);
             }
             outln!("draws {}", st.draws);
             outln!("depth {}", st.max_depth);
             outln!("time {:.3}s", t.elapsed().as_secs_f64());
         }
-        Command::Solve { pos, progress } => {
+        Command::Solve {
+            pos,
+            progress,
+            memory,
+        } => {
             let g = load(&pos.game)?;
             let mut s = position(&g, &pos)?;
-            let (r, secs) = tools::solve::solve_timed(&g, &mut s, |n, t| {
+            let (r, secs) = tools::solve::solve_timed(&g, &mut s, memory as usize, |n, t| {
                 if progress {
                     eprintln!("… {n} positions searched, {t} in the table");
                 }
             });
             let sol = r.map_err(|e| Failure(e.to_string(), 1))?;
-            let me = &g.players[s.to_move().index()];
+            let me = &g.players()[s.to_move().index()];
             outln!("value: {me} (to move) {}", value_word(sol.value));
             for (mv, v) in &sol.moves {
                 outln!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
@@ -407,7 +415,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let line = |g: &Game, r: &tools::bench::BenchReport, what: &str| {
                 outln!(
                     "{}{what}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
-                    g.name,
+                    g.name(),
                     r.playouts,
                     r.plies,
                     r.elapsed.as_secs_f64(),
@@ -425,7 +433,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         })?,
                     };
                     let h = tabletop::compile_source(
-                        &g.name,
+                        g.name(),
                         &format!("{} + --with-rule", pos.game.game),
                         &format!("{source}\n{rule}\n"),
                         &pos.game.set,
@@ -493,11 +501,11 @@ fn convert(
     let out = if is_sgf(output) {
         write_sgf(&game, &record).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?
     } else if is_pgn(output) {
-        if !game.algebraic {
+        if !game.algebraic() {
             return Err(Failure(
                 format!(
                     "{} is not written in algebraic notation: PGN is for such games",
-                    game.title
+                    game.title()
                 ),
                 1,
             ));
@@ -588,7 +596,44 @@ fn value_word(v: tools::solve::Value) -> &'static str {
     }
 }
 
+/// Turns the engine's [`TooManyMoves`](tabletop::engine::TooManyMoves) panic (a position
+/// with more moves than fit in memory) into an error message and exit code 1, on whatever
+/// thread it happens; other panics keep the default report.
+fn install_move_cap_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Some(e) = info
+            .payload()
+            .downcast_ref::<tabletop::engine::TooManyMoves>()
+        {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        default(info);
+    }));
+}
+
+/// On Ctrl-C (SIGINT): removes a record's half-written temporary file, says so and exits
+/// with code 130 (128 + the signal's number, what shells report for it), from a thread of
+/// its own, so a long perft, solve, match, bench, tree or selfcheck stops cleanly. The
+/// full-screen board reads Ctrl-C as a key (raw mode) and restores the terminal itself.
+fn exit_130_on_ctrl_c() {
+    use signal_hook::consts::SIGINT;
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            tabletop::ui::record::remove_pending_temp();
+            eprintln!("interrupted");
+            std::process::exit(130);
+        }
+    });
+}
+
 fn main() -> ExitCode {
+    exit_130_on_ctrl_c();
+    install_move_cap_hook();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

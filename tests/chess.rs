@@ -558,8 +558,8 @@ fn move_text_round_trip() {
 
 fn is_coordinate_move(game: &Game, text: &str) -> bool {
     let cells = text.len() >= 4
-        && game.board.cell_by_name(&text[0..2]).is_some()
-        && game.board.cell_by_name(&text[2..4]).is_some();
+        && game.board().cell_by_name(&text[0..2]).is_some()
+        && game.board().cell_by_name(&text[2..4]).is_some();
     cells && (text.len() == 4 || (text.len() == 5 && "qrbn".contains(&text[4..])))
 }
 
@@ -591,7 +591,7 @@ const fn split(n: [u64; 7]) -> Split {
 }
 
 fn cell(game: &Game, name: &str) -> CellId {
-    game.board.cell_by_name(name).unwrap()
+    game.board().cell_by_name(name).unwrap()
 }
 
 /// Adds one leaf move to the split, classifying it through the public API only.
@@ -599,11 +599,11 @@ fn classify(game: &Game, s: &mut State, mv: Move, out: &mut Split) {
     let text = game.move_to_compact(s, mv);
     let (from, to) = (cell(game, &text[0..2]), cell(game, &text[2..4]));
     let piece = s.at(from);
-    let kind = game.kinds[game.pieces[piece as usize].kind as usize]
+    let kind = game.kinds()[game.pieces()[piece as usize].kind as usize]
         .name
         .as_str();
     let target = s.at(to);
-    let file_change = game.board.cells[from as usize].col - game.board.cells[to as usize].col;
+    let file_change = game.board().cells[from as usize].col - game.board().cells[to as usize].col;
     let ep = kind == "pawn" && file_change != 0 && target == 0;
     out.nodes += 1;
     if ep || (target != 0 && game.owner(target) != game.owner(piece)) {

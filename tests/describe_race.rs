@@ -1,7 +1,6 @@
 //! `describe` of race games: the dice with the chance of each roll, the tracks, the stacks
 //! and the greedy player's `prefer` weights; and none of these for games without them.
 
-use tabletop::engine::Dice;
 use tabletop::tools::describe::describe;
 
 fn describe_shipped(name: &str) -> String {
@@ -68,11 +67,17 @@ fn games_without_dice_have_no_race_sections() {
     }
 }
 
+/// Finkel's Ur with other dice: the game's own `dice` line replaced by `line`.
+fn finkel_with_dice(line: &str) -> tabletop::Game {
+    let source = tabletop::games::shipped_source("ur-finkel")
+        .unwrap()
+        .replace("dice 4 from 0 to 1", line);
+    tabletop::compile_source("ur-finkel", "ur-finkel.game", &source, &[]).unwrap()
+}
+
 #[test]
 fn two_six_sided_dice_are_counted_in_36ths() {
-    let dice = Dice::new(2, 1, 6, &[], "2 dice from 1 to 6".into());
-    let mut g = tabletop::load_shipped("ur-finkel", &[]).unwrap();
-    g.dice = Some(dice);
+    let g = finkel_with_dice("dice 2 from 1 to 6");
     let d = describe(&g);
     assert!(
         d.contains(
@@ -86,9 +91,7 @@ fn two_six_sided_dice_are_counted_in_36ths() {
 #[test]
 fn chances_without_a_small_common_denominator_are_decimals() {
     // 9 dice of 27 faces: 27^9 (about 7.6e12) equally likely throws, and sums up to 234.
-    let dice = Dice::new(9, 0, 26, &[], "9 dice from 0 to 26".into());
-    let mut g = tabletop::load_shipped("ur-finkel", &[]).unwrap();
-    g.dice = Some(dice);
+    let g = finkel_with_dice("dice 9 from 0 to 26");
     let d = describe(&g);
     assert!(
         d.contains("chance of each roll: 0 = 1.31e-13, 1 = 1.18e-12, "),

@@ -104,7 +104,7 @@ fn board_of(game: &Game, state: &State) -> String {
 #[test]
 fn cells_are_numbered_from_blacks_side() {
     let game = draughts();
-    assert_eq!(game.board.len(), 32, "only the dark cells");
+    assert_eq!(game.board().len(), 32, "only the dark cells");
     let start = game.start();
     assert_eq!(
         game.position_to_string(&start),
@@ -123,10 +123,10 @@ fn cells_are_numbered_from_blacks_side() {
     // Every cell is named by its number.
     for n in 1..=32 {
         let id = game
-            .board
+            .board()
             .cell_by_name(&n.to_string())
             .unwrap_or_else(|| panic!("no cell {n}"));
-        assert_eq!(game.board.cells[id as usize].name, n.to_string());
+        assert_eq!(game.board().cells[id as usize].name, n.to_string());
     }
     assert_eq!(start.to_move(), BLACK, "Black moves first");
     assert_eq!(

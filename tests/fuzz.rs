@@ -9,12 +9,15 @@
 //! * position notation: mutations of printed positions through `parse_position` (a position
 //!   that parses is printed, and its moves generated, made and unmade);
 //! * move notation: mutations of legal move texts through `parse_move` (a move that parses is
-//!   made and unmade).
+//!   made and unmade);
+//! * records and PGN: mutations of the records of random games of every shipped game, of
+//!   their PGN (chess), and of the files in `tests/fuzz/corpus/`, through `Record::parse` and
+//!   `parse_pgn`, each move that parses then played with the checked `Game::play`.
 //!
 //! The default run is a smoke test of a few seconds. A longer run:
 //!
 //! ```text
-//! TABLETOP_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture
+//! (ulimit -v 4000000; TABLETOP_FUZZ_ITERS=1000000 cargo test --release --test fuzz -- --nocapture)
 //! ```
 //!
 //! prints executions and findings per target. Inputs that once crashed live in
@@ -454,7 +457,7 @@ fn position_and_move_mutants_never_panic() {
 }
 
 /// Inputs that once crashed (`tests/fuzz/regressions/<game>.<kind>`, one input a line for
-/// positions and moves, a whole rule file for `.game`) run without a panic.
+/// positions and moves, a whole file for `.game`, `.pgn` and `.record`) run without a panic.
 #[test]
 fn regressions_do_not_panic() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/regressions");
@@ -469,6 +472,8 @@ fn regressions_do_not_panic() {
         let (game_name, kind) = file.split_once('.').unwrap();
         match kind {
             "game" => tally.run(&file, &text, || exercise_rules(&text)),
+            "pgn" => tally.run(&file, &text, || exercise_record(&text, true)),
+            "record" => tally.run(&file, &text, || exercise_record(&text, false)),
             "positions" | "moves" => {
                 let game = tabletop::load_shipped(game_name, &[]).unwrap();
                 let start = game.start();
@@ -481,6 +486,110 @@ fn regressions_do_not_panic() {
                 }
             }
             _ => panic!("{file}: unknown regression kind"),
+        }
+    }
+    tally.finish();
+}
+
+/// Reads a record or PGN text and replays what it reads with the checked `Game::play`.
+fn exercise_record(text: &str, is_pgn: bool) {
+    use tabletop::ui::{pgn, record::Record};
+    let rec = if is_pgn {
+        match pgn::parse_pgn(text) {
+            Ok(games) => match games.first() {
+                Some(g) => g.to_record("chess", &[]),
+                None => return,
+            },
+            Err(e) => {
+                let _ = e.to_string();
+                return;
+            }
+        }
+    } else {
+        match Record::parse(text) {
+            Ok(r) => r,
+            Err(_) => return,
+        }
+    };
+    let _ = rec.to_text();
+    let Ok(game) = tabletop::load_shipped(&rec.game, &rec.options) else {
+        return;
+    };
+    let mut s = match &rec.position {
+        Some(p) => match game.parse_position(p) {
+            Ok(s) => s,
+            Err(_) => return,
+        },
+        None => game.start(),
+    };
+    for m in &rec.moves {
+        let Ok(mv) = game.parse_move(&s, m) else {
+            return;
+        };
+        if game.play(&mut s, mv).is_err() {
+            return;
+        }
+    }
+    if is_pgn {
+        let _ = pgn::write_pgn(&game, &rec, &[]);
+    }
+}
+
+/// The record of a random game of `name`, as text.
+fn random_record(name: &str, game: &Game, rng: &mut ChaCha8Rng) -> String {
+    let mut s = game.start();
+    let mut moves = Vec::new();
+    for _ in 0..rng.gen_range(0..40) {
+        let legal = game.legal_moves_vec(&s);
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.gen_range(0..legal.len())];
+        moves.push(game.move_to_string(&s, mv));
+        game.make(&mut s, mv);
+    }
+    tabletop::ui::record::Record {
+        game: name.to_string(),
+        options: Vec::new(),
+        position: None,
+        moves,
+    }
+    .to_text()
+}
+
+#[test]
+fn record_and_pgn_mutants_never_panic() {
+    let mut tally = Tally::new("records and PGN");
+    let mut rng = ChaCha8Rng::seed_from_u64(1616);
+    let mut seeds: Vec<(String, bool)> = Vec::new();
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/corpus");
+    for entry in std::fs::read_dir(corpus).unwrap().flatten() {
+        let path = entry.path();
+        let is_pgn = path.extension().is_some_and(|e| e == "pgn");
+        seeds.push((std::fs::read_to_string(&path).unwrap(), is_pgn));
+    }
+    for name in tabletop::shipped_names() {
+        let game = tabletop::load_shipped(name, &[]).unwrap();
+        let text = random_record(name, &game, &mut rng);
+        if name == "chess" {
+            let rec = tabletop::ui::record::Record::parse(&text).unwrap();
+            let pgn = tabletop::ui::pgn::write_pgn(&game, &rec, &[]).unwrap();
+            seeds.push((pgn, true));
+        }
+        seeds.push((text, false));
+    }
+    for (text, is_pgn) in &seeds {
+        tally.run("seed", text, || exercise_record(text, *is_pgn));
+    }
+    for _ in 0..iters() {
+        for (text, is_pgn) in &seeds {
+            let mutant = if rng.gen_bool(0.7) {
+                mutate_bytes(text, &mut rng)
+            } else {
+                mutate_text(text, &mut rng)
+            };
+            let label = if *is_pgn { "pgn" } else { "record" };
+            tally.run(label, &mutant, || exercise_record(&mutant, *is_pgn));
         }
     }
     tally.finish();

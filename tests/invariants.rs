@@ -82,7 +82,7 @@ fn check_notation(game: &Game, state: &State, mv: Move, few: bool, at: &str) {
     }
     // Case does not matter, and neither do spaces around the move. (In algebraic notation
     // it does: `Bxc5` is a bishop's move, `bxc5` a pawn's; there the compact form is tried.)
-    let loud = if game.algebraic { &compact } else { &text };
+    let loud = if game.algebraic() { &compact } else { &text };
     let loud = format!("  {}  ", loud.to_uppercase());
     assert_eq!(
         game.parse_move(state, &loud),
@@ -104,7 +104,7 @@ fn result_survives_notation(game: &Game) -> bool {
             _ => false,
         }
     }
-    !game.ends.iter().any(|e| reads_history(&e.cond))
+    !game.ends().iter().any(|e| reads_history(&e.cond))
 }
 
 /// The position notation gives back the same position.
@@ -131,7 +131,7 @@ fn check_position_round_trip(game: &Game, state: &State, at: &str) {
             "{at}: result of '{text}'"
         );
     }
-    if game.tracks_unmoved {
+    if game.tracks_unmoved() {
         // Known limitation (reported): the hash covers every unmoved-piece flag, but the
         // notation (FEN) keeps only the castling rights, so a rook whose king has moved
         // loses its flag. The parsed position must still play the same.

@@ -226,3 +226,209 @@ fn match_sizes_are_capped() {
         assert!(err.contains("not in 1.."), "{args:?}: {err}");
     }
 }
+
+/// Runs `tabletop ARGS FILE` on a rule file with this text: (exit code, stdout, stderr).
+fn run_on(name: &str, text: &str, args: &[&str]) -> (i32, String, String) {
+    let d = scratch(name);
+    let f = d.join("g.game");
+    std::fs::write(&f, text).unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    all.insert(1, f.to_str().unwrap());
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(&all)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(d);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const BOARD8: &str =
+    "game \"g\"\nplayers A, B\nboard square(8, 8)\npiece m = \"X\" for A, \"O\" for B\n";
+
+#[test]
+fn moves_that_cannot_fit_in_memory_are_refused_by_check() {
+    let neutrals: Vec<String> = (b'a'..=b'h')
+        .flat_map(|c| (1..=8).map(move |r| format!("{}{r}", c as char)))
+        .collect();
+    for (name, rule) in [
+        (
+            "place6",
+            "move place(m) then place(m) then place(m) then place(m) then place(m) then place(m)\n"
+                .to_string(),
+        ),
+        (
+            "fly",
+            "setup m at a1, b1, c1 for A, h8 for B\nmove m: fly(to: empty) then fly(to: empty) then fly(to: empty) then fly(to: empty)\n"
+                .to_string(),
+        ),
+        (
+            "convert",
+            format!(
+                "piece neutral = \"?\"\nsetup neutral at {}\nmove convert(neutral, into: m, count: 13)\n",
+                neutrals.join(", ")
+            ),
+        ),
+    ] {
+        let text = format!("{BOARD8}{rule}win if line(5)\n");
+        for cmd in ["check", "moves", "perft"] {
+            let args: &[&str] = if cmd == "perft" { &["perft", "2"] } else { &[cmd] };
+            let (code, _, err) = run_on(name, &text, args);
+            assert_eq!(code, 1, "{name} {cmd}: {err}");
+            assert!(
+                err.contains("ways in one position; at most 33554432 are allowed"),
+                "{name} {cmd}: {err}"
+            );
+            assert_bounded(&err);
+        }
+    }
+}
+
+#[test]
+fn a_position_with_too_many_moves_is_an_error_not_an_abort() {
+    // 64·63·62·61 moves: under the check-time bound, over the engine's cap.
+    let text = format!(
+        "{BOARD8}move place(m) then place(m) then place(m) then place(m)\nwin if line(5)\n"
+    );
+    let (code, out, err) = run_on("cap", &text, &["moves"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "{} bytes listed", out.len());
+    assert!(
+        err.contains("a position has more than 2097152 legal moves"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_jump_round_a_cycle_is_listed_once_and_counts_end() {
+    let text = "game \"g\"\nplayers A, B\nboard square(4, 4)\npiece m = \"X\" for A, \"O\" for B\nsetup m at b2 for A, b3, c2, c3 for B\nmove m: jump(orthogonal, diagonal, over: occupied, to: empty, repeat: yes)\ndraw if no-moves\n";
+    let (code, out, err) = run_on("cycle", text, &["moves"]);
+    assert_eq!(code, 0, "{err}");
+    // No move comes back to a cell it left: going round the cycle is no move.
+    assert_eq!(out, "b2-b4-d2\nb2-d2-b4\nb2-d4\n");
+    let (code, out, err) = run_on("cycle", text, &["perft", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("depth 3 nodes 24"), "{out}");
+    let (code, _, err) = run_on("cycle", text, &["bench", "--seconds", "0.2"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn a_repeated_move_rule_is_refused() {
+    let mut text = BOARD8.to_string();
+    for _ in 0..1000 {
+        text.push_str("move place(m, on: empty)\n");
+    }
+    text.push_str("win if line(5)\n");
+    let (code, _, err) = run_on("dup", &text, &["check"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "g.game:6:6: error: this move repeats an earlier rule ('place(m, on: empty)')"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("… and 949 more errors"), "{err}");
+    assert_bounded(&err);
+}
+
+#[test]
+fn counters_that_would_wrap_are_refused() {
+    let show = |game: &str, pos: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["show", game, "--position", pos, "--after", ""])
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for (game, pos, msg) in [
+        (
+            "tictactoe",
+            "3/3/3 X 4294967295",
+            "ply count 4294967295 is too large (at most 1073741824)",
+        ),
+        (
+            "tictactoe",
+            "3/3/3 X 0 quiet=99999999999",
+            "number of quiet plies 99999999999 is too large",
+        ),
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2147483647",
+            "move number 2147483647 is too large (at most 536870912)",
+        ),
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967295 1",
+            "half-move clock 4294967295 is too large",
+        ),
+        (
+            "draughts",
+            "2bb/1b1b/b1bb/w3/3b/bww1/1www/429496729642949672961w1w White 23",
+            "line 8 has more than 4 cells",
+        ),
+    ] {
+        let (code, err) = show(game, pos);
+        assert_eq!(code, 2, "{pos}: {err}");
+        assert!(err.contains(msg), "{pos}: {err}");
+        assert!(!err.contains("panicked"), "{pos}: {err}");
+    }
+    // The largest allowed counts still play on without wrapping.
+    let g = tabletop::load_shipped("tictactoe", &[]).unwrap();
+    let mut s = g.parse_position("3/3/3 X 1073741824").unwrap();
+    let mv = g.parse_move(&s, "a1").unwrap();
+    g.make(&mut s, mv);
+    assert_eq!(g.position_to_string(&s), "3/3/X2 O 1073741825");
+}
+
+#[test]
+fn solve_stops_at_its_memory_limit() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["solve", "hex", "--set", "size=4", "--memory", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "the solver's table reached its memory limit of 2 MB before the game was solved"
+        ),
+        "{err}"
+    );
+    for bad in ["0", "abc", "99999999"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["solve", "tictactoe", "--memory", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn an_unclosed_call_is_one_error_with_a_bounded_line() {
+    // Past the size whose syntax error is worked out by a second parse.
+    let text = format!("{HEAD}move place(m, on: f({}\n", "a, ".repeat(30_000));
+    let (code, err) = check("unclosed", text.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("g.game:6:1: error: expected an argument"),
+        "{err}"
+    );
+    assert!(err.ends_with("g.game: 1 error\n"), "{err}");
+    assert_bounded(&err);
+}
+
+#[test]
+fn a_no_break_space_in_pgn_separates_moves() {
+    // Found by the records fuzz: the reader stood still on it, listing empty words until
+    // the memory ran out.
+    let games = tabletop::ui::pgn::parse_pgn("1. e4\u{a0}e5\u{3000}2. Nf3 *\n").unwrap();
+    assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
+}

@@ -130,7 +130,7 @@ fn a_mill_closed_again_takes_nothing_only_in_the_variant() {
 /// removal `Point N`, if any.
 fn theirs(g: &Game, s: &State, mv: Move) -> (String, Option<String>) {
     let text = g.move_to_string(s, mv);
-    let point = |name: &str| format!("Point {}", g.board.cell_by_name(name).unwrap());
+    let point = |name: &str| format!("Point {}", g.board().cell_by_name(name).unwrap());
     let (first, removal) = match text.split_once('x') {
         Some((a, b)) => (a.to_string(), Some(point(b))),
         None => (text.clone(), None),
@@ -138,8 +138,8 @@ fn theirs(g: &Game, s: &State, mv: Move) -> (String, Option<String>) {
     let first = match first.split_once('-') {
         Some((a, b)) => format!(
             "Move {} -> {}",
-            g.board.cell_by_name(a).unwrap(),
-            g.board.cell_by_name(b).unwrap()
+            g.board().cell_by_name(a).unwrap(),
+            g.board().cell_by_name(b).unwrap()
         ),
         None => point(&first),
     };
@@ -209,7 +209,7 @@ fn openspiel_record_replays() {
     let ours: String = (0..24u16)
         .map(|c| match s.at(c) {
             0 => '.',
-            p => g.pieces[p as usize].symbol,
+            p => g.pieces()[p as usize].symbol,
         })
         .collect();
     assert_eq!(ours, theirs);

@@ -64,11 +64,12 @@ fn c4_theirs(m: &str) -> String {
 fn c4_ours(g: &Game, s: &State, m: tabletop::Move) -> String {
     let text = g.move_to_string(s, m);
     let cell = g
-        .board
+        .board()
         .cell_by_name(&text)
         .expect("a drop is written as its cell");
     assert_eq!(
-        g.board.cells[cell as usize].name, text,
+        g.board().cells[cell as usize].name,
+        text,
         "a drop is written as its landing cell"
     );
     text.chars().next().unwrap().to_string()
@@ -201,15 +202,15 @@ fn assert_board(t: &Translation, game: &Game, state: &State, drawing: &[String],
     let cells = (t.cells)(drawing);
     assert_eq!(
         cells.len(),
-        game.board.len(),
+        game.board().len(),
         "{}: {when}: the drawing has {} cells, our board {}",
         t.file,
         cells.len(),
-        game.board.len()
+        game.board().len()
     );
     for (name, ch) in cells {
         let id = game
-            .board
+            .board()
             .cell_by_name(&name)
             .unwrap_or_else(|| panic!("{}: no cell {name}", t.file));
         let want = match ch {
@@ -223,7 +224,7 @@ fn assert_board(t: &Translation, game: &Game, state: &State, drawing: &[String],
             ),
         };
         let piece = state.at(id);
-        let got = (piece != 0).then(|| game.pieces[piece as usize].symbol);
+        let got = (piece != 0).then(|| game.pieces()[piece as usize].symbol);
         assert_eq!(
             got,
             want,

@@ -27,12 +27,12 @@ struct Facts {
 
 fn facts(game: &Game, s: &State, mv: Move) -> Facts {
     let text = game.move_to_compact(s, mv);
-    let cell = |t: &str| game.board.cell_by_name(t).unwrap();
+    let cell = |t: &str| game.board().cell_by_name(t).unwrap();
     let from = cell(&text[0..2]);
     Facts {
         from,
         to: cell(&text[2..4]),
-        kind: game.kinds[game.pieces[s.at(from) as usize].kind as usize]
+        kind: game.kinds()[game.pieces()[s.at(from) as usize].kind as usize]
             .name
             .clone(),
         promotion: text[4..].chars().next().map(|c| c.to_ascii_uppercase()),
@@ -65,9 +65,9 @@ fn mated_on_board(game: &Game, s: &State) -> bool {
 /// `mv` in SAN as OpenSpiel writes it; `legal` is every legal move of `s`.
 fn san(game: &Game, s: &mut State, mv: Move, legal: &[Move]) -> String {
     let f = facts(game, s, mv);
-    let col = |c: tabletop::CellId| game.board.cells[c as usize].col;
-    let row = |c: tabletop::CellId| game.board.cells[c as usize].row;
-    let name = |c: tabletop::CellId| game.board.cells[c as usize].name.clone();
+    let col = |c: tabletop::CellId| game.board().cells[c as usize].col;
+    let row = |c: tabletop::CellId| game.board().cells[c as usize].row;
+    let name = |c: tabletop::CellId| game.board().cells[c as usize].name.clone();
     let mut out = String::new();
     if f.kind == "king" && (col(f.from) - col(f.to)).abs() == 2 {
         out.push_str(if col(f.to) > col(f.from) {

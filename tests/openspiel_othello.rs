@@ -76,7 +76,7 @@ fn oracle() -> Json {
 
 fn piece_with_symbol(game: &Game, symbol: char) -> u8 {
     let id = game
-        .pieces
+        .pieces()
         .iter()
         .position(|p| p.symbol == symbol)
         .unwrap_or_else(|| panic!("no piece '{symbol}'"));
@@ -95,7 +95,7 @@ fn assert_board(game: &Game, state: &State, drawing: &[String], when: &str) -> (
     let mut counts = (0, 0);
     for (name, ch) in cells {
         let id = game
-            .board
+            .board()
             .cell_by_name(&name)
             .unwrap_or_else(|| panic!("no cell {name}"));
         let want = match ch {
@@ -111,7 +111,7 @@ fn assert_board(game: &Game, state: &State, drawing: &[String], when: &str) -> (
             other => panic!("{when}: unknown char '{other}'"),
         };
         let piece = state.at(id);
-        let got = (piece != 0).then(|| game.pieces[piece as usize].symbol);
+        let got = (piece != 0).then(|| game.pieces()[piece as usize].symbol);
         assert_eq!(
             got,
             want,

@@ -36,14 +36,15 @@ fn the_same_seed_plays_the_same_games() {
     assert_eq!((a.games, a.plies, a.longest), (b.games, b.plies, b.longest));
 }
 
-/// Tic-tac-toe where two `move` rules make the same placement: every empty cell is listed
+/// Tic-tac-toe where two `move` rules make the same placement (written differently: the
+/// checker refuses a rule that compiles to an earlier one): every empty cell is listed
 /// twice, both written `b2`, and the second one's text parses to the first one's move.
 const DOUBLED: &str = r#"game "Doubled"
 players X, O
 board square(3, 3)
 piece mark = "X" for X, "O" for O
 move place(mark, on: empty)
-move place(mark, on: empty)
+move place(mark, on: not occupied)
 win if line(3)
 draw if no-moves
 "#;

@@ -97,7 +97,7 @@ fn gnugo_game_loads(handicap: u32, plies: usize) {
     let rec = &sgf.record;
     assert_eq!(rec.game, "go");
     let game = tabletop::load(&rec.game, &rec.options).unwrap();
-    assert_eq!(game.board.len(), 81);
+    assert_eq!(game.board().len(), 81);
     let mut state = match &rec.position {
         Some(p) => game.parse_position(p).unwrap(),
         None => game.start(),
@@ -107,12 +107,12 @@ fn gnugo_game_loads(handicap: u32, plies: usize) {
         game.make(&mut state, mv);
     }
     let owner = |p: tabletop::engine::PieceId| {
-        (p != tabletop::engine::EMPTY).then(|| game.pieces[p as usize].owner)
+        (p != tabletop::engine::EMPTY).then(|| game.pieces()[p as usize].owner)
     };
     let mut stones = 0;
     for (list, who) in [(black, 0u8), (white, 1u8)] {
         for v in list.split_whitespace() {
-            let c = vertex::cell(&game.board, v).unwrap_or_else(|| panic!("{v}"));
+            let c = vertex::cell(game.board(), v).unwrap_or_else(|| panic!("{v}"));
             assert_eq!(
                 owner(state.at(c)),
                 Some(Some(tabletop::engine::Player(who))),
@@ -121,7 +121,7 @@ fn gnugo_game_loads(handicap: u32, plies: usize) {
             stones += 1;
         }
     }
-    let on_board = (0..game.board.len() as u16)
+    let on_board = (0..game.board().len() as u16)
         .filter(|&c| state.at(c) != tabletop::engine::EMPTY)
         .count();
     assert_eq!(

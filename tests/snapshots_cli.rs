@@ -26,7 +26,7 @@ fn picture(game: &Game, state: &State) -> String {
         Some(o) => out.push_str(&format!("game over: {}\n", o.describe(game))),
         None => out.push_str(&format!(
             "{} to move\n",
-            game.players[state.to_move().index()]
+            game.players()[state.to_move().index()]
         )),
     }
     out

@@ -54,15 +54,15 @@ fn play(g: &Game, s: &mut State, text: &str) {
 
 /// The pieces on a cell, bottom first, as symbols.
 fn stack(g: &Game, s: &State, cell: &str) -> String {
-    let c = g.board.cell_by_name(cell).expect("cell");
+    let c = g.board().cell_by_name(cell).expect("cell");
     s.stack_at(c)
         .iter()
-        .map(|&p| g.pieces[p as usize].symbol)
+        .map(|&p| g.pieces()[p as usize].symbol)
         .collect()
 }
 
 fn reserve(g: &Game, s: &State, p: Player) -> u16 {
-    let k = g.reserve_kind.expect("a reserve");
+    let k = g.reserve_kind().expect("a reserve");
     s.reserve(g.piece_id(k, Some(p)))
 }
 

@@ -7,6 +7,7 @@
 
 mod args;
 mod assemble;
+mod bound;
 mod conds;
 mod ends;
 mod geometry;

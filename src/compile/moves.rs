@@ -48,7 +48,8 @@ pub const PRIMITIVES: [&str; 20] = [
 
 impl Compiler {
     pub fn build_moves(&mut self, ast: &File) -> Vec<Rule> {
-        let mut rules = Vec::new();
+        let mut rules: Vec<Rule> = Vec::new();
+        let mut seen: std::collections::HashMap<String, usize> = Default::default();
         for st in &ast.stmts {
             let Stmt::Move {
                 kinds,
@@ -117,6 +118,41 @@ impl Compiler {
                     self.err(alt.span, format!("this move has too many parts: it picks {cells} cells (at most {MAX_MOVE_CELLS})"));
                     continue;
                 }
+                let board_cells = self.geo.as_ref().map_or(0, |g| g.names.len());
+                if let Some(b) = super::bound::rule_bound(&parts, board_cells, from_piece) {
+                    if b > super::bound::MAX_RULE_MOVES {
+                        self.diags.push(
+                            Diagnostic::error(
+                                alt.span,
+                                format!(
+                                    "this move can be made in up to {b:.1e} ways in one position; at most {} are allowed",
+                                    super::bound::MAX_RULE_MOVES as u64
+                                ),
+                            )
+                            .with_hint("a limit of tabletop (the moves would not fit in memory): pick fewer cells in one move"),
+                        );
+                        continue;
+                    }
+                }
+                // Keyed by the compiled rule, so spelling it differently is still a repeat.
+                let key = format!("{kind_ids:?} {parts:?} {runtime_guard:?} {forced}");
+                if let Some(&earlier) = seen.get(&key) {
+                    let text: &String = &rules[earlier].text;
+                    let shown: String = text.chars().take(60).collect();
+                    let more = if shown.len() < text.len() { "…" } else { "" };
+                    self.diags.push(
+                        Diagnostic::error(
+                            alt.span,
+                            format!(
+                                "this move repeats an earlier rule ('{}{more}')",
+                                shown.escape_debug()
+                            ),
+                        )
+                        .with_hint("every move it makes would be listed twice: remove one of them"),
+                    );
+                    continue;
+                }
+                seen.insert(key, rules.len());
                 if parts
                     .iter()
                     .filter(|p| matches!(p, Part::Promote { .. }))

@@ -29,97 +29,344 @@ pub struct PieceType {
 #[derive(Clone, Debug)]
 pub struct Game {
     /// Short name (the file stem: `tictactoe`).
-    pub name: String,
+    pub(crate) name: String,
     /// The title from the rule file.
-    pub title: String,
+    pub(crate) title: String,
     /// Player names in turn order.
-    pub players: Vec<String>,
+    pub(crate) players: Vec<String>,
     /// The board.
-    pub board: Board,
+    pub(crate) board: Board,
     /// Piece kinds.
-    pub kinds: Vec<Kind>,
+    pub(crate) kinds: Vec<Kind>,
     /// Piece types; index 0 stands for the empty cell.
-    pub pieces: Vec<PieceType>,
+    pub(crate) pieces: Vec<PieceType>,
     /// `piece_table[kind * (players + 1) + owner]`: the piece id, owner `players` meaning none.
-    pub piece_table: Vec<PieceId>,
+    pub(crate) piece_table: Vec<PieceId>,
     /// Move rules.
-    pub rules: Vec<Rule>,
+    pub(crate) rules: Vec<Rule>,
     /// The rules usable by the owner of each piece, in rule order, resolved for the move
     /// generator ([`PieceMoves::of`]).
-    pub piece_moves: PieceMoves,
+    pub(crate) piece_moves: PieceMoves,
     /// Per player, the piece ids that have at least one rule (whose cells are move origins).
-    pub movers: ByPlayer<Vec<PieceId>>,
+    pub(crate) movers: ByPlayer<Vec<PieceId>>,
     /// Per player, the `advance` rules that can bring a reserve piece onto the board.
-    pub entry_rules: ByPlayer<Vec<u16>>,
+    pub(crate) entry_rules: ByPlayer<Vec<u16>>,
     /// Rules that do not start from a piece, per player.
-    pub free_rules: ByPlayer<Vec<u16>>,
+    pub(crate) free_rules: ByPlayer<Vec<u16>>,
     /// End conditions, in the order written.
-    pub ends: Vec<EndRule>,
+    pub(crate) ends: Vec<EndRule>,
     /// What happens to a player who has no legal move.
-    pub no_moves: Option<NoMoves>,
+    pub(crate) no_moves: Option<NoMoves>,
     /// The start position's board.
-    pub start_board: Vec<PieceId>,
+    pub(crate) start_board: Vec<PieceId>,
     /// Who moves first.
-    pub start_player: Player,
+    pub(crate) start_player: Player,
     /// The start position when the rule file gives it as text (`setup "…"`): it may hold
     /// more than the board and the player, such as castling rights or clocks.
     pub(crate) start_state: Option<State>,
     /// Zobrist keys.
-    pub zobrist: Zobrist,
+    pub(crate) zobrist: Zobrist,
     /// The options this game was compiled with, after `--set` overrides.
-    pub options: Vec<(String, String)>,
+    pub(crate) options: Vec<(String, String)>,
     /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
     /// no rule uses the clock (a no-progress ending, or a repetition since the last
     /// irreversible move), so make/unmake skip it.
-    pub progress: Option<super::ContentSet>,
+    pub(crate) progress: Option<super::ContentSet>,
     /// Whether some rule is a forced move (so generation filters by it).
-    pub has_forced: bool,
+    pub(crate) has_forced: bool,
     /// Per player, the piece ids that may never be left attacked (the chess king).
-    pub royal: ByPlayer<Vec<PieceId>>,
+    pub(crate) royal: ByPlayer<Vec<PieceId>>,
     /// Per player, how that player's pieces attack (built from the move rules).
-    pub attackers: ByPlayer<Vec<super::Attack>>,
+    pub(crate) attackers: ByPlayer<Vec<super::Attack>>,
     /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
     /// the game has no royal pieces).
-    pub attack_rays: Vec<super::AttackRays>,
+    pub(crate) attack_rays: Vec<super::AttackRays>,
     /// The cells between two cells on a line, for the bitboard attack tests (`None` on
     /// boards of more than 64 cells, or without royal pieces).
-    pub between: Option<super::Between>,
+    pub(crate) between: Option<super::Between>,
     /// Whether the state tracks which pieces have not moved yet (castling).
-    pub tracks_unmoved: bool,
+    pub(crate) tracks_unmoved: bool,
     /// The piece ids that castle (the king, not the rook; derived from the rules).
-    pub castlers: super::ContentSet,
+    pub(crate) castlers: super::ContentSet,
     /// The result for a player to move who has no legal move while a royal piece is attacked.
-    pub checkmate: Option<super::EndResult>,
+    pub(crate) checkmate: Option<super::EndResult>,
     /// Whether moves print in coordinate form (`e2e4`, `e7e8q`) instead of `e2-e4`.
-    pub coordinate_notation: bool,
+    pub(crate) coordinate_notation: bool,
     /// Moves are printed in standard algebraic notation (`notation algebraic`), and read in it
     /// as well as in coordinates.
-    pub algebraic: bool,
+    pub(crate) algebraic: bool,
     /// The dice, for games with chance.
-    pub dice: Option<super::race::Dice>,
+    pub(crate) dice: Option<super::race::Dice>,
     /// Tracks (per-player paths) used by `advance` moves.
-    pub tracks: Vec<super::race::Track>,
+    pub(crate) tracks: Vec<super::race::Track>,
     /// The kind of the pieces waiting in reserves (captured pieces return as this kind).
-    pub reserve_kind: Option<KindId>,
+    pub(crate) reserve_kind: Option<KindId>,
     /// Reserve counts at the start, per piece id.
-    pub start_reserve: Vec<u16>,
+    pub(crate) start_reserve: Vec<u16>,
     /// Conditions that give the mover another turn (`again if reach(rosettes)`).
-    pub again: Vec<EndRule>,
+    pub(crate) again: Vec<EndRule>,
     /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
-    pub prefer: super::Preferences,
+    pub(crate) prefer: super::Preferences,
     /// `forbid` rules: a move after which one of these holds is not legal.
-    pub forbids: Vec<Forbid>,
+    pub(crate) forbids: Vec<Forbid>,
     /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be
     /// judged from its hash alone; derived from `forbids`).
-    pub forbids_whole_board: bool,
+    pub(crate) forbids_whole_board: bool,
     /// Whether some rule is a row of placements that playouts sample part by part (derived
     /// from `rules`).
-    pub has_placement_rows: bool,
+    pub(crate) has_placement_rows: bool,
     /// What each tracked whole-board repetition hash covers; the state keeps one history
     /// entry per kind and position ([`State::earlier_hashes`] has the full hashes anyway).
-    pub rep_kinds: Vec<StateParts>,
+    pub(crate) rep_kinds: Vec<StateParts>,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
+}
+
+/// Read access to the compiled tables. The fields are private to the crate, so a `Game`
+/// stays as the compiler built it; each method has the name the field had.
+impl Game {
+    /// Short name (the file stem: `tictactoe`).
+    #[inline]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The title from the rule file.
+    #[inline]
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// Player names in turn order.
+    #[inline]
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Piece kinds.
+    #[inline]
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
+    }
+
+    /// Piece types; index 0 stands for the empty cell.
+    #[inline]
+    pub fn pieces(&self) -> &[PieceType] {
+        &self.pieces
+    }
+
+    /// `piece_table[kind * (players + 1) + owner]`: the piece id, owner `players` meaning none.
+    #[inline]
+    pub fn piece_table(&self) -> &[PieceId] {
+        &self.piece_table
+    }
+
+    /// Move rules.
+    #[inline]
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The rules usable by the owner of each piece, in rule order, resolved for the move
+    /// generator ([`PieceMoves::of`]).
+    #[inline]
+    pub fn piece_moves(&self) -> &PieceMoves {
+        &self.piece_moves
+    }
+
+    /// Per player, the piece ids that have at least one rule (whose cells are move origins).
+    #[inline]
+    pub fn movers(&self) -> &ByPlayer<Vec<PieceId>> {
+        &self.movers
+    }
+
+    /// Per player, the `advance` rules that can bring a reserve piece onto the board.
+    #[inline]
+    pub fn entry_rules(&self) -> &ByPlayer<Vec<u16>> {
+        &self.entry_rules
+    }
+
+    /// Rules that do not start from a piece, per player.
+    #[inline]
+    pub fn free_rules(&self) -> &ByPlayer<Vec<u16>> {
+        &self.free_rules
+    }
+
+    /// End conditions, in the order written.
+    #[inline]
+    pub fn ends(&self) -> &[EndRule] {
+        &self.ends
+    }
+
+    /// What happens to a player who has no legal move.
+    #[inline]
+    pub fn no_moves(&self) -> Option<NoMoves> {
+        self.no_moves
+    }
+
+    /// The start position's board.
+    #[inline]
+    pub fn start_board(&self) -> &[PieceId] {
+        &self.start_board
+    }
+
+    /// Who moves first.
+    #[inline]
+    pub fn start_player(&self) -> Player {
+        self.start_player
+    }
+
+    /// Zobrist keys.
+    #[inline]
+    pub fn zobrist(&self) -> &Zobrist {
+        &self.zobrist
+    }
+
+    /// The options this game was compiled with, after `--set` overrides.
+    #[inline]
+    pub fn options(&self) -> &[(String, String)] {
+        &self.options
+    }
+
+    /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
+    /// no rule uses the clock (a no-progress ending, or a repetition since the last
+    /// irreversible move), so make/unmake skip it.
+    #[inline]
+    pub fn progress(&self) -> &Option<super::ContentSet> {
+        &self.progress
+    }
+
+    /// Whether some rule is a forced move (so generation filters by it).
+    #[inline]
+    pub fn has_forced(&self) -> bool {
+        self.has_forced
+    }
+
+    /// Per player, the piece ids that may never be left attacked (the chess king).
+    #[inline]
+    pub fn royal(&self) -> &ByPlayer<Vec<PieceId>> {
+        &self.royal
+    }
+
+    /// Per player, how that player's pieces attack (built from the move rules).
+    #[inline]
+    pub fn attackers(&self) -> &ByPlayer<Vec<super::Attack>> {
+        &self.attackers
+    }
+
+    /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
+    /// the game has no royal pieces).
+    #[inline]
+    pub fn attack_rays(&self) -> &[super::AttackRays] {
+        &self.attack_rays
+    }
+
+    /// The cells between two cells on a line, for the bitboard attack tests (`None` on
+    /// boards of more than 64 cells, or without royal pieces).
+    #[inline]
+    pub fn between(&self) -> &Option<super::Between> {
+        &self.between
+    }
+
+    /// Whether the state tracks which pieces have not moved yet (castling).
+    #[inline]
+    pub fn tracks_unmoved(&self) -> bool {
+        self.tracks_unmoved
+    }
+
+    /// The piece ids that castle (the king, not the rook; derived from the rules).
+    #[inline]
+    pub fn castlers(&self) -> &super::ContentSet {
+        &self.castlers
+    }
+
+    /// The result for a player to move who has no legal move while a royal piece is attacked.
+    #[inline]
+    pub fn checkmate(&self) -> Option<super::EndResult> {
+        self.checkmate
+    }
+
+    /// Whether moves print in coordinate form (`e2e4`, `e7e8q`) instead of `e2-e4`.
+    #[inline]
+    pub fn coordinate_notation(&self) -> bool {
+        self.coordinate_notation
+    }
+
+    /// Moves are printed in standard algebraic notation (`notation algebraic`), and read in it
+    /// as well as in coordinates.
+    #[inline]
+    pub fn algebraic(&self) -> bool {
+        self.algebraic
+    }
+
+    /// The dice, for games with chance.
+    #[inline]
+    pub fn dice(&self) -> &Option<super::race::Dice> {
+        &self.dice
+    }
+
+    /// Tracks (per-player paths) used by `advance` moves.
+    #[inline]
+    pub fn tracks(&self) -> &[super::race::Track] {
+        &self.tracks
+    }
+
+    /// The kind of the pieces waiting in reserves (captured pieces return as this kind).
+    #[inline]
+    pub fn reserve_kind(&self) -> Option<KindId> {
+        self.reserve_kind
+    }
+
+    /// Reserve counts at the start, per piece id.
+    #[inline]
+    pub fn start_reserve(&self) -> &[u16] {
+        &self.start_reserve
+    }
+
+    /// Conditions that give the mover another turn (`again if reach(rosettes)`).
+    #[inline]
+    pub fn again(&self) -> &[EndRule] {
+        &self.again
+    }
+
+    /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
+    #[inline]
+    pub fn prefer(&self) -> &super::Preferences {
+        &self.prefer
+    }
+
+    /// `forbid` rules: a move after which one of these holds is not legal.
+    #[inline]
+    pub fn forbids(&self) -> &[Forbid] {
+        &self.forbids
+    }
+
+    /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be
+    /// judged from its hash alone; derived from `forbids`).
+    #[inline]
+    pub fn forbids_whole_board(&self) -> bool {
+        self.forbids_whole_board
+    }
+
+    /// Whether some rule is a row of placements that playouts sample part by part (derived
+    /// from `rules`).
+    #[inline]
+    pub fn has_placement_rows(&self) -> bool {
+        self.has_placement_rows
+    }
+
+    /// What each tracked whole-board repetition hash covers; the state keeps one history
+    /// entry per kind and position ([`State::earlier_hashes`] has the full hashes anyway).
+    #[inline]
+    pub fn rep_kinds(&self) -> &[StateParts] {
+        &self.rep_kinds
+    }
 }
 
 impl Game {

@@ -4,7 +4,16 @@ use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_R
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
 impl Game {
-    /// Plays `mv` (which must be legal in `state`) and records how to undo it.
+    /// Plays `mv` and records how to undo it, without checking that it is legal: the fast
+    /// path of searches and perft, which make only moves just generated. [`Game::play`] is
+    /// the checked way.
+    ///
+    /// # Panics
+    ///
+    /// `mv` must be one of [`Game::legal_moves`] of `state`. Another move may panic, or
+    /// leave `state` in a position the rules cannot reach (a placement on an occupied cell
+    /// overwrites the piece there); it is not undefined behaviour, but the result is
+    /// unspecified.
     // Inlined into callers (other crates too): searches and perft call it once per node, and
     // the call with its register saves was 6% of the instructions of a chess perft.
     #[inline]

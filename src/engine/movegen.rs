@@ -98,6 +98,12 @@ impl Landing<'_> {
 
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
+    ///
+    /// # Panics
+    ///
+    /// With a [`TooManyMoves`](super::TooManyMoves) payload when the position has more than
+    /// [`MAX_MOVES`](super::MAX_MOVES) moves (only rule files whose moves chain many
+    /// choices can ask for that; the checker refuses those it can count).
     pub fn legal_moves(&self, s: &State, out: &mut MoveList) {
         self.pseudo_moves(s, out);
         if !self.forbids.is_empty() && !self.is_chance(s) {
@@ -254,6 +260,9 @@ impl Game {
             }
             self.gen_parts(s, &mut view, p, rule, 0, 0, Move::new(r), out);
         }
+        if out.len() >= super::MAX_MOVES {
+            std::panic::panic_any(super::TooManyMoves);
+        }
         if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
             out.retain(|m| self.rules[m.rule as usize].forced);
         }
@@ -334,6 +343,10 @@ impl Game {
             out.push(mv);
             return;
         };
+        // One comparison per part, not per move: the moves of one position are capped.
+        if out.len() >= super::MAX_MOVES {
+            return;
+        }
         let board = &self.board;
         let saved = v.len;
         match part {
@@ -471,6 +484,9 @@ impl Game {
                     if t == NO_CELL
                         || !to.accepts(board, p, t, v.get(t))
                         || mv.len as usize >= super::MAX_MOVE_CELLS
+                        // A jump that captures nothing may not come back to a cell it left:
+                        // going round a cycle changes nothing, and listed each lap as a move.
+                        || (*repeat && !*capture && mv.cells().contains(&t))
                     {
                         continue;
                     }

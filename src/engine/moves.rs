@@ -7,6 +7,27 @@ use super::{CellId, KindId, NO_CELL};
 /// widths than it had written them, and stalled.
 pub const MAX_MOVE_CELLS: usize = 14;
 
+/// The most moves one position may have. Generation stops here and
+/// [`Game::legal_moves`](super::Game::legal_moves) panics with [`TooManyMoves`]: a list this
+/// long is 64 MB, and a rule file that asks for more (six placements in one move on 8 × 8
+/// asks for 6.9 × 10¹⁰) would otherwise exhaust the memory before saying anything. Rules
+/// whose count can be bounded are refused at check time (`MAX_RULE_MOVES` in the compiler).
+pub const MAX_MOVES: usize = 1 << 21;
+
+/// The panic payload of a position with more than [`MAX_MOVES`] moves; the command line
+/// turns it into an error message and exit code 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyMoves;
+
+impl std::fmt::Display for TooManyMoves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a position has more than {MAX_MOVES} legal moves, a limit of tabletop: make the rule files' moves pick fewer cells"
+        )
+    }
+}
+
 /// A move: which rule, and the cells it chose in order.
 ///
 /// For a rule that moves a piece, `cells[0]` is the origin and each part adds the cells it

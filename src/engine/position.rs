@@ -8,6 +8,22 @@
 use super::state::Change;
 use super::{CellId, Game, Part, Player, State, EMPTY, NO_CELL};
 
+/// The largest ply count or quiet-ply count a position may give. Each move adds one to
+/// both, and a 32-bit counter must not wrap (`… 4294967295` then `0`): a quarter of the
+/// range leaves three billion plies of play after any position that parses.
+pub const MAX_PLY: u32 = 1 << 30;
+
+/// Reads a counter of plies, refusing what would come near the end of its range.
+fn counter(text: &str, what: &str, max: u32) -> Result<u32, ParsePositionError> {
+    let too_large = || ParsePositionError(format!("{what} {text} is too large (at most {max})"));
+    match text.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        Ok(_) => Err(too_large()),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(too_large()),
+        Err(_) => Err(ParsePositionError(format!("'{text}' is not a {what}"))),
+    }
+}
+
 /// Why a text is not a position of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsePositionError(pub String);
@@ -116,16 +132,18 @@ impl Game {
         let mut board = vec![EMPTY; self.board.len()];
         let mut stacks: Vec<(u16, Vec<u8>)> = Vec::new();
         for (li, (text, cells)) in lines.iter().zip(&self.board.lines).enumerate() {
-            let mut i = 0;
+            let mut i: usize = 0;
             let mut chars = text.chars().peekable();
             while let Some(ch) = chars.next() {
                 if ch.is_ascii_digit() {
                     let mut n = ch.to_digit(10).unwrap_or(0) as usize;
                     while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d as usize;
+                        // Saturating: a run longer than the line is refused below, however
+                        // many digits it has.
+                        n = n.saturating_mul(10).saturating_add(d as usize);
                         chars.next();
                     }
-                    i += n;
+                    i = i.saturating_add(n);
                 } else if ch == '(' {
                     let mut pieces = Vec::new();
                     loop {
@@ -220,19 +238,13 @@ impl Game {
             return Ok(self.finish_setup(state, player));
         }
         if let Some(ply) = fields.next() {
-            match ply.parse::<u32>() {
-                Ok(n) => state.ply = n,
-                Err(_) => return err(format!("'{ply}' is not a ply count")),
-            }
+            state.ply = counter(ply, "ply count", MAX_PLY)?;
         }
         for field in fields {
             if field == "swapped" && !state.scalars.swapped {
                 state.scalars.swapped = true;
             } else if let Some(n) = field.strip_prefix("quiet=") {
-                match n.parse::<u32>() {
-                    Ok(n) => state.scalars.quiet = n,
-                    Err(_) => return err(format!("'{n}' is not a number of plies in '{field}'")),
-                }
+                state.scalars.quiet = counter(n, "number of quiet plies", MAX_PLY)?;
             } else if let Some(n) = field.strip_prefix("roll=") {
                 match (n.parse::<u8>(), &self.dice) {
                     (Ok(r), Some(d)) if d.outcomes.iter().any(|o| o.0 == r) => {
@@ -398,14 +410,10 @@ impl Game {
             }
         }
         if let Some(h) = rest.get(2) {
-            state.scalars.quiet = h
-                .parse()
-                .map_err(|_| ParsePositionError(format!("'{h}' is not a half-move clock")))?;
+            state.scalars.quiet = counter(h, "half-move clock", MAX_PLY)?;
         }
         if let Some(f) = rest.get(3) {
-            let full: u32 = f
-                .parse()
-                .map_err(|_| ParsePositionError(format!("'{f}' is not a move number")))?;
+            let full = counter(f, "move number", MAX_PLY / 2)?;
             state.ply = full.saturating_sub(1) * 2 + u32::from(state.to_move().0 == 1);
         }
         if let Some(extra) = rest.get(4) {

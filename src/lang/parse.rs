@@ -16,6 +16,8 @@ struct GameParser;
 pub const MAX_SOURCE: usize = 1 << 20;
 /// Deepest nesting of brackets in an expression.
 pub const MAX_NESTING: usize = 64;
+/// Largest rule file whose syntax error is worked out in detail (a second parse).
+const DETAIL_LIMIT: usize = 64 << 10;
 /// Longest run of `not` before one operand.
 pub const MAX_NOTS: usize = 64;
 
@@ -27,6 +29,11 @@ pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
         return Err(vec![d]);
     }
     let mut pairs = GameParser::parse(Rule::file, source).map_err(|e| {
+        if source.len() > DETAIL_LIMIT {
+            // A second parse costs as much as the first (seconds for an unclosed call of
+            // a megabyte): a large file gets the first parse's message.
+            return vec![syntax_error(e, source)];
+        }
         // Parse again, tracking every token tried at the farthest position, to say exactly
         // what was expected there ('=', ')', a statement).
         pest::set_error_detail(true);

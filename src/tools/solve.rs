@@ -54,6 +54,8 @@ pub enum SolveError {
     NotTwoPlayers(usize),
     /// A line longer than this many plies: the game may loop.
     TooDeep(u32),
+    /// The table reached this many megabytes (`solve --memory`).
+    OutOfMemory(usize),
 }
 
 impl std::fmt::Display for SolveError {
@@ -67,6 +69,10 @@ impl std::fmt::Display for SolveError {
                 f,
                 "a line of play is longer than {d} plies; the game may repeat forever"
             ),
+            SolveError::OutOfMemory(mb) => write!(
+                f,
+                "the solver's table reached its memory limit of {mb} MB before the game was solved (give more with --memory)"
+            ),
         }
     }
 }
@@ -76,11 +82,23 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const MAX_PLIES: u32 = 2000;
 
+/// The solver's memory limit when none is given, in megabytes.
+pub const DEFAULT_MEMORY_MB: usize = 1024;
+
+/// Bytes one table entry may take: 10 bytes of key and value in a 16-byte slot, a control
+/// byte, the table's spare room (at most 1/8) and, while it grows, the old table beside the
+/// new one twice as large.
+const ENTRY_BYTES: usize = 40;
+
 struct Solver<'g, F: FnMut(u64, usize)> {
     game: &'g Game,
     table: HashMap<u64, (i8, u8)>,
     lists: Vec<MoveList>,
     nodes: u64,
+    /// Most entries the table may hold.
+    max_entries: usize,
+    /// The memory limit, for the error.
+    memory_mb: usize,
     progress: F,
 }
 
@@ -153,15 +171,31 @@ impl<F: FnMut(u64, usize)> Solver<'_, F> {
         } else {
             EXACT
         };
+        if self.table.len() >= self.max_entries {
+            return Err(SolveError::OutOfMemory(self.memory_mb));
+        }
         self.table.insert(s.hash(), (best, flag));
         Ok(best)
     }
 }
 
-/// Solves `state` exactly. `progress(nodes, table_size)` is called about every million nodes.
+/// Solves `state` exactly within [`DEFAULT_MEMORY_MB`]. `progress(nodes, table_size)` is
+/// called about every million nodes.
 pub fn solve(
     game: &Game,
     state: &mut State,
+    progress: impl FnMut(u64, usize),
+) -> Result<Solution, SolveError> {
+    solve_within(game, state, DEFAULT_MEMORY_MB, progress)
+}
+
+/// [`solve`] with the table kept within `memory_mb` megabytes: past it the solver stops
+/// with [`SolveError::OutOfMemory`] (a game too large to solve grows the table by tens of
+/// megabytes a second, with no end).
+pub fn solve_within(
+    game: &Game,
+    state: &mut State,
+    memory_mb: usize,
     progress: impl FnMut(u64, usize),
 ) -> Result<Solution, SolveError> {
     if game.num_players() != 2 {
@@ -172,6 +206,8 @@ pub fn solve(
         table: HashMap::new(),
         lists: Vec::new(),
         nodes: 0,
+        max_entries: memory_mb.saturating_mul(1 << 20) / ENTRY_BYTES,
+        memory_mb,
         progress,
     };
     let value = solver.negamax(state, -1, 1, 0)?;
@@ -217,9 +253,10 @@ pub fn solve(
 pub fn solve_timed(
     game: &Game,
     state: &mut State,
+    memory_mb: usize,
     progress: impl FnMut(u64, usize),
 ) -> (Result<Solution, SolveError>, f64) {
     let t = Instant::now();
-    let r = solve(game, state, progress);
+    let r = solve_within(game, state, memory_mb, progress);
     (r, t.elapsed().as_secs_f64())
 }

@@ -240,6 +240,11 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token<'_>)>, PgnError> {
                 })
             }
             _ if c.is_ascii_whitespace() => i += 1,
+            // Other white space (a no-break space) separates words too; a word never starts
+            // with it, or the word would be empty and the reading would stand still.
+            _ if text[i..].starts_with(char::is_whitespace) => {
+                i += text[i..].chars().next().map_or(1, char::len_utf8);
+            }
             _ => {
                 let end = text[i..]
                     .find(|ch: char| ch.is_whitespace() || "{}()[];".contains(ch))

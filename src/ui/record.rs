@@ -131,16 +131,37 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .file_name()
         .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    *pending() = Some(tmp.clone());
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, path)?;
+        // The rename itself is made durable by syncing the folder that holds both names.
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    *pending() = None;
     result
+}
+
+/// The temporary file a [`write_atomic`] is writing now, if any.
+fn pending() -> std::sync::MutexGuard<'static, Option<std::path::PathBuf>> {
+    static PENDING: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the temporary file of a [`write_atomic`] under way: the program calls this when
+/// it is interrupted (Ctrl-C) before it exits, so no `.tmp` file is left behind.
+pub fn remove_pending_temp() {
+    if let Some(tmp) = pending().take() {
+        let _ = std::fs::remove_file(tmp);
+    }
 }
 
 #[cfg(test)]

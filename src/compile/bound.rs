@@ -1,0 +1,65 @@
+//! An upper bound on the moves one rule can make in one position, so that a rule file whose
+//! moves would exhaust the memory (`move place(m) then place(m) …` six times on 8 × 8) is
+//! refused by `check` with a diagnostic instead of failing while playing.
+
+use crate::engine::Part;
+
+/// Most moves a rule may be able to make in one position, by the bound below. Higher than
+/// the engine's `MAX_MOVES` (the bound counts every cell for every choice, which real positions
+/// rarely allow: Nex's transform on 19 × 19 is bounded by 2.3 × 10⁷ but has at most
+/// 3.5 × 10⁶), so that rules which only could reach the engine's cap are still played, and
+/// the engine's cap stops the rare position that does.
+pub const MAX_RULE_MOVES: f64 = (1u64 << 25) as f64;
+
+/// An upper bound on the moves of a rule of these `parts` on a board of `cells` cells, or `None` when a
+/// part cannot be bounded this way (a repeating jump: the engine's cap covers it).
+pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64> {
+    let n = cells as f64;
+    // Cells already chosen by earlier parts: later choices pick among the rest.
+    let mut chosen = 0.0_f64;
+    let mut bound = if from_piece {
+        chosen = 1.0;
+        n
+    } else {
+        1.0
+    };
+    // Length of the current run of converts picked in any order (`count: k`): the engine
+    // lists each set of cells once, so k picks make n·(n−1)…/k! moves.
+    let mut run = 0.0_f64;
+    let mut prev_convert = false;
+    for part in parts {
+        let dirs = |d: &crate::engine::ByPlayer<Vec<crate::engine::DirId>>| {
+            d.0.iter().map(Vec::len).max().unwrap_or(0).max(1) as f64
+        };
+        let free = (n - chosen).max(1.0);
+        let factor = match part {
+            Part::Convert { ordered, .. } => {
+                run = if !ordered && prev_convert {
+                    run + 1.0
+                } else {
+                    1.0
+                };
+                free / run
+            }
+            Part::Place { .. } | Part::Drop { .. } | Part::Fly { .. } => free,
+            Part::Remove { .. } | Part::Advance(_) => n,
+            Part::Step { dirs: d, .. }
+            | Part::Swap { dirs: d, .. }
+            | Part::EnPassant { dirs: d }
+            | Part::Castle { dirs: d, .. } => dirs(d),
+            Part::Slide { dirs: d, .. } => dirs(d) * n,
+            Part::Jump { repeat: true, .. } => return None,
+            Part::Jump { dirs: d, .. } => dirs(d),
+            Part::Promote { kinds, .. } => kinds.len().max(1) as f64,
+            Part::BecomeCaptured { .. }
+            | Part::Outflank { .. }
+            | Part::RemoveSurrounded { .. }
+            | Part::Pass
+            | Part::SwapSides => 1.0,
+        };
+        prev_convert = matches!(part, Part::Convert { .. });
+        chosen += part.cells_recorded() as f64;
+        bound *= factor;
+    }
+    Some(bound)
+}

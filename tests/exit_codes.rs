@@ -1,0 +1,110 @@
+//! Every command's exit codes, as README.md and docs/cli.md list them: 0 success, 1 an error
+//! in the rule file, record or game, 2 a wrong command line, 130 interrupted by Ctrl-C.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+const BROKEN: &str = "game \"g\"\nplayers A, B\nboard square(3, 3)\nmove frob(x)\n";
+
+fn code(args: &[&str], stdin: &str) -> i32 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+#[test]
+fn every_command_exits_0_1_and_2() {
+    let dir = std::env::temp_dir().join(format!("tabletop-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.game");
+    std::fs::write(&broken, BROKEN).unwrap();
+    let broken = broken.to_str().unwrap();
+    let bad_record = dir.join("bad.rec");
+    std::fs::write(&bad_record, "nonsense\n").unwrap();
+    let out_pgn = dir.join("out.pgn");
+    // (command and its arguments after the game, standard input)
+    let commands: &[(&str, &[&str], &str)] = &[
+        ("check", &[], ""),
+        ("describe", &[], ""),
+        ("show", &[], ""),
+        ("moves", &[], ""),
+        ("perft", &["1"], ""),
+        ("bench", &["--seconds", "0.1"], ""),
+        ("tree", &[], ""),
+        ("solve", &[], ""),
+        ("snapshot", &["--depth", "1"], ""),
+        ("selfcheck", &["--plies", "10"], ""),
+        ("match", &["--games", "1", "--a", "ai:1", "--b", "ai:1"], ""),
+        ("play", &["--plain"], "quit\n"),
+        ("gtp", &[], "quit\n"),
+    ];
+    for &(cmd, rest, input) in commands {
+        let game = if cmd == "gtp" { "go" } else { "tictactoe" };
+        let with = |g: &str, extra: &[&str]| {
+            let mut a = vec![cmd, g];
+            a.extend_from_slice(rest);
+            a.extend_from_slice(extra);
+            code(&a, input)
+        };
+        assert_eq!(with(game, &[]), 0, "{cmd}: success");
+        assert_eq!(with(broken, &[]), 1, "{cmd}: a broken rule file");
+        assert_eq!(
+            with(game, &["--no-such-option"]),
+            2,
+            "{cmd}: a wrong command line"
+        );
+        assert_eq!(with("no-such-game", &[]), 2, "{cmd}: an unknown game");
+    }
+    assert_eq!(code(&["test", "tictactoe"], ""), 0);
+    assert_eq!(code(&["test", broken], ""), 2, "test: nothing to run");
+    assert_eq!(code(&["test", "--no-such-option"], ""), 2);
+    assert_eq!(code(&["list"], ""), 0);
+    assert_eq!(code(&["list", "--no-such-option"], ""), 2);
+    assert_eq!(
+        code(
+            &[
+                "convert",
+                bad_record.to_str().unwrap(),
+                out_pgn.to_str().unwrap()
+            ],
+            ""
+        ),
+        1,
+        "convert: a malformed record"
+    );
+    assert_eq!(code(&["convert"], ""), 2);
+    assert_eq!(code(&["no-such-command"], ""), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ctrl_c_exits_130() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["perft", "chess", "12"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first depth is printed once the program runs, its handler installed.
+    // The reader stays open: a closed standard output ends the program quietly (code 0).
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("depth 1 "), "{line}");
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "interrupted\n");
+}
