@@ -43,9 +43,14 @@ fn every_command_exits_0_1_and_2() {
         ("match", &["--games", "1", "--a", "ai:1", "--b", "ai:1"], ""),
         ("play", &["--plain"], "quit\n"),
         ("gtp", &[], "quit\n"),
+        ("uci", &[], "quit\n"),
     ];
     for &(cmd, rest, input) in commands {
-        let game = if cmd == "gtp" { "go" } else { "tictactoe" };
+        let game = match cmd {
+            "gtp" => "go",
+            "uci" => "chess",
+            _ => "tictactoe",
+        };
         let with = |g: &str, extra: &[&str]| {
             let mut a = vec![cmd, g];
             a.extend_from_slice(rest);
@@ -79,6 +84,11 @@ fn every_command_exits_0_1_and_2() {
         "convert: a malformed record"
     );
     assert_eq!(code(&["convert"], ""), 2);
+    // A game UCI cannot speak (no algebraic notation) is refused; serve runs until stopped
+    // (tests/web_api.rs checks its other exits).
+    assert_eq!(code(&["uci", "tictactoe"], "quit\n"), 1);
+    assert_eq!(code(&["serve", "--no-such-option"], ""), 2);
+    assert_eq!(code(&["serve", "--port", "http"], ""), 2);
     assert_eq!(code(&["no-such-command"], ""), 2);
     let _ = std::fs::remove_dir_all(dir);
 }
