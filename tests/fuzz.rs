@@ -38,10 +38,6 @@ const SMOKE_ITERS: u64 = 60;
 const MAX_GROWTH: usize = 512;
 /// Largest rule-file mutant.
 const MAX_RULE_BYTES: usize = 4096;
-/// Deepest bracket nesting a mutant may have.
-// known: issue 16, fixed on branch reliability — deeply nested parentheses overflow the
-// parser's stack (an abort, which catch_unwind cannot catch), so such mutants are skipped.
-const MAX_NESTING: usize = 32;
 /// Findings printed per target.
 const MAX_SHOWN: usize = 10;
 /// Longest input printed with a finding.
@@ -96,13 +92,6 @@ fn guarded(f: impl FnOnce()) -> Result<(), (String, String)> {
     r.map_err(|_| LAST_PANIC.with(|p| p.borrow().clone()))
 }
 
-/// Whether a panic is one of the crashes being fixed elsewhere.
-fn known_panic(msg: &str, location: &str) -> bool {
-    // known: issue 16, fixed on branch reliability — rendering a diagnostic slices the
-    // source inside a multi-byte character that follows the failing token.
-    location.contains("lang/diag.rs") && msg.contains("char boundary")
-}
-
 /// An input, escaped and cut to a printable length.
 fn shown(input: &str) -> String {
     let cut: String = input.chars().take(MAX_SHOWN_CHARS).collect();
@@ -120,7 +109,6 @@ struct Tally {
     target: &'static str,
     runs: u64,
     skipped: u64,
-    known: u64,
     findings: Vec<String>,
 }
 
@@ -135,24 +123,19 @@ impl Tally {
     fn run(&mut self, label: &str, input: &str, f: impl FnOnce()) {
         self.runs += 1;
         if let Err((msg, at)) = guarded(f) {
-            if known_panic(&msg, &at) {
-                self.known += 1;
-            } else {
-                self.findings.push(format!(
-                    "{label}: panic '{msg}' at {at} on input {}",
-                    shown(input)
-                ));
-            }
+            self.findings.push(format!(
+                "{label}: panic '{msg}' at {at} on input {}",
+                shown(input)
+            ));
         }
     }
 
     fn finish(self) {
         println!(
-            "fuzz {}: {} executions, {} skipped, {} known crashes, {} findings",
+            "fuzz {}: {} executions, {} skipped, {} findings",
             self.target,
             self.runs,
             self.skipped,
-            self.known,
             self.findings.len()
         );
         for f in self.findings.iter().take(MAX_SHOWN) {
@@ -269,29 +252,10 @@ fn mutate_tokens(text: &str, dictionary: &[&str], rng: &mut ChaCha8Rng) -> Strin
     t.concat()
 }
 
-fn nesting(text: &str) -> usize {
-    let (mut depth, mut most) = (0usize, 0usize);
-    for c in text.chars() {
-        match c {
-            '(' | '[' | '{' => {
-                depth += 1;
-                most = most.max(depth);
-            }
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    most
-}
-
-/// Whether a rule-file mutant is run: small, shallow, and with no more definitions than
-/// its original.
+/// Whether a rule-file mutant is run: small (deep nesting and definitions that expand
+/// without end are refused with diagnostics now, so they are run like any other).
 fn runnable(mutant: &str, original: &str) -> bool {
     mutant.len() <= (original.len() + MAX_GROWTH).min(MAX_RULE_BYTES.max(original.len()))
-        && nesting(mutant) <= MAX_NESTING
-        // known: issue 16, fixed on branch reliability — definitions that use each other
-        // several times expand exponentially; a mutant may not add a `define`.
-        && mutant.matches("define").count() <= original.matches("define").count()
 }
 
 /// Compiles a rule text and exercises the result: what a rule-file author's edit reaches.
