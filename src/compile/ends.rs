@@ -292,23 +292,16 @@ impl Compiler {
                 }
                 let za = self.zone_ref(a.positional[0])?;
                 let zb = self.zone_ref(a.positional[1])?;
-                // Zones that share a cell are joined by one piece on it: the ending would
-                // hold as soon as the game starts (`connect(all, all)`).
-                let shared = self.zones.zones[za as usize]
-                    .iter()
-                    .zip(&self.zones.zones[zb as usize])
-                    .find_map(|(ca, cb)| ca.iter().find(|c| cb.contains(c)).copied());
-                if let Some(c) = shared {
-                    let name = self
-                        .geo
-                        .as_ref()
-                        .map_or(String::new(), |g| format!(" ({})", g.names[c as usize]));
+                // One zone twice is joined by any one piece in it: the ending would hold
+                // after the first move (`connect(all, all)`). Zones that merely share cells
+                // (the corner of two edges, every edge of a 1 × 1 board) are left alone.
+                if za == zb {
                     self.diags.push(
                         crate::lang::diag::Diagnostic::error(
                             e.span,
-                            format!("the two zones of 'connect' share a cell{name}: one piece there would join them at once"),
+                            "'connect' names the same zone twice: any one piece in it would join it to itself at once",
                         )
-                        .with_hint("connect two zones with no cell in common, such as opposite edges: connect(top, bottom)"),
+                        .with_hint("connect two different zones, such as opposite edges: connect(top, bottom)"),
                     );
                     return None;
                 }
