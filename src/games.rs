@@ -137,3 +137,12 @@ fn read_rule_file(path: &std::path::Path, shown: &str) -> Result<String, LoadErr
         }
     }
 }
+
+/// Reads a game option given on a command line, `NAME=VALUE` (`--set size=9`), for every
+/// command that loads a game.
+pub fn parse_set(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
+    }
+}

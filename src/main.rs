@@ -167,7 +167,7 @@ struct GameArgs {
     /// A shipped game's name (see `tabletop list`) or a path to a .game file.
     game: String,
     /// Override a game option: --set size=9 (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = tabletop::games::parse_set)]
     set: Vec<(String, String)>,
 }
 
@@ -181,13 +181,6 @@ struct PositionArgs {
     /// Play these moves first, separated by spaces.
     #[arg(long)]
     after: Option<String>,
-}
-
-fn parse_set(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
-    }
 }
 
 /// An error with the exit code it should produce.

@@ -523,15 +523,8 @@ pub struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u32>,
     /// Override a game option: --set size=9 (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
-}
-
-fn parse_set(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
-    }
 }
 
 /// Why `tabletop match` failed, with the exit code to use.

@@ -19,7 +19,7 @@ pub struct PlayArgs {
     /// A shipped game's name (see `tabletop list`) or a path to a .game file.
     pub game: String,
     /// Override a game option: --set size=9 (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
     /// Start from this position (position notation; see `tabletop show`).
     #[arg(long)]
@@ -72,13 +72,6 @@ impl std::error::Error for PlayError {}
 
 fn usage(message: String) -> PlayError {
     PlayError { message, code: 2 }
-}
-
-fn parse_set(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
-    }
 }
 
 fn parse_player(s: &str) -> Result<(String, Seat), String> {

@@ -30,7 +30,7 @@ pub struct GtpArgs {
     /// A shipped game's name (see `tabletop list`) or a path to a .game file.
     pub game: String,
     /// Override a game option: --set size=9 (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
     /// The strength of `genmove`: the AI level, 1 to 9.
     #[arg(long, default_value_t = DEFAULT_LEVEL,
@@ -39,13 +39,6 @@ pub struct GtpArgs {
     /// Random seed of the AI (the same seed and commands give the same moves).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-}
-
-fn parse_set(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
-    }
 }
 
 /// Why `gtp` could not start: the message and the process exit code.

@@ -34,7 +34,7 @@ pub struct UciArgs {
     /// A game in algebraic notation: `chess`, or a path to a .game file of its family.
     pub game: String,
     /// Override a game option: --set insufficient-material=yes (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
     /// The strength: the AI level, 1 to 9 (UCI option `Level`); with a time limit from
     /// `go`, the level still caps the depth (levels 8 and 9 do not).
@@ -44,13 +44,6 @@ pub struct UciArgs {
     /// Random seed of the AI.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-}
-
-fn parse_set(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("expected NAME=VALUE, found '{s}'")),
-    }
 }
 
 /// Why `uci` could not start: the message and the process exit code.
