@@ -73,13 +73,13 @@ fn sorted(list: &[&str]) -> Vec<String> {
 fn castling_refused_through_an_attacked_cell() {
     let game = chess();
     // The rook on f8 attacks f1, which the king would cross on the king side.
-    let s = fen(&game, "5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let s = fen(&game, "5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     assert_eq!(
         moves_from(&game, &s, "e1"),
         sorted(&["e1c1", "e1d1", "e1d2", "e1e2"])
     );
     // ... and g1, the cell the king would land on.
-    let s = fen(&game, "6rk/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let s = fen(&game, "1k4r1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     assert_eq!(
         moves_from(&game, &s, "e1"),
         sorted(&["e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
@@ -95,7 +95,7 @@ fn castling_refused_through_an_attacked_cell() {
 #[test]
 fn castling_refused_out_of_check() {
     let game = chess();
-    let s = fen(&game, "4r2k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let s = fen(&game, "1k2r3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     assert!(game.in_check(&s, WHITE));
     // The rooks cannot block the e-file, so only king steps off it remain.
     assert_eq!(moves(&game, &s), sorted(&["e1d1", "e1d2", "e1f1", "e1f2"]));
@@ -886,4 +886,20 @@ fn a_rook_without_its_king_has_no_castling_flag_at_setup() {
     assert_eq!(from_setup.hash(), from_fen.hash());
     // Black's king moved: its rook's flag went with it.
     assert!(!from_setup.is_unmoved(63));
+}
+
+#[test]
+fn positions_the_rules_could_never_reach_are_refused() {
+    let game = tabletop::load_shipped("chess", &[]).unwrap();
+    let refused = |fen: &str, why: &str| {
+        let e = game.parse_position(fen).expect_err(fen).to_string();
+        assert!(e.contains(why), "{fen}: {e}");
+    };
+    refused(
+        "k7/1Q6/8/8/8/8/8/K7 w - - 0 1",
+        "Black is in check with White to move",
+    );
+    refused("8/1Q6/8/8/8/8/8/K6K w - - 0 1", "White has 2 royal pieces");
+    refused("8/1Q6/8/8/8/8/8/K7 w - - 0 1", "Black has no king");
+    assert!(game.parse_position("k7/1Q6/8/8/8/8/8/K7 b - - 0 1").is_ok());
 }

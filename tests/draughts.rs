@@ -425,3 +425,33 @@ fn forty_moves_without_progress_draw() {
     assert_eq!(s.quiet_plies(), 0);
     assert_eq!(game.outcome(&s), None);
 }
+
+#[test]
+fn compact_notation_names_one_move_when_cell_names_are_numbers() {
+    // 21x14 and 2x11x4 would both be `2114` with the separators dropped.
+    let game = draughts();
+    let state = parse(&game, "1W2/2bb/4/4/bb1w/w3/3w/w3 White 43");
+    let list = game.legal_moves_vec(&state);
+    let compact: Vec<String> = list
+        .iter()
+        .map(|&m| game.move_to_compact(&state, m))
+        .collect();
+    assert!(compact.contains(&"21x14".to_string()), "{compact:?}");
+    assert!(compact.contains(&"2x11x4".to_string()), "{compact:?}");
+    for &m in &list {
+        for text in [
+            game.move_to_compact(&state, m),
+            game.move_to_string(&state, m),
+        ] {
+            assert_eq!(game.parse_move(&state, &text), Ok(m), "{text}");
+            let same = list
+                .iter()
+                .filter(|&&o| {
+                    game.move_to_compact(&state, o) == text
+                        || game.move_to_string(&state, o) == text
+                })
+                .count();
+            assert_eq!(same, 1, "{text} names {same} moves");
+        }
+    }
+}

@@ -5,12 +5,14 @@ use super::args::CallArgs;
 use super::guards::Guard;
 use super::repetition::RepContext;
 use super::scope::Compiler;
-use crate::engine::{ByPlayer, ContentSet, EndCond, EndResult, EndRule, NoMoves, Player};
+use crate::engine::{
+    BoardShape, ByPlayer, ContentSet, EndCond, EndResult, EndRule, NoMoves, Player,
+};
 use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 16] = [
+pub const ENDINGS: [&str; 17] = [
     "line",
     "connect",
     "reach",
@@ -24,6 +26,7 @@ pub const ENDINGS: [&str; 16] = [
     "nobody-can-move",
     "most",
     "pieces-at-most",
+    "one-colour",
     "repetition",
     "passes",
     "score",
@@ -372,6 +375,21 @@ impl Compiler {
                 }
                 let kinds = self.kinds_list(&a.positional[1..])?;
                 (EndCond::PiecesAtMost { n: n as u16, kinds }, &[])
+            }
+            "one-colour" => {
+                if !matches!(
+                    self.geo.as_ref().map(|g| &g.shape),
+                    Some(BoardShape::Square { .. })
+                ) {
+                    self.err(e.span, "'one-colour' needs a square board, whose cells alternate in colour like a chessboard's");
+                    return None;
+                }
+                if a.positional.is_empty() {
+                    self.err(e.span, "'one-colour' needs piece kinds: one-colour(bishop)");
+                    return None;
+                }
+                let kinds = self.kinds_list(&a.positional)?;
+                (EndCond::OneColour { kinds }, &[])
             }
             "most" => {
                 let kinds = self.kinds_list(&a.positional)?;

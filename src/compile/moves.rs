@@ -492,6 +492,27 @@ impl Compiler {
                         }
                         Steps::Roll
                     }
+                    Some(b)
+                        if !matches!(
+                            b.kind,
+                            ExprKind::Int(_)
+                                | ExprKind::Name(_)
+                                | ExprKind::Add(..)
+                                | ExprKind::Sub(..)
+                        ) =>
+                    {
+                        self.diags.push(
+                            Diagnostic::error(
+                                b.span,
+                                format!(
+                                    "'by: {}' is not how far to advance: expected 'roll' or a whole number",
+                                    st_text(b)
+                                ),
+                            )
+                            .with_hint("'by: roll' moves by the roll of the game's dice (a line like 'dice 4 from 0 to 1'); 'by: 2' moves two steps"),
+                        );
+                        return None;
+                    }
                     Some(b) => {
                         let n = self.eval_int(b)?;
                         if !(1..=250).contains(&n) {

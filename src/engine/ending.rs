@@ -98,6 +98,7 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
                 kinds(ks)
             )
         }
+        EndCond::OneColour { kinds: ks } => format!("every {} on one colour", kinds(ks)),
         EndCond::Most { kinds: ks } => format!("the most {}s", kinds(ks)),
         EndCond::NoProgress(n) => format!("{n} plies without progress"),
         EndCond::All(cs) => cs

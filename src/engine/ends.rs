@@ -71,6 +71,10 @@ pub enum EndCond {
     /// Every piece on the board is of these kinds, and there are at most `n` of them
     /// (chess's insufficient material: king against king, or king and a minor piece).
     PiecesAtMost { n: u16, kinds: Vec<KindId> },
+    /// Every piece of these kinds on the board stands on cells of one colour (the
+    /// checkerboard colours of a square board: the parity of column + row). With
+    /// `pieces-at-most`, chess's dead positions with bishops all on one colour.
+    OneColour { kinds: Vec<KindId> },
     /// The player has more pieces of these kinds on the board than anyone else.
     Most { kinds: Vec<KindId> },
     /// All of these hold.
@@ -103,6 +107,7 @@ impl EndCond {
             EndCond::Captured { .. }
             | EndCond::PlyLimit(_)
             | EndCond::PiecesAtMost { .. }
+            | EndCond::OneColour { .. }
             | EndCond::NoProgress(_)
             | EndCond::Repetition(_) => true,
             EndCond::All(conds) => conds.iter().any(EndCond::mover_only),
@@ -325,6 +330,16 @@ impl Game {
                     total += u32::from(count);
                 }
                 p == mover && total <= u32::from(*n)
+            }
+            EndCond::OneColour { kinds } => {
+                let mut colours = 0u8;
+                for (c, cell) in self.board.cells.iter().enumerate() {
+                    let id = s.at(c as CellId);
+                    if id != EMPTY && kinds.contains(&self.pieces[id as usize].kind) {
+                        colours |= 1 << (cell.col + cell.row).rem_euclid(2);
+                    }
+                }
+                p == mover && colours != 3
             }
             EndCond::All(conds) => conds
                 .iter()

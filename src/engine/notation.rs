@@ -38,6 +38,13 @@ impl std::fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
+/// Whether writing `next` straight after `out` would run two numbers together (`21` then
+/// `14` reads as `2114`, which is also `2`, `11`, `4`): the compact form keeps the separator
+/// there, so that it still names one move.
+fn runs_together(out: &str, next: &str) -> bool {
+    out.ends_with(|c: char| c.is_ascii_digit()) && next.starts_with(|c: char| c.is_ascii_digit())
+}
+
 impl Game {
     /// The move in this game's notation, as played from `state`.
     pub fn move_to_string(&self, state: &State, mv: Move) -> String {
@@ -48,7 +55,8 @@ impl Game {
     }
 
     /// The move with bare cell names and no separators (`a2a3`, `e7e8q`), also accepted by
-    /// [`Game::parse_move`].
+    /// [`Game::parse_move`]. Between two cell names that are numbers the separator stays
+    /// (draughts' `21x14`, not `2114`, which would also read as `2x11x4`).
     pub fn move_to_compact(&self, state: &State, mv: Move) -> String {
         self.write_move(state, mv, true)
     }
@@ -82,7 +90,7 @@ impl Game {
         }
         let me = state.to_move();
         let sep = |out: &mut String, target: u16| {
-            if !compact {
+            if !compact || runs_together(out, name(target)) {
                 let t = if target >= super::BORNE_OFF {
                     EMPTY
                 } else {
@@ -126,14 +134,14 @@ impl Game {
                     k += 2;
                 }
                 Part::EnPassant { .. } => {
-                    if !compact {
+                    if !compact || runs_together(&out, name(mv.cells[k])) {
                         out.push('x');
                     }
                     out.push_str(name(mv.cells[k]));
                     k += 2;
                 }
                 Part::Castle { .. } => {
-                    if !compact {
+                    if !compact || runs_together(&out, name(mv.cells[k])) {
                         out.push('-');
                     }
                     out.push_str(name(mv.cells[k]));
@@ -150,7 +158,7 @@ impl Game {
                     for _ in 0..jumps {
                         let to = mv.cells[k];
                         let over = self.jumped_over(from, to, &dirs[me]);
-                        if !compact {
+                        if !compact || runs_together(&out, name(to)) {
                             let taken =
                                 *capture && over != super::NO_CELL && state.at(over) != EMPTY;
                             out.push(if taken { 'x' } else { '-' });
@@ -186,7 +194,7 @@ impl Game {
                 Part::Outflank { .. } => {}
                 Part::Remove { .. } => {
                     if k < mv.len as usize {
-                        if !compact {
+                        if !compact || runs_together(&out, name(mv.cells[k])) {
                             out.push('x');
                         }
                         out.push_str(name(mv.cells[k]));

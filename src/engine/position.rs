@@ -6,7 +6,7 @@
 //! `3/1X1/3 O 1` is tic-tac-toe after X took the centre.
 
 use super::state::Change;
-use super::{CellId, Game, Part, Player, State, EMPTY, NO_CELL};
+use super::{CellId, Game, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
 /// The largest ply count or quiet-ply count a position may give. Each move adds one to
 /// both, and a 32-bit counter must not wrap (`… 4294967295` then `0`): a quarter of the
@@ -235,6 +235,7 @@ impl Game {
         if self.uses_fen() {
             let rest: Vec<&str> = fields.collect();
             self.parse_fen_fields(&mut state, &rest)?;
+            self.check_reachable(&state)?;
             return Ok(self.finish_setup(state, player));
         }
         if let Some(ply) = fields.next() {
@@ -278,7 +279,51 @@ impl Game {
             }
         }
         state.rehash(self);
+        self.check_reachable(&state)?;
         Ok(self.finish_setup(state, player))
+    }
+
+    /// Refuses a position the rules could never reach: a player without a royal piece (when
+    /// the start gives them one) or with more than the start gave them, or a royal piece attacked with its enemy to move
+    /// (the last move would have left it in check).
+    fn check_reachable(&self, state: &State) -> Result<(), ParsePositionError> {
+        let start = self.start();
+        let royals = |s: &State, p: Player| -> u32 {
+            self.royal[p]
+                .iter()
+                .map(|&id| u32::from(s.counts[id as usize]))
+                .sum()
+        };
+        for q in 0..self.num_players() {
+            let q = Player(q as u8);
+            if self.royal[q].is_empty() {
+                continue;
+            }
+            let (have, at_start) = (royals(state, q), royals(&start, q));
+            let may = at_start.max(1);
+            let name = &self.players[q.index()];
+            let what = |id: PieceId| &self.kinds[self.pieces[id as usize].kind as usize].name;
+            if have == 0 && at_start > 0 {
+                return Err(ParsePositionError(format!(
+                    "{name} has no {}: the rules never take it off the board",
+                    what(self.royal[q][0])
+                )));
+            }
+            if have > may {
+                return Err(ParsePositionError(format!(
+                    "{name} has {have} royal pieces ({}), more than the {may} the game starts with",
+                    what(self.royal[q][0])
+                )));
+            }
+            if q != state.to_move() && self.in_check(state, q) {
+                return Err(ParsePositionError(format!(
+                    "{name} is in check with {} to move: no legal move leaves its own {} attacked",
+                    self.players[state.to_move().index()],
+                    what(self.royal[q][0])
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Whether positions use FEN's fields (castling rights, en passant, clocks), as chess.

@@ -395,6 +395,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::BorneOff(_) => "borne-off",
         EndCond::NobodyCanMove => "nobody-can-move",
         EndCond::PiecesAtMost { .. } => "pieces-at-most",
+        EndCond::OneColour { .. } => "one-colour",
         EndCond::Most { .. } => "most",
         EndCond::All(_) => "all of",
         EndCond::Repetition(_) => "repetition",

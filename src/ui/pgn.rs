@@ -408,15 +408,15 @@ dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5! cxb5 11. Bxb5+ Nbd7
         let rec = Record {
             game: "chess".into(),
             options: vec![],
-            position: Some("4k3/8/8/8/8/8/4q3/4K3 b - - 0 40".into()),
-            moves: vec!["Qe2-e3".into(), "Kd1".into()],
+            position: Some("4k3/8/8/8/8/8/7q/4K3 b - - 0 40".into()),
+            moves: vec!["Qh2-h4".into(), "Kd1".into()],
         };
         let text = write_pgn(&game, &rec, &[]).unwrap();
         assert!(
-            text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4q3/4K3 b - - 0 40\"]"),
+            text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/7q/4K3 b - - 0 40\"]"),
             "{text}"
         );
-        assert!(text.contains("\n40... Qe3+ 41. Kd1 *"), "{text}");
+        assert!(text.contains("\n40... Qh4+ 41. Kd1 *"), "{text}");
         let back = parse_pgn(&text).unwrap();
         assert_eq!(back[0].to_record("chess", &[]).position, rec.position);
     }
