@@ -96,7 +96,12 @@ fn hex_is_played_on_a_real_terminal_and_the_terminal_is_restored() {
     let s = t.wait_for("1. Black d3");
     assert!(s.contains("Hex · White to move"), "{s}");
     // Keys that mean nothing change nothing.
-    t.send(&["z", "Escape", "F5"]);
+    // Typed one at a time, as a person would: sent together, Escape runs into F5's own
+    // escape sequence and the terminal reads a stray `[` (the history key).
+    for key in ["z", "Escape", "F5"] {
+        t.send(&[key]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
     let s = t.wait_for("Hex · White to move");
     assert!(s.contains("1. Black d3"), "{s}");
     // Too small a window: a message, not a garbled board; then back to the board.
