@@ -408,6 +408,22 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
     if !reserve.is_empty() {
         out.push((reserve.trim_end().to_string(), plain));
     }
+    let captured = app.session.captured();
+    if !captured.is_empty() {
+        // Each lost piece by its letter: `captured: ppp n · P` (a long run as `p×12`).
+        let taken: Vec<String> = captured
+            .iter()
+            .map(|&(id, n)| {
+                let sym = game.pieces[id as usize].symbol;
+                if n <= 6 {
+                    sym.to_string().repeat(n as usize)
+                } else {
+                    format!("{sym}×{n}")
+                }
+            })
+            .collect();
+        out.push((format!("captured: {}", taken.join(" ")), plain));
+    }
     let cell = &game.board.cells[app.cursor as usize];
     let piece = state.at(app.cursor);
     let what = if piece == EMPTY {

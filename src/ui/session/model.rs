@@ -213,6 +213,41 @@ impl Session {
         &self.history
     }
 
+    /// The pieces taken so far, each with how many: the pieces of other players than the
+    /// mover (not ownerless ones) that a move took off the board (captured, flipped or
+    /// converted), found by replaying the history, lowest piece id first.
+    pub fn captured(&self) -> Vec<(crate::engine::PieceId, u32)> {
+        let mut state = self.start.clone();
+        let mut taken = vec![0u32; self.game.pieces().len()];
+        let count = |s: &State| {
+            let mut n = vec![0u32; self.game.pieces().len()];
+            for c in 0..self.game.board().len() {
+                if let Some(k) = n.get_mut(s.at(c as crate::engine::CellId) as usize) {
+                    *k += 1;
+                }
+            }
+            n
+        };
+        let mut before = count(&state);
+        for p in &self.history {
+            self.game.make(&mut state, p.mv);
+            let after = count(&state);
+            for (id, (b, a)) in before.iter().zip(&after).enumerate().skip(1) {
+                let owner = self.game.owner(id as crate::engine::PieceId);
+                if a < b && owner.is_some_and(|o| o != p.player) {
+                    taken[id] += b - a;
+                }
+            }
+            before = after;
+        }
+        taken
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(id, n)| (id as crate::engine::PieceId, n))
+            .collect()
+    }
+
     /// Who plays each seat.
     pub fn seats(&self) -> &[Seat] {
         &self.seats
@@ -764,6 +799,27 @@ mod tests {
 
     fn mv(s: &Session, text: &str) -> Move {
         s.parse_move(text).unwrap()
+    }
+
+    #[test]
+    fn captured_pieces_are_counted_from_the_history() {
+        let mut s = session("chess", &[Seat::Human, Seat::Human]);
+        for m in ["e4", "d5", "exd5", "Qxd5", "Nc3"] {
+            s.play_text(m).unwrap();
+        }
+        let symbols: Vec<(char, u32)> = s
+            .captured()
+            .iter()
+            .map(|&(id, n)| (s.game().pieces()[id as usize].symbol, n))
+            .collect();
+        assert_eq!(symbols, [('P', 1), ('p', 1)]);
+        s.undo_one().unwrap();
+        s.undo_one().unwrap();
+        assert_eq!(s.captured().len(), 1, "only what the history still holds");
+        // Placements take nothing.
+        let mut t = session("tictactoe", &[Seat::Human, Seat::Human]);
+        t.play_text("b2").unwrap();
+        assert!(t.captured().is_empty());
     }
 
     #[test]
