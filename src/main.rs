@@ -625,7 +625,6 @@ fn exit_130_on_ctrl_c() {
 }
 
 fn main() -> ExitCode {
-    exit_130_on_ctrl_c();
     install_move_cap_hook();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -635,6 +634,10 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // `serve` stops on Ctrl-C by design: it closes its connections and exits 0 itself.
+    if !matches!(cli.command, Command::Serve(_)) {
+        exit_130_on_ctrl_c();
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg, code)) => {
