@@ -151,11 +151,13 @@ fn a_game_over_the_cap_is_a_warning_not_a_failure() {
         .contains("warning: game 1 did not end within 40 plies (cut off)"));
 }
 
-/// Chess's FEN keeps castling rights, not every unmoved-piece flag: a note, not a failure.
+/// Chess's FEN holds the castling rights and en-passant cells that can be used, and now
+/// nearly every state; the rare one it cannot write (2 in 20,000 plies of seed 1) is a
+/// note, not a failure.
 #[test]
 fn a_notation_that_cannot_say_everything_is_a_note() {
     let game = tabletop::load_shipped("chess", &[]).unwrap();
-    let report = selfcheck::run(&game, &opts(2_000, 1));
+    let report = selfcheck::run(&game, &opts(20_000, 1));
     assert!(report.passed());
     assert!(!report.notes.is_empty());
     assert!(report

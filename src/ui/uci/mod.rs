@@ -33,7 +33,7 @@ const POLL: Duration = Duration::from_millis(5);
 pub struct UciArgs {
     /// A game in algebraic notation: `chess`, or a path to a .game file of its family.
     pub game: String,
-    /// Override a game option: --set insufficient-material=yes (repeatable).
+    /// Override a game option: --set insufficient-material=no (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
     /// The strength: the AI level, 1 to 9 (UCI option `Level`); with a time limit from
