@@ -606,20 +606,22 @@ fn install_move_cap_hook() {
     }));
 }
 
-/// On Ctrl-C (SIGINT): removes a record's half-written temporary file, says so and exits
-/// with code 130 (128 + the signal's number, what shells report for it), from a thread of
-/// its own, so a long perft, solve, match, bench, tree or selfcheck stops cleanly. The
-/// full-screen board reads Ctrl-C as a key (raw mode) and restores the terminal itself.
-fn exit_130_on_ctrl_c() {
-    use signal_hook::consts::SIGINT;
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT]) else {
+/// On Ctrl-C (SIGINT) or SIGTERM: gives the terminal back if the full-screen board holds
+/// it, removes a record's half-written temporary file, says so and exits with 128 + the
+/// signal's number (130, 143: what shells report for them), from a thread of its own, so a
+/// long perft, solve, match, bench, tree or selfcheck stops cleanly. The board itself reads
+/// the terminal's Ctrl-C as a key (raw mode); only a signal sent from outside reaches here.
+fn exit_on_signal() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
         return;
     };
     std::thread::spawn(move || {
-        if signals.forever().next().is_some() {
+        if let Some(signal) = signals.forever().next() {
+            tabletop::ui::board::term::restore_terminal();
             tabletop::ui::record::remove_pending_temp();
             eprintln!("interrupted");
-            std::process::exit(130);
+            std::process::exit(128 + signal);
         }
     });
 }
@@ -636,7 +638,7 @@ fn main() -> ExitCode {
     };
     // `serve` stops on Ctrl-C by design: it closes its connections and exits 0 itself.
     if !matches!(cli.command, Command::Serve(_)) {
-        exit_130_on_ctrl_c();
+        exit_on_signal();
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

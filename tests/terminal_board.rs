@@ -123,6 +123,41 @@ fn hex_is_played_on_a_real_terminal_and_the_terminal_is_restored() {
     );
 }
 
+/// A signal from outside (`kill`, not the terminal's Ctrl-C, which the board reads as a key)
+/// ends the program with 128 + the signal's number and gives the terminal back: the
+/// shell's screen, and the line discipline in cooked mode again (`icanon`, not `-icanon`).
+#[test]
+fn a_signal_from_outside_restores_the_terminal() {
+    let t = Tmux::start("signal", 100, 30);
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    t.send(&[
+        &format!("{bin} play hex --set size=5 --black human --white human; echo EXITED $?"),
+        "Enter",
+    ]);
+    t.wait_for("Hex · Black to move");
+    let shell = t
+        .cmd(&["display-message", "-p", "-t", "t", "#{pane_pid}"])
+        .output()
+        .expect("tmux display-message");
+    let shell = String::from_utf8_lossy(&shell.stdout).trim().to_string();
+    let child = Command::new("pgrep")
+        .args(["-P", &shell])
+        .output()
+        .expect("pgrep");
+    let child = String::from_utf8_lossy(&child.stdout).trim().to_string();
+    assert!(!child.is_empty(), "the board's process is found");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let s = t.wait_for("EXITED 143");
+    assert!(!s.contains("Hex · "), "the board is gone:\n{s}");
+    t.send(&["stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'", "Enter"]);
+    let s = t.wait_for("\nicanon");
+    assert!(!s.contains("-icanon"), "the terminal is cooked again:\n{s}");
+}
+
 /// The line mode on a terminal edits lines: the left arrow moves the cursor (it once typed
 /// `^[[D` into the move), the up arrow recalls the last line, Tab completes a legal move,
 /// and Ctrl-C leaves with exit code 130.

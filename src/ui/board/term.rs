@@ -4,6 +4,7 @@
 //! every change and resize.
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use ratatui::crossterm::event::{
@@ -16,15 +17,30 @@ use super::app::{BoardApp, Key};
 use super::layout::Layout;
 use super::view::{draw, Placed};
 
+/// Whether the board holds the terminal (raw mode, alternate screen, mouse capture) now.
+static HOLDS_TERMINAL: AtomicBool = AtomicBool::new(false);
+
 /// Plays on the terminal until the player quits.
 pub fn run(mut app: BoardApp, color: bool) -> io::Result<()> {
     // `ratatui::init` also installs a panic hook that restores the terminal first.
     let mut terminal = ratatui::init();
+    HOLDS_TERMINAL.store(true, Ordering::SeqCst);
     let _ = execute!(io::stdout(), EnableMouseCapture);
     let result = event_loop(&mut terminal, &mut app, color);
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
+    restore_terminal();
     result
+}
+
+/// Gives the terminal back as it was (mouse capture off, main screen, cooked mode) if the
+/// board holds it, and does nothing otherwise. Called on quit, and by the signal handler
+/// when a SIGINT or SIGTERM from outside (`kill`) ends the program while the board is up:
+/// in raw mode the terminal's own Ctrl-C is a key, but a signal sent by another process is
+/// not, and exiting without this would leave the shell in raw mode on the alternate screen.
+pub fn restore_terminal() {
+    if HOLDS_TERMINAL.swap(false, Ordering::SeqCst) {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
 }
 
 fn event_loop(
