@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabletop::ai::{AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
+use tabletop::ai::{AiSettings, AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
 use tabletop::tools::tournament::{self, MatchReport, PlayerSpec};
 
 fn threads() -> usize {
@@ -110,8 +110,8 @@ fn levels_intellector() {
     println!("== Intellector, AI level 5 vs level 1 (random), 100 games");
     let r = tournament::run(
         &game,
-        &PlayerSpec::Level(5),
-        &PlayerSpec::Level(1),
+        &PlayerSpec::Ai(AiSettings::Level(5)),
+        &PlayerSpec::Ai(AiSettings::Level(1)),
         100,
         1,
         threads(),

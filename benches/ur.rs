@@ -14,6 +14,7 @@
 
 use std::time::Instant;
 
+use tabletop::ai::AiSettings;
 use tabletop::tools::tournament::{self, PlayerSpec};
 
 /// The score level 9 should reach against the greedy player.
@@ -110,8 +111,8 @@ fn main() {
     if run("ur") {
         versus(
             "ur",
-            PlayerSpec::Level(9),
-            PlayerSpec::Level(3),
+            PlayerSpec::Ai(AiSettings::Level(9)),
+            PlayerSpec::Ai(AiSettings::Level(3)),
             n,
             Some(TARGET),
         );
@@ -119,8 +120,8 @@ fn main() {
     if run("finkel") {
         versus(
             "ur-finkel",
-            PlayerSpec::Level(9),
-            PlayerSpec::Level(3),
+            PlayerSpec::Ai(AiSettings::Level(9)),
+            PlayerSpec::Ai(AiSettings::Level(3)),
             n,
             Some(TARGET),
         );
@@ -129,8 +130,8 @@ fn main() {
         for level in 4..=8 {
             versus(
                 "ur",
-                PlayerSpec::Level(level),
-                PlayerSpec::Level(3),
+                PlayerSpec::Ai(AiSettings::Level(level)),
+                PlayerSpec::Ai(AiSettings::Level(3)),
                 200,
                 None,
             );

@@ -8,6 +8,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use tabletop::ai::AiSettings;
 use tabletop::engine::{Game, Outcome, Player, State};
 use tabletop::tools::tournament::{self, PlayerSpec};
 
@@ -472,8 +473,8 @@ fn level_5_beats_random_in_at_least_19_of_20_games() {
     let g = game();
     let r = tournament::run(
         &g,
-        &PlayerSpec::Level(5),
-        &PlayerSpec::Level(1),
+        &PlayerSpec::Ai(AiSettings::Level(5)),
+        &PlayerSpec::Ai(AiSettings::Level(1)),
         20,
         2024,
         2,

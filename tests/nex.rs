@@ -312,11 +312,15 @@ fn match_command_rejects_bad_players_with_exit_2() {
     for (bad, message) in [
         (
             "human",
-            "'human' is not a player; expected ai:LEVEL (1-9), random, mcts:PLAYOUTS or ab:DEPTH",
+            "'human' is not a player; expected ai:LEVEL (1-9) or ai:time=2s (or depth=N, playouts=N), random, mcts:PLAYOUTS or ab:DEPTH",
         ),
         (
             "ai:10",
-            "'ai:10': the level must be a whole number from 1 to 9",
+            "'ai:10': the AI level must be from 1 to 9, not 10",
+        ),
+        (
+            "ai:time=0s",
+            "'ai:time=0s': time=0s: expected a time from 1ms to 60 minutes",
         ),
         (
             "mcts:0",

@@ -122,7 +122,7 @@ fn illegal_and_garbled_input_reprompts() {
         "save needs a file name: save <file>",
         "load needs a file name: load <file>",
         "cannot read '/nonexistent/dir/record.txt'",
-        "hint takes a level from 1 to 9, not '99'",
+        "hint takes a level from 1 to 9 or settings such as time=2s: the AI level must be from 1 to 9, not 99",
         "X> undo\nnothing to undo\n",
         "X> redo\nnothing to redo\n",
         "O> b2\n'b2' is not a legal move here",
@@ -324,6 +324,9 @@ fn bad_sides_exit_2() {
         &["play", "tictactoe", "--white", "wizard"],
         &["play", "tictactoe", "--player", "3=human"],
         &["play", "tictactoe", "--player", "Q=ai"],
+        &["play", "tictactoe", "--white", "ai:depth=-1"],
+        &["play", "tictactoe", "--white", "ai:time=xyz"],
+        &["play", "tictactoe", "--black", "ai:depth=3,playouts=9"],
         &["play", "tictactoe", "--position", "nonsense"],
         &["play", "no-such-game"],
     ] {
@@ -339,9 +342,55 @@ fn bad_sides_exit_2() {
     );
     let (_, err, _) = run(&["play", "tictactoe", "--white", "wizard"], b"");
     assert!(
-        err.contains("expected 'human', 'ai' or 'ai:LEVEL'"),
+        err.contains("expected 'human', 'ai', 'ai:LEVEL' (LEVEL 1 to 9) or 'ai:time=2s'"),
         "{err}"
     );
+}
+
+#[test]
+fn expert_ai_settings_play_and_explain_themselves() {
+    // A fixed-depth alpha-beta against a fixed number of playouts: a whole game, and the
+    // prompt says who is thinking with which settings.
+    let (out, err, code) = run(
+        &[
+            "play",
+            "breakthrough",
+            "--white",
+            "ai:depth=1",
+            "--black",
+            "ai:playouts=20,time=2s",
+            "--seed",
+            "3",
+        ],
+        b"history\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game over: "), "{out}");
+    assert!(out.contains("(game over)> history\n"), "{out}");
+    assert!(out.contains(" 1. White "), "{out}");
+    // One move by a time-limited search, then the position as the next player sees it.
+    let (out, err, code) = run(
+        &[
+            "play",
+            "tictactoe",
+            "--first",
+            "ai:time=50ms",
+            "--second",
+            "human",
+        ],
+        b"hint time=20ms\nhint depth=9\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("O to move"), "{out}");
+    assert!(out.contains(" (ai time=20ms)"), "{out}");
+    // Tic-tac-toe searched to the end: every O reply holds the draw; the hint is legal.
+    assert!(out.contains(" (ai depth=9)"), "{out}");
+    let out = humans("tictactoe", "hint playouts=0\nhint speed=2\n");
+    assert!(
+        out.contains("hint takes a level from 1 to 9 or settings such as time=2s: playouts=0: expected a whole number from 1 to 100000000"),
+        "{out}"
+    );
+    assert!(out.contains("unknown AI setting 'speed'"), "{out}");
 }
 
 #[test]

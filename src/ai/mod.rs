@@ -9,7 +9,8 @@
 //! * [`Expectimax`]: expectimax with Star1/Star2 pruning, for games with dice.
 //! * [`Greedy`]: one move ahead, judged by the rule file's `prefer` statements; the
 //!   baseline player of games with dice.
-//! * [`bot_for_level`]: one strength number, 1 (random) to 9 (strongest), picking one of these.
+//! * [`bot_for_level`]: one strength number, 1 (random) to 9 (strongest), picking one of these;
+//!   [`AiSettings`]: a level, or an expert's time, depth or playout budget (`ai:time=2s`).
 //!
 //! Every player asked to move at a chance node (a game with dice, no roll pending) returns a
 //! roll drawn with the dice's odds from its own seeded generator.
@@ -21,6 +22,7 @@ mod features;
 mod greedy;
 mod mcts;
 mod random;
+mod settings;
 #[cfg(test)]
 mod tests;
 
@@ -29,6 +31,9 @@ pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DE
 pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
 pub use random::{random_playout, RandomBot};
+pub use settings::{
+    AiSettings, SearchLimits, DEFAULT_LEVEL, MAX_LEVEL, MAX_PLAYOUTS, MAX_TIME, MIN_LEVEL,
+};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -31,7 +31,7 @@ use clap::Args;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::ai::{bot_for_level, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, RandomBot};
+use crate::ai::{AiSettings, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, RandomBot};
 use crate::engine::ending::deciding_rule;
 use crate::engine::{Game, Outcome, Player};
 
@@ -42,8 +42,9 @@ pub const MAX_PLIES: u32 = 10_000;
 /// One side of a match, as written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlayerSpec {
-    /// `ai:L`: the AI level L (1 to 9) of [`bot_for_level`].
-    Level(u8),
+    /// `ai:L`: the AI level L (1 to 9) of [`crate::ai::bot_for_level`], or `ai:time=2s`
+    /// (and the other expert settings of [`AiSettings`]).
+    Ai(AiSettings),
     /// `random`: a uniformly random legal move.
     Random,
     /// `mcts:N`: UCT with N playouts per move (default exploration).
@@ -56,7 +57,7 @@ impl PlayerSpec {
     /// The text a user would write for this player (`ai:5`, `mcts:1000`).
     pub fn spec(&self) -> String {
         match *self {
-            PlayerSpec::Level(l) => format!("ai:{l}"),
+            PlayerSpec::Ai(ai) => format!("ai:{ai}"),
             PlayerSpec::Random => "random".into(),
             PlayerSpec::Mcts(n) => format!("mcts:{n}"),
             PlayerSpec::AlphaBeta(d) => format!("ab:{d}"),
@@ -66,7 +67,7 @@ impl PlayerSpec {
     /// A new player of this kind for `game`, seeded with `seed`.
     pub fn bot(&self, game: &Game, seed: u64) -> Box<dyn Bot> {
         match *self {
-            PlayerSpec::Level(l) => bot_for_level(game, l, seed),
+            PlayerSpec::Ai(ai) => ai.bot(game, seed),
             PlayerSpec::Random => Box::new(RandomBot::new(seed)),
             PlayerSpec::Mcts(n) => Box::new(Mcts::new(MctsConfig {
                 simulations: n,
@@ -92,11 +93,12 @@ impl std::fmt::Display for PlayerSpec {
 impl FromStr for PlayerSpec {
     type Err = String;
 
-    /// Reads `ai:L` (L 1 to 9), `random`, `mcts:N` (N ≥ 1) or `ab:D` (D 1 to
-    /// [`crate::ai::MAX_DEPTH`]).
+    /// Reads `ai:L` (L 1 to 9) or `ai:SETTINGS` (as `play`'s seats), `random`, `mcts:N`
+    /// (N ≥ 1) or `ab:D` (D 1 to [`crate::ai::MAX_DEPTH`]).
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let t = text.trim().to_ascii_lowercase();
-        let expected = "expected ai:LEVEL (1-9), random, mcts:PLAYOUTS or ab:DEPTH";
+        let expected = "expected ai:LEVEL (1-9) or ai:time=2s (or depth=N, playouts=N), random, \
+             mcts:PLAYOUTS or ab:DEPTH";
         let number = |what: &str, arg: &str, lo: u64, hi: u64| -> Result<u64, String> {
             match arg.parse::<u64>() {
                 Ok(n) if (lo..=hi).contains(&n) => Ok(n),
@@ -112,7 +114,9 @@ impl FromStr for PlayerSpec {
             return Err(format!("'{text}' is not a player; {expected}"));
         };
         match kind {
-            "ai" => Ok(PlayerSpec::Level(number("the level", arg, 1, 9)? as u8)),
+            "ai" => AiSettings::parse(arg)
+                .map(PlayerSpec::Ai)
+                .map_err(|e| format!("'{}': {e}", text.trim())),
             "mcts" => {
                 Ok(PlayerSpec::Mcts(
                     number("the number of playouts", arg, 1, u64::from(u32::MAX))? as u32,
@@ -634,15 +638,28 @@ mod tests {
 
     #[test]
     fn specs_parse_and_print() {
-        for t in ["ai:1", "ai:9", "random", "mcts:1000", "ab:3"] {
+        for t in [
+            "ai:1",
+            "ai:9",
+            "ai:time=2s",
+            "ai:time=500ms,playouts=200",
+            "random",
+            "mcts:1000",
+            "ab:3",
+        ] {
             assert_eq!(t.parse::<PlayerSpec>().unwrap().spec(), t);
         }
-        assert_eq!("AI:5".parse::<PlayerSpec>(), Ok(PlayerSpec::Level(5)));
+        assert_eq!(
+            "AI:5".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Ai(AiSettings::Level(5)))
+        );
         for bad in [
             "",
             "ai",
             "ai:0",
             "ai:10",
+            "ai:depth=-1",
+            "ai:time=xyz",
             "mcts:0",
             "ab:x",
             "alphabeta:3",

@@ -96,7 +96,7 @@ pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayErro
             if any || i == 0 {
                 Seat::Human
             } else {
-                Seat::Ai(DEFAULT_LEVEL)
+                Seat::ai(DEFAULT_LEVEL)
             }
         })
         .collect();
@@ -331,20 +331,20 @@ mod tests {
     fn seat_options() {
         assert_eq!(
             seats(&["tictactoe"]).unwrap(),
-            vec![Seat::Human, Seat::Ai(5)]
+            vec![Seat::Human, Seat::ai(5)]
         );
         assert_eq!(
             seats(&["tictactoe", "--first", "ai"]).unwrap(),
-            vec![Seat::Ai(5), Seat::Human]
+            vec![Seat::ai(5), Seat::Human]
         );
         // Colours name the players: in Hex, Black moves first.
         assert_eq!(
             seats(&["hex", "--black", "ai:3"]).unwrap(),
-            vec![Seat::Ai(3), Seat::Human]
+            vec![Seat::ai(3), Seat::Human]
         );
         assert_eq!(
             seats(&["chess", "--black", "ai:3"]).unwrap(),
-            vec![Seat::Human, Seat::Ai(3)]
+            vec![Seat::Human, Seat::ai(3)]
         );
         assert!(seats(&["tictactoe", "--white", "ai"])
             .unwrap_err()
@@ -352,7 +352,7 @@ mod tests {
             .contains("has no player White (players: X, O); use --first/--second"));
         assert_eq!(
             seats(&["tictactoe", "--player", "O=ai:2", "--player", "1=ai:9"]).unwrap(),
-            vec![Seat::Ai(9), Seat::Ai(2)]
+            vec![Seat::ai(9), Seat::ai(2)]
         );
         assert!(seats(&["tictactoe", "--player", "3=human"])
             .unwrap_err()
@@ -404,7 +404,7 @@ mod tests {
             "tictactoe",
             &[],
             None,
-            &[Seat::Ai(1); 2],
+            &[Seat::ai(1); 2],
             3,
         ));
         let mut out = Vec::new();

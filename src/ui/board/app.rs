@@ -430,7 +430,7 @@ impl BoardApp {
             }
             Command::Hint(level) => {
                 self.message = match self.session.hint(level) {
-                    Some((mv, l)) => format!("hint: {} (ai level {l})", self.text(mv)),
+                    Some((mv, ai)) => format!("hint: {} (ai {})", self.text(mv), ai.describe()),
                     None => "no hint: there is no legal move".into(),
                 };
                 return;

@@ -80,7 +80,7 @@ impl BoardApp {
             MenuItem::Seat(p) => {
                 let who = match self.session.seat(p) {
                     Seat::Human => "a person".to_string(),
-                    Seat::Ai(l) => format!("computer, level {l}"),
+                    Seat::Ai(ai) => format!("computer, {}", ai.describe()),
                 };
                 format!(
                     "{}: ‹{who}›  (←/→ change)",
@@ -146,7 +146,7 @@ impl BoardApp {
             MenuItem::Seat(p) => {
                 // human, ai:1 … ai:9, round again.
                 let order: Vec<Seat> = std::iter::once(Seat::Human)
-                    .chain((MIN_LEVEL..=MAX_LEVEL).map(Seat::Ai))
+                    .chain((MIN_LEVEL..=MAX_LEVEL).map(Seat::ai))
                     .collect();
                 let k = order
                     .iter()

@@ -316,7 +316,7 @@ fn bad_keys_small_windows_and_esc_never_break_the_game() {
 
 #[test]
 fn the_computer_thinks_without_blocking_and_its_move_appears() {
-    let mut a = app("tictactoe", &[], None, &[Seat::Human, Seat::Ai(2)]);
+    let mut a = app("tictactoe", &[], None, &[Seat::Human, Seat::ai(2)]);
     pick(&mut a, "b2");
     a.tick();
     assert!(a.thinking());
@@ -357,7 +357,7 @@ fn the_menu_sets_seats_that_survive_a_new_game() {
     insta::assert_snapshot!("board_menu", screen(&a));
     // human → ai:1 → ai:2 → ai:3, then back one: ai:2.
     press(&mut a, &[Key::Right, Key::Right, Key::Right, Key::Left]);
-    assert_eq!(a.session.seat(Player(1)), Seat::Ai(2));
+    assert_eq!(a.session.seat(Player(1)), Seat::ai(2));
     assert!(
         screen(&a).contains("> Black: ‹computer, level 2›"),
         "{}",
@@ -365,7 +365,7 @@ fn the_menu_sets_seats_that_survive_a_new_game() {
     );
     // Left from a person wraps to level 9.
     press(&mut a, &[Key::Up, Key::Left]);
-    assert_eq!(a.session.seat(Player(0)), Seat::Ai(9));
+    assert_eq!(a.session.seat(Player(0)), Seat::ai(9));
     press(&mut a, &[Key::Right]);
     assert_eq!(a.session.seat(Player(0)), Seat::Human);
     press(&mut a, &[Key::Esc]);
@@ -383,7 +383,7 @@ fn the_menu_sets_seats_that_survive_a_new_game() {
     to_menu_item(&mut a, MenuItem::NewGame);
     press(&mut a, &[Key::Enter]);
     assert!(a.session.history().is_empty());
-    assert_eq!(a.session.seat(Player(1)), Seat::Ai(2));
+    assert_eq!(a.session.seat(Player(1)), Seat::ai(2));
     assert_eq!(a.mode, Mode::Board);
 }
 
@@ -391,7 +391,7 @@ fn the_menu_sets_seats_that_survive_a_new_game() {
 fn the_menu_switches_to_another_game_keeping_the_seats() {
     use super::MenuItem;
     use crate::engine::Player;
-    let mut a = app("chess", &[], None, &[Seat::Human, Seat::Ai(3)]);
+    let mut a = app("chess", &[], None, &[Seat::Human, Seat::ai(3)]);
     a.flipped = true;
     to_menu_item(&mut a, MenuItem::Game);
     let names = crate::shipped_names();
@@ -407,7 +407,7 @@ fn the_menu_switches_to_another_game_keeping_the_seats() {
     );
     press(&mut a, &[Key::Enter]);
     assert_eq!(a.session.game().name, "hex");
-    assert_eq!(a.session.seat(Player(1)), Seat::Ai(3));
+    assert_eq!(a.session.seat(Player(1)), Seat::ai(3));
     assert!(a.flipped, "the view's settings stay");
     assert!(a.message.starts_with("new game of hex"), "{}", a.message);
     // Save and load ask for a file name on the command line.
@@ -458,7 +458,7 @@ fn the_history_browser_shows_earlier_positions_without_changing_the_game() {
 /// abandoned thread).
 #[test]
 fn the_computer_answers_again_after_an_undo_during_its_search() {
-    let mut a = app("chess", &[], None, &[Seat::Human, Seat::Ai(2)]);
+    let mut a = app("chess", &[], None, &[Seat::Human, Seat::ai(2)]);
     pick(&mut a, "e2");
     pick(&mut a, "e4");
     a.tick();
@@ -478,7 +478,7 @@ fn the_computer_answers_again_after_an_undo_during_its_search() {
 /// score and the line it expects, in the game's notation.
 #[test]
 fn the_computers_search_shows_its_depth_score_and_line_while_it_thinks() {
-    let mut a = app("chess", &[], None, &[Seat::Human, Seat::Ai(9)]);
+    let mut a = app("chess", &[], None, &[Seat::Human, Seat::ai(9)]);
     pick(&mut a, "e2");
     pick(&mut a, "e4");
     a.tick();

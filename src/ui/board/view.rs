@@ -209,9 +209,10 @@ fn turn_line(app: &BoardApp) -> String {
     if let Some(r) = state.roll() {
         t.push_str(&format!(" with a roll of {r}"));
     }
-    if let crate::ui::session::Seat::Ai(l) = app.session.seat(p) {
+    if let crate::ui::session::Seat::Ai(ai) = app.session.seat(p) {
         t.push_str(&format!(
-            " (computer, level {l}{})",
+            " (computer, {}{})",
+            ai.describe(),
             match app.thinking_for() {
                 Some(t) => format!(", thinking… {}s", t.as_secs()),
                 None => String::new(),

@@ -56,7 +56,7 @@ pub fn engine(args: &GtpArgs) -> Result<Engine, GtpError> {
         message: e.to_string(),
         code: e.exit_code().clamp(0, 255) as u8,
     })?;
-    let seats = vec![Seat::Ai(args.level); game.num_players()];
+    let seats = vec![Seat::ai(args.level); game.num_players()];
     let session = Session::new(game, &args.game, &args.set, None, &seats, args.seed);
     Ok(Engine::new(session))
 }

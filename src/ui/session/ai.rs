@@ -169,7 +169,7 @@ mod tests {
     #[test]
     fn the_ai_thinks_elsewhere_and_plays_through_the_session() {
         let g = crate::load_shipped("connect4", &[]).unwrap();
-        let mut s = Session::new(g, "connect4", &[], None, &[Seat::Ai(3), Seat::Human], 5);
+        let mut s = Session::new(g, "connect4", &[], None, &[Seat::ai(3), Seat::Human], 5);
         let mut t = Thinking::start(&mut s).expect("the AI is to move");
         assert!(Thinking::start(&mut s).is_none(), "its bot is busy");
         let played = loop {

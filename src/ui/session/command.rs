@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::seat::{Seat, MAX_LEVEL, MIN_LEVEL};
+use super::seat::{AiSettings, MAX_LEVEL, MIN_LEVEL};
 
 /// A command of the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,8 +24,8 @@ pub enum Command {
     Redo,
     /// `history`.
     History,
-    /// `hint [level]`.
-    Hint(Option<u8>),
+    /// `hint [level]` or `hint time=2s` (the settings of `ai:`).
+    Hint(Option<AiSettings>),
     /// `save <file>`.
     Save(PathBuf),
     /// `load <file>`.
@@ -88,11 +88,12 @@ impl Command {
             "redo" => Command::Redo,
             "history" => Command::History,
             "hint" if rest.is_empty() => Command::Hint(None),
-            "hint" => match Seat::parse(&format!("ai:{rest}")) {
-                Ok(Seat::Ai(l)) => Command::Hint(Some(l)),
-                Ok(Seat::Human) | Err(_) => {
+            "hint" => match AiSettings::parse(rest) {
+                Ok(ai) => Command::Hint(Some(ai)),
+                Err(e) => {
                     return Err(format!(
-                        "hint takes a level from {MIN_LEVEL} to {MAX_LEVEL}, not '{rest}'"
+                        "hint takes a level from {MIN_LEVEL} to {MAX_LEVEL} or settings such \
+                         as time=2s: {e}"
                     ))
                 }
             },
@@ -139,8 +140,11 @@ mod tests {
             Command::parse("moves b2"),
             Ok(Command::MovesOf("b2".into()))
         );
-        assert_eq!(Command::parse("hint 3"), Ok(Command::Hint(Some(3))));
-        assert!(Command::parse("hint 0").unwrap_err().contains("not '0'"));
+        assert_eq!(
+            Command::parse("hint 3"),
+            Ok(Command::Hint(Some(AiSettings::Level(3))))
+        );
+        assert!(Command::parse("hint 0").unwrap_err().contains("not 0"));
         assert_eq!(
             Command::parse("save g.txt"),
             Ok(Command::Save("g.txt".into()))

@@ -13,7 +13,7 @@ use crate::ui::render::{draw, player_name, Mark, Style};
 
 use super::command::{Command, COMMANDS};
 use super::model::{Event, Session, SessionError};
-use super::seat::Seat;
+use super::seat::{AiSettings, Seat};
 
 /// More legal moves than this are cut short by `moves` (Nex has 28,000 at the start).
 const LONG_LIST: usize = 300;
@@ -175,8 +175,8 @@ impl Console {
             None => {
                 let p = self.s.state().to_move();
                 out.push_str(&format!("{} to move", self.name(p)));
-                if let Seat::Ai(l) = self.s.seat(p) {
-                    out.push_str(&format!(" (ai level {l})"));
+                if let Seat::Ai(ai) = self.s.seat(p) {
+                    out.push_str(&format!(" (ai {})", ai.describe()));
                 }
                 out.push('\n');
             }
@@ -234,8 +234,8 @@ impl Console {
                 if let Some(r) = self.s.state().roll() {
                     out.push_str(&format!(" with {r}"));
                 }
-                if let Seat::Ai(l) = self.s.seat(p) {
-                    out.push_str(&format!(" (ai level {l})"));
+                if let Seat::Ai(ai) = self.s.seat(p) {
+                    out.push_str(&format!(" (ai {})", ai.describe()));
                 }
                 out.push('\n');
             }
@@ -361,14 +361,15 @@ impl Console {
         }
     }
 
-    fn hint(&mut self, level: Option<u8>) -> Response {
+    fn hint(&mut self, ai: Option<AiSettings>) -> Response {
         if self.s.is_over() {
             return Response::say("the game is over; no move can be played");
         }
-        match self.s.hint(level) {
-            Some((mv, level)) => Response::say(format!(
-                "hint: {} (ai level {level})",
-                self.s.game().move_to_string(self.s.state(), mv)
+        match self.s.hint(ai) {
+            Some((mv, ai)) => Response::say(format!(
+                "hint: {} (ai {})",
+                self.s.game().move_to_string(self.s.state(), mv),
+                ai.describe()
             )),
             None => Response::say("no hint: there is no legal move"),
         }
@@ -719,7 +720,7 @@ mod tests {
 
     #[test]
     fn undo_against_the_ai_takes_back_its_reply_too() {
-        let mut s = session("tictactoe", &[Seat::Human, Seat::Ai(1)]);
+        let mut s = session("tictactoe", &[Seat::Human, Seat::ai(1)]);
         s.handle("b2");
         assert!(s.s.ai_to_move());
         assert!(s.play_ai().unwrap().starts_with("2. O plays "));
@@ -732,7 +733,7 @@ mod tests {
 
     #[test]
     fn ai_turns_refuse_typed_moves() {
-        let mut s = session("tictactoe", &[Seat::Ai(1), Seat::Human]);
+        let mut s = session("tictactoe", &[Seat::ai(1), Seat::Human]);
         assert!(s.handle("b2").text.contains("played by the computer"));
         assert_eq!(s.handle("undo").text, "nothing to undo");
     }
@@ -869,7 +870,7 @@ mod tests {
         let r = s.handle("hint");
         assert!(r.text.starts_with("hint: ") && r.text.ends_with("(ai level 5)"));
         assert!(s.handle("hint 3").text.ends_with("(ai level 3)"));
-        assert!(s.handle("hint 0").text.contains("not '0'"));
+        assert!(s.handle("hint 0").text.contains("not 0"));
     }
 
     #[test]
@@ -969,7 +970,7 @@ mod tests {
 
     #[test]
     fn computer_players_finish_a_dice_game() {
-        let mut s = session("ur", &[Seat::Ai(3), Seat::Ai(4)]);
+        let mut s = session("ur", &[Seat::ai(3), Seat::ai(4)]);
         let mut turns = 0;
         while s.s.ai_to_move() && turns < 5_000 {
             assert!(s.play_ai().is_some());

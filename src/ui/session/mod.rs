@@ -24,4 +24,4 @@ pub use command::Command;
 pub use console::{Console, Response};
 pub use model::{Event, Played, Session, SessionError};
 pub use pick::Pick;
-pub use seat::{Seat, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+pub use seat::{AiSettings, Seat, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};

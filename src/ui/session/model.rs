@@ -16,12 +16,12 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::ai::{bot_for_level, Bot};
+use crate::ai::Bot;
 use crate::engine::ending::describe_end;
 use crate::engine::{Game, Move, Outcome, Player, State};
 use crate::ui::record::Record;
 
-use super::seat::{Seat, DEFAULT_LEVEL};
+use super::seat::{AiSettings, Seat, DEFAULT_LEVEL};
 
 /// One entry of the history: a move, roll or pass, as played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,36 +407,35 @@ impl Session {
 
     /// A fresh AI player for the seat of `p`, in place of one that was lost.
     pub(super) fn reset_bot(&mut self, p: Player) {
-        if let (Some(Seat::Ai(level)), Some(slot)) =
+        if let (Some(Seat::Ai(ai)), Some(slot)) =
             (self.seats.get(p.index()), self.bots.get_mut(p.index()))
         {
-            *slot = Some(bot_for_level(&self.game, *level, self.seed ^ 0x5eed));
+            *slot = Some(ai.bot(&self.game, self.seed ^ 0x5eed));
         }
     }
 
-    /// A move suggested by the AI at `level` (default: the first AI seat's level, else
-    /// [`DEFAULT_LEVEL`]); `None` when there is no legal move.
-    pub fn hint(&self, level: Option<u8>) -> Option<(Move, u8)> {
-        let level = level.unwrap_or_else(|| self.hint_level());
+    /// A move suggested by the AI with settings `ai` (default: the first AI seat's, else
+    /// level [`DEFAULT_LEVEL`]), with the settings used; `None` when there is no legal move.
+    pub fn hint(&self, ai: Option<AiSettings>) -> Option<(Move, AiSettings)> {
+        let ai = ai.unwrap_or_else(|| self.hint_settings());
         if self.is_over() {
             return None;
         }
         let seed = self.seed ^ (u64::from(self.state.ply()) << 32) ^ 0x6869_6e74;
-        let mut bot = bot_for_level(&self.game, level, seed);
+        let mut bot = ai.bot(&self.game, seed);
         let mut scratch = self.state.clone();
-        bot.select_move(&self.game, &mut scratch)
-            .map(|m| (m, level))
+        bot.select_move(&self.game, &mut scratch).map(|m| (m, ai))
     }
 
-    /// The level [`Session::hint`] uses by default.
-    fn hint_level(&self) -> u8 {
+    /// The settings [`Session::hint`] uses by default.
+    fn hint_settings(&self) -> AiSettings {
         self.seats
             .iter()
             .find_map(|s| match s {
-                Seat::Ai(l) => Some(*l),
+                Seat::Ai(ai) => Some(*ai),
                 Seat::Human => None,
             })
-            .unwrap_or(DEFAULT_LEVEL)
+            .unwrap_or(AiSettings::Level(DEFAULT_LEVEL))
     }
 
     /// Takes back the last move a person made and everything after it (the computer's
@@ -716,11 +715,7 @@ impl Session {
             .iter()
             .enumerate()
             .map(|(i, seat)| match seat {
-                Seat::Ai(level) => Some(bot_for_level(
-                    &self.game,
-                    *level,
-                    base.wrapping_add(i as u64 + 1),
-                )),
+                Seat::Ai(ai) => Some(ai.bot(&self.game, base.wrapping_add(i as u64 + 1))),
                 Seat::Human => None,
             })
             .collect();
@@ -893,7 +888,7 @@ mod tests {
 
     #[test]
     fn the_ai_plays_its_seat_and_undo_takes_back_its_reply() {
-        let mut s = session("tictactoe", &[Seat::Human, Seat::Ai(1)]);
+        let mut s = session("tictactoe", &[Seat::Human, Seat::ai(1)]);
         assert!(s.play_ai().is_none());
         s.play_text("b2").unwrap();
         assert!(s.ai_to_move());
@@ -903,7 +898,7 @@ mod tests {
             s.undo().unwrap(),
             vec![Event::TookBack { moves: 2, rolls: 0 }]
         );
-        let computer = session("tictactoe", &[Seat::Ai(1), Seat::Human]);
+        let computer = session("tictactoe", &[Seat::ai(1), Seat::Human]);
         let mut computer = computer;
         computer.play_ai().unwrap();
         assert_eq!(computer.undo(), Err(SessionError::NoHumanMove));
@@ -962,7 +957,7 @@ mod tests {
 
     #[test]
     fn positions_are_set_from_text_or_change_nothing() {
-        let mut s = session("chess", &[Seat::Ai(2), Seat::Ai(2)]);
+        let mut s = session("chess", &[Seat::ai(2), Seat::ai(2)]);
         let moves = |m: &[&str]| m.iter().map(|m| m.to_string()).collect::<Vec<_>>();
         s.set_position(None, &moves(&["e2e4", "e7e5", "g1f3"]))
             .unwrap();
@@ -978,8 +973,8 @@ mod tests {
         assert!(s.state().same_position(&before));
         assert_eq!(s.history().len(), 1);
         // New seats keep the game.
-        s.set_seats(&[Seat::Ai(3)]);
-        assert_eq!(s.seats(), &[Seat::Ai(3), Seat::Human]);
+        s.set_seats(&[Seat::ai(3)]);
+        assert_eq!(s.seats(), &[Seat::ai(3), Seat::Human]);
         assert_eq!(s.history().len(), 1);
     }
 

@@ -56,7 +56,7 @@ impl Engine {
     /// with no limits, and the depth cap of searches with a time limit).
     pub fn new(mut session: Session, level: u8) -> Engine {
         let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-        let seats = vec![Seat::Ai(level); session.game().num_players()];
+        let seats = vec![Seat::ai(level); session.game().num_players()];
         session.set_seats(&seats);
         Engine {
             session,
@@ -149,7 +149,7 @@ impl Engine {
             }
         };
         self.level = level;
-        let seats = vec![Seat::Ai(level); self.session.game().num_players()];
+        let seats = vec![Seat::ai(level); self.session.game().num_players()];
         self.session.set_seats(&seats);
         Ok(())
     }

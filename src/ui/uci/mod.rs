@@ -72,7 +72,7 @@ pub fn engine(args: &UciArgs) -> Result<Engine, UciError> {
             code: 1,
         });
     }
-    let seats = vec![Seat::Ai(args.level); 2];
+    let seats = vec![Seat::ai(args.level); 2];
     let session = Session::new(game, &args.game, &args.set, None, &seats, args.seed);
     Ok(Engine::new(session, args.level))
 }

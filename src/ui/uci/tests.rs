@@ -59,7 +59,7 @@ fn uci_isready_and_options() {
         talk(&mut e, "uci\n")[2],
         "option name Level type spin default 2 min 1 max 9"
     );
-    assert_eq!(e.session().seats(), &[Seat::Ai(2), Seat::Ai(2)]);
+    assert_eq!(e.session().seats(), &[Seat::ai(2), Seat::ai(2)]);
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn bad_input_answers_info_string_and_changes_nothing() {
     assert_eq!(lines[7], "info string error: unknown option 'Hash'");
     assert!(e.session().state().same_position(&before));
     assert_eq!(e.session().history().len(), 1);
-    assert_eq!(e.session().seats(), &[Seat::Ai(2), Seat::Ai(2)]);
+    assert_eq!(e.session().seats(), &[Seat::ai(2), Seat::ai(2)]);
     // A line past the cap is cut, not kept whole.
     let long = format!("position startpos moves {}\n", "e2e4 ".repeat(100_000));
     let mut input = long.as_bytes();
