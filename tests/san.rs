@@ -147,3 +147,37 @@ fn coordinates_are_still_read_and_bad_text_is_refused() {
         assert!(g.parse_move(&s, bad).is_err(), "{bad}");
     }
 }
+
+/// Found by `selfcheck chess` over a million plies: with Black bishops on d1 and d3 and a
+/// queen on b1, SAN writes the bishop's move from d1 to c2 `B1c2`, which must not be read as
+/// the coordinates b1c2 (the queen's move).
+#[test]
+fn a_rank_disambiguation_is_not_read_as_coordinates() {
+    let g = chess();
+    let s = g
+        .parse_position("7k/8/8/8/8/3b4/8/1q1b3K b - - 0 1")
+        .unwrap();
+    let origin = |text: &str| {
+        let mv = g
+            .parse_move(&s, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let written = g.move_to_string(&s, mv);
+        assert_eq!(
+            g.parse_move(&s, &written).ok(),
+            Some(mv),
+            "{text} -> {written}"
+        );
+        written
+    };
+    assert_eq!(origin("B1c2"), "B1c2+"); // uncovering the queen on the first rank
+    assert_eq!(origin("B3c2"), "B3c2");
+    assert_eq!(origin("Qc2"), "Qc2");
+    // Coordinates still name the queen's move, in either case.
+    assert_eq!(origin("b1c2"), "Qc2");
+    assert_eq!(origin("B1C2"), "Qc2");
+    // Every legal move's SAN reads back to that move.
+    for mv in g.legal_moves_vec(&s) {
+        let text = g.move_to_string(&s, mv);
+        assert_eq!(g.parse_move(&s, &text).ok(), Some(mv), "{text}");
+    }
+}

@@ -221,10 +221,24 @@ impl Game {
             return Err(ParseMoveError::GameOver);
         }
         let want: String = text.split_whitespace().collect();
-        if let Some(&m) = moves.iter().find(|&&m| {
-            self.write_move(state, m, false).eq_ignore_ascii_case(&want)
-                || self.move_to_compact(state, m).eq_ignore_ascii_case(&want)
-        }) {
+        let coordinates = |same: &dyn Fn(&str, &str) -> bool| {
+            moves.iter().copied().find(|&m| {
+                same(&self.write_move(state, m, false), &want)
+                    || same(&self.move_to_compact(state, m), &want)
+            })
+        };
+        if let Some(m) = coordinates(&|a, b| a == b) {
+            return Ok(m);
+        }
+        // In SAN the case of the first letter matters: `B1c2` is a bishop from rank 1, not
+        // the move from b1 to c2, so SAN written exactly is read before coordinates in
+        // another case.
+        if self.algebraic {
+            if let Some(m) = self.parse_san_exact(state, &want, &moves) {
+                return Ok(m);
+            }
+        }
+        if let Some(m) = coordinates(&|a, b| a.eq_ignore_ascii_case(b)) {
             return Ok(m);
         }
         if self.algebraic {

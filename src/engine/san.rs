@@ -72,6 +72,25 @@ impl Game {
         }
     }
 
+    /// The one legal move in `moves` whose SAN is `text` exactly (letter case included),
+    /// ignoring check marks and annotations as [`Game::parse_san`] does.
+    pub(crate) fn parse_san_exact(
+        &self,
+        state: &State,
+        text: &str,
+        moves: &MoveList,
+    ) -> Option<Move> {
+        let want = normal_san(text);
+        let mut found = moves
+            .iter()
+            .copied()
+            .filter(|&m| normal_san(&self.san_body(state, m)) == want);
+        match (found.next(), found.next()) {
+            (Some(m), None) => Some(m),
+            _ => None,
+        }
+    }
+
     /// SAN without the check mark.
     fn san_body(&self, state: &State, mv: Move) -> String {
         let standard = || self.write_move(state, mv, false);
