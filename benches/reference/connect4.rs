@@ -64,7 +64,7 @@ impl RefGame for Connect4 {
         let new = (self.mask + (1 << (u32::from(m) * (H + 1)))) & col;
         let mine = self.me | new;
         self.over = four(mine);
-        self.me = self.mask ^ self.me; // the other player's discs
+        self.me ^= self.mask; // now the other player's discs
         self.mask |= new;
     }
 }

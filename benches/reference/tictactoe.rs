@@ -33,7 +33,7 @@ impl RefGame for TicTacToe {
     fn moves(&self, out: &mut Moves) {
         out.clear();
         // Only the player who just moved can have made a line.
-        if LINES.iter().any(|&l| self.them & l == l) {
+        if LINES.iter().any(|&l| l & !self.them == 0) {
             return;
         }
         for c in bits(u64::from(FULL & !(self.me | self.them))) {
