@@ -6,6 +6,12 @@ use super::{
     StateCond, ZoneId, EMPTY, NO_CELL,
 };
 
+thread_local! {
+    /// The move list of the `nobody-can-move` test: one per thread, reused after every move
+    /// instead of a new list each time.
+    static SCRATCH: std::cell::RefCell<super::MoveList> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// What a satisfied end condition means for the player it holds for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndResult {
@@ -295,16 +301,22 @@ impl Game {
             EndCond::NobodyCanMove => {
                 let keep = (s.scalars.to_move, s.scalars.result);
                 s.scalars.result = None;
-                let mut moves = crate::engine::MoveList::new();
-                let mut stuck = true;
-                for q in 0..self.num_players() {
-                    s.scalars.to_move = Player(q as u8);
-                    self.legal_moves(s, &mut moves);
-                    if moves.iter().any(|m| !m.is_forced_pass()) {
-                        stuck = false;
-                        break;
-                    }
-                }
+                // The player to move first: the one most likely to have a move. The scratch
+                // list is kept per thread, so the test allocates nothing.
+                let n = self.num_players();
+                let first = keep.0.index();
+                let stuck = SCRATCH.with(|cell| {
+                    let mut fresh = crate::engine::MoveList::new();
+                    let mut held = cell.try_borrow_mut();
+                    let moves = match held.as_deref_mut() {
+                        Ok(list) => list,
+                        Err(_) => &mut fresh,
+                    };
+                    !(0..n).any(|i| {
+                        s.scalars.to_move = Player(((first + i) % n) as u8);
+                        self.has_legal_move(s, moves)
+                    })
+                });
                 (s.scalars.to_move, s.scalars.result) = keep;
                 stuck
             }

@@ -18,6 +18,9 @@ pub(super) struct View<'a> {
     /// stores, where padded pairs took one store per field (a generation makes one view).
     overlay: [u32; OVERLAY],
     len: usize,
+    /// Generation stops once the list holds this many moves: `MAX_MOVES` for a full list,
+    /// 1 for "has a move" (the `nobody-can-move` ending), which needs only the first.
+    limit: usize,
 }
 
 impl<'a> View<'a> {
@@ -27,6 +30,7 @@ impl<'a> View<'a> {
             board,
             overlay: [0; OVERLAY],
             len: 0,
+            limit: super::MAX_MOVES,
         }
     }
 
@@ -172,6 +176,31 @@ impl Game {
     /// [`Game::pseudo_moves`], leaving out the rules of several placements when
     /// `skip_placements` is set (the sampler draws those without listing them).
     pub(super) fn pseudo_moves_but(&self, s: &State, out: &mut MoveList, skip_placements: bool) {
+        self.pseudo_moves_upto(s, out, skip_placements, super::MAX_MOVES);
+    }
+
+    /// Whether the player to move has a legal move (a forced pass aside), stopping at the
+    /// first one found where that is sound: without `forbid` rules or royal pieces every
+    /// generated move is legal, and the forced-move filter never empties a list. Otherwise
+    /// the full legal list is built. `scratch` is overwritten.
+    pub(crate) fn has_legal_move(&self, s: &State, scratch: &mut MoveList) -> bool {
+        let p = s.scalars.to_move;
+        if (!self.forbids.is_empty() && !self.is_chance(s)) || !self.royal[p].is_empty() {
+            self.legal_moves(s, scratch);
+            return scratch.iter().any(|m| !m.is_forced_pass());
+        }
+        self.pseudo_moves_upto(s, scratch, false, 1);
+        !scratch.is_empty()
+    }
+
+    /// [`Game::pseudo_moves_but`] that stops generating once `out` holds `limit` moves.
+    fn pseudo_moves_upto(
+        &self,
+        s: &State,
+        out: &mut MoveList,
+        skip_placements: bool,
+        limit: usize,
+    ) {
         out.clear();
         if s.scalars.result.is_some() {
             return;
@@ -182,12 +211,16 @@ impl Game {
         }
         let p = s.scalars.to_move;
         let mut view = View::new(&s.board);
+        view.limit = limit;
         let moves = &self.piece_moves;
-        for &piece in &self.movers[p] {
+        'pieces: for &piece in &self.movers[p] {
             let entries = moves.of(p, piece);
             for (w, &word) in s.cells_of(piece).iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
+                    if out.len() >= limit {
+                        break 'pieces;
+                    }
                     let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                     bits &= bits - 1;
                     for e in entries {
@@ -237,7 +270,7 @@ impl Game {
                 }
             }
         }
-        if let Some(k) = self.reserve_kind {
+        if let Some(k) = self.reserve_kind.filter(|_| out.len() < limit) {
             let piece = self.piece_id(k, Some(p));
             if s.reserve[piece as usize] > 0 {
                 for &r in &self.entry_rules[p] {
@@ -249,6 +282,9 @@ impl Game {
             }
         }
         for &r in &self.free_rules[p] {
+            if out.len() >= limit {
+                break;
+            }
             let rule = &self.rules[r as usize];
             if (skip_placements && self.is_multi_placement(rule))
                 || rule
@@ -343,8 +379,9 @@ impl Game {
             out.push(mv);
             return;
         };
-        // One comparison per part, not per move: the moves of one position are capped.
-        if out.len() >= super::MAX_MOVES {
+        // One comparison per part, not per move: the moves of one position are capped, and
+        // a "has a move" test wants only the first.
+        if out.len() >= v.limit {
             return;
         }
         let board = &self.board;
@@ -848,5 +885,48 @@ impl Game {
         v.put(t, piece);
         self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
         v.len = saved;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::{MoveList, Player};
+
+    /// The early-exit "has a legal move" test answers what the full legal list says, for
+    /// each player, along seeded random games of every shipped game (placements, drops,
+    /// steps, slides, captures, dice, passes; `forbid` rules and royal pieces take the full
+    /// list).
+    #[test]
+    fn has_legal_move_agrees_with_the_legal_list() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut scratch, mut full) = (MoveList::new(), MoveList::new());
+        let mut stuck = 0;
+        for name in crate::games::shipped_names() {
+            let game = crate::load_shipped(name, &[]).expect("a shipped game compiles");
+            for _ in 0..4 {
+                let mut s = game.start();
+                for _ in 0..300 {
+                    let keep = (s.scalars.to_move, s.scalars.result);
+                    s.scalars.result = None;
+                    for q in 0..game.num_players() {
+                        s.scalars.to_move = Player(q as u8);
+                        game.legal_moves(&s, &mut full);
+                        let want = full.iter().any(|m| !m.is_forced_pass());
+                        stuck += usize::from(!want);
+                        assert_eq!(game.has_legal_move(&s, &mut scratch), want, "{name}");
+                    }
+                    (s.scalars.to_move, s.scalars.result) = keep;
+                    game.legal_moves(&s, &mut full);
+                    if full.is_empty() {
+                        break;
+                    }
+                    game.make(&mut s, full[rng.gen_range(0..full.len())]);
+                }
+            }
+        }
+        assert!(stuck > 0, "some positions leave a player without a move");
     }
 }

@@ -26,14 +26,47 @@ fn perft_with(game: &Game, state: &mut State, depth: u32, lists: &mut [MoveList]
     total
 }
 
+/// Counts the same leaves as [`perft`], but makes and unmakes every move down to depth 0
+/// instead of counting the last ply's moves: the like-for-like figure beside programs whose
+/// perft plays every move (RBG, shakmaty's make-every-move perft).
+pub fn perft_full(game: &Game, state: &mut State, depth: u32) -> u64 {
+    let mut lists: Vec<MoveList> = (0..=depth).map(|_| MoveList::with_capacity(256)).collect();
+    perft_full_with(game, state, depth, &mut lists)
+}
+
+fn perft_full_with(game: &Game, state: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (mine, rest) = lists.split_first_mut().expect("one list per ply");
+    game.legal_moves(state, mine);
+    let mut total = 0;
+    for &mv in mine.iter() {
+        game.make(state, mv);
+        total += perft_full_with(game, state, depth - 1, rest);
+        game.unmake(state);
+    }
+    total
+}
+
 /// Perft split by first move: each legal move with its count at `depth` (≥ 1).
 pub fn divide(game: &Game, state: &mut State, depth: u32) -> Vec<(Move, u64)> {
+    divide_counting(game, state, depth, false)
+}
+
+/// [`divide`] whose counts come from [`perft_full`] (every move made) when `full` is set.
+pub fn divide_counting(game: &Game, state: &mut State, depth: u32, full: bool) -> Vec<(Move, u64)> {
     let moves = game.legal_moves_vec(state);
     moves
         .into_iter()
         .map(|mv| {
             game.make(state, mv);
-            let n = perft(game, state, depth.saturating_sub(1));
+            let d = depth.saturating_sub(1);
+            let n = if full {
+                perft_full(game, state, d)
+            } else {
+                perft(game, state, d)
+            };
             game.unmake(state);
             (mv, n)
         })
