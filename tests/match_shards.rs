@@ -469,3 +469,67 @@ fn a_seeded_single_threaded_match_is_reproducible() {
         assert_eq!(without_time(&first), without_time(&second));
     }
 }
+
+/// A shard stopped by SIGTERM part-way leaves whole records, no temporary file and no
+/// summary, so `match-report` says it has not finished.
+#[test]
+fn a_shard_stopped_part_way_leaves_whole_records_and_no_summary() {
+    let dir = scratch("stopped");
+    let child = Command::new(BIN)
+        .args([
+            "match",
+            "chess",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "100000",
+            "--threads",
+            "1",
+            "--shard",
+            "0/2",
+            "--records",
+        ])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for a few records (the shard is far from done: 50,000 games). One thread plays
+    // the games in order, so game 0's record is among them.
+    while std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("game-")
+        })
+        .count()
+        < 3
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", text(&out.stderr));
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    assert!(!dir.join("shard-0.json").exists());
+    let game = record_is_whole(&dir.join("game-000000.txt"));
+    assert!(game, "game 0's record ends with its moves");
+    let out = report(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("holds no shard summary"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether a record file holds a game line and ends with a line of moves and a newline.
+fn record_is_whole(path: &Path) -> bool {
+    let rec = std::fs::read_to_string(path).unwrap();
+    rec.contains("\ngame chess\n")
+        && rec.ends_with('\n')
+        && rec.lines().last().is_some_and(|l| l.starts_with("moves "))
+}
