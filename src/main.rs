@@ -144,6 +144,8 @@ enum Command {
     Play(tabletop::ui::play::PlayArgs),
     /// Play a match of N games between two players, seats swapped every game; print a table.
     Match(tools::tournament::MatchArgs),
+    /// Merge the shards of a match (`match --shard I/N --records DIR`) into its results table.
+    MatchReport(tools::shards::MatchReportArgs),
     /// Speak the Go Text Protocol on standard input and output, as an engine for GoGui,
     /// Sabaki, HexGui or a match against another program: tabletop gtp go --level 5.
     Gtp(tabletop::ui::gtp::GtpArgs),
@@ -234,6 +236,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Match(args) => {
             tools::tournament::cli(&args).map_err(|e| Failure(e.message, e.code))?
+        }
+        Command::MatchReport(args) => {
+            tools::shards::report_cli(&args).map_err(|e| Failure(e.message, e.code))?
         }
         Command::Test { target } => test(target.as_deref())?,
         Command::Convert {

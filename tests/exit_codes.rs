@@ -90,6 +90,42 @@ fn every_command_exits_0_1_and_2() {
     assert_eq!(code(&["serve", "--no-such-option"], ""), 2);
     assert_eq!(code(&["serve", "--port", "http"], ""), 2);
     assert_eq!(code(&["no-such-command"], ""), 2);
+    // match-report reads a folder of shards (tests/match_shards.rs checks its messages).
+    let shards = dir.join("shards");
+    let shards = shards.to_str().unwrap();
+    let shard = [
+        "match",
+        "tictactoe",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+    ];
+    assert_eq!(
+        code(
+            &[&shard[..], &["--shard", "0/1", "--records", shards]].concat(),
+            ""
+        ),
+        0
+    );
+    assert_eq!(
+        code(
+            &[&shard[..], &["--shard", "1/1", "--records", shards]].concat(),
+            ""
+        ),
+        2
+    );
+    assert_eq!(code(&["match-report", shards], ""), 0);
+    assert_eq!(code(&["match-report", shards, "--no-such-option"], ""), 2);
+    assert_eq!(
+        code(&["match-report", broken], ""),
+        2,
+        "a file, not a folder"
+    );
+    std::fs::remove_file(dir.join("shards/game-000001.txt")).unwrap();
+    assert_eq!(code(&["match-report", shards], ""), 1, "a record missing");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -6,6 +6,7 @@ pub mod files;
 pub mod perft;
 pub mod scenario;
 pub mod selfcheck;
+pub mod shards;
 pub mod solve;
 pub mod tournament;
 pub mod tree;

@@ -221,6 +221,10 @@ pub struct MatchReport {
     pub b_name: String,
     pub seed: u64,
     pub threads: usize,
+    /// How many shards played the match, when it was merged from shards by
+    /// `tabletop match-report` (the table then gives that instead of the threads); 0 when one
+    /// process played it.
+    pub shards: usize,
     /// The games, by index.
     pub games: Vec<GameRecord>,
     /// Wall-clock time of the whole match.
@@ -228,6 +232,32 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// The report of `games` (in index order) of a match between `a` and `b` on `game`,
+    /// played in `elapsed` on `threads` threads.
+    pub fn new(
+        game: &Game,
+        a: &PlayerSpec,
+        b: &PlayerSpec,
+        seed: u64,
+        threads: usize,
+        games: Vec<GameRecord>,
+        elapsed: Duration,
+    ) -> MatchReport {
+        MatchReport {
+            game: game.title.clone(),
+            seats: game.players.clone(),
+            a: *a,
+            b: *b,
+            a_name: a.bot(game, 0).name(),
+            b_name: b.bot(game, 0).name(),
+            seed,
+            threads,
+            shards: 0,
+            games,
+            elapsed,
+        }
+    }
+
     /// All games.
     pub fn total(&self) -> Tally {
         let mut t = Tally::default();
@@ -286,14 +316,17 @@ impl MatchReport {
         let mut out = String::new();
         let first = self.seats.first().map_or("first", String::as_str);
         let second = self.seats.get(1).map_or("second", String::as_str);
+        let (workers, what) = match self.shards {
+            0 => (self.threads, "thread"),
+            n => (n, "shard"),
+        };
         let _ = writeln!(
             out,
-            "{}: {} games, seed {}, {} thread{}, {:.1}s",
+            "{}: {} games, seed {}, {workers} {what}{}, {:.1}s",
             self.game,
             self.games.len(),
             self.seed,
-            self.threads,
-            if self.threads == 1 { "" } else { "s" },
+            if workers == 1 { "" } else { "s" },
             self.elapsed.as_secs_f64()
         );
         let _ = writeln!(out, "A = {} ({})", self.a, self.a_name);
@@ -379,16 +412,36 @@ pub fn play_game(
     seed: u64,
     index: usize,
 ) -> GameRecord {
+    play_game_recorded(game, a, b, seed, index, None)
+}
+
+/// [`play_game`], also pushing every move onto `moves` when given, dice rolls included, in
+/// the game's notation (as a game record lists them; a match without records skips the
+/// text).
+pub fn play_game_recorded(
+    game: &Game,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    seed: u64,
+    index: usize,
+    mut moves: Option<&mut Vec<String>>,
+) -> GameRecord {
     let a_seat = index % 2;
     let mut a_bot = a.bot(game, game_seed(seed, index, 0));
     let mut b_bot = b.bot(game, game_seed(seed, index, 1));
     let mut dice = SmallRng::seed_from_u64(game_seed(seed, index, 2));
     let mut state = game.start();
     let mut plies = 0;
+    let mut make = |state: &mut crate::engine::State, mv| {
+        if let Some(moves) = moves.as_deref_mut() {
+            moves.push(game.move_to_string(state, mv));
+        }
+        game.make(state, mv);
+    };
     let outcome = loop {
         if game.is_chance(&state) {
             if let Some(roll) = game.sample_roll(dice.gen::<f64>()) {
-                game.make(&mut state, roll);
+                make(&mut state, roll);
                 continue;
             }
         }
@@ -405,21 +458,40 @@ pub fn play_game(
         };
         match bot.select_move(game, &mut state) {
             Some(mv) => {
-                game.make(&mut state, mv);
+                make(&mut state, mv);
                 plies += 1;
             }
             // No move although the rules did not end the game (a game without a no-moves
             // rule, or one whose players pass): nobody can go on.
-            None => break game.no_moves_outcome(&state).or(Some(Outcome::Draw)),
+            None => break Some(stuck_outcome(game, &state)),
         }
     };
+    finish(game, &state, outcome, index, plies)
+}
+
+/// The outcome of a game whose player to move has no move although the rules did not end
+/// it: what the no-moves rule says, else a draw.
+pub(crate) fn stuck_outcome(game: &Game, state: &crate::engine::State) -> Outcome {
+    game.no_moves_outcome(state).unwrap_or(Outcome::Draw)
+}
+
+/// The record of game `index` of a match, ended in `state` with `outcome` (`None`: stopped
+/// at [`MAX_PLIES`]) after `plies` moves by the players.
+pub(crate) fn finish(
+    game: &Game,
+    state: &crate::engine::State,
+    outcome: Option<Outcome>,
+    index: usize,
+    plies: u32,
+) -> GameRecord {
+    let a_seat = index % 2;
     let winner_seat = outcome.and_then(|o| o.winner(game.num_players()));
     let winner = match winner_seat {
         Some(p) if p.index() == a_seat => Winner::A,
         Some(_) => Winner::B,
         None => Winner::Draw,
     };
-    let reason = ending_reason(game, &state, outcome);
+    let reason = ending_reason(game, state, outcome);
     GameRecord {
         index,
         a_seat,
@@ -464,41 +536,84 @@ pub fn run_with_progress(
     progress: impl Fn(usize) + Sync,
 ) -> MatchReport {
     let start = Instant::now();
+    let indices: Vec<usize> = (0..games).collect();
     let threads = threads.clamp(1, games.max(1));
+    let played = play_games(game, a, b, seed, &indices, threads, false, |_, _, n| {
+        progress(n);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let games = match played {
+        Ok(g) => g,
+        Err(never) => match never {},
+    };
+    MatchReport::new(game, a, b, seed, threads, games, start.elapsed())
+}
+
+/// Plays the games `indices` of the match seeded `seed` on `threads` worker threads (at
+/// least 1), each worker taking the next index from a shared counter, and returns their
+/// records in the order of `indices`. After each game the worker that played it calls
+/// `each` with its record, its moves (empty unless `keep_moves`) and the number of games
+/// finished so far; once `each` returns an error no new game starts and that error is
+/// returned (the first one, if several workers fail).
+#[allow(clippy::too_many_arguments)]
+pub fn play_games<E: Send>(
+    game: &Game,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    seed: u64,
+    indices: &[usize],
+    threads: usize,
+    keep_moves: bool,
+    each: impl Fn(&GameRecord, &[String], usize) -> Result<(), E> + Sync,
+) -> Result<Vec<GameRecord>, E> {
+    let threads = threads.clamp(1, indices.len().max(1));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; games]);
+    let failed: Mutex<Option<E>> = Mutex::new(None);
+    let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; indices.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= games {
-                    break;
+            scope.spawn(|| {
+                let mut moves = Vec::new();
+                loop {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    if slot >= indices.len() {
+                        break;
+                    }
+                    if failed.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+                        break;
+                    }
+                    moves.clear();
+                    let r = play_game_recorded(
+                        game,
+                        a,
+                        b,
+                        seed,
+                        indices[slot],
+                        keep_moves.then_some(&mut moves),
+                    );
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if let Err(e) = each(&r, &moves, n) {
+                        failed
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(e);
+                        break;
+                    }
+                    results.lock().unwrap_or_else(|e| e.into_inner())[slot] = Some(r);
                 }
-                let r = play_game(game, a, b, seed, i);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             });
         }
     });
-    let games: Vec<GameRecord> = results
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    Ok(results
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .into_iter()
         .flatten()
-        .collect();
-    MatchReport {
-        game: game.title.clone(),
-        seats: game.players.clone(),
-        a: *a,
-        b: *b,
-        a_name: a.bot(game, 0).name(),
-        b_name: b.bot(game, 0).name(),
-        seed,
-        threads,
-        games,
-        elapsed: start.elapsed(),
-    }
+        .collect())
 }
 
 /// Most games one match plays (each keeps a record in memory).
@@ -529,6 +644,14 @@ pub struct MatchArgs {
     /// Override a game option: --set size=9 (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
+    /// Play only shard I of N (I from 0 to N-1): the games k (from 0) with k mod N = I.
+    /// Needs --records; `tabletop match-report DIR` merges the shards.
+    #[arg(long, value_name = "I/N", requires = "records")]
+    pub shard: Option<super::shards::ShardSpec>,
+    /// Write every game's record, and a summary of the shard, into this folder (made if
+    /// missing).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<std::path::PathBuf>,
 }
 
 /// Why `tabletop match` failed, with the exit code to use.
@@ -559,6 +682,9 @@ pub fn cli(args: &MatchArgs) -> Result<(), MatchError> {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
     );
+    if let Some(dir) = &args.records {
+        return super::shards::play_shard(args, &game, dir, threads);
+    }
     let games = args.games as usize;
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(games as u64);
