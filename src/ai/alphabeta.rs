@@ -55,6 +55,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::features::Features;
+use super::table::{Table, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, SOLVED};
 use super::{Bot, Limits, Progress, Score};
 use crate::engine::{
     EndCond, EndResult, Game, Move, MoveList, NoMoves, Outcome, Part, PieceId, Player, State,
@@ -74,10 +75,6 @@ pub const MAX_DEPTH: u32 = 64;
 const QS_PLIES: usize = 16;
 /// Most plies from the root (nominal depth, check extensions and quiescence).
 const MAX_PLY: usize = 2 * MAX_DEPTH as usize + QS_PLIES + 2;
-/// Transposition-table depth meaning "searched to the end of the game".
-const SOLVED: u8 = u8::MAX;
-/// "No move" in the transposition table.
-const NO_MOVE: u16 = u16::MAX;
 
 /// Settings of an [`AlphaBeta`] player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,116 +136,6 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// Whether the game tree was searched to its end (the score is exact).
     pub solved: bool,
-}
-
-const BOUND_LOWER: u8 = 1;
-const BOUND_UPPER: u8 = 2;
-const BOUND_EXACT: u8 = 3;
-
-/// One transposition-table entry (16 bytes).
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    /// Index of the best move in the position's generated move list.
-    mv: u16,
-    depth: u8,
-    /// Bound in the low two bits, search generation above.
-    flags: u8,
-}
-
-impl Entry {
-    fn bound(&self) -> u8 {
-        self.flags & 3
-    }
-    fn generation(&self) -> u8 {
-        self.flags >> 2
-    }
-}
-
-/// Fixed-size transposition table of two-entry buckets: a key may sit in either entry of
-/// its bucket; a new key replaces the entry of the bucket that is from an older search, or
-/// else the shallower one.
-struct Table {
-    entries: Vec<Entry>,
-    /// Bucket mask (the number of buckets minus one).
-    mask: usize,
-    generation: u8,
-}
-
-impl Table {
-    fn new(mb: usize) -> Table {
-        let want = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Entry>()).max(1024);
-        let size = if want.is_power_of_two() {
-            want
-        } else {
-            want.next_power_of_two() / 2
-        };
-        Table {
-            entries: vec![Entry::default(); size],
-            mask: size / 2 - 1,
-            generation: 0,
-        }
-    }
-
-    fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
-    }
-
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        2 * (key as usize & self.mask)
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.entries[b..b + 2]
-            .iter()
-            .find(|e| e.key == key && e.flags != 0)
-            .copied()
-    }
-
-    fn store(&mut self, key: u64, score: i32, mv: u16, depth: u8, bound: u8) {
-        let b = self.bucket(key);
-        let generation = self.generation;
-        let pair = &mut self.entries[b..b + 2];
-        let i = if let Some(i) = pair.iter().position(|e| e.key == key && e.flags != 0) {
-            // Never trade a solved result for a depth-limited one.
-            if pair[i].depth == SOLVED && depth != SOLVED {
-                return;
-            }
-            i
-        } else {
-            // The entry worth less: empty, from an older search, or shallower.
-            let worth = |e: &Entry| -> i32 {
-                let stale = if e.generation() == generation {
-                    0
-                } else {
-                    1000
-                };
-                if e.flags == 0 {
-                    i32::MIN
-                } else {
-                    i32::from(e.depth) - stale
-                }
-            };
-            usize::from(worth(&pair[1]) < worth(&pair[0]))
-        };
-        let slot = &mut pair[i];
-        let mv = if mv == NO_MOVE && slot.key == key {
-            slot.mv
-        } else {
-            mv
-        };
-        *slot = Entry {
-            key,
-            score,
-            mv,
-            depth,
-            flags: bound | generation << 2,
-        };
-    }
 }
 
 /// Mate scores are stored relative to the node, not the root.
@@ -383,7 +270,7 @@ struct Ctx<'a> {
 pub struct AlphaBeta {
     config: AlphaBetaConfig,
     rng: SmallRng,
-    tt: Table,
+    tt: Table<i32>,
     /// Per-ply buffers, reused so the search allocates nothing per node.
     lists: Vec<MoveList>,
     orders: Vec<Vec<(i32, u16)>>,
@@ -425,7 +312,7 @@ impl AlphaBeta {
         AlphaBeta {
             config,
             rng: SmallRng::seed_from_u64(config.seed),
-            tt: Table::new(config.tt_size_mb),
+            tt: Table::new(config.tt_size_mb, false),
             lists: (0..MAX_PLY).map(|_| MoveList::with_capacity(64)).collect(),
             orders: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             mobility: vec![0; MAX_PLY],
@@ -957,7 +844,7 @@ impl AlphaBeta {
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             if i32::from(e.depth) >= depth {
-                let s = score_from_tt(e.score, ply);
+                let s = score_from_tt(e.value, ply);
                 let cut = match e.bound() {
                     BOUND_EXACT => true,
                     BOUND_LOWER => s >= beta,

@@ -26,6 +26,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::chance_eval::{outcome_value, ChanceEval};
+use super::table::{Table, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE};
 use super::Bot;
 use crate::engine::{Game, Move, MoveList, State};
 
@@ -36,8 +37,6 @@ const LO: f64 = -1.0;
 const HI: f64 = 1.0;
 /// Most plies from the root, rolls included.
 const MAX_PLY: usize = 2 * MAX_CHANCE_DEPTH as usize + 8;
-/// "No move" in the transposition table.
-const NO_MOVE: u16 = u16::MAX;
 
 /// Settings of an [`Expectimax`] player.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,70 +78,11 @@ pub struct ExpectimaxInfo {
     pub elapsed: Duration,
 }
 
-const BOUND_LOWER: u8 = 1;
-const BOUND_UPPER: u8 = 2;
-const BOUND_EXACT: u8 = 3;
-
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    value: f32,
-    mv: u16,
-    depth: u8,
-    bound: u8,
-}
-
-/// A fixed-size, always-replace-unless-deeper table.
-struct Table {
-    entries: Vec<Entry>,
-    mask: usize,
-}
-
-impl Table {
-    fn new(mb: usize) -> Table {
-        let want = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Entry>()).max(1024);
-        let size = if want.is_power_of_two() {
-            want
-        } else {
-            want.next_power_of_two() / 2
-        };
-        Table {
-            entries: vec![Entry::default(); size],
-            mask: size - 1,
-        }
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.bound != 0).then_some(e)
-    }
-
-    fn store(&mut self, key: u64, value: f64, mv: u16, depth: u32, bound: u8) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        let depth = depth.min(255) as u8;
-        if slot.key == key && slot.depth > depth {
-            return;
-        }
-        let mv = if mv == NO_MOVE && slot.key == key {
-            slot.mv
-        } else {
-            mv
-        };
-        *slot = Entry {
-            key,
-            value: value as f32,
-            mv,
-            depth,
-            bound,
-        };
-    }
-}
-
 /// Expectimax player; see the module documentation.
 pub struct Expectimax {
     config: ExpectimaxConfig,
     rng: SmallRng,
-    tt: Table,
+    tt: Table<f32>,
     eval: Option<(String, ChanceEval)>,
     lists: Vec<MoveList>,
     orders: Vec<Vec<(f64, u16)>>,
@@ -165,7 +105,7 @@ impl Expectimax {
         Expectimax {
             config,
             rng: SmallRng::seed_from_u64(config.seed),
-            tt: Table::new(config.tt_size_mb),
+            tt: Table::new(config.tt_size_mb, true),
             eval: None,
             lists: (0..MAX_PLY).map(|_| MoveList::with_capacity(32)).collect(),
             orders: (0..MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
@@ -216,6 +156,7 @@ impl Expectimax {
             return info;
         }
         let eval = self.prepare_eval(game);
+        self.tt.new_search();
         self.nodes = 0;
         self.aborted = false;
         self.deadline = self.config.time_limit.map(|t| start + t);
@@ -347,6 +288,12 @@ impl Expectimax {
     }
 
     #[inline]
+    /// Stores a node's value in the table (as `f32`; depths below the table's "solved").
+    fn remember(&mut self, key: u64, value: f64, mv: u16, depth: u32, bound: u8) {
+        let depth = depth.min(u32::from(u8::MAX) - 1) as u8;
+        self.tt.store(key, value as f32, mv, depth, bound);
+    }
+
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
@@ -385,7 +332,7 @@ impl Expectimax {
         if let Some(e) = self.tt.probe(key) {
             if u32::from(e.depth) >= depth {
                 let v = f64::from(e.value);
-                match e.bound {
+                match e.bound() {
                     BOUND_EXACT => return v,
                     BOUND_LOWER if v >= beta => return v,
                     BOUND_UPPER if v <= alpha => return v,
@@ -415,7 +362,7 @@ impl Expectimax {
                 known += p * lower[i];
                 if w >= b {
                     let bound = known + rest * LO;
-                    self.tt.store(key, bound, NO_MOVE, depth, BOUND_LOWER);
+                    self.remember(key, bound, NO_MOVE, depth, BOUND_LOWER);
                     return bound;
                 }
             }
@@ -441,17 +388,17 @@ impl Expectimax {
             let v = v.max(li);
             if v <= a {
                 let bound = sum + p * v + rest_hi;
-                self.tt.store(key, bound, NO_MOVE, depth, BOUND_UPPER);
+                self.remember(key, bound, NO_MOVE, depth, BOUND_UPPER);
                 return bound;
             }
             if v >= b {
                 let bound = sum + p * v + rest_lo;
-                self.tt.store(key, bound, NO_MOVE, depth, BOUND_LOWER);
+                self.remember(key, bound, NO_MOVE, depth, BOUND_LOWER);
                 return bound;
             }
             sum += p * v;
         }
-        self.tt.store(key, sum, NO_MOVE, depth, BOUND_EXACT);
+        self.remember(key, sum, NO_MOVE, depth, BOUND_EXACT);
         sum
     }
 
@@ -559,7 +506,7 @@ impl Expectimax {
         if let Some(e) = self.tt.probe(key) {
             if u32::from(e.depth) >= depth {
                 let v = f64::from(e.value);
-                match e.bound {
+                match e.bound() {
                     BOUND_EXACT => return v,
                     BOUND_LOWER if v >= beta => return v,
                     BOUND_UPPER if v <= alpha => return v,
@@ -616,7 +563,7 @@ impl Expectimax {
         } else {
             BOUND_UPPER
         };
-        self.tt.store(key, best, stored_mv, depth, bound);
+        self.remember(key, best, stored_mv, depth, bound);
         best
     }
 }

@@ -23,6 +23,7 @@ mod greedy;
 mod mcts;
 mod random;
 mod settings;
+mod table;
 #[cfg(test)]
 mod tests;
 
