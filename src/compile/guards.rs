@@ -143,7 +143,7 @@ impl Compiler {
         match &e.kind {
             ExprKind::Call { name, args } if name.node == "line" => {
                 let mut a = CallArgs::new("line", e.span, args);
-                let (n, axes) = self.line_args(&mut a, e.span)?;
+                let (n, axes) = self.move_line_args(&mut a, e.span)?;
                 a.finish(&["along"], 1, &mut self.diags);
                 Some(PartCond::Line { n, axes })
             }

@@ -398,6 +398,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::OneColour { .. } => "one-colour",
         EndCond::Most { .. } => "most",
         EndCond::All(_) => "all of",
+        EndCond::Not(_) => "not",
         EndCond::Repetition(_) => "repetition",
         EndCond::Passes(_) => "passes",
         EndCond::Score { .. } => "score",
