@@ -59,7 +59,7 @@ impl Rules {
         Rules { size, ..self }
     }
 
-    fn to_move(&self, b: &Board) -> u8 {
+    fn mover(&self, b: &Board) -> u8 {
         1 + (b.ply % 2) as u8
     }
 
@@ -134,7 +134,7 @@ impl Rules {
 
     /// Plays a move; whether it won.
     fn play(&self, b: &mut Board, mv: &[usize]) -> bool {
-        let who = self.to_move(b);
+        let who = self.mover(b);
         for &c in mv {
             b.cells[c] = who;
         }
@@ -157,7 +157,7 @@ impl Rules {
             }
             if won {
                 t.nodes += 1;
-                if self.to_move(b) == 1 {
+                if self.mover(b) == 1 {
                     t.black += 1;
                 } else {
                     t.white += 1;
@@ -210,7 +210,11 @@ impl Rules {
             }
             rows.push(row);
         }
-        let side = if self.to_move(b) == 1 { "Black" } else { "White" };
+        let side = if self.mover(b) == 1 {
+            "Black"
+        } else {
+            "White"
+        };
         format!("{} {side} {}", rows.join("/"), b.ply)
     }
 

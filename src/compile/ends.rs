@@ -11,6 +11,10 @@ use crate::engine::{
 use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::{Diagnostic, Span};
 
+/// A `line(…)` as read: the length, whether it is exact, the axes (pairs of opposite
+/// directions), and how many positional arguments the length took.
+type LineSpec = (u16, bool, Vec<(u16, u16)>, usize);
+
 /// Every ending condition, for "did you mean".
 pub const ENDINGS: [&str; 17] = [
     "line",
@@ -197,11 +201,7 @@ impl Compiler {
     /// `line(n, along: dirs)` or `line(exactly: n, along: dirs)`: the length, whether it is
     /// exact, the axes (pairs of opposite directions), and how many positional arguments the
     /// length took (the piece kinds follow them).
-    pub(super) fn line_args(
-        &mut self,
-        a: &mut CallArgs,
-        span: Span,
-    ) -> Option<(u16, bool, Vec<(u16, u16)>, usize)> {
+    pub(super) fn line_args(&mut self, a: &mut CallArgs, span: Span) -> Option<LineSpec> {
         let exact = a.named("exactly");
         let (n, exact, skip) = match (exact, a.positional.first().copied()) {
             (Some(x), Some(first))

@@ -266,7 +266,7 @@ impl Compiler {
         if count == 0 || count as usize > MAX_MOVE_CELLS {
             self.diags.push(
                 Diagnostic::error(at, format!("'count' must be between 1 and {MAX_MOVE_CELLS}, not {count}"))
-                    .with_hint(format!("count: 2 picks two different cells in one move, as a set (each pair listed once); for one cell leave 'count' out")),
+                    .with_hint("count: 2 picks two different cells in one move, as a set (each pair listed once); for one cell leave 'count' out"),
             );
             return None;
         }
