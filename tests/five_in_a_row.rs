@@ -210,11 +210,7 @@ impl Rules {
             }
             rows.push(row);
         }
-        let side = if self.mover(b) == 1 {
-            "Black"
-        } else {
-            "White"
-        };
+        let side = if self.mover(b) == 1 { "Black" } else { "White" };
         format!("{} {side} {}", rows.join("/"), b.ply)
     }
 

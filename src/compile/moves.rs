@@ -192,6 +192,7 @@ impl Compiler {
                     players: u64::MAX >> (64 - self.players.len()),
                     guard: runtime_guard.clone(),
                     text,
+                    when: runtime_guard.as_ref().and(guard.as_ref()).map(st_text),
                     from: self.rule_from.take(),
                     forced: *forced,
                     swaps_sides,

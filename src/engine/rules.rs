@@ -178,6 +178,8 @@ pub struct Rule {
     pub guard: Option<StateCond>,
     /// The source text of the rule, for `describe`.
     pub text: String,
+    /// The source text of `guard` (`ply() = 0`), for `describe`.
+    pub when: Option<String>,
     /// A condition the piece's starting cell must meet (`from: second-rank`).
     pub from: Option<CellCond>,
     /// A forced move: while any forced move is legal, no other move is (draughts captures).
