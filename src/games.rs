@@ -18,6 +18,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("reversi", include_str!("../games/reversi.game")),
     ("go", include_str!("../games/go.game")),
     ("morris", include_str!("../games/morris.game")),
+    ("gomoku", include_str!("../games/gomoku.game")),
+    ("connect6", include_str!("../games/connect6.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -35,6 +37,8 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("reversi", include_str!("../games/reversi.test")),
     ("go", include_str!("../games/go.test")),
     ("morris", include_str!("../games/morris.test")),
+    ("gomoku", include_str!("../games/gomoku.test")),
+    ("connect6", include_str!("../games/connect6.test")),
 ];
 
 /// The scenario file of a shipped game.

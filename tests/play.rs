@@ -482,3 +482,26 @@ fn garbled_session_input_never_crashes() {
         assert!(!err.contains("panicked"), "{game}: {err}");
     }
 }
+
+/// A level-5 AI beats level 1 at gomoku (exactly five) and Connect6 (one stone, then pairs)
+/// on 9 × 9 boards, and the game ends on the rule that decided it.
+#[test]
+fn ai_level_5_against_level_1_finishes_gomoku_and_connect6() {
+    for (game, rule) in [
+        ("gomoku", "exactly five in a row: win if line(exactly: 5)"),
+        ("connect6", "six in a row: win if line(6)"),
+    ] {
+        let (out, err, code) = run(
+            &[
+                "play", game, "--set", "size=9", "--first", "ai:5", "--second", "ai:1", "--seed",
+                "3",
+            ],
+            b"",
+        );
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(
+            out.contains(&format!("game over: Black wins ({rule})")),
+            "{game}: {out}"
+        );
+    }
+}

@@ -6,6 +6,7 @@
 fn options(game: &str) -> Vec<(String, String)> {
     match game {
         "nex" => vec![("size".into(), "7".into())],
+        "connect6" => vec![("size".into(), "9".into())],
         _ => Vec::new(),
     }
 }

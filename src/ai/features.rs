@@ -122,6 +122,7 @@ impl Features {
                 | EndCond::Repetition(_)
                 | EndCond::Passes(_) => true,
                 EndCond::All(cs) => cs.iter().any(reads_history),
+                EndCond::Not(c) => reads_history(c),
                 _ => false,
             }
         }

@@ -11,6 +11,10 @@ use crate::engine::{
 use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::{Diagnostic, Span};
 
+/// A `line(…)` as read: the length, whether it is exact, the axes (pairs of opposite
+/// directions), and how many positional arguments the length took.
+type LineSpec = (u16, bool, Vec<(u16, u16)>, usize);
+
 /// Every ending condition, for "did you mean".
 pub const ENDINGS: [&str; 17] = [
     "line",
@@ -194,20 +198,62 @@ impl Compiler {
         Some(())
     }
 
-    /// `line(n, along: dirs)`: the length and the axes (pairs of opposite directions).
-    pub(super) fn line_args(
-        &mut self,
-        a: &mut CallArgs,
-        span: Span,
-    ) -> Option<(u16, Vec<(u16, u16)>)> {
-        let Some(n) = a.positional.first().copied() else {
-            self.err(span, "'line' needs how many in a row: line(3)");
-            return None;
+    /// `line(n, along: dirs)` or `line(exactly: n, along: dirs)`: the length, whether it is
+    /// exact, the axes (pairs of opposite directions), and how many positional arguments the
+    /// length took (the piece kinds follow them).
+    pub(super) fn line_args(&mut self, a: &mut CallArgs, span: Span) -> Option<LineSpec> {
+        let exact = a.named("exactly");
+        let (n, exact, skip) = match (exact, a.positional.first().copied()) {
+            (Some(x), Some(first))
+                if match &first.kind {
+                    ExprKind::Name(w) => self.options.contains_key(w),
+                    _ => true,
+                } =>
+            {
+                self.diags.push(
+                    Diagnostic::error(first.span, "the length of the line is given twice")
+                        .with_hint(format!(
+                            "write line(exactly: {0}) for a line of exactly {0}, line({0}) for {0} or more",
+                            super::moves::st_text(x)
+                        )),
+                );
+                return None;
+            }
+            (Some(x), _) => (x, true, 0),
+            (None, Some(first)) => (first, false, 1),
+            (None, None) => {
+                self.diags.push(
+                    Diagnostic::error(span, "'line' needs how many in a row: line(3)")
+                        .with_hint("line(5) is five or more in a row; line(exactly: 5) is five, not six or more"),
+                );
+                return None;
+            }
         };
         let at = n.span;
-        let n = self.eval_int(n)?;
+        let Some(n) = self.eval_int(n) else {
+            if exact {
+                if let Some(d) = self.diags.last_mut() {
+                    if d.hint.is_none() {
+                        *d = d
+                            .clone()
+                            .with_hint("line(exactly: 5): five in a row, and no more");
+                    }
+                }
+            }
+            return None;
+        };
         if !(2..=64).contains(&n) {
             self.err(at, format!("a line is 2 to 64 pieces long, not {n}"));
+            return None;
+        }
+        // `line(5, exact)`: a word meant as a flag would be read as a piece kind.
+        if let Some(flag) = a.positional.get(skip).copied().filter(|e| {
+            matches!(&e.kind, ExprKind::Name(w) if (w == "exact" || w == "exactly") && !self.pieces.kinds.contains_key(w.as_str()))
+        }) {
+            self.diags.push(
+                Diagnostic::error(flag.span, format!("'{}' is not a piece kind", super::moves::st_text(flag)))
+                    .with_hint(format!("for a line of exactly {n} write line(exactly: {n})")),
+            );
             return None;
         }
         let dirs = match a.named("along") {
@@ -221,7 +267,28 @@ impl Compiler {
                 axes.push((d, od));
             }
         }
-        Some((n as u16, axes))
+        Some((n as u16, exact, axes, skip))
+    }
+
+    /// `line(n, along: dirs)` inside a move (a mill): n or more; an exact length is for
+    /// endings only.
+    pub(super) fn move_line_args(
+        &mut self,
+        a: &mut CallArgs,
+        span: Span,
+    ) -> Option<(u16, Vec<(u16, u16)>)> {
+        let (n, exact, axes, _) = self.line_args(a, span)?;
+        if exact {
+            self.diags.push(
+                Diagnostic::error(
+                    span,
+                    "an exact length is for endings; inside a move a line is n or more",
+                )
+                .with_hint(format!("write line({n}) here")),
+            );
+            return None;
+        }
+        Some((n, axes))
     }
 
     /// The directions chains connect along: `along:`, else orthogonal, else adjacent.
@@ -253,13 +320,37 @@ impl Compiler {
         Some(v)
     }
 
+    /// An ending condition as written after `if`: a test, or tests joined with `and`, some
+    /// of them negated with `not`. A `not` alone is refused: the tests that look at what the
+    /// last move changed would hold after nearly every move.
     pub(super) fn end_cond(&mut self, e: &Expr) -> Option<EndCond> {
+        if let ExprKind::Not(x) = &e.kind {
+            if !reads_counts(x) {
+                self.diags.push(
+                    Diagnostic::error(e.span, format!("'{}' alone would end the game after nearly any move", super::moves::st_text(e)))
+                        .with_hint("use 'not' beside a test that holds, joined with 'and': win if line(5) and not line(6)"),
+                );
+                return None;
+            }
+        }
+        self.end_test(e)
+    }
+
+    /// One test of an ending, or several joined with `and`.
+    fn end_test(&mut self, e: &Expr) -> Option<EndCond> {
         if let ExprKind::And(parts) = &e.kind {
             let mut all = Vec::new();
             for x in parts {
-                all.push(self.end_cond(x)?);
+                all.push(self.end_test(x)?);
             }
+            self.check_not_line(parts, &all)?;
             return Some(EndCond::All(all));
+        }
+        if let ExprKind::Not(x) = &e.kind {
+            return Some(match self.end_test(x)? {
+                EndCond::State(c) => EndCond::State(crate::engine::StateCond::Not(Box::new(c))),
+                c => EndCond::Not(Box::new(c)),
+            });
         }
         let (name, args, span) = match &e.kind {
             ExprKind::Call { name, args } => (name.node.as_str(), &args[..], name.span),
@@ -284,9 +375,17 @@ impl Compiler {
         let mut a = CallArgs::new(name, e.span, args);
         let (cond, allowed): (EndCond, &[&str]) = match name {
             "line" => {
-                let (n, axes) = self.line_args(&mut a, e.span)?;
-                let pieces = self.owned(&a.positional[1..])?;
-                (EndCond::Line { n, pieces, axes }, &["along"])
+                let (n, exact, axes, skip) = self.line_args(&mut a, e.span)?;
+                let pieces = self.owned(&a.positional[skip..])?;
+                (
+                    EndCond::Line {
+                        n,
+                        exact,
+                        pieces,
+                        axes,
+                    },
+                    &["along", "exactly"],
+                )
             }
             "connect" => {
                 if a.positional.len() < 2 {
@@ -523,5 +622,61 @@ impl Compiler {
                 }
             },
         }
+    }
+}
+
+/// Whether `e` is a comparison of counts (or `not` of one), which `not` may stand alone on.
+fn reads_counts(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Cmp(..) => true,
+        ExprKind::Not(x) => reads_counts(x),
+        _ => false,
+    }
+}
+
+impl Compiler {
+    /// Refuses `line(5) and not line(4)`: a line of 5 or more is also one of 4 or more
+    /// through the same cell, so the ending could never hold.
+    fn check_not_line(&mut self, parts: &[Expr], conds: &[EndCond]) -> Option<()> {
+        for (pos, c) in conds.iter().enumerate() {
+            let EndCond::Line {
+                n: has,
+                exact: false,
+                pieces,
+                axes,
+            } = c
+            else {
+                continue;
+            };
+            for (neg, d) in conds.iter().enumerate() {
+                let EndCond::Not(inner) = d else { continue };
+                let EndCond::Line {
+                    n: not_n,
+                    exact: false,
+                    pieces: p2,
+                    axes: a2,
+                } = inner.as_ref()
+                else {
+                    continue;
+                };
+                if not_n <= has && p2 == pieces && a2 == axes {
+                    self.diags.push(
+                        Diagnostic::error(
+                            parts[neg].span,
+                            format!(
+                                "this ending never holds: a line of {has} or more is also a line of {not_n} or more"
+                            ),
+                        )
+                        .with_hint(format!(
+                            "to refuse longer lines write '{} and not line({})', or line(exactly: {has})",
+                            super::moves::st_text(&parts[pos]),
+                            has + 1
+                        )),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(())
     }
 }

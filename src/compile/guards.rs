@@ -19,7 +19,7 @@ pub(crate) enum Guard {
 }
 
 /// The calls that read a number from the state.
-const QUANTITIES: [&str; 2] = ["count", "in-reserve"];
+const QUANTITIES: [&str; 3] = ["count", "in-reserve", "ply"];
 
 fn compare(op: CmpOp) -> Compare {
     match op {
@@ -75,6 +75,21 @@ impl Compiler {
                     _ => Guard::Runtime(StateCond::Any(conds)),
                 })
             }
+            ExprKind::Call { name, .. } if QUANTITIES.contains(&name.node.as_str()) => {
+                let example = match name.node.as_str() {
+                    "ply" => "ply() = 0 (the first move of the game)",
+                    "count" => "count(man) > 3",
+                    _ => "in-reserve(man) = 0",
+                };
+                self.diags.push(
+                    Diagnostic::error(
+                        e.span,
+                        format!("'{}' is a number, not a test", super::moves::st_text(e)),
+                    )
+                    .with_hint(format!("compare it: {example}")),
+                );
+                None
+            }
             _ => self.eval_bool(e).map(Guard::Static),
         }
     }
@@ -85,6 +100,17 @@ impl Compiler {
         match &e.kind {
             ExprKind::Call { name, args } if QUANTITIES.contains(&name.node.as_str()) => {
                 let a = CallArgs::new(&name.node, e.span, args);
+                if name.node == "ply" {
+                    if let Some(x) = a.positional.first() {
+                        self.diags.push(
+                            Diagnostic::error(x.span, "'ply()' takes no arguments: it is the number of moves played so far")
+                                .with_hint("compare it: move place(stone) when ply() = 0 (the first move of the game)"),
+                        );
+                        return None;
+                    }
+                    a.finish(&[], 0, &mut self.diags);
+                    return Some(Quantity::Ply);
+                }
                 a.finish(&[], usize::MAX, &mut self.diags);
                 let kinds = self.kinds_list(&a.positional)?;
                 if name.node == "in-reserve" {
@@ -122,14 +148,16 @@ impl Compiler {
                     format!("'{}' is not a number read from the game", name.node),
                 )
                 .suggest(&name.node, QUANTITIES)
-                .with_hint("numbers are count(kind), in-reserve(kind), options and whole numbers");
+                .with_hint(
+                    "numbers are count(kind), in-reserve(kind), ply(), options and whole numbers",
+                );
                 self.diags.push(d);
                 None
             }
             _ => {
                 self.err(
                     e.span,
-                    "expected a number: count(kind), in-reserve(kind), an option or a whole number",
+                    "expected a number: count(kind), in-reserve(kind), ply(), an option or a whole number",
                 );
                 None
             }
@@ -143,7 +171,7 @@ impl Compiler {
         match &e.kind {
             ExprKind::Call { name, args } if name.node == "line" => {
                 let mut a = CallArgs::new("line", e.span, args);
-                let (n, axes) = self.line_args(&mut a, e.span)?;
+                let (n, axes) = self.move_line_args(&mut a, e.span)?;
                 a.finish(&["along"], 1, &mut self.diags);
                 Some(PartCond::Line { n, axes })
             }

@@ -192,6 +192,7 @@ impl Compiler {
                     players: u64::MAX >> (64 - self.players.len()),
                     guard: runtime_guard.clone(),
                     text,
+                    when: runtime_guard.as_ref().and(guard.as_ref()).map(st_text),
                     from: self.rule_from.take(),
                     forced: *forced,
                     swaps_sides,
@@ -257,6 +258,20 @@ impl Compiler {
                 Some(v as u16)
             }
         }
+    }
+
+    /// `count: n` of `place` and `convert`: how many cells one move picks, as a set.
+    fn count_arg(&mut self, a: &mut CallArgs, span: Span) -> Option<u16> {
+        let at = a.named("count").map_or(span, |e| e.span);
+        let count = self.int_arg(a, "count", 1)?;
+        if count == 0 || count as usize > MAX_MOVE_CELLS {
+            self.diags.push(
+                Diagnostic::error(at, format!("'count' must be between 1 and {MAX_MOVE_CELLS}, not {count}"))
+                    .with_hint("count: 2 picks two different cells in one move, as a set (each pair listed once); for one cell leave 'count' out"),
+            );
+            return None;
+        }
+        Some(count)
     }
 
     fn yes_no_arg(&mut self, a: &mut CallArgs, name: &str) -> Option<bool> {
@@ -328,7 +343,16 @@ impl Compiler {
             "place" => {
                 let kind = self.kind_arg(&a, 0)?;
                 let on = self.cond_arg(&mut a, "on", "empty")?;
-                (Part::Place { kind, on }, &["on"], 1)
+                let count = self.count_arg(&mut a, e.span)?;
+                a.finish(&["on", "count"], 1, &mut self.diags);
+                for i in 0..count {
+                    out.push(Part::Place {
+                        kind,
+                        on: on.clone(),
+                        ordered: i == 0,
+                    });
+                }
+                return Some(());
             }
             "drop" => {
                 let kind = self.kind_arg(&a, 0)?;
@@ -611,14 +635,7 @@ impl Compiler {
                 };
                 let kind = self.kind(kn, k.span)? as u8;
                 let own = self.pieces.kinds[kind as usize].neutral.is_none();
-                let count = self.int_arg(&mut a, "count", 1)?;
-                if count == 0 || count as usize > MAX_MOVE_CELLS {
-                    self.err(
-                        e.span,
-                        format!("'count' must be between 1 and {MAX_MOVE_CELLS}"),
-                    );
-                    return None;
-                }
+                let count = self.count_arg(&mut a, e.span)?;
                 a.finish(&["into", "count"], 1, &mut self.diags);
                 for i in 0..count {
                     out.push(Part::Convert {

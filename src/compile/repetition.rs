@@ -278,7 +278,7 @@ impl Compiler {
                     return None;
                 }
                 let mut a = CallArgs::new("line", e.span, args);
-                let (n, axes) = self.line_args(&mut a, e.span)?;
+                let (n, axes) = self.move_line_args(&mut a, e.span)?;
                 a.finish(&["along"], 1, &mut self.diags);
                 return Some(RepCells::Line { n, axes });
             }

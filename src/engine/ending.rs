@@ -79,7 +79,12 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         }
     };
     match cond {
-        EndCond::Line { n, .. } => format!("{} in a row", number_word(u32::from(*n))),
+        EndCond::Line { n, exact, .. } => format!(
+            "{}{} in a row",
+            if *exact { "exactly " } else { "" },
+            number_word(u32::from(*n))
+        ),
+        EndCond::Not(c) => format!("not {}", condition_phrase(game, c)),
         EndCond::Connect { a, b, .. } => format!("connected {} and {}", zone(*a), zone(*b)),
         EndCond::Reach { zone: z, .. } => format!("reached {}", zone(*z)),
         EndCond::NoPieces { kinds: ks } => format!("no {} left", kinds(ks)),
@@ -201,6 +206,44 @@ mod tests {
             describe_end(&g, &s).unwrap(),
             "X wins (three in a row: win if line(3))"
         );
+    }
+
+    /// `line(exactly: 3)` wins by three, not four; `line(3) and not line(4)` likewise, and
+    /// the phrase names the exact length.
+    #[test]
+    fn exact_lines_and_not() {
+        for (end, phrase) in [
+            ("line(exactly: 3)", "exactly three in a row"),
+            (
+                "line(3) and not line(4)",
+                "three in a row and not four in a row",
+            ),
+        ] {
+            let src = format!(
+                "game \"Row\"\nplayers X, O\nboard square(6, 2)\n\
+                 piece mark = \"X\" for X, \"O\" for O\nmove place(mark)\nwin if {end}\n"
+            );
+            let g = crate::compile_source("row", "row.game", &src, &[]).expect("compiles");
+            // X a1 b1 d1, then c1 joins four: no win.
+            let s = play(&g, "a1 a2 b1 b2 d1 d2 c1");
+            assert_eq!(describe_end(&g, &s), None, "{end}: four is not three");
+            let s = play(&g, "a1 a2 b1 b2 c1");
+            assert_eq!(
+                describe_end(&g, &s).unwrap(),
+                format!("X wins ({phrase}: win if {end})")
+            );
+            // A set-up position with an exact three is judged on load; four is not.
+            assert!(g
+                .parse_position("3O2/XXX3 O")
+                .unwrap()
+                .result_now()
+                .is_some());
+            assert!(g
+                .parse_position("2O3/XXXX2 O")
+                .unwrap()
+                .result_now()
+                .is_none());
+        }
     }
 
     #[test]

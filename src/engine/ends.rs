@@ -46,9 +46,12 @@ pub enum NoMoves {
 /// A condition that ends the game, tested for one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndCond {
-    /// `n` of the player's pieces (of the given contents) in a row along one of `axes`.
+    /// `n` of the player's pieces (of the given contents) in a row along one of `axes`, through
+    /// a cell the last move changed: `n` or more, or with `exact` set a row of exactly `n`
+    /// (the cells at both ends hold none of the pieces).
     Line {
         n: u16,
+        exact: bool,
         pieces: ByPlayer<ContentSet>,
         axes: Vec<(DirId, DirId)>,
     },
@@ -85,6 +88,8 @@ pub enum EndCond {
     Most { kinds: Vec<KindId> },
     /// All of these hold.
     All(Vec<EndCond>),
+    /// The condition does not hold (`line(5) and not line(6)`).
+    Not(Box<EndCond>),
     /// This many plies have passed without a capture or a move of a progress piece
     /// (see [`Game::progress`]).
     NoProgress(u32),
@@ -251,13 +256,24 @@ impl Game {
         log_from: usize,
     ) -> bool {
         match cond {
-            EndCond::Line { n, pieces, axes } => {
+            EndCond::Line {
+                n,
+                exact,
+                pieces,
+                axes,
+            } => {
                 let set = pieces[p];
+                let n = *n as usize;
                 (log_from..s.log.len()).any(|i| {
                     let c = s.log[i].cell;
                     set.contains(s.board[c as usize])
                         && axes.iter().any(|&(d, od)| {
-                            1 + self.run(s, c, d, set) + self.run(s, c, od, set) >= *n as usize
+                            let len = 1 + self.run(s, c, d, set) + self.run(s, c, od, set);
+                            if *exact {
+                                len == n
+                            } else {
+                                len >= n
+                            }
                         })
                 })
             }
@@ -356,6 +372,7 @@ impl Game {
             EndCond::All(conds) => conds
                 .iter()
                 .all(|c| self.end_holds(s, c, p, mover, log_from)),
+            EndCond::Not(c) => !self.end_holds(s, c, p, mover, log_from),
             // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
             EndCond::NoProgress(n) => p == mover && s.scalars.quiet >= *n && !self.is_checkmated(s),
             EndCond::Repetition(r) => p == mover && self.repeats_now(s, r),

@@ -46,6 +46,9 @@ pub enum Quantity {
     Count(Vec<KindId>),
     /// The player's pieces of these kinds waiting in the reserve.
     InReserve(Vec<KindId>),
+    /// The number of plies (moves) played so far: 0 before the first move, counted on from
+    /// the ply number of a given position.
+    Ply,
     /// The sum of two quantities.
     Sum(Box<Quantity>, Box<Quantity>),
     /// The difference of two quantities.
@@ -106,6 +109,7 @@ impl Game {
                     id => i64::from(s.reserve[id as usize]),
                 })
                 .sum(),
+            Quantity::Ply => i64::from(s.ply),
             Quantity::Sum(a, b) => self.quantity(s, a, player) + self.quantity(s, b, player),
             Quantity::Diff(a, b) => self.quantity(s, a, player) - self.quantity(s, b, player),
         }

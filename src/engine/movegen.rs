@@ -363,6 +363,15 @@ impl Game {
         }
     }
 
+    /// How many pieces of `kind` the parts of `rule` before `idx` place (each takes one from
+    /// the reserve).
+    fn placed_before(&self, rule: &Rule, idx: usize, kind: super::KindId) -> u32 {
+        rule.parts[..idx]
+            .iter()
+            .filter(|x| matches!(x, Part::Place { kind: k, .. } if *k == kind))
+            .count() as u32
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn gen_parts(
         &self,
@@ -387,9 +396,11 @@ impl Game {
         let board = &self.board;
         let saved = v.len;
         match part {
-            Part::Place { kind, on } => {
+            Part::Place { kind, on, ordered } => {
                 let piece = self.placed_piece(*kind, p);
-                if self.reserve_kind == Some(*kind) && s.reserve[piece as usize] == 0 {
+                if self.reserve_kind == Some(*kind)
+                    && u32::from(s.reserve[piece as usize]) <= self.placed_before(rule, idx, *kind)
+                {
                     return;
                 }
                 if v.len == 0 && idx + 1 == rule.parts.len() {
@@ -409,8 +420,14 @@ impl Game {
                     return;
                 }
                 let last = idx + 1 == rule.parts.len();
-                for c in 0..board.len() as CellId {
-                    if on.accepts(board, p, c, v.get(c)) {
+                // The later picks of a set come after the previous one, on untouched cells.
+                let first = if *ordered {
+                    0
+                } else {
+                    mv.cells().last().map_or(0, |&c| c + 1)
+                };
+                for c in first..board.len() as CellId {
+                    if (*ordered || !v.touched(c)) && on.accepts(board, p, c, v.get(c)) {
                         if last {
                             push_with(out, mv, c);
                             continue;

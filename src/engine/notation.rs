@@ -257,6 +257,20 @@ impl Game {
                     return Ok(m);
                 }
             }
+            // The cells alone (`j10`, `b1a1` in Connect6), when one placement move has them.
+            if let Some(cells) = self.cells_key(&want) {
+                let mut found = moves.iter().filter(|&&m| {
+                    self.placement_key(&self.move_to_string(state, m))
+                        .is_some_and(|k| {
+                            let mut mine: Vec<String> = k.into_iter().map(|p| p.1).collect();
+                            mine.sort_unstable();
+                            mine == cells
+                        })
+                });
+                if let (Some(&m), None) = (found.next(), found.next()) {
+                    return Ok(m);
+                }
+            }
         }
         // Name what is wrong: an unknown cell, or a piece that cannot go there.
         let hint = self.explain_bad_move(state, &want, &moves);
@@ -264,6 +278,29 @@ impl Game {
             input: text.trim().to_string(),
             hint,
         })
+    }
+
+    /// The cell names `text` is made of (`b1a1`: b1, a1), sorted, lower case; `None` unless
+    /// it is nothing but cell names.
+    fn cells_key(&self, text: &str) -> Option<Vec<String>> {
+        let mut rest = text;
+        let mut cells = Vec::new();
+        while !rest.is_empty() {
+            let cell = self
+                .board
+                .cells
+                .iter()
+                .map(|c| c.name.as_str())
+                .filter(|n| {
+                    rest.get(..n.len())
+                        .is_some_and(|head| head.eq_ignore_ascii_case(n))
+                })
+                .max_by_key(|n| n.len())?;
+            cells.push(cell.to_ascii_lowercase());
+            rest = &rest[cell.len()..];
+        }
+        cells.sort_unstable();
+        (!cells.is_empty()).then_some(cells)
     }
 
     /// A placement move as a sorted list of (symbol, cell) picks, if `text` reads as one.

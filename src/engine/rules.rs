@@ -6,8 +6,15 @@ use super::{ByPlayer, CellCond, ContentSet, DirId, KindId, PartCond, StateCond, 
 /// a piece continues from where the previous part left it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// Put a new piece of `kind` on a cell satisfying `on`.
-    Place { kind: KindId, on: CellCond },
+    /// Put a new piece of `kind` on a cell satisfying `on`. With `ordered` unset (the later
+    /// placements of `place(kind, count: n)`), the cell comes after the previous placement's
+    /// in cell order and is one no earlier part changed: the n cells are picked as a set,
+    /// each move listed once.
+    Place {
+        kind: KindId,
+        on: CellCond,
+        ordered: bool,
+    },
     /// Put a piece of `kind` into a column: it falls along `falls` until it rests on a piece
     /// or the board's edge.
     Drop {
@@ -171,6 +178,8 @@ pub struct Rule {
     pub guard: Option<StateCond>,
     /// The source text of the rule, for `describe`.
     pub text: String,
+    /// The source text of `guard` (`ply() = 0`), for `describe`.
+    pub when: Option<String>,
     /// A condition the piece's starting cell must meet (`from: second-rank`).
     pub from: Option<CellCond>,
     /// A forced move: while any forced move is legal, no other move is (draughts captures).

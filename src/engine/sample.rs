@@ -158,7 +158,14 @@ impl Game {
         let mut ways: u64 = 1;
         for (idx, part) in rule.parts.iter().enumerate() {
             let (on, first, fresh, piece) = match part {
-                Part::Place { kind, on } => (on, 0, false, self.placed_piece(*kind, p)),
+                Part::Place { kind, on, ordered } => {
+                    let first = if *ordered {
+                        0
+                    } else {
+                        mv.cells().last().map_or(0, |&c| c + 1)
+                    };
+                    (on, first, !ordered, self.placed_piece(*kind, p))
+                }
                 Part::Convert {
                     on,
                     kind,
@@ -250,6 +257,44 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 4);
+    }
+
+    /// `place(stone, count: 2)` lists each pair of cells once (C(9, 2) = 36 on 3 × 3, where
+    /// `place then place` lists 72), the sampler draws exactly those, and a pair written in
+    /// the other order reads as the same move.
+    #[test]
+    fn placement_sets_are_listed_and_drawn_once() {
+        let src = "game \"Pairs\"\nplayers Black, White\nboard square(3, 3)\n\
+                   piece stone = \"X\" for Black, \"O\" for White\n\
+                   move place(stone, count: 2)\n";
+        let game = crate::compile_source("pairs", "pairs.game", src, &[]).expect("compiles");
+        let s = game.start();
+        let legal = game.legal_moves_vec(&s);
+        assert_eq!(legal.len(), 36);
+        let ordered = src.replace("place(stone, count: 2)", "place(stone) then place(stone)");
+        let twice = crate::compile_source("pairs", "pairs.game", &ordered, &[]).expect("compiles");
+        assert_eq!(twice.legal_moves_vec(&twice.start()).len(), 72);
+        let ab = game.parse_move(&s, "Xa1Xb1").expect("a1 b1");
+        assert_eq!(game.parse_move(&s, "Xb1Xa1").expect("b1 a1"), ab);
+        assert_eq!(game.move_to_string(&s, ab), "Xa1Xb1");
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut seen: HashMap<_, u32> = HashMap::new();
+        let mut scratch = MoveList::new();
+        for _ in 0..100 * legal.len() {
+            let mut pick = |n: usize| rng.gen_range(0..n);
+            let mv = game
+                .sample_placements(&s, &mut scratch, &mut pick)
+                .expect("an answer");
+            assert!(legal.contains(&mv), "{mv:?} is not legal");
+            *seen.entry(mv).or_default() += 1;
+        }
+        assert_eq!(seen.len(), legal.len());
+        for (mv, n) in seen {
+            assert!(
+                (50..=150).contains(&n),
+                "{mv:?} drawn {n} times of about 100"
+            );
+        }
     }
 
     /// Drawn moves that a `forbid` rule refuses are drawn again: the moves returned are

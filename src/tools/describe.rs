@@ -148,7 +148,15 @@ pub fn describe(g: &Game) -> String {
         } else {
             format!("{}: ", kinds.join(", "))
         };
-        o.push_str(&format!("  {who}{}   [{}]\n", r.text, parts.join(" then ")));
+        let when = r
+            .when
+            .as_ref()
+            .map_or(String::new(), |g| format!(" when {g}"));
+        o.push_str(&format!(
+            "  {who}{}{when}   [{}]\n",
+            r.text,
+            parts.join(" then ")
+        ));
     }
     o.push_str("endings:\n");
     for e in &g.ends {
@@ -398,6 +406,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::OneColour { .. } => "one-colour",
         EndCond::Most { .. } => "most",
         EndCond::All(_) => "all of",
+        EndCond::Not(_) => "not",
         EndCond::Repetition(_) => "repetition",
         EndCond::Passes(_) => "passes",
         EndCond::Score { .. } => "score",
