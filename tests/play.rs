@@ -394,6 +394,32 @@ fn expert_ai_settings_play_and_explain_themselves() {
 }
 
 #[test]
+fn analyse_scores_every_move_and_shows_the_line() {
+    let out = humans(
+        "tictactoe",
+        "a1\nb1\na2\nb2\nanalyse all depth=9\nanalyse 9\nanalyse all seven\n",
+    );
+    assert!(
+        out.contains(
+            "every move (ai depth=9), best first:\n  a3  X wins in 1\n  b3  +0 for X (exact)\n"
+        ),
+        "{out}"
+    );
+    for m in ["c1", "c2", "c3"] {
+        assert!(out.contains(&format!("  {m}  X loses in 1\n")), "{out}");
+    }
+    assert!(out.contains("analysis (ai level 9): X wins "), "{out}");
+    assert!(out.contains("; line: a3"), "{out}");
+    assert!(
+        out.contains("analyse takes 'all' and a level from 1 to 9 or settings such as time=2s"),
+        "{out}"
+    );
+    // A game with hundreds of moves lists 40, then says how many more.
+    let out = humans("go", "analyse all playouts=2\n");
+    assert!(out.contains("  … and 42 more\n"), "{out}"); // 81 cells and the pass
+}
+
+#[test]
 fn hint_and_help() {
     let out = humans("breakthrough", "hint 2\nhelp\n");
     assert!(out.contains("hint: "), "{out}");

@@ -435,6 +435,23 @@ impl BoardApp {
                 };
                 return;
             }
+            Command::Analyse { all: false, ai } => {
+                let ai = ai.unwrap_or_else(|| self.session.hint_settings());
+                let a = self.session.analyse(ai, 6);
+                self.message = format!(
+                    "analysis (ai {}): {}; line: {}",
+                    ai.describe(),
+                    a.summary,
+                    a.line.join(" ")
+                );
+                return;
+            }
+            Command::Analyse { all: true, .. } => {
+                self.message = "every move scored: use 'analyse all' in the line mode \
+                                (tabletop play --plain)"
+                    .into();
+                return;
+            }
             Command::Moves { .. } | Command::MovesOf(_) | Command::History => {
                 self.message =
                     "the moves are highlighted on the board; the history is on the right".into();

@@ -26,6 +26,14 @@ pub enum Command {
     History,
     /// `hint [level]` or `hint time=2s` (the settings of `ai:`).
     Hint(Option<AiSettings>),
+    /// `analyse [all] [level|settings]`: the AI's evaluation and line, or (`all`) every
+    /// legal move scored.
+    Analyse {
+        /// Score every legal move.
+        all: bool,
+        /// The AI to ask (default: as `hint`).
+        ai: Option<AiSettings>,
+    },
     /// `save <file>`.
     Save(PathBuf),
     /// `load <file>`.
@@ -57,7 +65,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("undo", "take back the last move (and the AI's reply)"),
     ("redo", "play again a move taken back"),
     ("history", "list the moves played"),
-    ("hint [level]", "ask the AI for a move"),
+    (
+        "hint [level]",
+        "ask the AI for a move (level 1-9, or time=2s, depth=N, playouts=N)",
+    ),
+    (
+        "analyse [all] [level]",
+        "the AI's evaluation and line; 'all': every move scored, best first",
+    ),
     ("save <file>", "save the game record to a file"),
     ("load <file>", "load a game record"),
     ("new", "start again from the start position"),
@@ -97,6 +112,24 @@ impl Command {
                     ))
                 }
             },
+            "analyse" | "analyze" => {
+                let (all, rest) = match rest.split_once(char::is_whitespace) {
+                    _ if rest.eq_ignore_ascii_case("all") => (true, ""),
+                    Some((w, r)) if w.eq_ignore_ascii_case("all") => (true, r.trim()),
+                    _ => (false, rest),
+                };
+                let ai = if rest.is_empty() {
+                    None
+                } else {
+                    Some(AiSettings::parse(rest).map_err(|e| {
+                        format!(
+                            "analyse takes 'all' and a level from {MIN_LEVEL} to {MAX_LEVEL} or \
+                             settings such as time=2s: {e}"
+                        )
+                    })?)
+                };
+                Command::Analyse { all, ai }
+            }
             "save" if rest.is_empty() => return Err("save needs a file name: save <file>".into()),
             "save" => Command::Save(PathBuf::from(rest)),
             "load" if rest.is_empty() => return Err("load needs a file name: load <file>".into()),
@@ -140,6 +173,30 @@ mod tests {
             Command::parse("moves b2"),
             Ok(Command::MovesOf("b2".into()))
         );
+        assert_eq!(
+            Command::parse("analyse"),
+            Ok(Command::Analyse {
+                all: false,
+                ai: None
+            })
+        );
+        assert_eq!(
+            Command::parse("analyze ALL time=1s"),
+            Ok(Command::Analyse {
+                all: true,
+                ai: Some(AiSettings::parse("time=1s").unwrap())
+            })
+        );
+        assert_eq!(
+            Command::parse("analyse 7"),
+            Ok(Command::Analyse {
+                all: false,
+                ai: Some(AiSettings::Level(7))
+            })
+        );
+        assert!(Command::parse("analyse everything")
+            .unwrap_err()
+            .starts_with("analyse takes 'all' and a level"));
         assert_eq!(
             Command::parse("hint 3"),
             Ok(Command::Hint(Some(AiSettings::Level(3))))

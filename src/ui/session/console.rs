@@ -19,6 +19,10 @@ use super::seat::{AiSettings, Seat};
 const LONG_LIST: usize = 300;
 /// How many of a long list `moves` shows.
 const SHOWN: usize = 60;
+/// Moves of the line `analyse` shows.
+const ANALYSIS_PLIES: usize = 8;
+/// Scored moves `analyse all` lists before "… and N more".
+const ANALYSIS_LIST: usize = 40;
 
 /// What a command produced, for the front-end to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -308,6 +312,7 @@ impl Console {
             }
             Command::History => Response::say(self.history_text()),
             Command::Hint(level) => self.hint(level),
+            Command::Analyse { all, ai } => self.analyse(all, ai),
             Command::Save(path) => Response::say(self.save(&path)),
             Command::Load(path) => self.load(&path),
             Command::New => {
@@ -373,6 +378,41 @@ impl Console {
             )),
             None => Response::say("no hint: there is no legal move"),
         }
+    }
+
+    /// The AI's view of the position: its evaluation and line, or every move scored.
+    fn analyse(&mut self, all: bool, ai: Option<AiSettings>) -> Response {
+        if self.s.is_over() {
+            return Response::say("the game is over; there is nothing to analyse");
+        }
+        let ai = ai.unwrap_or_else(|| self.s.hint_settings());
+        if !all {
+            let a = self.s.analyse(ai, ANALYSIS_PLIES);
+            return Response::say(format!(
+                "analysis (ai {}): {}; line: {}",
+                ai.describe(),
+                a.summary,
+                a.line.join(" ")
+            ));
+        }
+        let scores = self.s.score_moves(ai);
+        if scores.is_empty() {
+            return Response::say("no move to score: the dice roll first");
+        }
+        let width = scores
+            .iter()
+            .take(ANALYSIS_LIST)
+            .map(|m| m.text.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut out = format!("every move (ai {}), best first:\n", ai.describe());
+        for m in scores.iter().take(ANALYSIS_LIST) {
+            out.push_str(&format!("  {:<width$}  {}\n", m.text, m.summary));
+        }
+        if scores.len() > ANALYSIS_LIST {
+            out.push_str(&format!("  … and {} more\n", scores.len() - ANALYSIS_LIST));
+        }
+        Response::say(out.trim_end())
     }
 
     fn help(&self) -> String {

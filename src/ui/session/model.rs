@@ -427,8 +427,9 @@ impl Session {
         bot.select_move(&self.game, &mut scratch).map(|m| (m, ai))
     }
 
-    /// The settings [`Session::hint`] uses by default.
-    fn hint_settings(&self) -> AiSettings {
+    /// The settings [`Session::hint`] uses by default: the first AI seat's, else level
+    /// [`DEFAULT_LEVEL`].
+    pub fn hint_settings(&self) -> AiSettings {
         self.seats
             .iter()
             .find_map(|s| match s {

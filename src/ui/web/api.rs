@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 use crate::engine::CellId;
 use crate::ui::record::Record;
 use crate::ui::session::analysis::analyse;
-use crate::ui::session::{Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
+use crate::ui::session::{AiSettings, Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
 
 use super::live::Live;
 use super::registry::{lock, Registry, Shared};
@@ -541,8 +541,8 @@ pub async fn analysis(
             "the server is stopping".into(),
         )
     })?;
-    let a = blocking(move || analyse(&game, &state, seed, level, plies)).await?;
-    Ok(Json(json!({ "level": a.level, "summary": a.summary, "line": a.line })).into_response())
+    let a = blocking(move || analyse(&game, &state, seed, AiSettings::Level(level), plies)).await?;
+    Ok(Json(json!({ "level": level, "summary": a.summary, "line": a.line })).into_response())
 }
 
 /// `GET /api/sessions/{id}/record`: the game as a tabletop record, to save.
