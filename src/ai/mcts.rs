@@ -12,7 +12,13 @@
 //! when first drawn); the playouts roll the same way. Asked to move at a chance node, the
 //! player rolls.
 //!
-//! Reproducible: the same seed, settings and position give the same move.
+//! Root parallelism (`threads` > 1): each thread grows its own tree from the same position
+//! with its own seed, and the root's children are judged by their visits and rewards summed
+//! over the trees; so two threads run twice the playouts in the same time. No state is
+//! shared while searching.
+//!
+//! Reproducible: the same seed, settings and position give the same move (with several
+//! threads too, when no time limit cuts the playouts short).
 
 use std::time::{Duration, Instant};
 
@@ -41,6 +47,9 @@ pub struct MctsConfig {
     /// Stop after about this long even if fewer playouts were run (long games on large
     /// boards run only a few thousand playouts a second); `None` runs them all.
     pub time_limit: Option<Duration>,
+    /// Trees searched side by side, each by its own thread running `simulations` playouts
+    /// (at least 1).
+    pub threads: usize,
 }
 
 impl Default for MctsConfig {
@@ -50,6 +59,7 @@ impl Default for MctsConfig {
             exploration: 0.7,
             seed: 0,
             time_limit: None,
+            threads: 1,
         }
     }
 }
@@ -147,9 +157,94 @@ impl Mcts {
         &self.info
     }
 
-    /// Runs the configured number of playouts from `state` and returns what was found;
-    /// `best` is `None` if the game is over. The state is left exactly as given.
+    /// Runs the configured number of playouts from `state` (in each of `threads` trees) and
+    /// returns what was found; `best` is `None` if the game is over. The state is left
+    /// exactly as given.
     pub fn search(&mut self, game: &Game, state: &mut State) -> MctsInfo {
+        let threads = self.config.threads.max(1);
+        if threads == 1 || state.result_now().is_some() || game.is_chance(state) {
+            return self.search_tree(game, state);
+        }
+        let helpers: Vec<Mcts> = (1..threads as u64)
+            .map(|k| {
+                Mcts::new(MctsConfig {
+                    threads: 1,
+                    seed: self.config.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    ..self.config
+                })
+            })
+            .collect();
+        let helpers: Vec<Mcts> = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    let mut copy = state.clone();
+                    scope.spawn(move || {
+                        helper.search_tree(game, &mut copy);
+                        helper
+                    })
+                })
+                .collect();
+            self.search_tree(game, state);
+            running
+                .into_iter()
+                .map(|h| h.join().expect("an MCTS thread panicked"))
+                .collect()
+        });
+        if self.info.simulations == 0 {
+            // One legal move or none: nothing was searched.
+            return self.info.clone();
+        }
+        // Visits and rewards of the root's children, summed over the trees, in the order
+        // this tree lists them (then the others'), so that ties break the same way each time.
+        let mut order: Vec<Move> = Vec::new();
+        let mut sums: std::collections::HashMap<Move, (u32, f64)> = Default::default();
+        for tree in std::iter::once(&*self).chain(helpers.iter()) {
+            for (mv, visits, reward) in tree.root_children() {
+                let e = sums.entry(mv).or_insert_with(|| {
+                    order.push(mv);
+                    (0, 0.0)
+                });
+                e.0 += visits;
+                e.1 += reward;
+            }
+        }
+        let mut best: Option<(Move, u32, f64)> = None;
+        for mv in order {
+            let (visits, reward) = sums[&mv];
+            if best.is_none_or(|(_, v, r)| visits > v || (visits == v && reward > r)) {
+                best = Some((mv, visits, reward));
+            }
+        }
+        let mut info = self.info.clone();
+        for h in &helpers {
+            info.simulations += h.info.simulations;
+            info.nodes += h.info.nodes;
+        }
+        if let Some((mv, visits, reward)) = best {
+            info.best = Some(mv);
+            info.best_visits = visits;
+            info.best_value = reward / f64::from(visits.max(1));
+        }
+        self.info = info.clone();
+        info
+    }
+
+    /// The root's children of the last tree: (move, visits, total reward).
+    fn root_children(&self) -> impl Iterator<Item = (Move, u32, f64)> + '_ {
+        let mut c = self.nodes.first().map_or(NONE, |root| root.first_child);
+        std::iter::from_fn(move || {
+            if c == NONE {
+                return None;
+            }
+            let n = &self.nodes[c as usize];
+            c = n.next_sibling;
+            Some((n.mv, n.visits, n.reward))
+        })
+    }
+
+    /// [`Mcts::search`] in one tree, on this thread.
+    fn search_tree(&mut self, game: &Game, state: &mut State) -> MctsInfo {
         let mut info = MctsInfo::default();
         if state.result_now().is_none() && game.is_chance(state) {
             info.best = game.sample_roll(self.rng.gen());
@@ -172,7 +267,9 @@ impl Mcts {
         self.moves = moves;
         let sims = self.config.simulations.max(1);
         self.nodes.clear();
-        self.nodes.reserve(sims as usize + 1);
+        // A time-limited search may ask for millions of playouts it will never run: the
+        // arena grows as needed beyond a first block.
+        self.nodes.reserve((sims as usize + 1).min(1 << 16));
         let before = game.num_players() as u8;
         let prev = Player((state.to_move().0 + before - 1) % before.max(1));
         self.nodes.push(Node::new(Move::new(0), NONE, prev));
@@ -353,13 +450,13 @@ impl Bot for Mcts {
     }
 
     fn name(&self) -> String {
-        match self.config.time_limit {
-            Some(t) => format!(
-                "mcts {} simulations, at most {:.1} s",
-                self.config.simulations,
-                t.as_secs_f64()
-            ),
-            None => format!("mcts {} simulations", self.config.simulations),
+        let mut name = format!("mcts {} simulations", self.config.simulations);
+        if let Some(t) = self.config.time_limit {
+            name.push_str(&format!(", at most {:.1} s", t.as_secs_f64()));
         }
+        if self.config.threads > 1 {
+            name.push_str(&format!(", {} threads", self.config.threads));
+        }
+        name
     }
 }

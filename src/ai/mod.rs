@@ -194,6 +194,16 @@ pub const EXPECTIMAX_LEVELS: [(u32, Option<u64>); 6] = [
     (5, Some(3_000)),
 ];
 
+/// The first MCTS level that searches with [`search_threads`] trees side by side (the
+/// playouts of each level are per tree, so these levels run more playouts in the same
+/// time on a machine with more cores).
+pub const PARALLEL_LEVEL: u8 = 6;
+
+/// Threads a parallel search uses: the machine's cores, at most 8.
+pub fn search_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
 /// The chance of a random move at level 2 of games with dice (level 3 never plays one).
 const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
 
@@ -209,7 +219,8 @@ const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
 /// [`AlphaBeta`] at depths 1, 3, 4, 6, 7 and 8 (the last two capped at 0.5 s and 1 s per
 /// move), then as deep as 1.5 s and 3 s allow. For the others (placement and connection games) they
 /// use [`Mcts`] with 30, 100, 300, 1000, 2500, 5000, 10 000 and 20 000 playouts per move,
-/// levels 5 to 9 stopping after at most 2, 3, 4, 6 and 10 seconds.
+/// levels 5 to 9 stopping after at most 2, 3, 4, 6 and 10 seconds, and levels 6 to 9
+/// growing one tree per core ([`search_threads`]), each with that many playouts.
 /// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
 /// different seeds give different games.
 pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
@@ -254,6 +265,11 @@ pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
             simulations,
             seed,
             time_limit: ms.map(Duration::from_millis),
+            threads: if level >= PARALLEL_LEVEL {
+                search_threads()
+            } else {
+                1
+            },
             ..MctsConfig::default()
         }))
     }

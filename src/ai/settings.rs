@@ -134,16 +134,18 @@ impl AiSettings {
             AiSettings::Level(l) => return bot_for_level(game, l, seed),
             AiSettings::Custom(limits) => limits,
         };
-        let mcts = |simulations: u32| -> Box<dyn Bot + Send> {
+        let mcts = |simulations: u32, threads: usize| -> Box<dyn Bot + Send> {
             Box::new(Mcts::new(MctsConfig {
                 simulations,
                 seed,
                 time_limit: limits.time,
+                threads,
                 ..MctsConfig::default()
             }))
         };
         if let Some(n) = limits.playouts {
-            return mcts(n);
+            // Exactly the playouts asked for, in one tree.
+            return mcts(n, 1);
         }
         if game.dice.is_some() {
             return Box::new(Expectimax::new(ExpectimaxConfig {
@@ -162,7 +164,7 @@ impl AiSettings {
                 ..AlphaBetaConfig::default()
             }));
         }
-        mcts(TIMED_PLAYOUTS)
+        mcts(TIMED_PLAYOUTS, super::search_threads())
     }
 
     /// The settings in words, after "level" or "ai": `level 5`, `time=2s, depth=8`.

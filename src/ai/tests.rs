@@ -822,3 +822,52 @@ fn mcts_stops_at_its_time_limit() {
     );
     assert!(bot.name().contains("at most 0.1 s"), "{}", bot.name());
 }
+
+fn mcts_threads(simulations: u32, seed: u64, threads: usize) -> Mcts {
+    Mcts::new(MctsConfig {
+        simulations,
+        seed,
+        threads,
+        ..MctsConfig::default()
+    })
+}
+
+#[test]
+fn root_parallel_mcts_wins_blocks_and_repeats_itself() {
+    let g = game("tictactoe");
+    // Win at once, and block the opponent's line, with two and three trees.
+    for threads in [2, 3] {
+        assert_eq!(
+            pick(&mut mcts_threads(300, 1, threads), &g, "XX1/OO1/3 X"),
+            "c3"
+        );
+        assert_eq!(
+            pick(&mut mcts_threads(600, 2, threads), &g, "X2/OO1/X2 X"),
+            "c2"
+        );
+    }
+    // Each tree runs its playouts: the counts add up; the state is left as given.
+    let c4 = game("connect4");
+    let before = c4.start();
+    let mut s = before.clone();
+    let mut bot = mcts_threads(400, 9, 2);
+    let info = bot.search(&c4, &mut s);
+    assert_eq!(info.simulations, 800);
+    assert_unchanged(&c4, &before, &s);
+    assert!(c4.legal_moves_vec(&s).contains(&info.best.unwrap()));
+    assert!(info.best_visits > 0 && info.best_visits <= 800);
+    // The same seed gives the same move and statistics.
+    let again = mcts_threads(400, 9, 2).search(&c4, &mut s.clone());
+    assert_eq!(again, info);
+    // One legal move, a finished game, a roll of the dice: answered at once.
+    let ur = game("ur");
+    let mut u = ur.start();
+    let roll = mcts_threads(50, 1, 2).select_move(&ur, &mut u);
+    assert!(roll.is_some(), "a roll at a chance node");
+    let over = pos(&g, "XXX/OO1/3 O");
+    assert_eq!(
+        mcts_threads(50, 1, 2).select_move(&g, &mut over.clone()),
+        None
+    );
+    assert!(mcts_threads(50, 1, 2).name().ends_with(", 2 threads"));
+}
