@@ -6,6 +6,8 @@
 //! 2. MCTS(1000) against MCTS(1000) on 3×3 Nex, 100 games, beside the figures published by
 //!    the dragon project (gandhi56-zz/dragon, cpp/nex/README.md).
 //! 3. AI level 5 against level 1 (random) at Intellector.
+//! 4. Lazy SMP: alpha-beta's nodes per second and depth in 2 s on chess and Intellector
+//!    with 1 and 2 threads, in one run.
 //!
 //! `TABLETOP_BENCH_THREADS` sets the match threads (default: all cores).
 
@@ -120,6 +122,37 @@ fn levels_intellector() {
     println!();
 }
 
+fn lazy_smp() {
+    println!("== alpha-beta with 1 and 2 threads (Lazy SMP), 2 s from the start position");
+    for name in ["chess", "intellector"] {
+        let game = tabletop::load_shipped(name, &[]).expect(name);
+        let mut rates = Vec::new();
+        for threads in [1, 2] {
+            let mut ab = AlphaBeta::new(AlphaBetaConfig {
+                max_depth: MAX_DEPTH,
+                time_limit: Some(Duration::from_secs(2)),
+                tt_size_mb: 64,
+                seed: 1,
+                threads,
+                ..AlphaBetaConfig::default()
+            });
+            let start = Instant::now();
+            let info = ab.search(&game, &mut game.start());
+            let rate = info.nodes as f64 / start.elapsed().as_secs_f64();
+            println!(
+                "{name}, {threads} thread(s): depth {} completed, {} nodes, {rate:.0} nodes/s",
+                info.depth, info.nodes
+            );
+            rates.push(rate);
+        }
+        println!(
+            "{name}: 2 threads / 1 thread = {:.2}x nodes/s",
+            rates[1] / rates[0]
+        );
+    }
+    println!();
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; any other argument selects sections by name.
     let wanted: Vec<String> = std::env::args()
@@ -135,5 +168,8 @@ fn main() {
     }
     if run("levels") {
         levels_intellector();
+    }
+    if run("lazy-smp") {
+        lazy_smp();
     }
 }

@@ -93,6 +93,10 @@ pub struct AlphaBetaConfig {
     /// Null-move pruning, where the game is safe for it (see the module documentation);
     /// on by default.
     pub null_move: bool,
+    /// Threads searching together (Lazy SMP): each runs the same iterative deepening with
+    /// its own move order, all sharing one transposition table; the first thread's result
+    /// is played. At least 1.
+    pub threads: usize,
 }
 
 /// How a search treats a position that repeats one seen before (on the line being searched,
@@ -117,6 +121,7 @@ impl Default for AlphaBetaConfig {
             seed: 0,
             repetition: SearchRepetition::FirstRepeatIsDraw,
             null_move: true,
+            threads: 1,
         }
     }
 }
@@ -270,7 +275,10 @@ struct Ctx<'a> {
 pub struct AlphaBeta {
     config: AlphaBetaConfig,
     rng: SmallRng,
-    tt: Table<i32>,
+    tt: Arc<Table<i32>>,
+    /// A helper thread of a parallel search: it leaves the table's search generation to
+    /// the first thread.
+    helper: bool,
     /// Per-ply buffers, reused so the search allocates nothing per node.
     lists: Vec<MoveList>,
     orders: Vec<Vec<(i32, u16)>>,
@@ -312,7 +320,8 @@ impl AlphaBeta {
         AlphaBeta {
             config,
             rng: SmallRng::seed_from_u64(config.seed),
-            tt: Table::new(config.tt_size_mb, false),
+            tt: Arc::new(Table::new(config.tt_size_mb, false)),
+            helper: false,
             lists: (0..MAX_PLY).map(|_| MoveList::with_capacity(64)).collect(),
             orders: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             mobility: vec![0; MAX_PLY],
@@ -353,8 +362,63 @@ impl AlphaBeta {
         self.search_reporting(game, state, &mut |_| {})
     }
 
-    /// [`AlphaBeta::search`], calling `report` after each completed iteration.
+    /// [`AlphaBeta::search`], calling `report` after each completed iteration (of the
+    /// first thread, when several search).
     pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        report: &mut dyn FnMut(&Progress),
+    ) -> SearchInfo {
+        let threads = self.config.threads.max(1);
+        if threads == 1 || state.result_now().is_some() || game.is_chance(state) {
+            return self.search_thread(game, state, report);
+        }
+        // The helpers stop when this thread is done, or when it is told to stop.
+        let done = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<AlphaBeta> = (1..threads as u64)
+            .map(|k| {
+                let mut h = AlphaBeta::new(AlphaBetaConfig {
+                    threads: 1,
+                    seed: self.config.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    // The table is shared: the helper's own stays the smallest.
+                    tt_size_mb: 0,
+                    ..self.config
+                });
+                h.tt = self.tt.clone();
+                h.helper = true;
+                h.stop = Some(done.clone());
+                h
+            })
+            .collect();
+        let (info, helper_nodes) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut h| {
+                    let mut copy = state.clone();
+                    scope.spawn(move || {
+                        h.search_thread(game, &mut copy, &mut |_| {});
+                        h.nodes
+                    })
+                })
+                .collect();
+            let info = self.search_thread(game, state, report);
+            done.store(true, Ordering::Relaxed);
+            let nodes: u64 = running
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .sum();
+            (info, nodes)
+        });
+        let mut info = info;
+        info.nodes += helper_nodes;
+        self.info = info.clone();
+        info
+    }
+
+    /// [`AlphaBeta::search_reporting`] on this thread alone (sharing its table with any
+    /// helpers).
+    fn search_thread(
         &mut self,
         game: &Game,
         state: &mut State,
@@ -572,7 +636,9 @@ impl AlphaBeta {
         self.aborted = false;
         self.null_ply = 0;
         self.deadline = self.config.time_limit.map(|t| start + t);
-        self.tt.new_search();
+        if !self.helper {
+            self.tt.new_search();
+        }
         for k in &mut self.killers {
             *k = [None; 2];
         }

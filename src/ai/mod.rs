@@ -194,9 +194,10 @@ pub const EXPECTIMAX_LEVELS: [(u32, Option<u64>); 6] = [
     (5, Some(3_000)),
 ];
 
-/// The first MCTS level that searches with [`search_threads`] trees side by side (the
-/// playouts of each level are per tree, so these levels run more playouts in the same
-/// time on a machine with more cores).
+/// The first level that searches on [`search_threads`] threads: alpha-beta with Lazy SMP
+/// (one shared transposition table), MCTS with one tree per thread (the playouts of each
+/// level are per tree). These levels are limited by time, so more cores search more in
+/// the same time.
 pub const PARALLEL_LEVEL: u8 = 6;
 
 /// Threads a parallel search uses: the machine's cores, at most 8.
@@ -217,7 +218,8 @@ const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
 ///
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
 /// [`AlphaBeta`] at depths 1, 3, 4, 6, 7 and 8 (the last two capped at 0.5 s and 1 s per
-/// move), then as deep as 1.5 s and 3 s allow. For the others (placement and connection games) they
+/// move), then as deep as 1.5 s and 3 s allow; levels 6 to 9 on every core (Lazy SMP).
+/// For the others (placement and connection games) they
 /// use [`Mcts`] with 30, 100, 300, 1000, 2500, 5000, 10 000 and 20 000 playouts per move,
 /// levels 5 to 9 stopping after at most 2, 3, 4, 6 and 10 seconds, and levels 6 to 9
 /// growing one tree per core ([`search_threads`]), each with that many playouts.
@@ -257,6 +259,11 @@ pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
             time_limit: ms.map(Duration::from_millis),
             tt_size_mb: 16,
             seed,
+            threads: if level >= PARALLEL_LEVEL {
+                search_threads()
+            } else {
+                1
+            },
             ..AlphaBetaConfig::default()
         }))
     } else {

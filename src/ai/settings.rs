@@ -161,6 +161,12 @@ impl AiSettings {
                 time_limit: limits.time,
                 tt_size_mb: 16,
                 seed,
+                // A fixed depth is one reproducible search; time alone, every core.
+                threads: if limits.depth.is_some() {
+                    1
+                } else {
+                    super::search_threads()
+                },
                 ..AlphaBetaConfig::default()
             }));
         }

@@ -871,3 +871,64 @@ fn root_parallel_mcts_wins_blocks_and_repeats_itself() {
     );
     assert!(mcts_threads(50, 1, 2).name().ends_with(", 2 threads"));
 }
+
+#[test]
+fn lazy_smp_finds_the_same_mates_and_proven_values() {
+    let threaded = |depth: u32, threads: usize| {
+        AlphaBeta::new(AlphaBetaConfig {
+            max_depth: depth,
+            time_limit: None,
+            tt_size_mb: 1,
+            seed: 5,
+            threads,
+            ..AlphaBetaConfig::default()
+        })
+    };
+    let g = game("chess");
+    for (fen, plies) in [
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1),
+        (
+            "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+            3,
+        ),
+        ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 3),
+    ] {
+        let before = pos(&g, fen);
+        let mut s = before.clone();
+        let me = s.to_move();
+        let single = ab(6, 1).search(&g, &mut s);
+        let parallel = threaded(6, 2).search(&g, &mut s);
+        assert_unchanged(&g, &before, &s);
+        assert_eq!(parallel.score, single.score, "{fen}");
+        assert_eq!(parallel.score, MATE - plies as i32, "{fen}");
+        let mv = parallel.best.expect("a move");
+        g.make(&mut s, mv);
+        assert!(forced_win(&g, &mut s, me, plies - 1), "{fen}: {mv:?}");
+        g.unmake(&mut s);
+        // The helper's nodes are counted too.
+        assert!(parallel.nodes > 0);
+    }
+    // Tic-tac-toe searched to the end: a draw from the start, a win in one where there is one.
+    let t = game("tictactoe");
+    for threads in [2, 3] {
+        let mut s = t.start();
+        let info = threaded(9, threads).search(&t, &mut s);
+        assert_eq!(info.score, 0);
+        assert!(info.solved);
+        assert_eq!(pick(&mut threaded(9, threads), &t, "XX1/OO1/3 X"), "c3");
+    }
+    // A parallel search stops when told to, with a legal move.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let limits = super::Limits {
+        time: Some(std::time::Duration::from_millis(100)),
+        depth: Some(super::MAX_DEPTH),
+        stop: Some(stop),
+        ..super::Limits::default()
+    };
+    let mut s = g.start();
+    let mut bot = threaded(super::MAX_DEPTH, 2);
+    let mv = bot
+        .select_move_limited(&g, &mut s, &limits, &mut |_| {})
+        .expect("a move");
+    assert!(g.legal_moves_vec(&s).contains(&mv));
+}
