@@ -286,16 +286,7 @@ impl Game {
         let mut rest = text;
         let mut cells = Vec::new();
         while !rest.is_empty() {
-            let cell = self
-                .board
-                .cells
-                .iter()
-                .map(|c| c.name.as_str())
-                .filter(|n| {
-                    rest.get(..n.len())
-                        .is_some_and(|head| head.eq_ignore_ascii_case(n))
-                })
-                .max_by_key(|n| n.len())?;
+            let cell = self.cell_name_at_start(rest)?;
             cells.push(cell.to_ascii_lowercase());
             rest = &rest[cell.len()..];
         }
@@ -312,21 +303,25 @@ impl Game {
                 return None;
             }
             rest = &rest[sym.len_utf8()..];
-            let cell = self
-                .board
-                .cells
-                .iter()
-                .map(|c| c.name.as_str())
-                .filter(|n| {
-                    rest.get(..n.len())
-                        .is_some_and(|head| head.eq_ignore_ascii_case(n))
-                })
-                .max_by_key(|n| n.len())?;
+            let cell = self.cell_name_at_start(rest)?;
             picks.push((sym, cell.to_ascii_lowercase()));
             rest = &rest[cell.len()..];
         }
         picks.sort();
         (!picks.is_empty()).then_some(picks)
+    }
+
+    /// The longest cell name `text` starts with, in any letter case.
+    fn cell_name_at_start(&self, text: &str) -> Option<&str> {
+        self.board
+            .cells
+            .iter()
+            .map(|c| c.name.as_str())
+            .filter(|n| {
+                text.get(..n.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(n))
+            })
+            .max_by_key(|n| n.len())
     }
 
     /// A cell name in a move text that this board does not have (`z9` in `a1-z9`, `e9` in
