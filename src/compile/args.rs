@@ -50,7 +50,7 @@ impl<'a> CallArgs<'a> {
                         Some(c) => d.with_hint(format!("did you mean '{c}'?")),
                         // Amazons' arrow, tried as an argument: it is a part of its own.
                         None if matches!(*n, "place" | "shoot" | "arrow") => d.with_hint(format!(
-                            "to put a new piece a slide away from where this part ends, chain a part: '{}(…) then shoot(arrow, queen)'",
+                            "to put a new piece a slide away from where this part ends, chain a part: '{}(…) then shoot(arrow, adjacent)'",
                             self.call
                         )),
                         None => {

@@ -95,7 +95,7 @@ impl Compiler {
                 if matches!(parts[0], Part::Shoot { .. }) {
                     self.diags.push(
                         Diagnostic::error(alt.span, "'shoot' needs a cell to shoot from, but it starts this move")
-                            .with_hint("put it after a part that moves or places a piece: 'move amazon: slide(queen, to: empty) then shoot(arrow, queen)'"),
+                            .with_hint("put it after a part that moves or places a piece: 'move amazon: slide(adjacent, to: empty) then shoot(arrow, adjacent)'"),
                     );
                     continue;
                 }
@@ -657,11 +657,26 @@ impl Compiler {
                 return Some(());
             }
             "shoot" => {
+                if let Some(first) = a.positional.first() {
+                    if matches!(&first.kind, ExprKind::Name(n) if self.dirs.contains_key(n.as_str()) && !self.pieces.kinds.contains_key(n.as_str()))
+                    {
+                        self.diags.push(
+                            Diagnostic::error(first.span, format!("'shoot' needs the kind of piece it puts down first, found the direction {}", st_text(first)))
+                                .with_hint(format!("shoot(arrow, {}): the kind, then the directions", st_text(first))),
+                        );
+                        return None;
+                    }
+                }
                 let kind = self.kind_arg(&a, 0)?;
                 if a.positional.len() < 2 {
                     self.diags.push(
-                        Diagnostic::error(e.span, "'shoot' needs at least one direction after the kind")
-                            .with_hint("shoot(arrow, queen): the directions the piece is shot along"),
+                        Diagnostic::error(
+                            e.span,
+                            "'shoot' needs at least one direction after the kind",
+                        )
+                        .with_hint(
+                            "shoot(arrow, adjacent): the directions the piece is shot along",
+                        ),
                     );
                     return None;
                 }
