@@ -217,3 +217,71 @@ fn perft_two_from_the_start() {
     assert_eq!(want, 4_307_152);
     assert_eq!(perft(&game, &mut game.start(), 2), want);
 }
+
+/// Every legal move, as written, sorted; each parses back to itself, and making then
+/// unmaking it restores the position, and the hash matches a position parsed from text.
+fn checked_moves(game: &Game, s: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    for mv in game.legal_moves_vec(s) {
+        let text = game.move_to_string(s, mv);
+        assert_eq!(game.parse_move(s, &text), Ok(mv), "{text}");
+        let mut after = s.clone();
+        game.make(&mut after, mv);
+        let fresh = game
+            .parse_position(&game.position_to_string(&after))
+            .expect("a printed position parses");
+        assert_eq!(after.hash(), fresh.hash(), "{text}");
+        game.unmake(&mut after);
+        assert!(after.same_position(s), "{text}");
+        out.push(text);
+    }
+    out.sort();
+    out
+}
+
+fn compile(src: &str) -> Game {
+    tabletop::compile_source("t", "t.game", src, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `shoot` after a placement goes from the cell just placed on; `max: 1` keeps it next door.
+#[test]
+fn shoot_after_a_placement() {
+    let game = compile(
+        "game \"Walls\"\nplayers X, O\nboard square(3, 3)\npiece stone = \"X\" for X, \"O\" for O\n\
+         piece wall = \"#\"\nmove place(stone) then shoot(wall, orthogonal, max: 1)\nloss if no-moves\n",
+    );
+    let s = game.start();
+    let moves = checked_moves(&game, &s);
+    // Corners have two orthogonal neighbours, edges three, the centre four.
+    assert_eq!(moves.len(), 4 * 2 + 4 * 3 + 4);
+    assert!(moves.contains(&"Xa1/#a2".to_string()), "{moves:?}");
+    assert!(!moves
+        .iter()
+        .any(|m| m.starts_with("Xa1/") && m.ends_with("a3")));
+}
+
+/// `through: any` shoots over pieces, `min` skips the near cells, `to: empty` refuses an
+/// occupied landing, and a shot may land on the cell the piece left.
+#[test]
+fn shoot_over_pieces_from_a_distance() {
+    let src = |shot: &str| {
+        format!(
+            "game \"Line\"\nplayers White, Black\nboard square(1, 5)\n\
+             piece king = \"K\" for White, \"k\" for Black\npiece rock = \"#\"\npiece wall = \"w\"\n\
+             setup king at a1 for White, a5 for Black\nsetup rock at a3\n\
+             move king: step(n, s, to: empty) then {shot}\nloss if no-moves\n"
+        )
+    };
+    let over = compile(&src("shoot(wall, n, s, through: any, min: 2)"));
+    assert_eq!(checked_moves(&over, &over.start()), ["a1-a2/a4"]);
+    let plain = compile(&src("shoot(wall, n, s)"));
+    assert_eq!(checked_moves(&plain, &plain.start()), ["a1-a2/a1"]);
+}
+
+/// The Amazons start position passes the same checks for every move (print, parse, make,
+/// unmake, hash).
+#[test]
+fn every_start_move_prints_parses_and_unmakes() {
+    let game = amazons();
+    assert_eq!(checked_moves(&game, &game.start()).len(), 2176);
+}
