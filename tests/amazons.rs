@@ -285,3 +285,14 @@ fn every_start_move_prints_parses_and_unmakes() {
     let game = amazons();
     assert_eq!(checked_moves(&game, &game.start()).len(), 2176);
 }
+
+/// Both generators' perft 3 from the start: 8,350,439,170. Minutes even in release, so
+/// ignored; run with `cargo test --release --test amazons -- --ignored`.
+#[test]
+#[ignore]
+fn perft_three_from_the_start() {
+    let game = amazons();
+    let want = Board::start().perft(3);
+    assert_eq!(want, 8_350_439_170);
+    assert_eq!(perft(&game, &mut game.start(), 3), want);
+}
