@@ -20,6 +20,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("morris", include_str!("../games/morris.game")),
     ("gomoku", include_str!("../games/gomoku.game")),
     ("connect6", include_str!("../games/connect6.game")),
+    ("amazons", include_str!("../games/amazons.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -39,6 +40,7 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("morris", include_str!("../games/morris.test")),
     ("gomoku", include_str!("../games/gomoku.test")),
     ("connect6", include_str!("../games/connect6.test")),
+    ("amazons", include_str!("../games/amazons.test")),
 ];
 
 /// The scenario file of a shipped game.

@@ -531,3 +531,20 @@ fn ai_level_5_against_level_1_finishes_gomoku_and_connect6() {
         );
     }
 }
+
+/// A level-5 AI beats level 1 at Amazons from the start: the game ends when level 1's
+/// amazons are walled in, on the no-move rule.
+#[test]
+fn ai_level_5_against_level_1_finishes_amazons() {
+    let (out, err, code) = run(
+        &[
+            "play", "amazons", "--first", "ai:5", "--second", "ai:1", "--seed", "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("game over: White wins (Black has no legal move: loss if no-moves)"),
+        "{out}"
+    );
+}

@@ -63,7 +63,9 @@ impl Features {
             for part in &rule.parts {
                 for p in players.clone() {
                     captures |= match part {
-                        Part::Place { on, .. } => cond_holds_enemy(game, on, p),
+                        Part::Place { on, .. } | Part::Shoot { to: on, .. } => {
+                            cond_holds_enemy(game, on, p)
+                        }
                         Part::Step { to, .. } | Part::Slide { to, .. } => {
                             cond_holds_enemy(game, to, p)
                         }
@@ -175,6 +177,7 @@ impl Features {
             match part {
                 Part::Place { .. }
                 | Part::Drop { .. }
+                | Part::Shoot { .. }
                 | Part::Step { .. }
                 | Part::Slide { .. }
                 | Part::Convert { .. } => note(value_if_enemy(cells[k])),

@@ -48,6 +48,11 @@ impl<'a> CallArgs<'a> {
                     let close = crate::lang::diag::closest(n, allowed.iter().copied());
                     match close {
                         Some(c) => d.with_hint(format!("did you mean '{c}'?")),
+                        // Amazons' arrow, tried as an argument: it is a part of its own.
+                        None if matches!(*n, "place" | "shoot" | "arrow") => d.with_hint(format!(
+                            "to put a new piece a slide away from where this part ends, chain a part: '{}(…) then shoot(arrow, adjacent)'",
+                            self.call
+                        )),
                         None => {
                             d.with_hint(format!("its named arguments are: {}", allowed.join(", ")))
                         }

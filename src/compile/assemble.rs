@@ -239,11 +239,19 @@ impl Compiler {
             let n = rule
                 .parts
                 .iter()
-                .filter(|p| matches!(p, Part::Place { .. } | Part::Drop { .. }))
+                .filter(|p| {
+                    matches!(
+                        p,
+                        Part::Place { .. } | Part::Drop { .. } | Part::Shoot { .. }
+                    )
+                })
                 .count();
             multi |= n > 1;
             for p in &rule.parts {
-                if let Part::Place { kind, .. } | Part::Drop { kind, .. } = p {
+                if let Part::Place { kind, .. }
+                | Part::Drop { kind, .. }
+                | Part::Shoot { kind, .. } = p
+                {
                     if !placed.contains(kind) {
                         placed.push(*kind);
                     }
@@ -252,7 +260,10 @@ impl Compiler {
         }
         for rule in &rules {
             for part in &rule.parts {
-                if let Part::Place { kind, .. } | Part::Drop { kind, .. } = part {
+                if let Part::Place { kind, .. }
+                | Part::Drop { kind, .. }
+                | Part::Shoot { kind, .. } = part
+                {
                     if piece_table[*kind as usize * (np + 1) + np] == EMPTY
                         && (0..np).any(|p| piece_table[*kind as usize * (np + 1) + p] == EMPTY)
                     {

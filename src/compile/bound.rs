@@ -47,7 +47,10 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             | Part::Swap { dirs: d, .. }
             | Part::EnPassant { dirs: d }
             | Part::Castle { dirs: d, .. } => dirs(d),
-            Part::Slide { dirs: d, .. } => dirs(d) * n,
+            // Each cell is reached along at most one of the lines, so no more than the board.
+            Part::Slide { dirs: d, max, .. } | Part::Shoot { dirs: d, max, .. } => {
+                (dirs(d) * f64::from(*max)).min(n)
+            }
             Part::Jump { repeat: true, .. } => return None,
             Part::Jump { dirs: d, .. } => dirs(d),
             Part::Promote { kinds, .. } => kinds.len().max(1) as f64,

@@ -11,6 +11,7 @@
 //! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
 //! | `convert(cond, into: kind, count: n)` | change pieces in place |
 //! | `fly(to: cond)` | move the piece to any cell |
+//! | `shoot(kind, dirs…, to:, through:, min:, max:)` | put a new piece a slide away from where the previous part ended |
 //! | `remove(cond, if: trigger, prefer: cond)` | take a piece off, chosen by the mover |
 //! | `remove-surrounded(who, along: dirs)` | Go's capture of chains without liberties |
 //! | `pass`, `swap-sides` | pass; the pie rule |
@@ -23,8 +24,9 @@ use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
 /// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 20] = [
+pub const PRIMITIVES: [&str; 21] = [
     "fly",
+    "shoot",
     "remove",
     "remove-surrounded",
     "place",
@@ -88,6 +90,13 @@ impl Compiler {
                     }
                 }
                 if !ok || parts.is_empty() {
+                    continue;
+                }
+                if matches!(parts[0], Part::Shoot { .. }) {
+                    self.diags.push(
+                        Diagnostic::error(alt.span, "'shoot' needs a cell to shoot from, but it starts this move")
+                            .with_hint("put it after a part that moves or places a piece: 'move amazon: slide(adjacent, to: empty) then shoot(arrow, adjacent)'"),
+                    );
                     continue;
                 }
                 if let Some(i) = parts
@@ -647,6 +656,52 @@ impl Compiler {
                 }
                 return Some(());
             }
+            "shoot" => {
+                if let Some(first) = a.positional.first() {
+                    if matches!(&first.kind, ExprKind::Name(n) if self.dirs.contains_key(n.as_str()) && !self.pieces.kinds.contains_key(n.as_str()))
+                    {
+                        self.diags.push(
+                            Diagnostic::error(first.span, format!("'shoot' needs the kind of piece it puts down first, found the direction {}", st_text(first)))
+                                .with_hint(format!("shoot(arrow, {}): the kind, then the directions", st_text(first))),
+                        );
+                        return None;
+                    }
+                }
+                let kind = self.kind_arg(&a, 0)?;
+                if a.positional.len() < 2 {
+                    self.diags.push(
+                        Diagnostic::error(
+                            e.span,
+                            "'shoot' needs at least one direction after the kind",
+                        )
+                        .with_hint(
+                            "shoot(arrow, adjacent): the directions the piece is shot along",
+                        ),
+                    );
+                    return None;
+                }
+                let items: Vec<&Expr> = a.positional[1..].to_vec();
+                let dirs = self.dir_list(&items)?;
+                let to = self.cond_arg(&mut a, "to", "empty")?;
+                let through = self.cond_arg(&mut a, "through", "empty")?;
+                let min = self.int_arg(&mut a, "min", 1)?.max(1);
+                let max = self.int_arg(&mut a, "max", 1000)?;
+                if max < min {
+                    self.err(e.span, "'max' is smaller than 'min'");
+                }
+                (
+                    Part::Shoot {
+                        kind,
+                        dirs,
+                        to,
+                        through,
+                        min,
+                        max,
+                    },
+                    &["to", "through", "min", "max"],
+                    usize::MAX,
+                )
+            }
             "fly" => {
                 let to = self.cond_arg(&mut a, "to", "empty")?;
                 (Part::Fly { to }, &["to"], 0)
@@ -710,7 +765,7 @@ impl Compiler {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))
                     .suggest(other, PRIMITIVES);
                 let d = if d.hint.is_none() {
-                    d.with_hint("moves are place, drop, step, leap, slide, jump, swap, fly, promote, convert, remove, remove-surrounded, pass, swap-sides")
+                    d.with_hint("moves are place, drop, step, leap, slide, jump, shoot, swap, fly, promote, convert, remove, remove-surrounded, pass, swap-sides")
                 } else {
                     d
                 };

@@ -517,7 +517,7 @@ impl Game {
         };
         for part in &rule.parts {
             match part {
-                Part::Place { kind, .. } | Part::Drop { kind, .. } => {
+                Part::Place { kind, .. } | Part::Drop { kind, .. } | Part::Shoot { kind, .. } => {
                     focus = cells[k];
                     k += 1;
                     sink.set(focus, self.placed_piece(*kind, p));

@@ -368,7 +368,9 @@ impl Game {
     fn placed_before(&self, rule: &Rule, idx: usize, kind: super::KindId) -> u32 {
         rule.parts[..idx]
             .iter()
-            .filter(|x| matches!(x, Part::Place { kind: k, .. } if *k == kind))
+            .filter(|x| {
+                matches!(x, Part::Place { kind: k, .. } | Part::Shoot { kind: k, .. } if *k == kind)
+            })
             .count() as u32
     }
 
@@ -687,6 +689,48 @@ impl Game {
                 for t in 0..board.len() as CellId {
                     if t != focus && to.accepts(board, p, t, v.get(t)) {
                         self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                    }
+                }
+            }
+            Part::Shoot {
+                kind,
+                dirs,
+                to,
+                through,
+                min,
+                max,
+            } => {
+                let piece = self.placed_piece(*kind, p);
+                if self.reserve_kind == Some(*kind)
+                    && u32::from(s.reserve[piece as usize]) <= self.placed_before(rule, idx, *kind)
+                {
+                    return;
+                }
+                let last = idx + 1 == rule.parts.len();
+                for &d in &dirs[p] {
+                    let mut t = focus;
+                    let mut steps = 0;
+                    while steps < *max {
+                        t = board.next(t, d);
+                        if t == NO_CELL {
+                            break;
+                        }
+                        steps += 1;
+                        let c = v.get(t);
+                        if steps >= *min && to.accepts(board, p, t, c) {
+                            if last {
+                                push_with(out, mv, t);
+                            } else {
+                                let mut m = mv;
+                                m.push(t);
+                                v.put(t, piece);
+                                self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
+                                v.len = saved;
+                            }
+                        }
+                        if !through.accepts(board, p, t, c) {
+                            break;
+                        }
                     }
                 }
             }

@@ -191,6 +191,17 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 1;
                 }
+                // `d1-d7/g7`: the shot follows a slash (nothing, in the compact form).
+                Part::Shoot { kind, .. } => {
+                    if !compact || runs_together(&out, name(mv.cells[k])) {
+                        out.push('/');
+                    }
+                    if self.symbol_in_placements {
+                        out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
+                    }
+                    out.push_str(name(mv.cells[k]));
+                    k += 1;
+                }
                 Part::Outflank { .. } => {}
                 Part::Remove { .. } => {
                     if k < mv.len as usize {

@@ -95,6 +95,18 @@ pub enum Part {
     /// Move the piece to any cell satisfying `to`, wherever it is (morris: a player left
     /// with three men flies).
     Fly { to: CellCond },
+    /// Put a new piece of `kind` on a cell reached from the cell the previous part ended on
+    /// (where the moving piece landed, or the cell just placed on) along one of `dirs`, as a
+    /// slide would: between `min` and `max` steps away, through cells satisfying `through`,
+    /// onto a cell satisfying `to` (Amazons' arrow). The cell shot on becomes the focus.
+    Shoot {
+        kind: KindId,
+        dirs: ByPlayer<Vec<DirId>>,
+        to: CellCond,
+        through: CellCond,
+        min: u16,
+        max: u16,
+    },
     /// Take off the board one piece satisfying `on`, chosen by the mover, when `trigger`
     /// holds for the piece just moved or placed (always, without one). Pieces satisfying
     /// `prefer` are offered first; the others only when there are none (morris: a man in a
@@ -149,6 +161,7 @@ impl Part {
             | Part::Convert { .. }
             | Part::Advance(_)
             | Part::Fly { .. }
+            | Part::Shoot { .. }
             | Part::Remove { .. } => 1,
             Part::EnPassant { .. } => 2,
             Part::Jump { .. } => 1,

@@ -384,6 +384,7 @@ fn part_name(p: &Part) -> &'static str {
         Part::Advance(_) => "advance",
         Part::Outflank { .. } => "outflank",
         Part::Fly { .. } => "fly",
+        Part::Shoot { .. } => "shoot",
         Part::Remove { .. } => "remove",
         Part::RemoveSurrounded { .. } => "remove-surrounded",
         Part::Pass => "pass",
