@@ -3,8 +3,8 @@
 use super::scope::Compiler;
 use crate::engine::{
     Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, Direction,
-    EndRule, Forbid, Game, Kind, NoMoves, Part, PieceId, PieceMoves, Player, Rule, Zobrist, Zone,
-    EMPTY, NO_CELL,
+    EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId, PieceMoves, Player,
+    Rule, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -372,6 +372,11 @@ impl Compiler {
             rep_kinds: self.rep_kinds.clone(),
         };
         game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
+        let mut ends = std::mem::take(&mut game.ends);
+        for end in &mut ends {
+            attach_line_windows(&game, &mut end.cond);
+        }
+        game.ends = ends;
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {
@@ -389,5 +394,25 @@ impl Compiler {
             }
         }
         Some(game)
+    }
+}
+
+/// Gives each `line` ending (nested ones too) its bitboard windows, where the board allows
+/// them: the fast form of the test is chosen here, once, from the ending's shape.
+fn attach_line_windows(game: &Game, cond: &mut EndCond) {
+    match cond {
+        EndCond::Line {
+            n,
+            exact,
+            pieces,
+            axes,
+            windows,
+        } => {
+            *windows = LineWindows::build(&game.board, *n, *exact, pieces, axes, game.pieces.len())
+                .map(Box::new);
+        }
+        EndCond::All(conds) => conds.iter_mut().for_each(|c| attach_line_windows(game, c)),
+        EndCond::Not(c) => attach_line_windows(game, c),
+        _ => {}
     }
 }
