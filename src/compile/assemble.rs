@@ -2,9 +2,9 @@
 
 use super::scope::Compiler;
 use crate::engine::{
-    Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, Direction,
-    EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId, PieceMoves, Player,
-    Rule, Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, DirShift,
+    Direction, EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId,
+    PieceMoves, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -326,6 +326,7 @@ impl Compiler {
         let has_forced = rules.iter().any(|r| r.forced);
         let zobrist = Zobrist::new(ncells, npieces, np);
         let piece_moves = PieceMoves::build(&rules, &piece_rules, &board, npieces);
+        let dir_shifts = DirShift::build(&board);
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -346,6 +347,7 @@ impl Compiler {
             start_state: None,
             options,
             symbol_in_placements: placed.len() > 1 || multi,
+            dir_shifts,
             progress: self.progress,
             has_forced,
             royal,

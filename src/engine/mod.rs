@@ -34,7 +34,7 @@ mod san;
 mod state;
 mod zobrist;
 
-pub use bitboard::{AttackMasks, Between};
+pub use bitboard::{AttackMasks, Between, DirShift};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
 pub use cond::{CellCond, ContentSet};
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};
