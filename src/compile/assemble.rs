@@ -374,6 +374,15 @@ impl Compiler {
             rep_kinds: self.rep_kinds.clone(),
         };
         game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
+        let lean = game.dice.is_none() && game.again.is_empty() && !game.tracks_unmoved;
+        let reserve = game.reserve_kind;
+        for rule in &mut game.rules {
+            rule.lone_placement = lean
+                && matches!(
+                    rule.parts.as_slice(),
+                    [Part::Place { kind, .. } | Part::Drop { kind, .. }] if reserve != Some(*kind)
+                );
+        }
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {
             attach_line_windows(&game, &mut end.cond);

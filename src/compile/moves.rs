@@ -198,6 +198,7 @@ impl Compiler {
                     swaps_sides,
                     passable,
                     plain,
+                    lone_placement: false,
                 });
             }
         }
