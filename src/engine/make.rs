@@ -38,8 +38,9 @@ impl Game {
     /// [`Game::make`] for a move of a lone placement rule (see [`super::Rule::lone_placement`]):
     /// one cell gets the mover's new piece, so it is logged, hashed and set directly, with
     /// none of the general path's tests for dice, castling flags, passable slides or extra
-    /// turns (which the rule's game has not).
-    #[inline(always)]
+    /// turns (which the rule's game has not). Out of line, like the general make, so that
+    /// `make` stays small where it is inlined.
+    #[inline(never)]
     fn make_placement(&self, s: &mut State, mv: Move, rule: &super::Rule) {
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, false);

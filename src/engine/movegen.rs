@@ -294,6 +294,14 @@ impl Game {
             {
                 continue;
             }
+            if rule.lone_placement {
+                if let [Part::Drop { falls, .. }] = rule.parts.as_slice() {
+                    if let Some(shift) = self.dir_shifts[falls[p] as usize] {
+                        drop_by_shift(s, shift, Move::new(r), out);
+                        continue;
+                    }
+                }
+            }
             self.gen_parts(s, &mut view, p, rule, 0, 0, Move::new(r), out);
         }
         if out.len() >= super::MAX_MOVES {
@@ -444,17 +452,6 @@ impl Game {
                 let piece = self.placed_piece(*kind, p);
                 let d = falls[p];
                 if v.len == 0 && idx + 1 == rule.parts.len() {
-                    if let Some(shift) = self.dir_shifts[d as usize] {
-                        // One word: the empty cells over an occupied cell or the edge, in
-                        // one shift, instead of a test per empty cell.
-                        let empty = s.cells_of(EMPTY)[0];
-                        let mut bits = empty & (shift.edge() | shift.from_next(!empty));
-                        while bits != 0 {
-                            push_with(out, mv, bits.trailing_zeros() as CellId);
-                            bits &= bits - 1;
-                        }
-                        return;
-                    }
                     for w in 0..s.words {
                         let mut bits = s.cells_of(EMPTY)[w];
                         while bits != 0 {
@@ -913,6 +910,20 @@ impl Game {
         v.put(t, piece);
         self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
         v.len = saved;
+    }
+}
+
+/// The moves of a lone `drop` whose fall direction is the uniform `shift` (a board of one
+/// word): the empty cells over an occupied cell or the edge, found by one shift instead of a
+/// test per empty cell. Out of line, so that the general generator's code around it stays as
+/// it was for the games that never drop; called before it, for a rule that is one drop.
+#[inline(never)]
+fn drop_by_shift(s: &State, shift: super::DirShift, mv: Move, out: &mut MoveList) {
+    let empty = s.cells_of(EMPTY)[0];
+    let mut bits = empty & (shift.edge() | shift.from_next(!empty));
+    while bits != 0 {
+        push_with(out, mv, bits.trailing_zeros() as CellId);
+        bits &= bits - 1;
     }
 }
 
