@@ -2,9 +2,9 @@
 
 use super::scope::Compiler;
 use crate::engine::{
-    Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, Direction,
-    EndRule, Forbid, Game, Kind, NoMoves, Part, PieceId, PieceMoves, Player, Rule, Zobrist, Zone,
-    EMPTY, NO_CELL,
+    Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, DirShift,
+    Direction, EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId,
+    PieceMoves, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -337,6 +337,7 @@ impl Compiler {
         let has_forced = rules.iter().any(|r| r.forced);
         let zobrist = Zobrist::new(ncells, npieces, np);
         let piece_moves = PieceMoves::build(&rules, &piece_rules, &board, npieces);
+        let dir_shifts = DirShift::build(&board);
         let mut game = Game {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
@@ -357,6 +358,7 @@ impl Compiler {
             start_state: None,
             options,
             symbol_in_placements: placed.len() > 1 || multi,
+            dir_shifts,
             progress: self.progress,
             has_forced,
             royal,
@@ -383,6 +385,20 @@ impl Compiler {
             rep_kinds: self.rep_kinds.clone(),
         };
         game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
+        let lean = game.dice.is_none() && game.again.is_empty() && !game.tracks_unmoved;
+        let reserve = game.reserve_kind;
+        for rule in &mut game.rules {
+            rule.lone_placement = lean
+                && matches!(
+                    rule.parts.as_slice(),
+                    [Part::Place { kind, .. } | Part::Drop { kind, .. }] if reserve != Some(*kind)
+                );
+        }
+        let mut ends = std::mem::take(&mut game.ends);
+        for end in &mut ends {
+            attach_line_windows(&game, &mut end.cond);
+        }
+        game.ends = ends;
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {
@@ -400,5 +416,25 @@ impl Compiler {
             }
         }
         Some(game)
+    }
+}
+
+/// Gives each `line` ending (nested ones too) its bitboard windows, where the board allows
+/// them: the fast form of the test is chosen here, once, from the ending's shape.
+fn attach_line_windows(game: &Game, cond: &mut EndCond) {
+    match cond {
+        EndCond::Line {
+            n,
+            exact,
+            pieces,
+            axes,
+            windows,
+        } => {
+            *windows = LineWindows::build(&game.board, *n, *exact, pieces, axes, game.pieces.len())
+                .map(Box::new);
+        }
+        EndCond::All(conds) => conds.iter_mut().for_each(|c| attach_line_windows(game, c)),
+        EndCond::Not(c) => attach_line_windows(game, c),
+        _ => {}
     }
 }

@@ -383,6 +383,7 @@ impl Compiler {
                         exact,
                         pieces,
                         axes,
+                        windows: None,
                     },
                     &["along", "exactly"],
                 )
@@ -644,6 +645,7 @@ impl Compiler {
                 exact: false,
                 pieces,
                 axes,
+                ..
             } = c
             else {
                 continue;
@@ -655,6 +657,7 @@ impl Compiler {
                     exact: false,
                     pieces: p2,
                     axes: a2,
+                    ..
                 } = inner.as_ref()
                 else {
                     continue;

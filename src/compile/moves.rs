@@ -207,6 +207,7 @@ impl Compiler {
                     swaps_sides,
                     passable,
                     plain,
+                    lone_placement: false,
                 });
             }
         }

@@ -390,3 +390,63 @@ mod tests {
         assert!(checks > 20 && pins > 20, "{checks} checks, {pins} pins");
     }
 }
+
+/// A direction that, on a board of at most 64 cells, moves every cell that has a neighbour
+/// that way by the same number of cell ids (a square board's rows and columns): the
+/// neighbours of a whole bitboard are then one shift.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirShift {
+    /// The neighbour of cell `c` is `c + by`.
+    by: i8,
+    /// The cells that have a neighbour this way.
+    has_next: u64,
+}
+
+impl DirShift {
+    /// The shift of each of `board`'s directions, `None` for one that is not uniform; all
+    /// `None` when the board has more than 64 cells.
+    pub fn build(board: &Board) -> Vec<Option<DirShift>> {
+        let n = board.len();
+        (0..board.dirs.len() as DirId)
+            .map(|d| {
+                if n > 64 {
+                    return None;
+                }
+                let mut out = DirShift { by: 0, has_next: 0 };
+                let mut by = None;
+                for c in 0..n as CellId {
+                    let x = board.next(c, d);
+                    if x == NO_CELL {
+                        continue;
+                    }
+                    let step = i32::from(x) - i32::from(c);
+                    if *by.get_or_insert(step) != step {
+                        return None;
+                    }
+                    out.has_next |= 1 << c;
+                }
+                // |step| < 64: both cells are below 64.
+                out.by = by.unwrap_or(0) as i8;
+                Some(out)
+            })
+            .collect()
+    }
+
+    /// The cells whose neighbour this way is in `set` (bit `c` set when `c + by` is).
+    #[inline(always)]
+    pub fn from_next(self, set: u64) -> u64 {
+        let moved = if self.by >= 0 {
+            set >> self.by
+        } else {
+            set << -self.by
+        };
+        moved & self.has_next
+    }
+
+    /// The cells with no neighbour this way (on a board of 64 cells or fewer, bits beyond
+    /// the board included).
+    #[inline(always)]
+    pub fn edge(self) -> u64 {
+        !self.has_next
+    }
+}

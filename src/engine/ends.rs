@@ -1,6 +1,7 @@
 //! End conditions, tested after every move on the cells the move changed.
 
 use super::exec::Bits;
+use super::line_windows::LineWindows;
 use super::{
     ByPlayer, CellId, ContentSet, DirId, Game, KindId, Outcome, Player, Repetition, State,
     StateCond, ZoneId, EMPTY, NO_CELL,
@@ -54,6 +55,9 @@ pub enum EndCond {
         exact: bool,
         pieces: ByPlayer<ContentSet>,
         axes: Vec<(DirId, DirId)>,
+        /// The same test as bitboard windows, when the board allows it (filled in when
+        /// the game is assembled; see [`LineWindows`]).
+        windows: Option<Box<LineWindows>>,
     },
     /// A chain of the player's pieces, adjacent along `dirs`, touching zones `a` and `b`.
     Connect {
@@ -261,21 +265,18 @@ impl Game {
                 exact,
                 pieces,
                 axes,
+                windows,
             } => {
-                let set = pieces[p];
-                let n = *n as usize;
-                (log_from..s.log.len()).any(|i| {
-                    let c = s.log[i].cell;
-                    set.contains(s.board[c as usize])
-                        && axes.iter().any(|&(d, od)| {
-                            let len = 1 + self.run(s, c, d, set) + self.run(s, c, od, set);
-                            if *exact {
-                                len == n
-                            } else {
-                                len >= n
-                            }
-                        })
-                })
+                if let Some(w) = windows {
+                    let fast = w.holds(s, p, (log_from..s.log.len()).map(|i| s.log[i].cell));
+                    debug_assert_eq!(
+                        fast,
+                        self.line_walk(s, p, *n, *exact, pieces, axes, log_from),
+                        "the bitboard line test disagrees with the general one"
+                    );
+                    return fast;
+                }
+                self.line_walk(s, p, *n, *exact, pieces, axes, log_from)
             }
             EndCond::Connect { a, b, pieces, dirs } => {
                 let set = pieces[p];
@@ -414,6 +415,36 @@ impl Game {
     fn still_on_board(&self, s: &State, piece: u8, i: usize) -> bool {
         let from = s.frames.last().map_or(0, |f| f.log_len as usize);
         (from..s.log.len()).any(|j| j != i && s.board[s.log[j].cell as usize] == piece)
+    }
+
+    /// The general `line` test: whether a cell the move changed (log entries from
+    /// `log_from` on) holds one of `p`'s pieces in a row of `n` or more (exactly `n` if
+    /// `exact`) along one of `axes`, walking the board from it.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn line_walk(
+        &self,
+        s: &State,
+        p: Player,
+        n: u16,
+        exact: bool,
+        pieces: &ByPlayer<ContentSet>,
+        axes: &[(DirId, DirId)],
+        log_from: usize,
+    ) -> bool {
+        let set = pieces[p];
+        let n = n as usize;
+        (log_from..s.log.len()).any(|i| {
+            let c = s.log[i].cell;
+            set.contains(s.board[c as usize])
+                && axes.iter().any(|&(d, od)| {
+                    let len = 1 + self.run(s, c, d, set) + self.run(s, c, od, set);
+                    if exact {
+                        len == n
+                    } else {
+                        len >= n
+                    }
+                })
+        })
     }
 
     /// How many cells in a row from `c` (exclusive) along `d` hold a content of `set`.

@@ -120,6 +120,9 @@ pub struct Game {
     pub(crate) rep_kinds: Vec<StateParts>,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
+    /// Per board direction, its bitboard shift where it is uniform on a board of at most
+    /// 64 cells (`drop` generation lands pieces from it).
+    pub(crate) dir_shifts: Vec<Option<super::DirShift>>,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

@@ -205,6 +205,11 @@ pub struct Rule {
     /// slide, then perhaps a change of kind): it empties one cell and fills one, and nothing else
     /// (derived from `parts`; the royal-safety filter trusts such moves off the pin lines).
     pub plain: bool,
+    /// Whether a move of the rule only puts one new piece of the mover on one cell: the
+    /// rule is a lone `place` or `drop` of a kind not taken from a reserve, in a game
+    /// without dice, extra turns or castling flags (set when the game is assembled; `make`
+    /// then logs the one cell directly instead of replaying the parts).
+    pub lone_placement: bool,
 }
 
 impl Rule {

@@ -1,0 +1,244 @@
+//! The bitboard form of a `line(n)` ending on a board of at most 64 cells.
+//!
+//! The general test walks, from each cell the last move changed, along both directions of
+//! every axis while the cells hold the player's pieces: a chain of dependent loads per cell.
+//! Here every window of `n` cells in a row through a cell is listed once, when compiling, as a
+//! 64-bit mask (with, for `line(exactly: n)`, the mask of the one or two cells just beyond its
+//! ends), so the test is "all of a window's cells are the player's, and none of its flanks":
+//! two mask tests per window, on the union of the player's occupancy bitsets.
+//!
+//! A maximal run through a cell has length ≥ `n` exactly when some window of `n` cells through
+//! that cell is full, and length exactly `n` when such a window has no piece of the player just
+//! beyond either end (off the board counts as none); so both answers are the general test's.
+
+use super::{Board, ByPlayer, CellId, ContentSet, DirId, PieceId, Player, State, NO_CELL};
+
+/// The windows of one `line` ending, per cell (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineWindows {
+    /// Per player, the piece ids (empty included, if the ending names it) that count as theirs.
+    ids: ByPlayer<Vec<PieceId>>,
+    /// `windows[start[c] .. start[c + 1]]` are the windows through cell `c`.
+    start: Vec<u32>,
+    /// A window's cells, and the cells just beyond its ends (zero unless the line is exact).
+    windows: Vec<(u64, u64)>,
+}
+
+impl LineWindows {
+    /// The windows of `line(n)` (or `line(exactly: n)`) along `axes` on `board`, counting
+    /// the contents in `pieces` of ids below `npieces`; `None` when the board has more than
+    /// 64 cells, or an axis meets a cell twice within a window's reach (a wrapping board),
+    /// where the general test is used.
+    pub fn build(
+        board: &Board,
+        n: u16,
+        exact: bool,
+        pieces: &ByPlayer<ContentSet>,
+        axes: &[(DirId, DirId)],
+        npieces: usize,
+    ) -> Option<LineWindows> {
+        let cells = board.len();
+        if cells > 64 || n == 0 {
+            return None;
+        }
+        let n = usize::from(n);
+        let ids = ByPlayer(
+            pieces
+                .0
+                .iter()
+                .map(|set| {
+                    (0..npieces.min(256))
+                        .map(|id| id as PieceId)
+                        .filter(|&id| set.contains(id))
+                        .collect()
+                })
+                .collect(),
+        );
+        let mut start = Vec::with_capacity(cells + 1);
+        let mut windows = Vec::new();
+        // The cells of one axis through a cell, in order: up to `n` behind it (the last as
+        // a flank), the cell, up to `n` ahead.
+        let mut row: Vec<CellId> = Vec::with_capacity(2 * n + 1);
+        for c in 0..cells as CellId {
+            start.push(windows.len() as u32);
+            for &(d, od) in axes {
+                row.clear();
+                let mut x = c;
+                for _ in 0..n {
+                    x = board.next(x, od);
+                    if x == NO_CELL {
+                        break;
+                    }
+                    row.push(x);
+                }
+                row.reverse();
+                let at = row.len();
+                row.push(c);
+                let mut x = c;
+                for _ in 0..n {
+                    x = board.next(x, d);
+                    if x == NO_CELL {
+                        break;
+                    }
+                    row.push(x);
+                }
+                let mut seen = 0u64;
+                for &x in &row {
+                    if seen >> x & 1 == 1 {
+                        return None;
+                    }
+                    seen |= 1 << x;
+                }
+                // Windows row[i .. i + n] holding index `at`.
+                for i in at.saturating_sub(n - 1)..=at {
+                    if i + n > row.len() {
+                        break;
+                    }
+                    let mask = row[i..i + n].iter().fold(0u64, |m, &x| m | 1 << x);
+                    let mut flanks = 0u64;
+                    if exact {
+                        if i > 0 {
+                            flanks |= 1 << row[i - 1];
+                        }
+                        if let Some(&x) = row.get(i + n) {
+                            flanks |= 1 << x;
+                        }
+                    }
+                    windows.push((mask, flanks));
+                }
+            }
+        }
+        start.push(windows.len() as u32);
+        Some(LineWindows {
+            ids,
+            start,
+            windows,
+        })
+    }
+
+    /// Whether one of `changed` (cells of `s`) lies in a line of `p`'s pieces of the
+    /// ending's length.
+    #[inline]
+    pub fn holds(&self, s: &State, p: Player, changed: impl Iterator<Item = CellId>) -> bool {
+        // At most 64 cells: one word per piece id.
+        let mine = self.ids[p]
+            .iter()
+            .fold(0u64, |m, &id| m | s.bits[id as usize]);
+        changed.into_iter().any(|c| {
+            mine >> c & 1 == 1 && {
+                let (a, b) = (self.start[c as usize], self.start[c as usize + 1]);
+                self.windows[a as usize..b as usize]
+                    .iter()
+                    .any(|&(w, f)| mine & w == w && mine & f == 0)
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::{EndCond, Game, MoveList, Player, State};
+
+    /// The `line` endings of `cond` that have windows, nested ones included.
+    fn lines<'a>(cond: &'a EndCond, out: &mut Vec<&'a EndCond>) {
+        match cond {
+            EndCond::Line {
+                windows: Some(_), ..
+            } => out.push(cond),
+            EndCond::All(cs) => cs.iter().for_each(|c| lines(c, out)),
+            EndCond::Not(c) => lines(c, out),
+            _ => {}
+        }
+    }
+
+    /// Compares both tests after the last move of `s`, for every player; counts the
+    /// positions where the line holds.
+    fn compare(game: &Game, s: &State, log_from: usize, held: &mut usize, name: &str) {
+        let mut conds = Vec::new();
+        game.ends.iter().for_each(|e| lines(&e.cond, &mut conds));
+        for cond in conds {
+            let EndCond::Line {
+                n,
+                exact,
+                pieces,
+                axes,
+                windows: Some(w),
+            } = cond
+            else {
+                unreachable!("only lines with windows are collected")
+            };
+            for q in 0..game.num_players() {
+                let p = Player(q as u8);
+                let fast = w.holds(s, p, s.log[log_from..].iter().map(|c| c.cell));
+                let slow = game.line_walk(s, p, *n, *exact, pieces, axes, log_from);
+                assert_eq!(
+                    fast, slow,
+                    "{name}: line({n}, exact {exact}) for player {q}"
+                );
+                *held += usize::from(fast);
+            }
+        }
+    }
+
+    /// Along seeded random games (played on past a decided result, until the board is full,
+    /// so positions with several lines, and lines longer than `n`, are met), the windows
+    /// answer what the walk along the board answers, for every shipped game whose `line`
+    /// ending has windows, and for gomoku (`line(exactly: 5)`) and connect6 (`line(6)`) on
+    /// boards small enough to have them.
+    #[test]
+    fn windows_agree_with_the_walk() {
+        let mut rng = SmallRng::seed_from_u64(20);
+        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
+            .into_iter()
+            .map(|name| {
+                let g = crate::load_shipped(name, &[]).expect("a shipped game compiles");
+                (name.to_string(), g)
+            })
+            .collect();
+        for (name, size) in [("gomoku", "8"), ("connect6", "7"), ("gomoku", "6")] {
+            let g = crate::load_shipped(name, &[("size".into(), size.into())])
+                .expect("a shipped game compiles at a small size");
+            games.push((format!("{name} {size}"), g));
+        }
+        let mut covered = Vec::new();
+        let mut moves = MoveList::new();
+        for (name, game) in &games {
+            let mut conds = Vec::new();
+            game.ends.iter().for_each(|e| lines(&e.cond, &mut conds));
+            if conds.is_empty() {
+                continue;
+            }
+            let mut held = 0;
+            for _ in 0..30 {
+                let mut s = game.start();
+                for _ in 0..200 {
+                    s.scalars.result = None;
+                    game.legal_moves(&s, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let log_from = s.log.len();
+                    game.make(&mut s, moves[rng.gen_range(0..moves.len())]);
+                    compare(game, &s, log_from, &mut held, name);
+                }
+            }
+            assert!(held > 0, "{name}: some line was made");
+            covered.push(name.clone());
+        }
+        for want in [
+            "tictactoe",
+            "connect4",
+            "gomoku 8",
+            "connect6 7",
+            "gomoku 6",
+        ] {
+            assert!(
+                covered.iter().any(|c| c == want),
+                "{want} has windows: {covered:?}"
+            );
+        }
+    }
+}
