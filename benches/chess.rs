@@ -11,7 +11,9 @@
 //! Then random playouts per second (`tabletop::tools::bench::playouts`). Timings are printed,
 //! never asserted. `TABLETOP_BENCH_SECONDS` sets the minimum time per measurement (default 1).
 
-use std::time::Instant;
+#[path = "common/timing.rs"]
+mod timing;
+use timing::timed;
 
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -19,22 +21,6 @@ use tabletop::{Game, MoveList, State};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-/// Runs `f` until at least `seconds` have passed (at least once); returns the result and the
-/// best (shortest) time of one run.
-fn timed(seconds: f64, mut f: impl FnMut() -> u64) -> (u64, f64) {
-    let t0 = Instant::now();
-    let mut best = f64::INFINITY;
-    let mut n;
-    loop {
-        let t = Instant::now();
-        n = f();
-        best = best.min(t.elapsed().as_secs_f64());
-        if t0.elapsed().as_secs_f64() >= seconds {
-            return (n, best);
-        }
-    }
-}
 
 /// Perft that plays every move, leaves included.
 fn tabletop_full(game: &Game, s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {

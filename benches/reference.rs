@@ -15,7 +15,9 @@
 #[path = "reference/mod.rs"]
 mod reference;
 
-use std::time::Instant;
+#[path = "common/timing.rs"]
+mod timing;
+use timing::timed;
 
 use reference::breakthrough::Breakthrough;
 use reference::connect4::Connect4;
@@ -34,22 +36,6 @@ const RBG_PLAYOUTS: [(&str, f64); 4] = [
 /// RBG 1.3's make-every-move perft of breakthrough, as recorded: depth 5, 6,182,818 nodes in
 /// 136 ms.
 const RBG_BREAKTHROUGH_FULL_NPS: f64 = 6_182_818.0 / 0.136;
-
-/// Runs `f` until at least `seconds` have passed (at least once); returns the result and the
-/// best (shortest) time of one run.
-fn timed(seconds: f64, mut f: impl FnMut() -> u64) -> (u64, f64) {
-    let t0 = Instant::now();
-    let mut best = f64::INFINITY;
-    let mut n;
-    loop {
-        let t = Instant::now();
-        n = f();
-        best = best.min(t.elapsed().as_secs_f64());
-        if t0.elapsed().as_secs_f64() >= seconds {
-            return (n, best);
-        }
-    }
-}
 
 /// What one game's run measured.
 struct Figures {
