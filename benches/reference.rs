@@ -8,8 +8,9 @@
 //! not played; full: every move played down to the leaves — tabletop makes and unmakes, the
 //! reference plays on a copy), then random playouts per second, in turns (best of three
 //! rounds each), and tabletop's playouts per second over the figure recorded for RBG 1.3 in
-//! `../shared/benchmarks/peers.md` (a recorded figure from another run, printed as such, not
-//! measured here). Timings are printed, never asserted. `TABLETOP_BENCH_SECONDS` sets the
+//! the project's peer benchmark notes (peers.md), copied into this file as constants: a
+//! figure from another run, printed as such, not measured here; nothing outside the
+//! repository is read. Timings are printed, never asserted. `TABLETOP_BENCH_SECONDS` sets the
 //! minimum time per measurement (default 1).
 
 #[path = "reference/mod.rs"]
@@ -156,6 +157,6 @@ fn main() {
         bt.full_nps / RBG_BREAKTHROUGH_FULL_NPS
     );
     println!(
-        "(RBG recorded: RBG 1.3's figures from ../shared/benchmarks/peers.md, measured in another run on this machine kind, not now)"
+        "(RBG recorded: RBG 1.3's figures recorded in peers.md and copied here, measured in another run on this machine kind, not now)"
     );
 }
