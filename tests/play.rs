@@ -383,7 +383,7 @@ fn expert_ai_settings_play_and_explain_themselves() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("O to move"), "{out}");
     assert!(out.contains(" (ai time=20ms)"), "{out}");
-    // Tic-tac-toe searched to the end: every O reply holds the draw; the hint is legal.
+    // A hint searched to the end names its settings.
     assert!(out.contains(" (ai depth=9)"), "{out}");
     let out = humans("tictactoe", "hint playouts=0\nhint speed=2\n");
     assert!(
