@@ -548,3 +548,68 @@ fn ai_level_5_against_level_1_finishes_amazons() {
         "{out}"
     );
 }
+
+/// `--verbose` prints each report of the AI's search before its move: alpha-beta's depths
+/// with score, nodes and line; MCTS's playouts and win chance.
+#[test]
+fn verbose_shows_the_search_while_the_ai_thinks() {
+    let (out, err, code) = run(
+        &[
+            "play",
+            "chess",
+            "--first",
+            "ai:depth=3",
+            "--second",
+            "human",
+            "--seed",
+            "1",
+            "--verbose",
+        ],
+        b"quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let depths: Vec<&str> = out.lines().filter(|l| l.starts_with("  depth ")).collect();
+    assert_eq!(depths.len(), 3, "{out}");
+    for (d, l) in depths.iter().enumerate() {
+        assert!(l.starts_with(&format!("  depth {}, ", d + 1)), "{l}");
+        assert!(l.contains(" nodes at ") && l.contains(", line "), "{l}");
+    }
+    let played = out.find("1. White plays ").expect("the AI's move");
+    assert!(out.find(depths[2]).unwrap() < played, "{out}");
+    let (out, err, code) = run(
+        &[
+            "play",
+            "connect4",
+            "--first",
+            "ai:playouts=500",
+            "--second",
+            "human",
+            "--seed",
+            "1",
+            "--verbose",
+        ],
+        b"quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let report = out
+        .lines()
+        .find(|l| l.starts_with("  500 playouts at "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        report.contains(", wins ") && report.contains(", line "),
+        "{report}"
+    );
+    // Without the flag, nothing of the kind.
+    let (out, _, _) = run(
+        &[
+            "play",
+            "connect4",
+            "--first",
+            "ai:playouts=500",
+            "--second",
+            "human",
+        ],
+        b"quit\n",
+    );
+    assert!(!out.contains(" playouts at "), "{out}");
+}

@@ -17,15 +17,31 @@
 //! over the trees; so two threads run twice the playouts in the same time. No state is
 //! shared while searching.
 //!
+//! Solver backups (MCTS-Solver, Winands, Björnsson and Saito 2008), in two-player games
+//! without dice: a node whose position is over, or whose every move is proven lost for the
+//! player to move, or that has one move proven won, is *proven*; a proven node is scored as
+//! a finished game without a playout, its proof is passed up the tree at once, the
+//! selection never walks into a move proven lost while another is open, and the move
+//! played is a proven win when there is one, never a proven loss when there is another.
+//! The search stops as soon as the root is proven. Only wins and losses are proven (a draw
+//! stays a playout average).
+//!
+//! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
+//! caps the playouts, the stop flag ends the search at once (its best move so far is
+//! played), and the search reports its progress about twice a second: the playouts, the
+//! win chance of the best move and the principal line (the most visited move at each
+//! level).
+//!
 //! Reproducible: the same seed, settings and position give the same move (with several
 //! threads too, when no time limit cuts the playouts short).
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{random_playout, Bot};
+use super::{random_playout, Bot, Limits, Progress, Score};
 use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
 
 /// Playouts stop (scored as a draw) after this many plies.
@@ -34,6 +50,10 @@ const MAX_PLAYOUT_PLIES: u32 = 1000;
 const NONE: u32 = u32::MAX;
 /// A node whose moves have not been generated yet.
 const UNKNOWN: u32 = u32::MAX;
+/// Progress is reported at most this often.
+const REPORT_EVERY: Duration = Duration::from_millis(500);
+/// The principal line reported is at most this long.
+const MAX_LINE: usize = 12;
 
 /// Settings of an [`Mcts`] player.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +70,9 @@ pub struct MctsConfig {
     /// Trees searched side by side, each by its own thread running `simulations` playouts
     /// (at least 1).
     pub threads: usize,
+    /// Solver backups (see the module documentation); they apply only to two-player games
+    /// without dice.
+    pub solver: bool,
 }
 
 impl Default for MctsConfig {
@@ -60,6 +83,7 @@ impl Default for MctsConfig {
             seed: 0,
             time_limit: None,
             threads: 1,
+            solver: true,
         }
     }
 }
@@ -84,7 +108,16 @@ struct Node {
     /// Children are created in the order `start, start + step, …` (mod `num_moves`).
     start: u32,
     step: u32,
+    /// The proven result for `mover`: `WIN`, `LOSS`, or `OPEN` (not proven).
+    proven: i8,
 }
+
+/// [`Node::proven`]: the mover wins with best play.
+const WIN: i8 = 1;
+/// [`Node::proven`]: the mover loses with best play.
+const LOSS: i8 = -1;
+/// [`Node::proven`]: nothing proven.
+const OPEN: i8 = 0;
 
 impl Node {
     fn new(mv: Move, parent: u32, mover: Player) -> Node {
@@ -100,8 +133,39 @@ impl Node {
             expanded: 0,
             start: 0,
             step: 1,
+            proven: OPEN,
         }
     }
+}
+
+/// When one tree's search stops, shared by the trees of a parallel search.
+struct Control<'a> {
+    /// Playouts of this tree at most.
+    playouts: u32,
+    start: Instant,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    /// Playouts run by all trees (for the progress report).
+    total: &'a AtomicU64,
+    /// Set by the reporting tree when it ends, so that the others end with it.
+    done: &'a AtomicBool,
+}
+
+impl Control<'_> {
+    fn should_stop(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// What a playout's result is scored from.
+#[derive(Clone, Copy)]
+enum Backed {
+    /// The game's outcome (`None`: cut short, scored as a draw).
+    Outcome(Option<Outcome>),
+    /// A proven win of this player.
+    Winner(Player),
 }
 
 /// Statistics of the last search.
@@ -126,6 +190,8 @@ pub struct Mcts {
     nodes: Vec<Node>,
     moves: MoveList,
     info: MctsInfo,
+    /// Whether solver backups apply to the game being searched.
+    solving: bool,
 }
 
 fn gcd(mut a: u32, mut b: u32) -> u32 {
@@ -144,6 +210,7 @@ impl Mcts {
             nodes: Vec::new(),
             moves: MoveList::new(),
             info: MctsInfo::default(),
+            solving: false,
         }
     }
 
@@ -161,17 +228,63 @@ impl Mcts {
     /// returns what was found; `best` is `None` if the game is over. The state is left
     /// exactly as given.
     pub fn search(&mut self, game: &Game, state: &mut State) -> MctsInfo {
+        self.search_limited(game, state, &Limits::default(), &mut |_| {})
+    }
+
+    /// [`Mcts::search`] within `limits` (see the module documentation), reporting progress.
+    fn search_limited(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress),
+    ) -> MctsInfo {
         let threads = self.config.threads.max(1);
+        let time = if limits.infinite {
+            limits.time
+        } else {
+            limits.time.or(self.config.time_limit)
+        };
+        let mut playouts = if limits.infinite && limits.nodes.is_none() {
+            u32::MAX
+        } else {
+            self.config.simulations.max(1)
+        };
+        if let Some(n) = limits.nodes {
+            // A node budget counts the playouts of all the trees.
+            let per_tree = n.div_ceil(threads as u64).clamp(1, u64::from(u32::MAX));
+            playouts = if limits.infinite {
+                per_tree as u32
+            } else {
+                playouts.min(per_tree as u32)
+            };
+        }
+        let start = Instant::now();
+        let total = AtomicU64::new(0);
+        let done = AtomicBool::new(false);
+        let ctl = Control {
+            playouts,
+            start,
+            deadline: time.map(|t| start + t),
+            stop: limits.stop.as_deref(),
+            total: &total,
+            done: &done,
+        };
+        self.solving = self.config.solver && game.num_players() == 2 && game.dice.is_none();
         if threads == 1 || state.result_now().is_some() || game.is_chance(state) {
-            return self.search_tree(game, state);
+            let info = self.search_tree(game, state, &ctl, Some(report));
+            self.report_final(game, state, &ctl, report);
+            return info;
         }
         let helpers: Vec<Mcts> = (1..threads as u64)
             .map(|k| {
-                Mcts::new(MctsConfig {
+                let mut helper = Mcts::new(MctsConfig {
                     threads: 1,
                     seed: self.config.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                     ..self.config
-                })
+                });
+                helper.solving = self.solving;
+                helper
             })
             .collect();
         let helpers: Vec<Mcts> = std::thread::scope(|scope| {
@@ -179,13 +292,14 @@ impl Mcts {
                 .into_iter()
                 .map(|mut helper| {
                     let mut copy = state.clone();
+                    let ctl = &ctl;
                     scope.spawn(move || {
-                        helper.search_tree(game, &mut copy);
+                        helper.search_tree(game, &mut copy, ctl, None);
                         helper
                     })
                 })
                 .collect();
-            self.search_tree(game, state);
+            self.search_tree(game, state, &ctl, Some(report));
             running
                 .into_iter()
                 .map(|h| h.join().expect("an MCTS thread panicked"))
@@ -196,56 +310,127 @@ impl Mcts {
             return self.info.clone();
         }
         // Visits and rewards of the root's children, summed over the trees, in the order
-        // this tree lists them (then the others'), so that ties break the same way each time.
+        // this tree lists them (then the others'), so that ties break the same way each time;
+        // a move proven in any tree is proven.
         let mut order: Vec<Move> = Vec::new();
-        let mut sums: std::collections::HashMap<Move, (u32, f64)> = Default::default();
+        let mut sums: std::collections::HashMap<Move, (u32, f64, i8)> = Default::default();
         for tree in std::iter::once(&*self).chain(helpers.iter()) {
-            for (mv, visits, reward) in tree.root_children() {
+            for (mv, visits, reward, proven) in tree.root_children() {
                 let e = sums.entry(mv).or_insert_with(|| {
                     order.push(mv);
-                    (0, 0.0)
+                    (0, 0.0, OPEN)
                 });
                 e.0 += visits;
                 e.1 += reward;
+                if proven != OPEN {
+                    e.2 = proven;
+                }
             }
         }
-        let mut best: Option<(Move, u32, f64)> = None;
-        for mv in order {
-            let (visits, reward) = sums[&mv];
-            if best.is_none_or(|(_, v, r)| visits > v || (visits == v && reward > r)) {
-                best = Some((mv, visits, reward));
-            }
-        }
+        let children: Vec<(Move, u32, f64, i8)> = order
+            .into_iter()
+            .map(|mv| {
+                let (v, r, p) = sums[&mv];
+                (mv, v, r, p)
+            })
+            .collect();
         let mut info = self.info.clone();
         for h in &helpers {
             info.simulations += h.info.simulations;
             info.nodes += h.info.nodes;
         }
-        if let Some((mv, visits, reward)) = best {
+        if let Some((mv, visits, reward, proven)) = choose(&children) {
             info.best = Some(mv);
             info.best_visits = visits;
-            info.best_value = reward / f64::from(visits.max(1));
+            info.best_value = value_of(visits, reward, proven);
         }
         self.info = info.clone();
+        self.report_final(game, state, &ctl, report);
         info
     }
 
-    /// The root's children of the last tree: (move, visits, total reward).
-    fn root_children(&self) -> impl Iterator<Item = (Move, u32, f64)> + '_ {
-        let mut c = self.nodes.first().map_or(NONE, |root| root.first_child);
+    /// The last progress report, with the move chosen.
+    fn report_final(
+        &self,
+        game: &Game,
+        state: &State,
+        ctl: &Control,
+        report: &mut dyn FnMut(&Progress),
+    ) {
+        let Some(best) = self.info.best else { return };
+        if self.info.simulations == 0 || game.is_chance(state) {
+            return;
+        }
+        let mut progress = self.progress(ctl);
+        if progress.pv.first() != Some(&best) {
+            progress.pv = vec![best];
+        }
+        progress.depth = progress.depth.max(1);
+        progress.score = chance_score(self.info.best_value);
+        report(&progress);
+    }
+
+    /// What this tree has found so far, for a progress report.
+    fn progress(&self, ctl: &Control) -> Progress {
+        let mut pv = Vec::new();
+        let mut node = 0u32;
+        let mut value = 0.5;
+        while pv.len() < MAX_LINE {
+            let children = self.children_of(node);
+            let Some(best) = choose_node(self, children) else {
+                break;
+            };
+            let b = &self.nodes[best as usize];
+            if node == 0 {
+                value = value_of(b.visits, b.reward, b.proven);
+            }
+            pv.push(b.mv);
+            node = best;
+        }
+        Progress {
+            depth: pv.len() as u32,
+            score: chance_score(value),
+            nodes: ctl.total.load(Ordering::Relaxed),
+            elapsed: ctl.start.elapsed(),
+            pv,
+        }
+    }
+
+    /// The children of `node`, by index.
+    fn children_of(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut c = self
+            .nodes
+            .get(node as usize)
+            .map_or(NONE, |n| n.first_child);
         std::iter::from_fn(move || {
             if c == NONE {
                 return None;
             }
-            let n = &self.nodes[c as usize];
-            c = n.next_sibling;
-            Some((n.mv, n.visits, n.reward))
+            let now = c;
+            c = self.nodes[c as usize].next_sibling;
+            Some(now)
         })
     }
 
-    /// [`Mcts::search`] in one tree, on this thread.
-    fn search_tree(&mut self, game: &Game, state: &mut State) -> MctsInfo {
+    /// The root's children of the last tree: (move, visits, total reward, proven).
+    fn root_children(&self) -> impl Iterator<Item = (Move, u32, f64, i8)> + '_ {
+        self.children_of(0).map(|c| {
+            let n = &self.nodes[c as usize];
+            (n.mv, n.visits, n.reward, n.proven)
+        })
+    }
+
+    /// [`Mcts::search`] in one tree, on this thread; `report`, if given, hears of the
+    /// progress.
+    fn search_tree(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        ctl: &Control,
+        mut report: Option<&mut dyn FnMut(&Progress)>,
+    ) -> MctsInfo {
         let mut info = MctsInfo::default();
+        self.nodes.clear();
         if state.result_now().is_none() && game.is_chance(state) {
             info.best = game.sample_roll(self.rng.gen());
             self.info = info.clone();
@@ -265,44 +450,48 @@ impl Mcts {
             return info;
         }
         self.moves = moves;
-        let sims = self.config.simulations.max(1);
-        self.nodes.clear();
+        let sims = ctl.playouts.max(1);
         // A time-limited search may ask for millions of playouts it will never run: the
         // arena grows as needed beyond a first block.
         self.nodes.reserve((sims as usize + 1).min(1 << 16));
         let before = game.num_players() as u8;
         let prev = Player((state.to_move().0 + before - 1) % before.max(1));
         self.nodes.push(Node::new(Move::new(0), NONE, prev));
-        let deadline = self.config.time_limit.map(|t| Instant::now() + t);
+        let mut last_report = ctl.start;
         let mut ran = 0;
         while ran < sims {
             // The clock is read every few playouts: at least one always runs.
-            if ran % 8 == 0 && ran > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+            if ran % 8 == 0 && ran > 0 {
+                if ctl.should_stop() {
+                    break;
+                }
+                if let Some(report) = report.as_deref_mut() {
+                    if last_report.elapsed() >= REPORT_EVERY {
+                        last_report = Instant::now();
+                        report(&self.progress(ctl));
+                    }
+                }
             }
             self.simulate(game, state);
             ran += 1;
+            if ran % 64 == 0 {
+                ctl.total.fetch_add(64, Ordering::Relaxed);
+            }
+            if self.nodes[0].proven != OPEN {
+                // The root is proven: more playouts cannot change the move.
+                ctl.done.store(true, Ordering::Relaxed);
+                break;
+            }
         }
+        ctl.total.fetch_add(u64::from(ran % 64), Ordering::Relaxed);
         info.simulations = ran;
         info.nodes = self.nodes.len();
 
-        let mut best = NONE;
-        let mut c = self.nodes[0].first_child;
-        while c != NONE {
-            let n = &self.nodes[c as usize];
-            if best == NONE || {
-                let b = &self.nodes[best as usize];
-                n.visits > b.visits || (n.visits == b.visits && n.reward > b.reward)
-            } {
-                best = c;
-            }
-            c = n.next_sibling;
-        }
-        if best != NONE {
-            let b = &self.nodes[best as usize];
-            info.best = Some(b.mv);
-            info.best_visits = b.visits;
-            info.best_value = b.reward / f64::from(b.visits.max(1));
+        let children: Vec<(Move, u32, f64, i8)> = self.root_children().collect();
+        if let Some((mv, visits, reward, proven)) = choose(&children) {
+            info.best = Some(mv);
+            info.best_visits = visits;
+            info.best_value = value_of(visits, reward, proven);
         }
         self.info = info.clone();
         info
@@ -313,16 +502,28 @@ impl Mcts {
         let np = game.num_players();
         let mut node = 0u32;
         let mut made = 0u32;
-        let mut finished: Option<Option<Outcome>> = None;
+        let mut finished: Option<Backed> = None;
         loop {
+            let proven = self.nodes[node as usize].proven;
+            if proven != OPEN && node != 0 {
+                // Proven: scored as the game it is, without a playout.
+                let mover = self.nodes[node as usize].mover;
+                finished = Some(Backed::Winner(if proven == WIN {
+                    mover
+                } else {
+                    Player(1 - mover.0)
+                }));
+                break;
+            }
             if let Some(o) = state.result_now() {
-                finished = Some(Some(o));
+                self.prove_end(node, Some(o));
+                finished = Some(Backed::Outcome(Some(o)));
                 break;
             }
             if game.is_chance(state) {
                 // Roll with the dice's odds; the child for that roll is where the walk goes.
                 let Some(roll) = game.sample_roll(self.rng.gen()) else {
-                    finished = Some(None);
+                    finished = Some(Backed::Outcome(None));
                     break;
                 };
                 let mut c = self.nodes[node as usize].first_child;
@@ -347,7 +548,9 @@ impl Mcts {
                 let count = self.moves.len() as u32;
                 if count == 0 {
                     self.nodes[node as usize].num_moves = 0;
-                    finished = Some(game.no_moves_outcome(state));
+                    let o = game.no_moves_outcome(state);
+                    self.prove_end(node, o);
+                    finished = Some(Backed::Outcome(o));
                     break;
                 }
                 if n.num_moves == UNKNOWN {
@@ -380,10 +583,18 @@ impl Mcts {
                 game.make(state, mv);
                 made += 1;
                 node = child;
+                if self.solving {
+                    // A move that ends the game is proven at once, so that a win in one is
+                    // seen the first time it is tried.
+                    if let Some(o) = state.result_now() {
+                        self.prove_end(node, Some(o));
+                        finished = Some(Backed::Outcome(Some(o)));
+                    }
+                }
                 break;
             }
             if n.num_moves == 0 {
-                finished = Some(game.no_moves_outcome(state));
+                finished = Some(Backed::Outcome(game.no_moves_outcome(state)));
                 break;
             }
             let log_n = f64::from(n.visits.max(1)).ln();
@@ -392,24 +603,28 @@ impl Mcts {
             let mut c = n.first_child;
             while c != NONE {
                 let ch = &self.nodes[c as usize];
-                let v = f64::from(ch.visits.max(1));
-                let score = ch.reward / v + self.config.exploration * (log_n / v).sqrt();
-                if score > best_score {
-                    best_score = score;
-                    best = c;
+                // A move proven lost is never tried again while another is open (when all
+                // are lost the node itself is proven and not walked through).
+                if ch.proven != LOSS {
+                    let v = f64::from(ch.visits.max(1));
+                    let score = ch.reward / v + self.config.exploration * (log_n / v).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = c;
+                    }
                 }
                 c = ch.next_sibling;
             }
             if best == NONE {
-                finished = Some(None);
+                finished = Some(Backed::Outcome(None));
                 break;
             }
             game.make(state, self.nodes[best as usize].mv);
             made += 1;
             node = best;
         }
-        let outcome = match finished {
-            Some(o) => o,
+        let result = match finished {
+            Some(r) => r,
             None => {
                 let (o, plies) = random_playout(
                     game,
@@ -419,7 +634,7 @@ impl Mcts {
                     MAX_PLAYOUT_PLIES,
                 );
                 made += plies;
-                o
+                Backed::Outcome(o)
             }
         };
         for _ in 0..made {
@@ -429,18 +644,121 @@ impl Mcts {
         while n != NONE {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
-            nd.reward += match outcome {
-                Some(o) => o.score(nd.mover, np),
-                None => 0.5,
+            nd.reward += match result {
+                Backed::Outcome(Some(o)) => o.score(nd.mover, np),
+                Backed::Outcome(None) => 0.5,
+                Backed::Winner(w) => f64::from(u8::from(w == nd.mover)),
             };
             n = nd.parent;
         }
     }
+
+    /// Marks `node`, whose position is over with `outcome`, as proven (a win or a loss of
+    /// a two-player game) and passes the proof up the tree.
+    fn prove_end(&mut self, node: u32, outcome: Option<Outcome>) {
+        if !self.solving || node == 0 {
+            return;
+        }
+        let Some(winner) = outcome.and_then(|o| o.winner(2)) else {
+            return;
+        };
+        let nd = &mut self.nodes[node as usize];
+        nd.proven = if winner == nd.mover { WIN } else { LOSS };
+        self.prove_up(node);
+    }
+
+    /// `child` was just proven: proves its parent when that follows (one move won for the
+    /// player to move there, or every move lost), and so on up.
+    fn prove_up(&mut self, mut child: u32) {
+        loop {
+            let c = self.nodes[child as usize];
+            let parent = c.parent;
+            if parent == NONE {
+                return;
+            }
+            let p = self.nodes[parent as usize];
+            if p.proven != OPEN {
+                return;
+            }
+            // The player to move at the parent is the child's mover.
+            let chooser = c.mover;
+            let chooser_wins = if c.proven == WIN {
+                true
+            } else {
+                let all_expanded = p.num_moves != UNKNOWN && p.expanded == p.num_moves;
+                if !all_expanded
+                    || self
+                        .children_of(parent)
+                        .any(|k| self.nodes[k as usize].proven != LOSS)
+                {
+                    return;
+                }
+                false
+            };
+            let mover_wins = (p.mover == chooser) == chooser_wins;
+            self.nodes[parent as usize].proven = if mover_wins { WIN } else { LOSS };
+            child = parent;
+        }
+    }
+}
+
+/// The move to play among the root's children (move, visits, reward, proven): a proven win
+/// if there is one, else the most visited (then best rewarded) of those not proven lost,
+/// else the most visited.
+fn choose<T: Copy>(children: &[(T, u32, f64, i8)]) -> Option<(T, u32, f64, i8)> {
+    if let Some(&win) = children.iter().find(|c| c.3 == WIN) {
+        return Some(win);
+    }
+    let most = |lost_too: bool| {
+        children.iter().filter(|c| lost_too || c.3 != LOSS).fold(
+            None::<(T, u32, f64, i8)>,
+            |best, &c| match best {
+                Some(b) if !(c.1 > b.1 || (c.1 == b.1 && c.2 > b.2)) => Some(b),
+                _ => Some(c),
+            },
+        )
+    };
+    most(false).or_else(|| most(true))
+}
+
+/// [`choose`] over a node's children, by index.
+fn choose_node(tree: &Mcts, children: impl Iterator<Item = u32>) -> Option<u32> {
+    let listed: Vec<(u32, u32, f64, i8)> = children
+        .map(|c| {
+            let n = &tree.nodes[c as usize];
+            (c, n.visits, n.reward, n.proven)
+        })
+        .collect();
+    choose(&listed).map(|(c, ..)| c)
+}
+
+/// The win chance of a move from its visits, reward and proof.
+fn value_of(visits: u32, reward: f64, proven: i8) -> f64 {
+    match proven {
+        WIN => 1.0,
+        LOSS => 0.0,
+        _ => reward / f64::from(visits.max(1)),
+    }
+}
+
+/// A win chance in [0, 1] as a progress report's score.
+fn chance_score(chance: f64) -> Score {
+    Score::Chance((chance.clamp(0.0, 1.0) * 1000.0).round() as u16)
 }
 
 impl Bot for Mcts {
     fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
         self.search(game, state).best
+    }
+
+    fn select_move_limited(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Move> {
+        self.search_limited(game, state, limits, report).best
     }
 
     fn evaluation(&self) -> Option<super::Evaluation> {

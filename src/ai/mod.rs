@@ -76,6 +76,9 @@ pub enum Score {
     /// The game ends in this many plies with best play: positive when the side to move
     /// wins, negative when it loses.
     Mate(i32),
+    /// The chance of winning for the side to move, in thousandths (MCTS's mean result of
+    /// the best move: 1000 when it is proven won, 0 when every move is proven lost).
+    Chance(u16),
 }
 
 /// What a search has found so far, reported after each completed iteration.

@@ -1,5 +1,7 @@
 //! Tests of the players: real outcomes on real positions, no timings.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::*;
@@ -931,4 +933,85 @@ fn lazy_smp_finds_the_same_mates_and_proven_values() {
         .select_move_limited(&g, &mut s, &limits, &mut |_| {})
         .expect("a move");
     assert!(g.legal_moves_vec(&s).contains(&mv));
+}
+
+#[test]
+fn mcts_solver_proves_wins_and_losses_and_stops_early() {
+    let g = game("tictactoe");
+    // X wins at once with c3: once that move is tried the root is proven, and the search
+    // stops long before its playouts are done.
+    let mut s = pos(&g, "XX1/OO1/3 X");
+    let info = mcts(100_000, 1).search(&g, &mut s);
+    assert_eq!(g.move_to_string(&s, info.best.unwrap()), "c3");
+    assert_eq!(info.best_value, 1.0);
+    assert!(info.simulations < 1_000, "{}", info.simulations);
+    // O to move against a fork (X threatens b3 and a2): every move is proven lost.
+    let mut s = pos(&g, "X1X/1O1/X1O O");
+    let info = mcts(100_000, 2).search(&g, &mut s);
+    assert_eq!(info.best_value, 0.0);
+    assert!(info.simulations < 100_000, "{}", info.simulations);
+    // In two threads too, and without the solver the playouts all run.
+    let info = mcts_threads(100_000, 3, 2).search(&g, &mut pos(&g, "XX1/OO1/3 X"));
+    assert_eq!(info.best_value, 1.0);
+    assert!(info.simulations < 2_000, "{}", info.simulations);
+    let mut plain = Mcts::new(MctsConfig {
+        simulations: 2_000,
+        seed: 4,
+        solver: false,
+        ..MctsConfig::default()
+    });
+    let info = plain.search(&g, &mut pos(&g, "XX1/OO1/3 X"));
+    assert_eq!(info.simulations, 2_000);
+}
+
+#[test]
+fn mcts_solver_sees_a_connect_four_defence_with_few_playouts() {
+    // Yellow must block d1 (Red threatens a four on the bottom row); the losing moves are
+    // proven lost and never chosen, even with a few hundred playouts.
+    let c4 = game("connect4");
+    for seed in 0..4 {
+        assert_eq!(
+            pick(&mut mcts(400, seed), &c4, "7/7/7/7/7/XXX1OO1 Yellow"),
+            "d1"
+        );
+    }
+}
+
+#[test]
+fn mcts_honours_limits_and_reports_its_progress() {
+    let g = game("connect4");
+    let start = g.start();
+    // A node budget caps the playouts; the last report names the move played.
+    let mut bot = mcts(1_000_000, 3);
+    let limits = Limits {
+        nodes: Some(500),
+        ..Limits::default()
+    };
+    let mut reports: Vec<Progress> = Vec::new();
+    let mv = bot
+        .select_move_limited(&g, &mut start.clone(), &limits, &mut |p| {
+            reports.push(p.clone())
+        })
+        .expect("a move");
+    assert_eq!(bot.last_info().simulations, 500);
+    let last = reports.last().expect("a final report");
+    assert_eq!(last.nodes, 500);
+    assert_eq!(last.pv.first(), Some(&mv));
+    assert!(matches!(last.score, Score::Chance(c) if c <= 1000));
+    // A stop flag already set: a few playouts, and still a legal move.
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    let mv = bot.select_move_limited(&g, &mut start.clone(), &limits, &mut |_| {});
+    assert!(g.legal_moves_vec(&start).contains(&mv.unwrap()));
+    assert!(bot.last_info().simulations <= 8);
+    // A time replaces the configured playouts' budget.
+    let limits = Limits {
+        time: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    bot.select_move_limited(&g, &mut start.clone(), &limits, &mut |_| {});
+    assert!(bot.last_info().simulations < 1_000_000);
 }

@@ -51,6 +51,10 @@ pub struct PlayArgs {
     /// input and output are both terminals).
     #[arg(long)]
     pub plain: bool,
+    /// Show how each AI search goes while it thinks (line mode): depth or playouts, speed,
+    /// score or win chance, and the line it expects. The board always shows it.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// Why `play` could not start, with the exit code to use.
@@ -168,6 +172,8 @@ pub struct DriveOptions {
     pub delay: Duration,
     /// Show `X is thinking...` while the AI searches, then erase it (for terminals).
     pub thinking: bool,
+    /// Print each progress report of the AI's search as it comes (`--verbose`).
+    pub verbose: bool,
 }
 
 /// Runs `tabletop play` on standard input and output.
@@ -204,6 +210,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
         echo: !std::io::stdin().is_terminal(),
         delay: Duration::from_millis(args.delay),
         thinking: std::io::stdout().is_terminal(),
+        verbose: args.verbose,
     };
     let stdout = std::io::stdout();
     let result = if std::io::stdin().is_terminal() {
@@ -270,7 +277,23 @@ pub fn drive(
                 write!(out, "{} is thinking...", session.to_move_name())?;
                 out.flush()?;
             }
-            let played = session.play_ai();
+            let played = if opts.verbose {
+                if opts.thinking {
+                    writeln!(out)?;
+                }
+                let mut failed = None;
+                let played = session.play_ai_reporting(&mut |line| {
+                    if failed.is_none() {
+                        failed = writeln!(out, "  {line}").and_then(|()| out.flush()).err();
+                    }
+                });
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                played
+            } else {
+                session.play_ai()
+            };
             if opts.thinking {
                 write!(out, "\r\x1b[2K")?;
             }

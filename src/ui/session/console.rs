@@ -265,6 +265,17 @@ impl Console {
     /// AI is to move or it found no move.
     pub fn play_ai(&mut self) -> Option<String> {
         let events = self.s.play_ai()?;
+        self.announce_ai(&events)
+    }
+
+    /// [`Console::play_ai`], telling `report` how the search goes, one line at a time.
+    pub fn play_ai_reporting(&mut self, report: &mut dyn FnMut(&str)) -> Option<String> {
+        let events = self.s.play_ai_reporting(report)?;
+        self.announce_ai(&events)
+    }
+
+    /// The AI's move in words, from what its move did.
+    fn announce_ai(&mut self, events: &[Event]) -> Option<String> {
         self.shown.clear();
         events.iter().find_map(|e| match e {
             Event::Played { ply, played } => Some(format!(
@@ -370,12 +381,18 @@ impl Console {
         if self.s.is_over() {
             return Response::say("the game is over; no move can be played");
         }
-        match self.s.hint(ai) {
-            Some((mv, ai)) => Response::say(format!(
-                "hint: {} (ai {})",
-                self.s.game().move_to_string(self.s.state(), mv),
-                ai.describe()
-            )),
+        match self.s.hint_reporting(ai, &mut |_| {}) {
+            Some(hint) => {
+                let mut text = format!(
+                    "hint: {} (ai {})",
+                    self.s.game().move_to_string(self.s.state(), hint.mv),
+                    hint.ai.describe()
+                );
+                if let Some(thought) = hint.thought {
+                    text.push_str(&format!("\n  {thought}"));
+                }
+                Response::say(text)
+            }
             None => Response::say("no hint: there is no legal move"),
         }
     }
@@ -908,8 +925,22 @@ mod tests {
     fn hint_suggests_a_legal_move() {
         let mut s = humans("tictactoe");
         let r = s.handle("hint");
-        assert!(r.text.starts_with("hint: ") && r.text.ends_with("(ai level 5)"));
-        assert!(s.handle("hint 3").text.ends_with("(ai level 3)"));
+        let first = r.text.lines().next().unwrap();
+        assert!(
+            first.starts_with("hint: ") && first.ends_with("(ai level 5)"),
+            "{r:?}"
+        );
+        // The search says what it found: playouts, speed, win chance, line.
+        let thought = r.text.lines().nth(1).expect("the search's report");
+        assert!(
+            thought.contains(" playouts at ") && thought.contains(", line "),
+            "{r:?}"
+        );
+        let r = s.handle("hint 3");
+        assert!(
+            r.text.lines().next().unwrap().ends_with("(ai level 3)"),
+            "{r:?}"
+        );
         assert!(s.handle("hint 0").text.contains("not 0"));
     }
 

@@ -10,6 +10,8 @@
 //! * [`analysis`]: the AI's evaluation and best line of a position, for analysis.
 //! * [`ai`]: an AI player thinking on its own thread ([`Thinking`]), so a front-end stays
 //!   responsive while it searches.
+//! * [`progress`]: a search's progress in words (depth or playouts, speed, score, line),
+//!   for `--verbose`, `hint` and the board's thinking line.
 
 pub mod ai;
 pub mod analysis;
@@ -17,6 +19,7 @@ pub mod command;
 pub mod console;
 pub mod model;
 pub mod pick;
+pub mod progress;
 pub mod seat;
 
 pub use ai::Thinking;
@@ -24,4 +27,5 @@ pub use command::Command;
 pub use console::{Console, Response};
 pub use model::{Event, Played, Session, SessionError};
 pub use pick::Pick;
+pub use progress::{progress_line, Hint};
 pub use seat::{AiSettings, Seat, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};

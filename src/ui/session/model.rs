@@ -421,10 +421,15 @@ impl Session {
         if self.is_over() {
             return None;
         }
-        let seed = self.seed ^ (u64::from(self.state.ply()) << 32) ^ 0x6869_6e74;
-        let mut bot = ai.bot(&self.game, seed);
+        let mut bot = ai.bot(&self.game, self.hint_seed());
         let mut scratch = self.state.clone();
         bot.select_move(&self.game, &mut scratch).map(|m| (m, ai))
+    }
+
+    /// The seed of a hint's AI: the session's, varied by the ply so that hints differ
+    /// from move to move but are the same for the same position of one session.
+    pub(super) fn hint_seed(&self) -> u64 {
+        self.seed ^ (u64::from(self.state.ply()) << 32) ^ 0x6869_6e74
     }
 
     /// The settings [`Session::hint`] uses by default: the first AI seat's, else level

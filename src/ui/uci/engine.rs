@@ -285,6 +285,11 @@ fn info(session: &Session, position: &State, p: &Progress) -> String {
         Score::Value(v) => format!("cp {v}"),
         // UCI counts mate in moves (of the side to move), tabletop in plies.
         Score::Mate(plies) => format!("mate {}", plies.signum() * ((plies.abs() + 1) / 2)),
+        // A win chance as the centipawns that predict it (p = 1 / (1 + 10^(-cp/400))).
+        Score::Chance(c) => {
+            let p = (f64::from(c) / 1000.0).clamp(0.001, 0.999);
+            format!("cp {}", (400.0 * (p / (1.0 - p)).log10()).round() as i32)
+        }
     };
     let ms = p.elapsed.as_millis();
     let nps = (p.nodes as u128 * 1000) / ms.max(1);
