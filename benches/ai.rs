@@ -8,12 +8,15 @@
 //! 3. AI level 5 against level 1 (random) at Intellector.
 //! 4. Lazy SMP: alpha-beta's nodes per second and depth in 2 s on chess and Intellector
 //!    with 1 and 2 threads, in one run.
+//! 5. MCTS with solver backups against plain MCTS, the same playouts a move, on Connect Four,
+//!    7×7 Hex and tic-tac-toe (seats alternate; fixed playouts, so the machine's load does
+//!    not change the result).
 //!
 //! `TABLETOP_BENCH_THREADS` sets the match threads (default: all cores).
 
 use std::time::{Duration, Instant};
 
-use tabletop::ai::{AiSettings, AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
+use tabletop::ai::{AiSettings, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, MAX_DEPTH};
 use tabletop::tools::tournament::{self, MatchReport, PlayerSpec};
 
 fn threads() -> usize {
@@ -153,6 +156,73 @@ fn lazy_smp() {
     println!();
 }
 
+/// Plays `games` games of MCTS with solver backups against plain MCTS, `playouts` each a
+/// move, seats alternating; returns the solver's score (wins + half the draws) and draws.
+fn solver_match(game: &tabletop::Game, playouts: u32, games: u32) -> (f64, u32) {
+    let (mut score, mut draws) = (0.0, 0);
+    for g in 0..games {
+        let make = |solver: bool| {
+            Mcts::new(MctsConfig {
+                simulations: playouts,
+                seed: u64::from(g) * 2 + u64::from(solver),
+                solver,
+                ..MctsConfig::default()
+            })
+        };
+        // Seat 0 is the solver in even games.
+        let mut bots = if g % 2 == 0 {
+            [make(true), make(false)]
+        } else {
+            [make(false), make(true)]
+        };
+        let solver_seat = (g % 2) as usize;
+        let mut state = game.start();
+        while !game.is_over(&state) {
+            let seat = state.to_move().index();
+            let Some(mv) = bots[seat].select_move(game, &mut state) else {
+                break;
+            };
+            game.make(&mut state, mv);
+        }
+        let np = game.num_players();
+        match state.result_now().or_else(|| game.no_moves_outcome(&state)) {
+            Some(o) => match o.winner(np) {
+                Some(w) if w.index() == solver_seat => score += 1.0,
+                Some(_) => {}
+                None => {
+                    score += 0.5;
+                    draws += 1;
+                }
+            },
+            None => {
+                score += 0.5;
+                draws += 1;
+            }
+        }
+    }
+    (score, draws)
+}
+
+fn mcts_solver() {
+    println!("== MCTS with solver backups vs plain MCTS, same playouts a move, seats alternating");
+    for (name, set, playouts, games) in [
+        ("tictactoe", vec![], 300, 100),
+        ("connect4", vec![], 1000, 60),
+        ("hex", vec![("size".to_string(), "7".to_string())], 1000, 60),
+    ] {
+        let game = tabletop::load_shipped(name, &set).expect("a shipped game");
+        let t = Instant::now();
+        let (score, draws) = solver_match(&game, playouts, games);
+        println!(
+            "{name} {}: {playouts} playouts, {games} games: solver scores {:.1}% ({draws} draws) in {:.0} s",
+            set.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" "),
+            100.0 * score / f64::from(games),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!();
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; any other argument selects sections by name.
     let wanted: Vec<String> = std::env::args()
@@ -171,5 +241,8 @@ fn main() {
     }
     if run("lazy-smp") {
         lazy_smp();
+    }
+    if run("mcts-solver") {
+        mcts_solver();
     }
 }

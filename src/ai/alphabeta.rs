@@ -911,7 +911,14 @@ impl AlphaBeta {
             tt_move = e.mv;
             if i32::from(e.depth) >= depth {
                 let s = score_from_tt(e.value, ply);
+                // A mate found at a limited depth may miss a shorter one (the search
+                // reduces and prunes), so an exact mate score is only a bound towards the
+                // quicker end: the winner's score is at least it, the loser's at most.
+                // Threads sharing the table otherwise read each other's longer mates as the
+                // distance.
                 let cut = match e.bound() {
+                    BOUND_EXACT if e.depth != SOLVED && s >= MATE_BOUND => s >= beta,
+                    BOUND_EXACT if e.depth != SOLVED && s <= -MATE_BOUND => s <= alpha,
                     BOUND_EXACT => true,
                     BOUND_LOWER => s >= beta,
                     BOUND_UPPER => s <= alpha,

@@ -26,6 +26,11 @@
 //! The search stops as soon as the root is proven. Only wins and losses are proven (a draw
 //! stays a playout average).
 //!
+//! Tree reuse: after a search the tree is kept, and when the next search starts from a
+//! position a few moves further down the same game (the move played and the replies), the
+//! subtree of that position becomes the new tree, with its visits, rewards and proofs; the
+//! new playouts are added to it.
+//!
 //! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
 //! caps the playouts, the stop flag ends the search at once (its best move so far is
 //! played), and the search reports its progress about twice a second: the playouts, the
@@ -73,6 +78,8 @@ pub struct MctsConfig {
     /// Solver backups (see the module documentation); they apply only to two-player games
     /// without dice.
     pub solver: bool,
+    /// Keep the tree between moves (see the module documentation).
+    pub reuse_tree: bool,
 }
 
 impl Default for MctsConfig {
@@ -84,6 +91,7 @@ impl Default for MctsConfig {
             time_limit: None,
             threads: 1,
             solver: true,
+            reuse_tree: true,
         }
     }
 }
@@ -181,6 +189,9 @@ pub struct MctsInfo {
     pub best_visits: u32,
     /// Mean reward of the chosen move for the player to move (0 = loss, 1 = win).
     pub best_value: f64,
+    /// Playouts kept from the previous search's tree (tree reuse), not counted in
+    /// `simulations`.
+    pub reused: u32,
 }
 
 /// UCT player; see the module documentation.
@@ -192,7 +203,12 @@ pub struct Mcts {
     info: MctsInfo,
     /// Whether solver backups apply to the game being searched.
     solving: bool,
+    /// The position the kept tree starts from: its hash and the moves played before it.
+    tree_root: Option<(u64, usize)>,
 }
+
+/// A kept tree is reused only this many moves further down the game.
+const MAX_REUSE_PLIES: usize = 8;
 
 fn gcd(mut a: u32, mut b: u32) -> u32 {
     while b != 0 {
@@ -211,6 +227,7 @@ impl Mcts {
             moves: MoveList::new(),
             info: MctsInfo::default(),
             solving: false,
+            tree_root: None,
         }
     }
 
@@ -430,7 +447,11 @@ impl Mcts {
         mut report: Option<&mut dyn FnMut(&Progress)>,
     ) -> MctsInfo {
         let mut info = MctsInfo::default();
-        self.nodes.clear();
+        let kept = self.config.reuse_tree && self.reuse(state);
+        if !kept {
+            self.nodes.clear();
+        }
+        self.tree_root = None;
         if state.result_now().is_none() && game.is_chance(state) {
             info.best = game.sample_roll(self.rng.gen());
             self.info = info.clone();
@@ -454,9 +475,14 @@ impl Mcts {
         // A time-limited search may ask for millions of playouts it will never run: the
         // arena grows as needed beyond a first block.
         self.nodes.reserve((sims as usize + 1).min(1 << 16));
-        let before = game.num_players() as u8;
-        let prev = Player((state.to_move().0 + before - 1) % before.max(1));
-        self.nodes.push(Node::new(Move::new(0), NONE, prev));
+        if kept {
+            info.reused = self.nodes[0].visits;
+        } else {
+            let before = game.num_players() as u8;
+            let prev = Player((state.to_move().0 + before - 1) % before.max(1));
+            self.nodes.push(Node::new(Move::new(0), NONE, prev));
+        }
+        self.tree_root = Some((state.hash(), state.moves_played().count()));
         let mut last_report = ctl.start;
         let mut ran = 0;
         while ran < sims {
@@ -495,6 +521,76 @@ impl Mcts {
         }
         self.info = info.clone();
         info
+    }
+
+    /// Makes the kept tree's node for `state` the root, if `state` is that tree's position
+    /// or a few moves further down the same game and the tree has a node for it; false
+    /// (the tree is to be dropped) otherwise.
+    fn reuse(&mut self, state: &State) -> bool {
+        let Some((hash, before)) = self.tree_root else {
+            return false;
+        };
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let played = state.moves_played().count();
+        if played < before || played - before > MAX_REUSE_PLIES {
+            return false;
+        }
+        let root_hash = if played == before {
+            Some(state.hash())
+        } else {
+            state.earlier_hashes().nth(before)
+        };
+        if root_hash != Some(hash) {
+            return false;
+        }
+        let mut node = 0u32;
+        for mv in state.moves_played().skip(before) {
+            match self
+                .children_of(node)
+                .find(|&c| self.nodes[c as usize].mv == mv)
+            {
+                Some(c) => node = c,
+                None => return false,
+            }
+        }
+        if node != 0 {
+            self.nodes = self.subtree(node);
+        }
+        true
+    }
+
+    /// The subtree below `top` in a fresh arena, `top` first (as the root), children in
+    /// the same order.
+    fn subtree(&self, top: u32) -> Vec<Node> {
+        let mut out = Vec::with_capacity(self.nodes.len() / 4 + 1);
+        let mut root = self.nodes[top as usize];
+        root.parent = NONE;
+        root.next_sibling = NONE;
+        root.first_child = NONE;
+        out.push(root);
+        // (old index, new index) of nodes whose children are still to be copied.
+        let mut todo = vec![(top, 0u32)];
+        while let Some((old, new)) = todo.pop() {
+            let mut last = NONE;
+            for c in self.children_of(old) {
+                let at = out.len() as u32;
+                let mut n = self.nodes[c as usize];
+                n.parent = new;
+                n.first_child = NONE;
+                n.next_sibling = NONE;
+                out.push(n);
+                if last == NONE {
+                    out[new as usize].first_child = at;
+                } else {
+                    out[last as usize].next_sibling = at;
+                }
+                last = at;
+                todo.push((c, at));
+            }
+        }
+        out
     }
 
     /// One playout: select down the tree, add a node, play randomly, back up the result.

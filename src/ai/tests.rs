@@ -1015,3 +1015,42 @@ fn mcts_honours_limits_and_reports_its_progress() {
     bot.select_move_limited(&g, &mut start.clone(), &limits, &mut |_| {});
     assert!(bot.last_info().simulations < 1_000_000);
 }
+
+#[test]
+fn mcts_keeps_its_tree_for_the_next_move() {
+    let g = game("connect4");
+    let mut s = g.start();
+    let mut bot = mcts(2_000, 5);
+    let first = bot.select_move(&g, &mut s).unwrap();
+    assert_eq!(bot.last_info().reused, 0);
+    g.make(&mut s, first);
+    // The opponent's reply, then our next search starts from the kept subtree.
+    let reply = g.legal_moves_vec(&s)[3];
+    g.make(&mut s, reply);
+    let before = s.clone();
+    let mv = bot.select_move(&g, &mut s).unwrap();
+    let info = bot.last_info().clone();
+    assert!(info.reused > 0, "{info:?}");
+    assert_eq!(info.simulations, 2_000);
+    assert!(info.best_visits <= info.reused + 2_000);
+    assert!(g.legal_moves_vec(&s).contains(&mv));
+    assert_unchanged(&g, &before, &s);
+    // The same position again: the whole tree is kept.
+    bot.select_move(&g, &mut s).unwrap();
+    assert!(bot.last_info().reused >= info.reused + 2_000);
+    // Another game's position, or a bot that does not keep its tree: a fresh tree.
+    let mut other = pos(&g, "7/7/7/7/7/XXX1OO1 Yellow");
+    bot.select_move(&g, &mut other).unwrap();
+    assert_eq!(bot.last_info().reused, 0);
+    let mut fresh = Mcts::new(MctsConfig {
+        simulations: 500,
+        seed: 5,
+        reuse_tree: false,
+        ..MctsConfig::default()
+    });
+    let mut s = g.start();
+    let mv = fresh.select_move(&g, &mut s).unwrap();
+    g.make(&mut s, mv);
+    fresh.select_move(&g, &mut s).unwrap();
+    assert_eq!(fresh.last_info().reused, 0);
+}
