@@ -8,6 +8,11 @@
 //! 3. AI level 5 against level 1 (random) at Intellector.
 //! 4. Lazy SMP: alpha-beta's nodes per second and depth in 2 s on chess and Intellector
 //!    with 1 and 2 threads, in one run.
+//! 6. The ladder: each level against the one below (`ladder`), on chess, Intellector, 7×7
+//!    Hex, Ur and 9×9 Go, one game at a time (levels 6 to 9 use every core themselves).
+//!    `TABLETOP_LADDER_LEVELS=2-5` picks the levels (default 2-9), `TABLETOP_LADDER_GAMES`
+//!    the games per pair (default 20), `TABLETOP_LADDER_GAMES_OF=hex,ur` the games. Hours at
+//!    the top levels, so it runs only when named: `cargo bench --bench ai -- ladder`.
 //! 5. MCTS with solver backups against plain MCTS, the same playouts a move, on Connect Four,
 //!    7×7 Hex and tic-tac-toe (seats alternate; fixed playouts, so the machine's load does
 //!    not change the result).
@@ -207,8 +212,13 @@ fn mcts_solver() {
     println!("== MCTS with solver backups vs plain MCTS, same playouts a move, seats alternating");
     for (name, set, playouts, games) in [
         ("tictactoe", vec![], 300, 100),
-        ("connect4", vec![], 1000, 60),
-        ("hex", vec![("size".to_string(), "7".to_string())], 1000, 60),
+        ("connect4", vec![], 1000, 200),
+        (
+            "hex",
+            vec![("size".to_string(), "7".to_string())],
+            1000,
+            200,
+        ),
     ] {
         let game = tabletop::load_shipped(name, &set).expect("a shipped game");
         let t = Instant::now();
@@ -219,6 +229,63 @@ fn mcts_solver() {
             100.0 * score / f64::from(games),
             t.elapsed().as_secs_f64()
         );
+    }
+    println!();
+}
+
+/// `name` read from the environment, or `default`.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+fn ladder() {
+    let levels = std::env::var("TABLETOP_LADDER_LEVELS").unwrap_or_else(|_| "2-9".into());
+    let (low, high) = levels
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
+        .unwrap_or((2, 9));
+    let games: usize = env_or("TABLETOP_LADDER_GAMES", 20);
+    let only = std::env::var("TABLETOP_LADDER_GAMES_OF").ok();
+    println!(
+        "== the ladder: level L (A) against level L-1 (B), {games} games a pair, seats alternating"
+    );
+    for (name, set) in [
+        ("chess", vec![]),
+        ("intellector", vec![]),
+        ("hex", vec![("size".to_string(), "7".to_string())]),
+        ("ur", vec![]),
+        ("go", vec![("size".to_string(), "9".to_string())]),
+    ] {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|g| g == name))
+        {
+            continue;
+        }
+        let game = tabletop::load_shipped(name, &set).expect("a shipped game");
+        for level in low.max(2)..=high.min(9) {
+            let r = tournament::run(
+                &game,
+                &PlayerSpec::Ai(AiSettings::Level(level)),
+                &PlayerSpec::Ai(AiSettings::Level(level - 1)),
+                games,
+                1,
+                1,
+            );
+            let t = r.total();
+            println!(
+                "{name:<12} {level} vs {}: A {:>3} wins, B {:>3}, draws {:>3}: A scores {:>5.1}%  ({:.0} s)",
+                level - 1,
+                t.a_wins,
+                t.b_wins,
+                t.draws,
+                100.0 * t.score(),
+                r.elapsed.as_secs_f64()
+            );
+        }
     }
     println!();
 }
@@ -244,5 +311,9 @@ fn main() {
     }
     if run("mcts-solver") {
         mcts_solver();
+    }
+    // Hours at levels 6 to 9: only when asked for by name.
+    if wanted.iter().any(|w| w == "ladder") {
+        ladder();
     }
 }
