@@ -717,6 +717,11 @@ impl Compiler {
                     "coordinate" => self.coordinate_notation = true,
                     "standard" => self.coordinate_notation = false,
                     "algebraic" => self.algebraic = true,
+                    "fen" if self.players.len() != 2 => {
+                        let d = Diagnostic::error(n.span, format!("'notation fen' needs two players, and this game has {}", self.players.len()))
+                            .with_hint("FEN names the player to move by w (the first) or b (the second): leave 'notation fen' out to write positions with the players' names");
+                        self.diags.push(d);
+                    }
                     "fen" => self.fen = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
