@@ -612,4 +612,20 @@ fn verbose_shows_the_search_while_the_ai_thinks() {
         b"quit\n",
     );
     assert!(!out.contains(" playouts at "), "{out}");
+
+/// A level-5 AI beats level 1 at xiangqi from the start: it checkmates, the values of the
+/// pieces (`piece … value`) guiding its search.
+#[test]
+fn ai_level_5_against_level_1_finishes_xiangqi() {
+    let (out, err, code) = run(
+        &[
+            "play", "xiangqi", "--first", "ai:5", "--second", "ai:1", "--seed", "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("game over: Red wins (Black is checkmated: loss if checkmate)"),
+        "{out}"
+    );
 }

@@ -49,6 +49,11 @@ impl<'a> CallArgs<'a> {
                     match close {
                         Some(c) => d.with_hint(format!("did you mean '{c}'?")),
                         // Amazons' arrow, tried as an argument: it is a part of its own.
+                        // The horse's leg, tried on a slide: it belongs to the leap.
+                        None if *n == "via" => d.with_hint(format!(
+                            "'via' tests the cells a leap passes: 'leap(n + ne, via: empty)'; a slide passes cells that meet 'through'{}",
+                            if allowed.contains(&"through") { "" } else { " (and this is not a slide)" }
+                        )),
                         None if matches!(*n, "place" | "shoot" | "arrow") => d.with_hint(format!(
                             "to put a new piece a slide away from where this part ends, chain a part: '{}(…) then shoot(arrow, adjacent)'",
                             self.call

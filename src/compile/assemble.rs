@@ -28,8 +28,8 @@ impl Compiler {
             {
                 continue;
             }
-            let (dirs, to, slide) = match first {
-                Part::Step { dirs, to } => (dirs, to, None),
+            let (dirs, to, slide, via, screens) = match first {
+                Part::Step { dirs, to, via } => (dirs, to, None, via.as_deref(), 0),
                 Part::Slide {
                     dirs,
                     to,
@@ -37,6 +37,7 @@ impl Compiler {
                     min,
                     max,
                     passable: false,
+                    screens,
                 } => {
                     // Only slides over empty cells can be followed back.
                     let mut only_empty = ContentSet::NONE;
@@ -44,7 +45,7 @@ impl Compiler {
                     if (0..np).any(|p| through.any_content(Player(p as u8)) != only_empty) {
                         continue;
                     }
-                    (dirs, to, Some((*min, *max)))
+                    (dirs, to, Some((*min, *max)), None, *screens)
                 }
                 _ => continue,
             };
@@ -55,11 +56,20 @@ impl Compiler {
                 let player = Player(p as u8);
                 let victims = to.any_content(player);
                 let mut back = Vec::new();
-                for &d in &dirs[player] {
+                let mut ways = Vec::new();
+                for (i, &d) in dirs[player].iter().enumerate() {
                     if let Some(b) = self.opposite_of(d) {
                         back.push(b);
+                        if let Some(v) = via {
+                            ways.push(v.paths[player].get(i).cloned().unwrap_or_default());
+                        }
                     }
                 }
+                // The ways, indexed like `back`, for the attacking player.
+                let via = via.map(|v| crate::engine::Via {
+                    cond: v.cond.clone(),
+                    paths: ByPlayer(vec![ways; np]),
+                });
                 for &k in &rule.kinds {
                     let piece = self.pieces.id(k as usize, Some(player));
                     if piece != EMPTY {
@@ -69,6 +79,8 @@ impl Compiler {
                             slide,
                             victims,
                             from: rule.from.clone(),
+                            via: via.clone(),
+                            screens,
                         });
                     }
                 }
@@ -370,6 +382,7 @@ impl Compiler {
             checkmate: self.checkmate,
             coordinate_notation: self.coordinate_notation,
             algebraic: self.algebraic,
+            fen: self.fen,
             dice: self.race.dice.clone(),
             tracks: self.race.tracks.values().cloned().collect(),
             reserve_kind: self.race.reserve.as_ref().map(|r| r.0),

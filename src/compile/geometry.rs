@@ -662,8 +662,10 @@ impl Compiler {
                 }
             };
             let mut out = Vec::with_capacity(np);
+            let mut sources = Vec::with_capacity(np);
             for (p, list) in per_player.into_iter().enumerate() {
                 let list = self.expand_list(&list.unwrap_or_default());
+                sources.push(list.clone());
                 // A new compound takes the statement's name only if it is the only one; in a
                 // group (`radial = n + ne, ne + se, …`) each keeps its own (`n+ne`).
                 let new_name = if list.len() == 1 {
@@ -683,6 +685,7 @@ impl Compiler {
             // Kept even when part of it is wrong (already reported), so that its uses are
             // not reported again as unknown directions.
             self.dirs.insert(name.node.clone(), ByPlayer(out));
+            self.dir_sources.insert(name.node.clone(), sources);
         }
     }
 

@@ -18,6 +18,8 @@ mod prefer;
 mod race;
 mod repetition;
 mod scope;
+mod screen;
+mod via;
 mod zones;
 
 use crate::engine::Game;

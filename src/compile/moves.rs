@@ -4,8 +4,8 @@
 //! |---|---|
 //! | `place(kind, on: cond)` | put a new piece on a cell |
 //! | `drop(kind, falls: dir)` | put a piece into a column; it falls to rest |
-//! | `step(dirs…, to: cond)` / `leap(…)` | one step (or leap along a compound direction) |
-//! | `slide(dirs…, to:, through:, min:, max:)` | ride along a line |
+//! | `step(dirs…, to: cond, via: cond)` / `leap(…)` | one step (or leap along a compound direction; `via`: `via.rs`) |
+//! | `slide(dirs…, to:, through:, min:, max:, screens:)` | ride along a line (over n screens: `screen.rs`) |
 //! | `jump(dirs…, over:, to:, capture: yes)` | hop over the adjacent cell |
 //! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
 //! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
@@ -391,7 +391,15 @@ impl Compiler {
                 let dirs = self.dirs_arg(&a)?;
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
                 self.origin_arg(&mut a)?;
-                (Part::Step { dirs, to }, &["to", "from"], usize::MAX)
+                let via = match a.named("via") {
+                    Some(v) => Some(self.via_arg(v, &a.positional.clone(), &dirs)?),
+                    None => None,
+                };
+                (
+                    Part::Step { dirs, to, via },
+                    &["to", "from", "via"],
+                    usize::MAX,
+                )
             }
             "en-passant" => {
                 let dirs = self.dirs_arg(&a)?;
@@ -434,6 +442,7 @@ impl Compiler {
                 }
                 let passable = self.yes_no_arg(&mut a, "passable")?;
                 self.origin_arg(&mut a)?;
+                let screens = self.screens_arg(&mut a, passable)?;
                 (
                     Part::Slide {
                         dirs,
@@ -442,8 +451,9 @@ impl Compiler {
                         min,
                         max,
                         passable,
+                        screens,
                     },
-                    &["to", "through", "min", "max", "passable", "from"],
+                    &["to", "through", "min", "max", "passable", "from", "screens"],
                     usize::MAX,
                 )
             }

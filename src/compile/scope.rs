@@ -112,6 +112,11 @@ pub(crate) struct Compiler {
     pub progress_named: bool,
     /// What each tracked whole-board repetition hash covers.
     pub rep_kinds: Vec<crate::engine::StateParts>,
+    /// Each `direction` statement's expressions per player, as written (for the cells a
+    /// compound direction passes: `via:`).
+    pub dir_sources: std::collections::HashMap<String, Vec<Vec<crate::lang::ast::Expr>>>,
+    /// `notation fen`: positions are written in FEN, with its fields.
+    pub fen: bool,
 }
 
 /// How deep definitions may use each other (a limit of the language, not a cycle).
@@ -148,6 +153,8 @@ impl Compiler {
             numbered_cells: false,
             progress_named: false,
             rep_kinds: Vec::new(),
+            dir_sources: Default::default(),
+            fen: false,
         }
     }
 
@@ -710,11 +717,17 @@ impl Compiler {
                     "coordinate" => self.coordinate_notation = true,
                     "standard" => self.coordinate_notation = false,
                     "algebraic" => self.algebraic = true,
+                    "fen" if self.players.len() != 2 => {
+                        let d = Diagnostic::error(n.span, format!("'notation fen' needs two players, and this game has {}", self.players.len()))
+                            .with_hint("FEN names the player to move by w (the first) or b (the second): leave 'notation fen' out to write positions with the players' names");
+                        self.diags.push(d);
+                    }
+                    "fen" => self.fen = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
-                            .suggest(other, ["coordinate", "standard", "algebraic"])
+                            .suggest(other, ["coordinate", "standard", "algebraic", "fen"])
                             .with_hint(
-                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O)",
+                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); 'notation fen' writes positions in FEN",
                             );
                         self.diags.push(d);
                     }

@@ -32,7 +32,7 @@ impl Between {
             return None;
         }
         let mut reach = vec![0u16; board.dirs.len()];
-        for a in attackers.0.iter().flatten().filter(|a| a.from.is_none()) {
+        for a in attackers.0.iter().flatten().filter(|a| !a.conditional()) {
             for &b in &a.back {
                 reach[b as usize] = reach[b as usize].max(a.slide.map_or(1, |s| s.1));
             }
@@ -113,7 +113,7 @@ impl AttackMasks {
             }
             let attacks = attacks
                 .iter()
-                .filter(|a| a.from.is_none() && a.victims.contains(piece));
+                .filter(|a| !a.conditional() && a.victims.contains(piece));
             for a in attacks {
                 let i = match pieces.iter().position(|&x| x == a.piece) {
                     Some(i) => i,

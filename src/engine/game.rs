@@ -95,6 +95,9 @@ pub struct Game {
     /// Moves are printed in standard algebraic notation (`notation algebraic`), and read in it
     /// as well as in coordinates.
     pub(crate) algebraic: bool,
+    /// Positions are written in FEN (`notation fen`), as they are when the rules castle or
+    /// take en passant.
+    pub(crate) fen: bool,
     /// The dice, for games with chance.
     pub(crate) dice: Option<super::race::Dice>,
     /// Tracks (per-player paths) used by `advance` moves.

@@ -25,6 +25,20 @@ pub struct Attack {
     pub victims: ContentSet,
     /// Where the attacker must stand, if the rule says.
     pub from: Option<CellCond>,
+    /// The cells a leap passes, which must be clear (`via:`); its ways are given for the
+    /// attacking player, parallel to `back`.
+    pub via: Option<super::Via>,
+    /// How many pieces a slide passes before it captures (`screens:`), 0 for none.
+    pub screens: u16,
+}
+
+impl Attack {
+    /// Whether the attack cannot be read off a line from the attacked cell as the first
+    /// piece met (it depends on where the attacker stands, on cells off the line, or on
+    /// the pieces it passes): such attacks are tested one by one.
+    pub fn conditional(&self) -> bool {
+        self.from.is_some() || self.via.is_some() || self.screens > 0
+    }
 }
 
 /// One line looked along from an attacked cell: the enemy pieces that attack along it, by
@@ -103,7 +117,7 @@ impl AttackRays {
                 continue;
             }
             for a in attacks.iter().filter(|a| a.victims.contains(piece)) {
-                if a.from.is_some() {
+                if a.conditional() {
                     out.conditional.push((Player(q as u8), a.clone()));
                     continue;
                 }
@@ -276,25 +290,52 @@ impl Game {
         a: &Attack,
     ) -> bool {
         let (min, max) = a.slide.unwrap_or((1, 1));
-        a.back.iter().any(|&b| {
-            let mut c = cell;
-            for k in 1..=max {
-                c = self.board.next(c, b);
-                if c == NO_CELL {
-                    return false;
-                }
-                let x = view.get(c);
-                if x == EMPTY {
-                    continue;
-                }
-                return x == a.piece
-                    && k >= min
-                    && a.from
+        a.back.iter().enumerate().any(|(i, &b)| {
+            let at = if a.screens > 0 {
+                super::screen::screened_attacker(
+                    &self.board,
+                    cell,
+                    b,
+                    a.piece,
+                    (a.screens, min, max),
+                    |c| view.get(c),
+                )
+            } else {
+                self.first_piece(view, cell, b, max)
+                    .filter(|&(k, c)| view.get(c) == a.piece && k >= min)
+                    .map(|(_, c)| c)
+            };
+            at.is_some_and(|c| {
+                a.from
+                    .as_ref()
+                    .is_none_or(|f| f.accepts(&self.board, q, c, a.piece))
+                    && a.via
                         .as_ref()
-                        .is_none_or(|f| f.accepts(&self.board, q, c, x));
-            }
-            false
+                        .is_none_or(|w| w.open(&self.board, q, i, c, |x| view.get(x)))
+            })
         })
+    }
+
+    /// The first piece met looking from `cell` along `d`, within `max` cells: its distance
+    /// and cell.
+    fn first_piece<V: CellView + ?Sized>(
+        &self,
+        view: &V,
+        cell: CellId,
+        d: DirId,
+        max: u16,
+    ) -> Option<(u16, CellId)> {
+        let mut c = cell;
+        for k in 1..=max {
+            c = self.board.next(c, d);
+            if c == NO_CELL {
+                return None;
+            }
+            if view.get(c) != EMPTY {
+                return Some((k, c));
+            }
+        }
+        None
     }
 
     /// Whether one of `p`'s royal pieces is attacked now.
@@ -411,6 +452,21 @@ impl Game {
         for (q, a) in &table.conditional {
             if self.attack_holds(view, king, *q, a) {
                 return None;
+            }
+            if a.screens > 0 {
+                // A piece moving onto the line may become a screen: every move is tested.
+                pinned = Pins::All;
+            }
+            if let Some(via) = &a.via {
+                // A piece leaving a cell the leap passes opens it.
+                for (i, &b) in a.back.iter().enumerate() {
+                    let from = self.board.next(king, b);
+                    if from != NO_CELL {
+                        for c in via.cells(&self.board, *q, i, from) {
+                            pinned.insert(c);
+                        }
+                    }
+                }
             }
             if a.slide.is_some() {
                 for &b in &a.back {

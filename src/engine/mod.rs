@@ -31,7 +31,9 @@ mod repetition;
 mod rules;
 mod sample;
 mod san;
+mod screen;
 mod state;
+mod via;
 mod zobrist;
 
 pub use bitboard::{AttackMasks, Between, DirShift};
@@ -54,8 +56,10 @@ pub use prefer::{MoveCond, Preference, Preferences};
 pub use race::{Advance, CaptureRule, Dice, Steps, Track, BORNE_OFF, FROM_RESERVE, ROLL_RULE};
 pub use repetition::{RepCells, Repetition, StateParts, MAX_PARTIAL_CELLS};
 pub use rules::{Part, Rule};
+pub use screen::{ScreenWalk, Screened};
 pub use state::{Outcome, State};
 pub use state::{MAX_STACK, NO_ROLL};
+pub use via::Via;
 pub use zobrist::Zobrist;
 
 /// Most cells a board may have.

@@ -481,11 +481,40 @@ impl Game {
                     }
                 }
             }
-            Part::Step { dirs, to } => {
+            Part::Step { dirs, to, via } => {
                 let piece = v.get(focus);
-                for &d in &dirs[p] {
+                for (i, &d) in dirs[p].iter().enumerate() {
                     let t = board.next(focus, d);
-                    if t != NO_CELL && to.accepts(board, p, t, v.get(t)) {
+                    if t != NO_CELL
+                        && to.accepts(board, p, t, v.get(t))
+                        && via
+                            .as_ref()
+                            .is_none_or(|w| w.open(board, p, i, focus, |c| v.get(c)))
+                    {
+                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                    }
+                }
+            }
+            Part::Slide {
+                dirs,
+                to,
+                through,
+                min,
+                max,
+                screens,
+                ..
+            } if *screens > 0 => {
+                let piece = v.get(focus);
+                let slide = super::Screened {
+                    through,
+                    to,
+                    screens: *screens,
+                    min: *min,
+                    max: *max,
+                };
+                for &d in &dirs[p] {
+                    let mut walk = super::ScreenWalk::new(focus, d);
+                    while let Some(t) = walk.next_landing(board, p, &slide, |c| v.get(c)) {
                         self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
                     }
                 }
@@ -497,6 +526,7 @@ impl Game {
                 min,
                 max,
                 passable,
+                ..
             } => {
                 let piece = v.get(focus);
                 for &d in &dirs[p] {

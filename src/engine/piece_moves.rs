@@ -132,7 +132,11 @@ impl PieceMoves {
             _ => return mv,
         };
         let dirs = match first {
-            Part::Step { dirs, to } if plain(to) => {
+            Part::Step {
+                dirs,
+                to,
+                via: None,
+            } if plain(to) => {
                 mv.shape = Shape::Steps;
                 mv.to = to.content[p];
                 dirs
@@ -144,6 +148,7 @@ impl PieceMoves {
                 min,
                 max,
                 passable,
+                screens: 0,
             } if plain(to) && plain(through) => {
                 mv.shape = Shape::Slide {
                     min: *min,

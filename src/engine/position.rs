@@ -221,6 +221,9 @@ impl Game {
         }
         let player = match fields.next() {
             None => self.start_player,
+            // FEN's side letters name the first and second player, whatever their names.
+            Some("w") if self.uses_fen() && self.num_players() == 2 => Player(0),
+            Some("b") if self.uses_fen() && self.num_players() == 2 => Player(1),
             Some(name) => match self.player_by_name(name) {
                 Some(p) => p,
                 None => {
@@ -328,7 +331,8 @@ impl Game {
 
     /// Whether positions use FEN's fields (castling rights, en passant, clocks), as chess.
     pub fn uses_fen(&self) -> bool {
-        self.tracks_unmoved
+        self.fen
+            || self.tracks_unmoved
             || self.rules.iter().any(|r| {
                 r.parts
                     .iter()
@@ -470,11 +474,9 @@ impl Game {
 
     /// FEN's trailing fields for `state`.
     fn fen_fields(&self, state: &State) -> String {
-        let side = self.players[state.to_move().index()]
-            .chars()
-            .next()
-            .unwrap_or('w')
-            .to_ascii_lowercase();
+        // FEN's letters: w for the first player, b for the second, whatever their names
+        // (xiangqi's Red writes w).
+        let side = if state.to_move().0 == 0 { 'w' } else { 'b' };
         let mut castling = String::new();
         for (p, letters) in [(Player(0), ['K', 'Q']), (Player(1), ['k', 'q'])] {
             for (side, letter) in ["e", "w"].iter().zip(letters) {

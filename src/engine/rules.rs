@@ -25,6 +25,8 @@ pub enum Part {
     Step {
         dirs: ByPlayer<Vec<DirId>>,
         to: CellCond,
+        /// The cells the leap passes, which must be clear (`leap(n + ne, via: empty)`).
+        via: Option<Box<super::Via>>,
     },
     /// Move any number of steps between `min` and `max` along one direction, through cells
     /// satisfying `through`, stopping on a cell satisfying `to`.
@@ -37,6 +39,9 @@ pub enum Part {
         /// The last cell passed over may be taken en passant on the next move; the move
         /// records it before the landing cell.
         passable: bool,
+        /// How many cells `through` does not accept the slide passes before it may land
+        /// (`screens: 1`, the cannon's capture; see `engine/screen.rs`).
+        screens: u16,
     },
     /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
     /// `to`), removing the piece hopped over when `capture` is set.
