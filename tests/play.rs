@@ -612,6 +612,7 @@ fn verbose_shows_the_search_while_the_ai_thinks() {
         b"quit\n",
     );
     assert!(!out.contains(" playouts at "), "{out}");
+}
 
 /// A level-5 AI beats level 1 at xiangqi from the start: it checkmates, the values of the
 /// pieces (`piece … value`) guiding its search.
