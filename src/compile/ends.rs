@@ -16,9 +16,10 @@ use crate::lang::{Diagnostic, Span};
 type LineSpec = (u16, bool, Vec<(u16, u16)>, usize);
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 17] = [
+pub const ENDINGS: [&str; 18] = [
     "line",
     "connect",
+    "connected",
     "reach",
     "no-pieces",
     "captured",
@@ -429,6 +430,11 @@ impl Compiler {
                     },
                     &["through"],
                 )
+            }
+            "connected" => {
+                let pieces = self.owned(&a.positional)?;
+                let dirs = self.connected_dirs(&mut a)?;
+                (EndCond::Connected { pieces, dirs }, &["through"])
             }
             "reach" => {
                 let Some(z) = a.positional.first().copied() else {

@@ -425,6 +425,7 @@ impl Compiler {
             }
             "slide" => {
                 let dirs = self.dirs_arg(&a)?;
+                let counted = self.distance_arg(&mut a, &dirs)?;
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
                 let through = self.cond_arg(&mut a, "through", "empty")?;
                 let min = self.int_arg(&mut a, "min", 1)?.max(1);
@@ -442,8 +443,9 @@ impl Compiler {
                         min,
                         max,
                         passable,
+                        counted,
                     },
-                    &["to", "through", "min", "max", "passable", "from"],
+                    &["to", "through", "min", "max", "passable", "from", "distance"],
                     usize::MAX,
                 )
             }

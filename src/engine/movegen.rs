@@ -256,6 +256,27 @@ impl Game {
                                     );
                                 }
                             }
+                            Shape::CountedSlide => {
+                                let land = Landing {
+                                    mv,
+                                    promote: moves.promotion(e),
+                                };
+                                let lines = self.line_counts.as_deref();
+                                for &d in moves.dirs(e) {
+                                    let n = lines.map_or(0, |l| l.count(s, cell, d));
+                                    self.gen_slide(
+                                        &s.board,
+                                        d,
+                                        cell,
+                                        (n, n),
+                                        false,
+                                        &e.to,
+                                        &e.through,
+                                        &land,
+                                        out,
+                                    );
+                                }
+                            }
                             // Nothing to take en passant, or a castling piece that has moved.
                             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
                             Shape::Castle if !s.is_unmoved(cell) => {}
@@ -497,9 +518,16 @@ impl Game {
                 min,
                 max,
                 passable,
+                counted,
             } => {
                 let piece = v.get(focus);
                 for &d in &dirs[p] {
+                    let (min, max) = if *counted {
+                        let n = self.pieces_on_line_in(v, focus, d);
+                        (n, n)
+                    } else {
+                        (*min, *max)
+                    };
                     let mut t = focus;
                     let mut steps = 0;
                     loop {
@@ -509,11 +537,11 @@ impl Game {
                             break;
                         }
                         steps += 1;
-                        if steps > *max {
+                        if steps > max {
                             break;
                         }
                         let c = v.get(t);
-                        if steps >= *min && to.accepts(board, p, t, c) {
+                        if steps >= min && to.accepts(board, p, t, c) {
                             if *passable {
                                 let mut m = mv;
                                 m.push(prev);

@@ -37,6 +37,10 @@ pub enum Part {
         /// The last cell passed over may be taken en passant on the next move; the move
         /// records it before the landing cell.
         passable: bool,
+        /// `distance: pieces-on-line`: the slide goes exactly as many steps as there are
+        /// pieces on the whole line through the piece along the direction (both ways, the
+        /// piece included); `min` and `max` are not used (see [`super::LineCounts`]).
+        counted: bool,
     },
     /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
     /// `to`), removing the piece hopped over when `capture` is set.
