@@ -8,7 +8,7 @@
 //!
 //! The two generators must list the same moves and agree on the winner at every ply of
 //! twenty seeded random games played to their end, and on perft 1-4 from the start and
-//! perft 1-3 from positions along those games.
+//! perft 1-3 from positions every 15 plies along those games (1-4 from every fourth one).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -98,9 +98,8 @@ impl Board {
                 if !on_board(tc, tr) {
                     continue;
                 }
-                let blocked = (1..n).any(|k| {
-                    self.cells[((r0 + k * d.1) * 8 + c0 + k * d.0) as usize] == enemy
-                });
+                let blocked = (1..n)
+                    .any(|k| self.cells[((r0 + k * d.1) * 8 + c0 + k * d.0) as usize] == enemy);
                 let to = (tr * 8 + tc) as usize;
                 if !blocked && self.cells[to] != self.side {
                     out.push((from, to));
@@ -245,7 +244,11 @@ fn board_of(game: &Game, s: &State) -> Board {
             }
         }
     }
-    let side = if rest.starts_with("Black") { BLACK } else { WHITE };
+    let side = if rest.starts_with("Black") {
+        BLACK
+    } else {
+        WHITE
+    };
     Board {
         cells,
         side,
@@ -264,7 +267,11 @@ fn random_games(game: &Game, games: u64) -> Vec<(Board, State)> {
         let (mut b, mut s) = (Board::start(), game.start());
         for ply in 0.. {
             assert!(ply < 2000, "seed {seed}: no end after {ply} plies");
-            assert_eq!(game.outcome(&s), reference_outcome(&b), "seed {seed}, ply {ply}");
+            assert_eq!(
+                game.outcome(&s),
+                reference_outcome(&b),
+                "seed {seed}, ply {ply}"
+            );
             let want = reference_moves(&b);
             assert_eq!(engine_moves(game, &s), want, "seed {seed}, ply {ply}");
             if b.winner != 0 {
@@ -286,21 +293,28 @@ fn random_games(game: &Game, games: u64) -> Vec<(Board, State)> {
         }
     }
     assert_eq!(winners[1] + winners[2], games as usize);
-    assert!(winners[1] > 0 && winners[2] > 0, "both sides win some: {winners:?}");
+    assert!(
+        winners[1] > 0 && winners[2] > 0,
+        "both sides win some: {winners:?}"
+    );
     along
 }
 
 #[test]
-fn the_generators_agree_along_random_games_and_at_depth_three_along_them() {
+fn the_generators_agree_along_random_games_and_at_depth_four_along_them() {
     let game = loa();
     let along = random_games(&game, 20);
     assert!(along.len() > 40, "{} positions", along.len());
     for (i, (b, mut s)) in along.into_iter().enumerate() {
         assert_eq!(board_of(&game, &s).cells, b.cells, "position {i}");
-        // Every position is checked at depth 1 and 2; every fourth one at depth 3.
-        let depth = if i % 4 == 0 { 3 } else { 2 };
+        // Every position is checked at depths 1 to 3; every fourth one at depth 4.
+        let depth = if i % 4 == 0 { 4 } else { 3 };
         for d in 1..=depth {
-            assert_eq!(perft(&game, &mut s, d), b.perft(d), "position {i}, depth {d}");
+            assert_eq!(
+                perft(&game, &mut s, d),
+                b.perft(d),
+                "position {i}, depth {d}"
+            );
         }
     }
 }

@@ -23,11 +23,20 @@ impl Compiler {
                 return None;
             }
             if let Some(k) = self.pieces.kinds.get_index_of(n.as_str()) {
-                let owned = self.pieces.pieces.iter().any(|pt| pt.kind as usize == k && pt.owner.is_some());
+                let owned = self
+                    .pieces
+                    .pieces
+                    .iter()
+                    .any(|pt| pt.kind as usize == k && pt.owner.is_some());
                 if !owned {
                     self.diags.push(
-                        Diagnostic::error(e.span, format!("no player owns a '{n}', so 'connected' would never hold"))
-                            .with_hint("name kinds the players own; a piece nobody owns is in nobody's group"),
+                        Diagnostic::error(
+                            e.span,
+                            format!("no player owns a '{n}', so 'connected' would never hold"),
+                        )
+                        .with_hint(
+                            "name kinds the players own; a piece nobody owns is in nobody's group",
+                        ),
                     );
                     return None;
                 }

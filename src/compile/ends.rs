@@ -405,7 +405,7 @@ impl Compiler {
                             e.span,
                             "'connect' names the same zone twice: any one piece in it would join it to itself at once",
                         )
-                        .with_hint("connect two different zones, such as opposite edges: connect(top, bottom)"),
+                        .with_hint("connect two different zones, such as opposite edges: connect(top, bottom); for all of a player's pieces in one group, connected(stone)"),
                     );
                     return None;
                 }
@@ -432,8 +432,8 @@ impl Compiler {
                 )
             }
             "connected" => {
-                let pieces = self.owned(&a.positional)?;
                 let dirs = self.connected_dirs(&mut a)?;
+                let pieces = self.owned(&a.positional)?;
                 (EndCond::Connected { pieces, dirs }, &["through"])
             }
             "reach" => {

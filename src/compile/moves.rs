@@ -5,7 +5,7 @@
 //! | `place(kind, on: cond)` | put a new piece on a cell |
 //! | `drop(kind, falls: dir)` | put a piece into a column; it falls to rest |
 //! | `step(dirs…, to: cond)` / `leap(…)` | one step (or leap along a compound direction) |
-//! | `slide(dirs…, to:, through:, min:, max:)` | ride along a line |
+//! | `slide(dirs…, to:, through:, min:, max:, distance:)` | ride along a line (`distance: pieces-on-line`: as far as the pieces on it, see [`super::distance`]) |
 //! | `jump(dirs…, over:, to:, capture: yes)` | hop over the adjacent cell |
 //! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
 //! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
@@ -445,7 +445,9 @@ impl Compiler {
                         passable,
                         counted,
                     },
-                    &["to", "through", "min", "max", "passable", "from", "distance"],
+                    &[
+                        "to", "through", "min", "max", "passable", "from", "distance",
+                    ],
                     usize::MAX,
                 )
             }
