@@ -390,3 +390,55 @@ fn a_single_piece_left_is_connected() {
     assert_eq!(game.outcome(&s), Some(Outcome::Win(Player(1))));
     assert_eq!(reference_outcome(&b), Some(Outcome::Win(Player(1))));
 }
+
+fn compile(src: &str) -> Game {
+    tabletop::compile_source("t", "t.game", src, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The general move path (taken by a rule with a guard, or a counted slide chained with
+/// other parts) counts the line by walking it; it agrees with the table of lines.
+#[test]
+fn the_walked_count_agrees_with_the_table() {
+    let game = loa();
+    let src = tabletop::games::shipped_source("loa").expect("loa ships");
+    let guarded = src.replace("to: not friend)", "to: not friend) when ply() < 100000");
+    assert_ne!(guarded, src);
+    let general = compile(&guarded);
+    for pos in [
+        None,
+        Some("8/2b1b1b1/w3b1bw/w2w3w/w1bb4/1w2w2w/1w1bb3/3b4 Black"),
+    ] {
+        let (mut a, mut b) = match pos {
+            None => (game.start(), general.start()),
+            Some(p) => (
+                game.parse_position(p).expect("a position"),
+                general.parse_position(p).expect("a position"),
+            ),
+        };
+        assert_eq!(engine_moves(&game, &a), engine_moves(&general, &b));
+        assert_eq!(perft(&game, &mut a, 3), perft(&general, &mut b, 3));
+    }
+}
+
+/// On a hex board the lines are its three axes: c3 has two pieces on its row (a3 and
+/// itself) and is alone on the two other axes.
+#[test]
+fn counted_slides_on_a_hex_board() {
+    let game = compile(
+        "game \"Hex lines\"\nplayers Black, White\nboard hex(5, 5)\n\
+         piece checker = \"b\" for Black, \"w\" for White\n\
+         setup checker at c3, e5 for Black, a1, a3 for White\n\
+         move checker: slide(adjacent, distance: pieces-on-line, through: not enemy, to: not friend)\n\
+         win if connected(checker)\npass if no-moves\n",
+    );
+    let s = game.start();
+    let mut from_c3: Vec<String> = engine_moves(&game, &s)
+        .into_iter()
+        .filter(|m| m.starts_with("c3"))
+        .collect();
+    from_c3.sort();
+    assert_eq!(
+        from_c3,
+        ["c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-e3", "c3xa3"]
+    );
+}

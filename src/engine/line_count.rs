@@ -40,6 +40,16 @@ impl LineCounts {
         let mut done = vec![false; ncells];
         for d in 0..ndirs as DirId {
             let back = board.dirs[d as usize].opposite;
+            // A direction and its opposite run along the same lines: the second shares the
+            // first's, so a move generator can count each line once per piece.
+            if let Some(od) =
+                back.filter(|&od| od < d && board.dirs[od as usize].opposite == Some(d))
+            {
+                for c in 0..ncells {
+                    out.line_of[c * ndirs + d as usize] = out.line_of[c * ndirs + od as usize];
+                }
+                continue;
+            }
             done.iter_mut().for_each(|x| *x = false);
             for c in 0..ncells as CellId {
                 if done[c as usize] {
@@ -77,11 +87,23 @@ impl LineCounts {
         out
     }
 
+    /// The line through `cell` along `d` (the same for `d` and its opposite).
+    #[inline(always)]
+    pub fn line(&self, cell: CellId, d: DirId) -> u32 {
+        self.line_of[cell as usize * self.ndirs + d as usize]
+    }
+
     /// How many pieces stand on the line through `cell` along `d` (both ways, `cell`
     /// itself included) in `s`.
     #[inline(always)]
     pub fn count(&self, s: &State, cell: CellId, d: DirId) -> u16 {
-        let (a, b) = self.spans_of[self.line_of[cell as usize * self.ndirs + d as usize] as usize];
+        self.count_line(s, self.line(cell, d))
+    }
+
+    /// How many pieces stand on `line` in `s`.
+    #[inline(always)]
+    pub fn count_line(&self, s: &State, line: u32) -> u16 {
+        let (a, b) = self.spans_of[line as usize];
         let empty = s.cells_of(EMPTY);
         self.spans[a as usize..b as usize]
             .iter()

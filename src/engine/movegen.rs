@@ -261,9 +261,25 @@ impl Game {
                                     mv,
                                     promote: moves.promotion(e),
                                 };
-                                let lines = self.line_counts.as_deref();
+                                let Some(lines) = self.line_counts.as_deref() else {
+                                    continue;
+                                };
+                                // A direction and its opposite share a line: count it once.
+                                let mut memo = [(u32::MAX, 0u16); 8];
+                                let mut k = 0;
                                 for &d in moves.dirs(e) {
-                                    let n = lines.map_or(0, |l| l.count(s, cell, d));
+                                    let line = lines.line(cell, d);
+                                    let n = match memo[..k].iter().find(|m| m.0 == line) {
+                                        Some(m) => m.1,
+                                        None => {
+                                            let n = lines.count_line(s, line);
+                                            if k < memo.len() {
+                                                memo[k] = (line, n);
+                                                k += 1;
+                                            }
+                                            n
+                                        }
+                                    };
                                     self.gen_slide(
                                         &s.board,
                                         d,
