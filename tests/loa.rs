@@ -442,3 +442,36 @@ fn counted_slides_on_a_hex_board() {
         ["c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-e3", "c3xa3"]
     );
 }
+
+/// `connected(kinds…)` counts only those kinds, a player without any of them is not
+/// connected, and without `through:` a square board joins orthogonal neighbours only.
+#[test]
+fn connected_counts_the_named_kinds_only() {
+    let game = compile(
+        "game \"Kings\"\nplayers White, Black\nboard square(4, 4)\n\
+         piece king = \"K\" for White, \"k\" for Black\npiece pawn = \"P\" for White, \"p\" for Black\n\
+         setup king at a1, c1 for White, a4 for Black\nsetup pawn at d4 for White, b4, d1 for Black\n\
+         move king, pawn: step(adjacent, to: empty)\nwin if connected(king)\n",
+    );
+    let mut s = game.start();
+    // White's kings stand on a1 and c1. Moved to b2, the c1 king touches a1 only
+    // diagonally, which does not count here, and Black's single king is a group: Black wins.
+    assert_eq!(game.outcome(&s), None);
+    let mv = game.parse_move(&s, "c1-b2").expect("a legal move");
+    game.make(&mut s, mv);
+    assert_eq!(
+        game.outcome(&s),
+        Some(Outcome::Win(Player(1))),
+        "Black's lone king"
+    );
+    // Moved to b1 it joins a1: both sides are connected, and the mover wins.
+    let mut s = game.start();
+    let mv = game.parse_move(&s, "c1-b1").expect("a legal move");
+    game.make(&mut s, mv);
+    assert_eq!(game.outcome(&s), Some(Outcome::Win(Player(0))));
+    // Without kings on the board nobody is connected: the pawns do not count.
+    let pawns = game
+        .parse_position("1p1P/4/4/p3 White")
+        .expect("a position");
+    assert_eq!(game.outcome(&pawns), None);
+}
