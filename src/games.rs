@@ -22,6 +22,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("connect6", include_str!("../games/connect6.game")),
     ("amazons", include_str!("../games/amazons.game")),
     ("xiangqi", include_str!("../games/xiangqi.game")),
+    ("loa", include_str!("../games/loa.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -43,6 +44,7 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("connect6", include_str!("../games/connect6.test")),
     ("amazons", include_str!("../games/amazons.test")),
     ("xiangqi", include_str!("../games/xiangqi.test")),
+    ("loa", include_str!("../games/loa.test")),
 ];
 
 /// The scenario file of a shipped game.

@@ -630,3 +630,22 @@ fn ai_level_5_against_level_1_finishes_xiangqi() {
         "{out}"
     );
 }
+
+/// A level-5 AI beats level 1 at Lines of Action from the start: the game ends when level
+/// 5's pieces are all joined in one group.
+#[test]
+fn ai_level_5_against_level_1_finishes_lines_of_action() {
+    let (out, err, code) = run(
+        &[
+            "play", "loa", "--first", "ai:5", "--second", "ai:1", "--seed", "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "game over: Black wins (all pieces connected: win if connected(checker, through: adjacent))"
+        ),
+        "{out}"
+    );
+}

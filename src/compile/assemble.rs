@@ -38,6 +38,7 @@ impl Compiler {
                     max,
                     passable: false,
                     screens,
+                    counted: false,
                 } => {
                     // Only slides over empty cells can be followed back.
                     let mut only_empty = ContentSet::NONE;
@@ -396,7 +397,15 @@ impl Compiler {
             forbids,
             has_placement_rows: false,
             rep_kinds: self.rep_kinds.clone(),
+            line_counts: None,
         };
+        if game.rules.iter().any(|r| {
+            r.parts
+                .iter()
+                .any(|p| matches!(p, Part::Slide { counted: true, .. }))
+        }) {
+            game.line_counts = Some(Box::new(crate::engine::LineCounts::build(&game.board)));
+        }
         game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
         let lean = game.dice.is_none() && game.again.is_empty() && !game.tracks_unmoved;
         let reserve = game.reserve_kind;

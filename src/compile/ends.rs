@@ -16,9 +16,10 @@ use crate::lang::{Diagnostic, Span};
 type LineSpec = (u16, bool, Vec<(u16, u16)>, usize);
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 17] = [
+pub const ENDINGS: [&str; 18] = [
     "line",
     "connect",
+    "connected",
     "reach",
     "no-pieces",
     "captured",
@@ -404,7 +405,7 @@ impl Compiler {
                             e.span,
                             "'connect' names the same zone twice: any one piece in it would join it to itself at once",
                         )
-                        .with_hint("connect two different zones, such as opposite edges: connect(top, bottom)"),
+                        .with_hint("connect two different zones, such as opposite edges: connect(top, bottom); for all of a player's pieces in one group, connected(stone)"),
                     );
                     return None;
                 }
@@ -429,6 +430,11 @@ impl Compiler {
                     },
                     &["through"],
                 )
+            }
+            "connected" => {
+                let dirs = self.connected_dirs(&mut a)?;
+                let pieces = self.owned(&a.positional)?;
+                (EndCond::Connected { pieces, dirs }, &["through"])
             }
             "reach" => {
                 let Some(z) = a.positional.first().copied() else {

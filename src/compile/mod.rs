@@ -9,6 +9,8 @@ mod args;
 mod assemble;
 mod bound;
 mod conds;
+mod connected;
+mod distance;
 mod ends;
 mod geometry;
 mod guards;

@@ -5,7 +5,7 @@
 //! | `place(kind, on: cond)` | put a new piece on a cell |
 //! | `drop(kind, falls: dir)` | put a piece into a column; it falls to rest |
 //! | `step(dirs…, to: cond, via: cond)` / `leap(…)` | one step (or leap along a compound direction; `via`: `via.rs`) |
-//! | `slide(dirs…, to:, through:, min:, max:, screens:)` | ride along a line (over n screens: `screen.rs`) |
+//! | `slide(dirs…, to:, through:, min:, max:, screens:, distance:)` | ride along a line (over n screens: `screen.rs`; `distance: pieces-on-line`: as far as the pieces on it, see [`super::distance`]) |
 //! | `jump(dirs…, over:, to:, capture: yes)` | hop over the adjacent cell |
 //! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
 //! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
@@ -433,6 +433,7 @@ impl Compiler {
             }
             "slide" => {
                 let dirs = self.dirs_arg(&a)?;
+                let counted = self.distance_arg(&mut a, &dirs)?;
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
                 let through = self.cond_arg(&mut a, "through", "empty")?;
                 let min = self.int_arg(&mut a, "min", 1)?.max(1);
@@ -452,8 +453,11 @@ impl Compiler {
                         max,
                         passable,
                         screens,
+                        counted,
                     },
-                    &["to", "through", "min", "max", "passable", "from", "screens"],
+                    &[
+                        "to", "through", "min", "max", "passable", "from", "screens", "distance",
+                    ],
                     usize::MAX,
                 )
             }

@@ -86,6 +86,7 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         ),
         EndCond::Not(c) => format!("not {}", condition_phrase(game, c)),
         EndCond::Connect { a, b, .. } => format!("connected {} and {}", zone(*a), zone(*b)),
+        EndCond::Connected { .. } => "all pieces connected".to_string(),
         EndCond::Reach { zone: z, .. } => format!("reached {}", zone(*z)),
         EndCond::NoPieces { kinds: ks } => format!("no {} left", kinds(ks)),
         EndCond::Captured { kinds: ks } => format!("captured the {}", kinds(ks)),

@@ -66,6 +66,13 @@ pub enum EndCond {
         pieces: ByPlayer<ContentSet>,
         dirs: Vec<DirId>,
     },
+    /// All the player's pieces (of the given contents) form one group, joined along `dirs`;
+    /// a single piece is a group. Tested for every player, the mover first, so a move that
+    /// connects both sides wins for the mover.
+    Connected {
+        pieces: ByPlayer<ContentSet>,
+        dirs: Vec<DirId>,
+    },
     /// One of the player's pieces (of the given contents) stands in `zone`.
     Reach {
         zone: ZoneId,
@@ -290,6 +297,7 @@ impl Game {
                 }
                 false
             }
+            EndCond::Connected { pieces, dirs } => self.all_connected(s, pieces[p], dirs),
             EndCond::Reach { zone, pieces } => {
                 let z = &self.board.zones[*zone as usize];
                 (log_from..s.log.len()).any(|i| {

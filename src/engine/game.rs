@@ -126,6 +126,9 @@ pub struct Game {
     /// Per board direction, its bitboard shift where it is uniform on a board of at most
     /// 64 cells (`drop` generation lands pieces from it).
     pub(crate) dir_shifts: Vec<Option<super::DirShift>>,
+    /// The lines through each cell, for slides whose distance is the number of pieces on
+    /// the line (`None` when no rule has one).
+    pub(crate) line_counts: Option<Box<super::LineCounts>>,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

@@ -256,6 +256,43 @@ impl Game {
                                     );
                                 }
                             }
+                            Shape::CountedSlide => {
+                                let land = Landing {
+                                    mv,
+                                    promote: moves.promotion(e),
+                                };
+                                let Some(lines) = self.line_counts.as_deref() else {
+                                    continue;
+                                };
+                                // A direction and its opposite share a line: count it once.
+                                let mut memo = [(u32::MAX, 0u16); 8];
+                                let mut k = 0;
+                                for &d in moves.dirs(e) {
+                                    let line = lines.line(cell, d);
+                                    let n = match memo[..k].iter().find(|m| m.0 == line) {
+                                        Some(m) => m.1,
+                                        None => {
+                                            let n = lines.count_line(s, line);
+                                            if k < memo.len() {
+                                                memo[k] = (line, n);
+                                                k += 1;
+                                            }
+                                            n
+                                        }
+                                    };
+                                    self.gen_slide(
+                                        &s.board,
+                                        d,
+                                        cell,
+                                        (n, n),
+                                        false,
+                                        &e.to,
+                                        &e.through,
+                                        &land,
+                                        out,
+                                    );
+                                }
+                            }
                             // Nothing to take en passant, or a castling piece that has moved.
                             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
                             Shape::Castle if !s.is_unmoved(cell) => {}
@@ -526,10 +563,17 @@ impl Game {
                 min,
                 max,
                 passable,
+                counted,
                 ..
             } => {
                 let piece = v.get(focus);
                 for &d in &dirs[p] {
+                    let (min, max) = if *counted {
+                        let n = self.pieces_on_line_in(v, focus, d);
+                        (n, n)
+                    } else {
+                        (*min, *max)
+                    };
                     let mut t = focus;
                     let mut steps = 0;
                     loop {
@@ -539,11 +583,11 @@ impl Game {
                             break;
                         }
                         steps += 1;
-                        if steps > *max {
+                        if steps > max {
                             break;
                         }
                         let c = v.get(t);
-                        if steps >= *min && to.accepts(board, p, t, c) {
+                        if steps >= min && to.accepts(board, p, t, c) {
                             if *passable {
                                 let mut m = mv;
                                 m.push(prev);

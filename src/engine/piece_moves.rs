@@ -28,6 +28,10 @@ pub enum Shape {
         /// Whether the move records the last cell passed (en passant).
         passable: bool,
     },
+    /// A slide along each direction exactly as many steps as there are pieces on the line
+    /// through the piece (`distance: pieces-on-line`), through cells `through` accepts,
+    /// onto a cell `to` accepts.
+    CountedSlide,
     /// En passant: nothing to generate unless an en-passant cell is set.
     EnPassant,
     /// Castling: nothing to generate unless the piece is unmoved.
@@ -149,11 +153,16 @@ impl PieceMoves {
                 max,
                 passable,
                 screens: 0,
+                counted,
             } if plain(to) && plain(through) => {
-                mv.shape = Shape::Slide {
-                    min: *min,
-                    max: *max,
-                    passable: *passable,
+                mv.shape = if *counted {
+                    Shape::CountedSlide
+                } else {
+                    Shape::Slide {
+                        min: *min,
+                        max: *max,
+                        passable: *passable,
+                    }
                 };
                 mv.to = to.content[p];
                 mv.through = through.content[p];

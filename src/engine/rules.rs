@@ -42,6 +42,10 @@ pub enum Part {
         /// How many cells `through` does not accept the slide passes before it may land
         /// (`screens: 1`, the cannon's capture; see `engine/screen.rs`).
         screens: u16,
+        /// `distance: pieces-on-line`: the slide goes exactly as many steps as there are
+        /// pieces on the whole line through the piece along the direction (both ways, the
+        /// piece included); `min` and `max` are not used (see [`super::LineCounts`]).
+        counted: bool,
     },
     /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
     /// `to`), removing the piece hopped over when `capture` is set.

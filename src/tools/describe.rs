@@ -396,6 +396,7 @@ fn cond_name(c: &EndCond) -> &'static str {
     match c {
         EndCond::Line { .. } => "line",
         EndCond::Connect { .. } => "connect",
+        EndCond::Connected { .. } => "connected",
         EndCond::Reach { .. } => "reach",
         EndCond::NoPieces { .. } => "no-pieces",
         EndCond::Captured { .. } => "captured",
