@@ -361,6 +361,7 @@ impl Compiler {
             dir_shifts,
             progress: self.progress,
             has_forced,
+            most_captures: self.most_captures,
             royal,
             attack_rays,
             between,

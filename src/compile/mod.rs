@@ -12,6 +12,8 @@ mod conds;
 mod ends;
 mod geometry;
 mod guards;
+mod long_jump;
+mod most_captures;
 mod moves;
 mod pieces;
 mod prefer;

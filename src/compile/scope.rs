@@ -104,6 +104,8 @@ pub(crate) struct Compiler {
     pub royal: Vec<u8>,
     pub checkmate: Option<crate::engine::EndResult>,
     pub coordinate_notation: bool,
+    /// `forced most-captures`.
+    pub most_captures: bool,
     /// `notation algebraic`.
     pub algebraic: bool,
     /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
@@ -144,6 +146,7 @@ impl Compiler {
             royal: Vec::new(),
             checkmate: None,
             coordinate_notation: false,
+            most_captures: false,
             algebraic: false,
             numbered_cells: false,
             progress_named: false,
@@ -706,6 +709,7 @@ impl Compiler {
                         }
                     }
                 }
+                crate::lang::ast::Stmt::Forced(n) => self.forced_stmt(n),
                 crate::lang::ast::Stmt::Notation(n) => match n.node.as_str() {
                     "coordinate" => self.coordinate_notation = true,
                     "standard" => self.coordinate_notation = false,

@@ -151,13 +151,21 @@ impl Game {
                     dirs,
                     capture,
                     repeat,
+                    flying,
                     ..
                 } => {
                     let jumps = if *repeat { mv.len as usize - k } else { 1 };
                     let mut from = mv.cells[k - 1];
                     for _ in 0..jumps {
                         let to = mv.cells[k];
-                        let over = self.jumped_over(from, to, &dirs[me]);
+                        let over = if *flying {
+                            let origin = mv.cells[0];
+                            self.flying_jumped_over(from, to, &dirs[me], |c| {
+                                c != origin && state.at(c) != EMPTY
+                            })
+                        } else {
+                            self.jumped_over(from, to, &dirs[me])
+                        };
                         if !compact || runs_together(&out, name(to)) {
                             let taken =
                                 *capture && over != super::NO_CELL && state.at(over) != EMPTY;
