@@ -21,6 +21,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("gomoku", include_str!("../games/gomoku.game")),
     ("connect6", include_str!("../games/connect6.game")),
     ("amazons", include_str!("../games/amazons.game")),
+    (
+        "international-draughts",
+        include_str!("../games/international-draughts.game"),
+    ),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -41,6 +45,10 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("gomoku", include_str!("../games/gomoku.test")),
     ("connect6", include_str!("../games/connect6.test")),
     ("amazons", include_str!("../games/amazons.test")),
+    (
+        "international-draughts",
+        include_str!("../games/international-draughts.test"),
+    ),
 ];
 
 /// The scenario file of a shipped game.

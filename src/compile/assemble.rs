@@ -362,6 +362,7 @@ impl Compiler {
             progress: self.progress,
             has_forced,
             most_captures: self.most_captures,
+            short_jumps: self.short_jumps,
             royal,
             attack_rays,
             between,

@@ -106,6 +106,8 @@ pub(crate) struct Compiler {
     pub coordinate_notation: bool,
     /// `forced most-captures`.
     pub most_captures: bool,
+    /// `notation short-jumps`.
+    pub short_jumps: bool,
     /// `notation algebraic`.
     pub algebraic: bool,
     /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
@@ -147,6 +149,7 @@ impl Compiler {
             checkmate: None,
             coordinate_notation: false,
             most_captures: false,
+            short_jumps: false,
             algebraic: false,
             numbered_cells: false,
             progress_named: false,
@@ -714,11 +717,12 @@ impl Compiler {
                     "coordinate" => self.coordinate_notation = true,
                     "standard" => self.coordinate_notation = false,
                     "algebraic" => self.algebraic = true,
+                    "short-jumps" => self.short_jumps = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
-                            .suggest(other, ["coordinate", "standard", "algebraic"])
+                            .suggest(other, ["coordinate", "standard", "algebraic", "short-jumps"])
                             .with_hint(
-                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O)",
+                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); short-jumps writes a multi-jump by its ends (28x30)",
                             );
                         self.diags.push(d);
                     }

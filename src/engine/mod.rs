@@ -33,6 +33,7 @@ mod repetition;
 mod rules;
 mod sample;
 mod san;
+mod short_jumps;
 mod state;
 mod zobrist;
 
