@@ -29,7 +29,19 @@ impl Compiler {
     pub(super) fn jump_flying_arg(&mut self, a: &mut CallArgs) -> Option<bool> {
         match a.named("flying") {
             None => Some(false),
-            Some(e) => self.eval_bool(e),
+            Some(e) => match &e.kind {
+                ExprKind::Name(n)
+                    if !matches!(n.as_str(), "yes" | "no" | "true" | "false")
+                        && !self.options.contains_key(n) =>
+                {
+                    self.diags.push(
+                        Diagnostic::error(e.span, format!("'flying: {n}' is not yes or no"))
+                            .with_hint("'flying: yes' lets a jump pass empty cells before the piece it jumps and land on any empty cell beyond it (a draughts king); the default is no"),
+                    );
+                    None
+                }
+                _ => self.eval_bool(e),
+            },
         }
     }
 }

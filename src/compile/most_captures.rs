@@ -12,9 +12,10 @@ impl Compiler {
             self.most_captures = true;
             return;
         }
+        // A near miss gets `did you mean`; anything else is told what `forced` can say.
         let d = Diagnostic::error(n.span, format!("unknown forced rule '{}'", n.node))
-            .suggest(&n.node, ["most-captures", "move"])
-            .with_hint("'forced move kind: …' makes a move compulsory while it can be played; 'forced most-captures' then keeps only the moves that capture the most pieces");
+            .with_hint("'forced move kind: …' makes a move compulsory while it can be played; 'forced most-captures' then keeps only the moves that capture the most pieces")
+            .suggest(&n.node, ["most-captures"]);
         self.diags.push(d);
     }
 }

@@ -723,7 +723,8 @@ impl Compiler {
                             .suggest(other, ["coordinate", "standard", "algebraic", "short-jumps"])
                             .with_hint(
                                 "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); short-jumps writes a multi-jump by its ends (28x30)",
-                            );
+                            )
+                            .suggest(other, ["short-jumps"]);
                         self.diags.push(d);
                     }
                 },
