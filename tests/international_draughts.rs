@@ -98,6 +98,30 @@ fn is_enemy(p: u8, white: bool) -> bool {
 /// A move as the squares it visits: origin then each landing.
 type Path = Vec<usize>;
 
+/// What identifies a move: its origin, last landing and the pieces it takes (sorted). Two
+/// capture paths with the same key are one move (FMJD); a key is always a legal move's.
+type Key = (usize, usize, Vec<usize>);
+
+/// The squares between consecutive landings of `path` that hold a piece, the origin aside:
+/// the pieces the move takes, sorted.
+fn key(board: &[u8; 51], path: &Path) -> Key {
+    let mut taken = Vec::new();
+    for w in path.windows(2) {
+        let (r0, c0) = coords(w[0]);
+        let (r1, c1) = coords(w[1]);
+        let d = ((r1 - r0).signum(), (c1 - c0).signum());
+        let mut x = step(w[0], d).expect("a landing lies along a diagonal");
+        while x != w[1] {
+            if x != path[0] && board[x] != EMPTY {
+                taken.push(x);
+            }
+            x = step(x, d).expect("a landing lies along a diagonal");
+        }
+    }
+    taken.sort_unstable();
+    (path[0], *path.last().expect("a path has an origin"), taken)
+}
+
 /// Capture sequences from `at`: the piece has left `from`, `taken` are the pieces jumped
 /// (still on the board, not to be jumped again). Appends every maximal sequence.
 fn captures(
@@ -146,8 +170,16 @@ fn captures(
     }
 }
 
-/// Every legal move of the side to move, as paths.
-fn reference_moves(board: &[u8; 51], white: bool) -> BTreeSet<Path> {
+/// Every legal move of the side to move, as keys.
+fn reference_moves(board: &[u8; 51], white: bool) -> BTreeSet<Key> {
+    reference_paths(board, white)
+        .iter()
+        .map(|p| key(board, p))
+        .collect()
+}
+
+/// Every legal path of the side to move (two paths may take the same pieces).
+fn reference_paths(board: &[u8; 51], white: bool) -> BTreeSet<Path> {
     let mut caps = Vec::new();
     for n in 1..=50 {
         let p = board[n];
@@ -296,9 +328,17 @@ fn position_text(board: &[u8; 51], white: bool) -> String {
 fn compare(game: &Game, state: &State, at: &str) -> Vec<Move> {
     let moves = game.legal_moves_vec(state);
     let white = state.to_move() == WHITE;
-    let mine: BTreeSet<Path> = moves.iter().map(|m| engine_path(game, m)).collect();
-    assert_eq!(mine.len(), moves.len(), "{at}: two moves with one path");
-    let theirs = reference_moves(&engine_board(game, state), white);
+    let board = engine_board(game, state);
+    let mine: BTreeSet<Key> = moves
+        .iter()
+        .map(|m| key(&board, &engine_path(game, m)))
+        .collect();
+    assert_eq!(mine.len(), moves.len(), "{at}: one move listed twice");
+    let paths = reference_paths(&board, white);
+    for m in &moves {
+        assert!(paths.contains(&engine_path(game, m)), "{at}: {m:?}");
+    }
+    let theirs = reference_moves(&board, white);
     assert_eq!(mine, theirs, "{at}: {}", game.position_to_string(state));
     let mut texts = BTreeSet::new();
     for &mv in &moves {
@@ -437,6 +477,28 @@ fn a_man_passing_the_far_row_in_a_capture_is_not_crowned() {
     assert_eq!(engine_path(&game, &mv), [12, 3, 14]);
     game.make(&mut state, mv);
     assert_eq!(engine_board(&game, &state)[14], WM);
+}
+
+#[test]
+fn two_paths_taking_the_same_pieces_are_one_move() {
+    let game = draughts();
+    // The man on 29 takes the four men round 28 either way round: one move, back on 29.
+    let state = setup(&game, &[(WM, &[29]), (BM, &[22, 23, 32, 33])], true);
+    assert_eq!(
+        reference_paths(&engine_board(&game, &state), true).len(),
+        2,
+        "two paths"
+    );
+    assert_eq!(moves(&game, &state), ["29x29"]);
+}
+
+#[test]
+fn two_captures_with_the_same_ends_are_written_with_every_landing() {
+    let game = draughts();
+    // The king on 21 ends on 46 by 8 and 19, over 12, 13 and 41, or by 3 and 14, over 12,
+    // 9 and 41: other pieces, so two moves.
+    let state = setup(&game, &[(WK, &[21]), (BM, &[9, 12, 13, 41])], true);
+    assert_eq!(moves(&game, &state), ["21x3x14x46", "21x8x19x46"]);
 }
 
 #[test]

@@ -188,3 +188,82 @@ impl Game {
         NO_CELL
     }
 }
+
+impl Game {
+    /// Drops each move of a `capture: at-end` jump that an earlier move of `out` repeats: the
+    /// same rule, origin, last landing and pieces jumped, by another path (a man taking four
+    /// pieces round a square, either way round). Such series leave the same position and are
+    /// one move (FMJD). Does nothing unless the first move is such a jump, as every move is
+    /// whenever captures are forced.
+    pub(super) fn drop_repeated_captures(&self, s: &State, out: &mut MoveList) {
+        let deferred = |m: &Move| {
+            self.rules.get(m.rule as usize).is_some_and(|r| {
+                r.parts
+                    .iter()
+                    .any(|p| matches!(p, Part::Jump { deferred: true, .. }))
+            })
+        };
+        if !out.first().is_some_and(deferred) {
+            return;
+        }
+        let mut i = 1;
+        while i < out.len() {
+            let m = out[i];
+            let same_ends = |o: &Move| {
+                o.rule == m.rule
+                    && o.len == m.len
+                    && o.cells[0] == m.cells[0]
+                    && o.cells[o.len as usize - 1] == m.cells[m.len as usize - 1]
+            };
+            let repeated = m.len > 2
+                && deferred(&m)
+                && out[..i]
+                    .iter()
+                    .any(|o| same_ends(o) && self.jumped_set(s, o) == self.jumped_set(s, &m));
+            if repeated {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The cells `mv`'s repeating jump hops over, sorted (unused entries [`NO_CELL`]).
+    fn jumped_set(&self, s: &State, mv: &Move) -> [CellId; MAX_TAKEN] {
+        let mut set = [NO_CELL; MAX_TAKEN];
+        let Some(rule) = self.rules.get(mv.rule as usize) else {
+            return set;
+        };
+        let p = s.to_move();
+        let origin = mv.cells[0];
+        let mut k = usize::from(rule.from_piece());
+        let mut n = 0;
+        for part in &rule.parts {
+            if let Part::Jump {
+                dirs,
+                repeat,
+                flying,
+                ..
+            } = part
+            {
+                let jumps = if *repeat { mv.len as usize - k } else { 1 };
+                for j in k..k + jumps {
+                    let (from, to) = (mv.cells[j - 1], mv.cells[j]);
+                    set[n] = if *flying {
+                        self.flying_jumped_over(from, to, &dirs[p], |c| {
+                            c != origin && s.board[c as usize] != EMPTY
+                        })
+                    } else {
+                        self.jumped_over(from, to, &dirs[p])
+                    };
+                    n += 1;
+                }
+                k += jumps;
+            } else {
+                k += part.cells_recorded();
+            }
+        }
+        set[..n].sort_unstable();
+        set
+    }
+}

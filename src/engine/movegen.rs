@@ -313,6 +313,7 @@ impl Game {
         if self.most_captures {
             self.keep_most_captures(s, out);
         }
+        self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
     }
 

@@ -1,6 +1,6 @@
 //! `notation short-jumps`: a multi-jump is written by its origin and last landing (`28x30`,
 //! as draughts players write it) unless another legal move has the same two ends; then every
-//! landing is written (`28x19x30`), so that each text still names one move.
+//! landing is written (`21x8x19x46`), so that each text still names one move.
 
 use super::{Game, Move, MoveList, State};
 
