@@ -23,6 +23,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("amazons", include_str!("../games/amazons.game")),
     ("xiangqi", include_str!("../games/xiangqi.game")),
     ("loa", include_str!("../games/loa.game")),
+    (
+        "international-draughts",
+        include_str!("../games/international-draughts.game"),
+    ),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -45,6 +49,10 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("amazons", include_str!("../games/amazons.test")),
     ("xiangqi", include_str!("../games/xiangqi.test")),
     ("loa", include_str!("../games/loa.test")),
+    (
+        "international-draughts",
+        include_str!("../games/international-draughts.test"),
+    ),
 ];
 
 /// The scenario file of a shipped game.

@@ -649,3 +649,27 @@ fn ai_level_5_against_level_1_finishes_lines_of_action() {
         "{out}"
     );
 }
+
+/// A level-5 AI beats level 1 at international draughts from the start: flying kings,
+/// majority captures and all, the game ends when Black has no piece left to move.
+#[test]
+fn ai_level_5_against_level_1_finishes_international_draughts() {
+    let (out, err, code) = run(
+        &[
+            "play",
+            "international-draughts",
+            "--first",
+            "ai:5",
+            "--second",
+            "ai:1",
+            "--seed",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("game over: White wins (Black has no legal move: loss if no-moves)"),
+        "{out}"
+    );
+}

@@ -185,6 +185,7 @@ impl Features {
                     dirs,
                     capture,
                     repeat,
+                    flying,
                     ..
                 } => {
                     // Only landing cells are recorded, one per jump (a repeating jump may
@@ -192,11 +193,14 @@ impl Features {
                     let last = if *repeat { cells.len() } else { k + n };
                     for j in k..last {
                         if *capture && j > 0 {
-                            note(value_if_enemy(game.jumped_over(
-                                cells[j - 1],
-                                cells[j],
-                                &dirs[me],
-                            )));
+                            let over = if *flying {
+                                game.flying_jumped_over(cells[j - 1], cells[j], &dirs[me], |c| {
+                                    c != cells[0] && state.at(c) != EMPTY
+                                })
+                            } else {
+                                game.jumped_over(cells[j - 1], cells[j], &dirs[me])
+                            };
+                            note(value_if_enemy(over));
                         }
                         note(value_if_enemy(cells[j]));
                     }

@@ -374,6 +374,8 @@ impl Compiler {
             dir_shifts,
             progress: self.progress,
             has_forced,
+            most_captures: self.most_captures,
+            short_jumps: self.short_jumps,
             royal,
             attack_rays,
             between,

@@ -52,6 +52,8 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
                 (dirs(d) * f64::from(*max)).min(n)
             }
             Part::Jump { repeat: true, .. } => return None,
+            // A flying jump lands on any of the cells beyond the piece: no more than the board.
+            Part::Jump { flying: true, .. } => n,
             Part::Jump { dirs: d, .. } => dirs(d),
             Part::Promote { kinds, .. } => kinds.len().max(1) as f64,
             Part::BecomeCaptured { .. }

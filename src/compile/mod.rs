@@ -14,6 +14,8 @@ mod distance;
 mod ends;
 mod geometry;
 mod guards;
+mod long_jump;
+mod most_captures;
 mod moves;
 mod pieces;
 mod prefer;

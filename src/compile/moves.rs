@@ -465,7 +465,8 @@ impl Compiler {
                 let dirs = self.dirs_arg(&a)?;
                 let over = self.cond_arg(&mut a, "over", "occupied")?;
                 let to = self.cond_arg(&mut a, "to", "empty")?;
-                let capture = self.yes_no_arg(&mut a, "capture")?;
+                let (capture, deferred) = self.jump_capture_arg(&mut a)?;
+                let flying = self.jump_flying_arg(&mut a)?;
                 let repeat = self.yes_no_arg(&mut a, "repeat")?;
                 let stop = match a.named("stop") {
                     Some(z) => Some(self.zone_ref(z)?),
@@ -484,8 +485,10 @@ impl Compiler {
                         capture,
                         repeat,
                         stop,
+                        flying,
+                        deferred,
                     },
-                    &["over", "to", "capture", "repeat", "stop", "from"],
+                    &["over", "to", "capture", "repeat", "stop", "from", "flying"],
                     usize::MAX,
                 )
             }

@@ -104,6 +104,10 @@ pub(crate) struct Compiler {
     pub royal: Vec<u8>,
     pub checkmate: Option<crate::engine::EndResult>,
     pub coordinate_notation: bool,
+    /// `forced most-captures`.
+    pub most_captures: bool,
+    /// `notation short-jumps`.
+    pub short_jumps: bool,
     /// `notation algebraic`.
     pub algebraic: bool,
     /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
@@ -149,6 +153,8 @@ impl Compiler {
             royal: Vec::new(),
             checkmate: None,
             coordinate_notation: false,
+            most_captures: false,
+            short_jumps: false,
             algebraic: false,
             numbered_cells: false,
             progress_named: false,
@@ -713,6 +719,7 @@ impl Compiler {
                         }
                     }
                 }
+                crate::lang::ast::Stmt::Forced(n) => self.forced_stmt(n),
                 crate::lang::ast::Stmt::Notation(n) => match n.node.as_str() {
                     "coordinate" => self.coordinate_notation = true,
                     "standard" => self.coordinate_notation = false,
@@ -723,11 +730,12 @@ impl Compiler {
                         self.diags.push(d);
                     }
                     "fen" => self.fen = true,
+                    "short-jumps" => self.short_jumps = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
-                            .suggest(other, ["coordinate", "standard", "algebraic", "fen"])
+                            .suggest(other, ["coordinate", "standard", "algebraic", "fen", "short-jumps"])
                             .with_hint(
-                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); 'notation fen' writes positions in FEN",
+                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); 'notation fen' writes positions in FEN; short-jumps writes a multi-jump by its ends (28x30)",
                             );
                         self.diags.push(d);
                     }

@@ -74,6 +74,10 @@ pub struct Game {
     pub(crate) progress: Option<super::ContentSet>,
     /// Whether some rule is a forced move (so generation filters by it).
     pub(crate) has_forced: bool,
+    /// `forced most-captures`: only the moves that capture the most pieces are legal.
+    pub(crate) most_captures: bool,
+    /// `notation short-jumps`: a multi-jump is written by its origin and last landing.
+    pub(crate) short_jumps: bool,
     /// Per player, the piece ids that may never be left attacked (the chess king).
     pub(crate) royal: ByPlayer<Vec<PieceId>>,
     /// Per player, how that player's pieces attack (built from the move rules).

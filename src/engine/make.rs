@@ -599,13 +599,20 @@ impl Game {
                     dirs,
                     capture,
                     repeat,
+                    flying,
                     ..
                 } => {
                     let jumps = if *repeat { mv.len as usize - k } else { 1 };
                     for _ in 0..jumps {
                         let to = cells[k];
                         k += 1;
-                        let over = self.jumped_over(focus, to, &dirs[p]);
+                        // Pieces taken earlier in the move are already off here, so the one
+                        // piece on the line is the one this jump takes.
+                        let over = if *flying {
+                            self.flying_jumped_over(focus, to, &dirs[p], |c| sink.get(c) != EMPTY)
+                        } else {
+                            self.jumped_over(focus, to, &dirs[p])
+                        };
                         let piece = sink.get(focus);
                         sink.set(focus, EMPTY);
                         if *capture && over != NO_CELL {

@@ -17,7 +17,7 @@ pub(super) struct View<'a> {
     /// Each change as `cell | piece << 16`: a plain integer array is cleared in a few wide
     /// stores, where padded pairs took one store per field (a generation makes one view).
     overlay: [u32; OVERLAY],
-    len: usize,
+    pub(super) len: usize,
     /// Generation stops once the list holds this many moves: `MAX_MOVES` for a full list,
     /// 1 for "has a move" (the `nobody-can-move` ending), which needs only the first.
     limit: usize,
@@ -347,6 +347,10 @@ impl Game {
         if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
             out.retain(|m| self.rules[m.rule as usize].forced);
         }
+        if self.most_captures {
+            self.keep_most_captures(s, out);
+        }
+        self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
     }
 
@@ -420,7 +424,7 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn gen_parts(
+    pub(super) fn gen_parts(
         &self,
         s: &State,
         v: &mut View,
@@ -609,7 +613,13 @@ impl Game {
                 capture,
                 repeat,
                 stop,
+                flying,
+                deferred,
             } => {
+                if *flying || *deferred {
+                    self.gen_long_jump(s, v, p, rule, idx, focus, mv, out);
+                    return;
+                }
                 let piece = v.get(focus);
                 let continuing = *repeat && mv.len as usize > self.part_base(rule, idx);
                 let mut found = false;
@@ -955,7 +965,7 @@ impl Game {
 
     /// Index in a move's cells of the first cell recorded by part `idx` (parts before a
     /// repeating jump record a fixed number of cells).
-    fn part_base(&self, rule: &Rule, idx: usize) -> usize {
+    pub(super) fn part_base(&self, rule: &Rule, idx: usize) -> usize {
         usize::from(rule.from_piece())
             + rule.parts[..idx]
                 .iter()

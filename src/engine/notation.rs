@@ -62,6 +62,18 @@ impl Game {
     }
 
     pub(super) fn write_move(&self, state: &State, mv: Move, compact: bool) -> String {
+        self.write_move_as(state, mv, compact, self.short_jumps)
+    }
+
+    /// [`Game::write_move`], with a multi-jump written by its ends only when `short` is set
+    /// and no other legal move has the same ends (`notation short-jumps`).
+    pub(super) fn write_move_as(
+        &self,
+        state: &State,
+        mv: Move,
+        compact: bool,
+        short: bool,
+    ) -> String {
         if mv.is_forced_pass() {
             return "pass".into();
         }
@@ -151,13 +163,27 @@ impl Game {
                     dirs,
                     capture,
                     repeat,
+                    flying,
                     ..
                 } => {
                     let jumps = if *repeat { mv.len as usize - k } else { 1 };
                     let mut from = mv.cells[k - 1];
-                    for _ in 0..jumps {
+                    let ends_only = short && jumps > 1 && !self.jump_ends_shared(state, mv);
+                    for j in 0..jumps {
                         let to = mv.cells[k];
-                        let over = self.jumped_over(from, to, &dirs[me]);
+                        if ends_only && j + 1 < jumps {
+                            from = to;
+                            k += 1;
+                            continue;
+                        }
+                        let over = if *flying {
+                            let origin = mv.cells[0];
+                            self.flying_jumped_over(from, to, &dirs[me], |c| {
+                                c != origin && state.at(c) != EMPTY
+                            })
+                        } else {
+                            self.jumped_over(from, to, &dirs[me])
+                        };
                         if !compact || runs_together(&out, name(to)) {
                             let taken =
                                 *capture && over != super::NO_CELL && state.at(over) != EMPTY;
@@ -240,6 +266,18 @@ impl Game {
         };
         if let Some(m) = coordinates(&|a, b| a == b) {
             return Ok(m);
+        }
+        // With `notation short-jumps`, every landing written out names the move too.
+        if self.short_jumps {
+            if let Some(m) = moves.iter().copied().find(|&m| {
+                self.write_move_as(state, m, false, false)
+                    .eq_ignore_ascii_case(&want)
+                    || self
+                        .write_move_as(state, m, true, false)
+                        .eq_ignore_ascii_case(&want)
+            }) {
+                return Ok(m);
+            }
         }
         // In SAN the case of the first letter matters: `B1c2` is a bishop from rank 1, not
         // the move from b1 to c2, so SAN written exactly is read before coordinates in

@@ -31,7 +31,7 @@ impl Game {
         }
         let me = state.to_move();
         let royal = !self.royal[me].is_empty();
-        if !royal && !self.has_forced {
+        if !royal && !self.has_forced && !self.most_captures {
             return None;
         }
         // The same game without its royal and forced rules lists what the pieces could do;
@@ -40,6 +40,7 @@ impl Game {
         free.attack_rays.clear();
         free.royal.0.iter_mut().for_each(Vec::clear);
         free.has_forced = false;
+        free.most_captures = false;
         let mv = free.pseudo_move_written(state, text)?;
         let written = free.move_to_string(state, mv);
         let rule = &self.rules[mv.rule as usize];
@@ -59,6 +60,9 @@ impl Game {
                 "{written} refused: while a forced move can be played, no other move may be (forced move {})",
                 forced.join("; ")
             ));
+        }
+        if let Some(why) = self.fewer_captures(state, mv, &written, &legal) {
+            return Some(why);
         }
         if !royal {
             return None;

@@ -59,6 +59,13 @@ pub enum Part {
         repeat: bool,
         /// A repeating jump ends on reaching this zone (a draughts man is crowned there).
         stop: Option<ZoneId>,
+        /// `flying: yes`: the piece jumped may be any distance away along the line, over
+        /// empty cells, and the jump lands on any cell beyond it that `to` accepts, up to the
+        /// next one it does not (an international draughts king). See [`super::long_jump`].
+        flying: bool,
+        /// `capture: at-end`: the pieces jumped leave the board only when the whole move is
+        /// over; until then they block, and none may be jumped twice (the Turkish strike rule).
+        deferred: bool,
     },
     /// Turn every straight line of enemy pieces between the piece just placed and another
     /// own piece into own pieces (reversi); at least one line must be turned.

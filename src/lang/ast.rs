@@ -182,6 +182,8 @@ pub enum Stmt {
     Royal(Vec<Name>),
     /// `notation coordinate`
     Notation(Name),
+    /// `forced most-captures`: a rule on the forced moves as a whole.
+    Forced(Name),
     /// `prefer reach(rosettes) by 500`: a weight the greedy player adds for each move that
     /// satisfies the condition; `prefer noise 10` (no condition): a random 0..10 added to
     /// every move's weight.

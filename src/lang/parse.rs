@@ -153,6 +153,7 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::reserve_stmt
         | Rule::royal_stmt
         | Rule::notation_stmt
+        | Rule::forced_stmt
         | Rule::forbid_stmt
         | Rule::forbid_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
         Rule::prefer_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, forbid, or an ending such as 'win if …')",
@@ -601,6 +602,10 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
         }
         Rule::royal_stmt => Stmt::Royal(next().into_inner().map(name).collect()),
         Rule::notation_stmt => Stmt::Notation(name(next())),
+        Rule::forced_stmt => {
+            next(); // the `forced` keyword
+            Stmt::Forced(name(next()))
+        }
         Rule::prefer_stmt => {
             let mut cond = None;
             let mut weight = Spanned::new(0, s);

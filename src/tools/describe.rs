@@ -158,6 +158,9 @@ pub fn describe(g: &Game) -> String {
             parts.join(" then ")
         ));
     }
+    if g.most_captures {
+        o.push_str("  forced most-captures: only the moves that capture the most pieces\n");
+    }
     o.push_str("endings:\n");
     for e in &g.ends {
         let who: Vec<&str> = (0..g.num_players())

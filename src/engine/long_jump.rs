@@ -1,0 +1,269 @@
+//! Long and deferred jumps: `jump(…, flying: yes)` and `jump(…, capture: at-end)`.
+//!
+//! A flying jump passes any number of empty cells, hops the first piece it meets (which must
+//! satisfy `over`) and lands on any cell beyond it that `to` accepts, up to the first one it
+//! does not: an international draughts king. With `capture: at-end` the pieces jumped stay
+//! on the board until the whole move is over (the Turkish strike rule): they still block, a
+//! piece is never jumped twice, and the moving piece has left its starting cell, which it may
+//! cross again. A move records the landing cells only, as a plain jump does; the piece taken
+//! between two landings is the one piece on the line between them.
+
+use super::movegen::View;
+use super::{CellId, DirId, Game, Move, MoveList, Part, Player, Rule, State, EMPTY, NO_CELL};
+
+/// The most pieces one move can jump: a move records its origin and one cell per landing.
+const MAX_TAKEN: usize = super::MAX_MOVE_CELLS;
+
+/// The pieces jumped so far in one move, in order.
+#[derive(Clone, Copy)]
+struct Taken {
+    cells: [CellId; MAX_TAKEN],
+    len: usize,
+}
+
+impl Taken {
+    fn holds(&self, c: CellId) -> bool {
+        self.cells[..self.len].contains(&c)
+    }
+}
+
+impl Game {
+    /// Generates the moves of the jump part `idx` of `rule` (a flying or deferred one) for
+    /// the piece on `focus`, then the parts after it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_long_jump(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let piece = v.get(focus);
+        let saved = v.len;
+        // The piece is lifted: the cell it left is empty for the rest of the move.
+        v.put(focus, EMPTY);
+        let taken = Taken {
+            cells: [NO_CELL; MAX_TAKEN],
+            len: 0,
+        };
+        self.long_jumps_from(s, v, p, rule, idx, piece, focus, mv, taken, out);
+        v.len = saved;
+    }
+
+    /// Every jump from `focus`, each followed by the next jump (a repeating part) or by the
+    /// rest of the move; with none found after at least one jump, the move ends here.
+    #[allow(clippy::too_many_arguments)]
+    fn long_jumps_from(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        piece: super::PieceId,
+        focus: CellId,
+        mv: Move,
+        taken: Taken,
+        out: &mut MoveList,
+    ) {
+        let Part::Jump {
+            dirs,
+            over,
+            to,
+            capture,
+            repeat,
+            stop,
+            flying,
+            deferred,
+        } = &rule.parts[idx]
+        else {
+            return;
+        };
+        let board = &self.board;
+        let mut found = false;
+        for &d in &dirs[p] {
+            let mut o = board.next(focus, d);
+            while *flying && o != NO_CELL && v.get(o) == EMPTY {
+                o = board.next(o, d);
+            }
+            if o == NO_CELL || taken.holds(o) || !over.accepts(board, p, o, v.get(o)) {
+                continue;
+            }
+            let mut t = board.next(o, d);
+            while t != NO_CELL
+                && to.accepts(board, p, t, v.get(t))
+                && (mv.len as usize) < super::MAX_MOVE_CELLS
+                && taken.len < MAX_TAKEN
+            {
+                // A jump that captures nothing may not come back to a cell it left: going
+                // round a cycle changes nothing, and listed each lap as a move.
+                if !(*repeat && !*capture && mv.cells().contains(&t)) {
+                    found = true;
+                    let mut m = mv;
+                    m.push(t);
+                    let mut next = taken;
+                    next.cells[next.len] = o;
+                    next.len += 1;
+                    let saved = v.len;
+                    if *capture && !*deferred {
+                        v.put(o, EMPTY);
+                    }
+                    let stops = stop.is_some_and(|z| board.zones[z as usize].contains(p, t));
+                    if *repeat && !stops {
+                        self.long_jumps_from(s, v, p, rule, idx, piece, t, m, next, out);
+                    } else {
+                        self.end_long_jump(s, v, p, rule, idx, piece, t, m, &next, out);
+                    }
+                    v.len = saved;
+                }
+                if !*flying {
+                    break;
+                }
+                t = board.next(t, d);
+            }
+        }
+        if !found && taken.len > 0 {
+            self.end_long_jump(s, v, p, rule, idx, piece, focus, mv, &taken, out);
+        }
+    }
+
+    /// The jumps are over, the piece on `at`: the captured pieces leave and the move goes on
+    /// with the part after `idx`.
+    #[allow(clippy::too_many_arguments)]
+    fn end_long_jump(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        piece: super::PieceId,
+        at: CellId,
+        mv: Move,
+        taken: &Taken,
+        out: &mut MoveList,
+    ) {
+        if idx + 1 == rule.parts.len() {
+            out.push(mv);
+            return;
+        }
+        let saved = v.len;
+        if matches!(rule.parts[idx], Part::Jump { capture: true, .. }) {
+            for &c in &taken.cells[..taken.len] {
+                v.put(c, EMPTY);
+            }
+        }
+        v.put(at, piece);
+        self.gen_parts(s, v, p, rule, idx + 1, at, mv, out);
+        v.len = saved;
+    }
+
+    /// The cell a flying jump from `from` to `to` along one of `dirs` hopped: the first cell
+    /// between them for which `occupied` holds (the board as it stands before that jump, or
+    /// before the move with the mover's own starting cell left out), or [`NO_CELL`].
+    pub(crate) fn flying_jumped_over(
+        &self,
+        from: CellId,
+        to: CellId,
+        dirs: &[DirId],
+        occupied: impl Fn(CellId) -> bool,
+    ) -> CellId {
+        for &d in dirs {
+            let mut c = self.board.next(from, d);
+            let mut hit = NO_CELL;
+            while c != NO_CELL && c != to {
+                if hit == NO_CELL && occupied(c) {
+                    hit = c;
+                }
+                c = self.board.next(c, d);
+            }
+            if c == to {
+                return hit;
+            }
+        }
+        NO_CELL
+    }
+}
+
+impl Game {
+    /// Drops each move of a `capture: at-end` jump that an earlier move of `out` repeats: the
+    /// same rule, origin, last landing and pieces jumped, by another path (a man taking four
+    /// pieces round a square, either way round). Such series leave the same position and are
+    /// one move (FMJD). Does nothing unless the first move is such a jump, as every move is
+    /// whenever captures are forced.
+    pub(super) fn drop_repeated_captures(&self, s: &State, out: &mut MoveList) {
+        let deferred = |m: &Move| {
+            self.rules.get(m.rule as usize).is_some_and(|r| {
+                r.parts
+                    .iter()
+                    .any(|p| matches!(p, Part::Jump { deferred: true, .. }))
+            })
+        };
+        if !out.first().is_some_and(deferred) {
+            return;
+        }
+        let mut i = 1;
+        while i < out.len() {
+            let m = out[i];
+            let same_ends = |o: &Move| {
+                o.rule == m.rule
+                    && o.len == m.len
+                    && o.cells[0] == m.cells[0]
+                    && o.cells[o.len as usize - 1] == m.cells[m.len as usize - 1]
+            };
+            let repeated = m.len > 2
+                && deferred(&m)
+                && out[..i]
+                    .iter()
+                    .any(|o| same_ends(o) && self.jumped_set(s, o) == self.jumped_set(s, &m));
+            if repeated {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The cells `mv`'s repeating jump hops over, sorted (unused entries [`NO_CELL`]).
+    fn jumped_set(&self, s: &State, mv: &Move) -> [CellId; MAX_TAKEN] {
+        let mut set = [NO_CELL; MAX_TAKEN];
+        let Some(rule) = self.rules.get(mv.rule as usize) else {
+            return set;
+        };
+        let p = s.to_move();
+        let origin = mv.cells[0];
+        let mut k = usize::from(rule.from_piece());
+        let mut n = 0;
+        for part in &rule.parts {
+            if let Part::Jump {
+                dirs,
+                repeat,
+                flying,
+                ..
+            } = part
+            {
+                let jumps = if *repeat { mv.len as usize - k } else { 1 };
+                for j in k..k + jumps {
+                    let (from, to) = (mv.cells[j - 1], mv.cells[j]);
+                    set[n] = if *flying {
+                        self.flying_jumped_over(from, to, &dirs[p], |c| {
+                            c != origin && s.board[c as usize] != EMPTY
+                        })
+                    } else {
+                        self.jumped_over(from, to, &dirs[p])
+                    };
+                    n += 1;
+                }
+                k += jumps;
+            } else {
+                k += part.cells_recorded();
+            }
+        }
+        set[..n].sort_unstable();
+        set
+    }
+}

@@ -1,0 +1,78 @@
+//! `forced most-captures`: among the moves left once forced moves are preferred, only those
+//! that capture the most pieces are legal (international draughts' majority capture). Every
+//! piece counts one, whatever its kind; among equal counts the player chooses.
+
+use super::{Game, Move, MoveList, Part, State, EMPTY};
+
+impl Game {
+    /// How many pieces `mv` captures when played from `s`: one per landing of a capturing
+    /// jump, one for an en-passant capture, and one when a step, slide or fly lands on a
+    /// piece of another player.
+    pub fn captures_in(&self, s: &State, mv: &Move) -> usize {
+        let Some(rule) = self.rules.get(mv.rule as usize) else {
+            return 0;
+        };
+        let cells = mv.cells();
+        let me = s.to_move();
+        let mut k = usize::from(rule.from_piece());
+        let mut n = 0;
+        for part in &rule.parts {
+            let recorded = match part {
+                Part::Jump { repeat: true, .. } => cells.len().saturating_sub(k),
+                _ => part.cells_recorded(),
+            };
+            match part {
+                Part::Jump { capture: true, .. } => n += recorded,
+                Part::EnPassant { .. } => n += 1,
+                Part::Step { .. } | Part::Slide { .. } | Part::Fly { .. } => {
+                    // The landing is the last cell the part records.
+                    if let Some(&t) = cells.get(k + recorded.max(1) - 1) {
+                        let victim = s.board.get(t as usize).copied().unwrap_or(EMPTY);
+                        if victim != EMPTY && self.owner(victim).is_some_and(|o| o != me) {
+                            n += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            k += recorded;
+        }
+        n
+    }
+
+    /// Keeps only the moves of `out` that capture the most pieces (all of them when none
+    /// captures).
+    pub(super) fn keep_most_captures(&self, s: &State, out: &mut MoveList) {
+        let best = out
+            .iter()
+            .map(|m| self.captures_in(s, m))
+            .max()
+            .unwrap_or(0);
+        if best > 0 {
+            out.retain(|m| self.captures_in(s, m) == best);
+        }
+    }
+}
+
+impl Game {
+    /// Why `mv` (written `written`) is refused when a move capturing more pieces is legal:
+    /// `None` unless `forced most-captures` holds and a legal move captures more.
+    pub(super) fn fewer_captures(
+        &self,
+        s: &State,
+        mv: Move,
+        written: &str,
+        legal: &[Move],
+    ) -> Option<String> {
+        if !self.most_captures || legal.contains(&mv) {
+            return None;
+        }
+        let best = legal.iter().map(|m| self.captures_in(s, m)).max()?;
+        let mine = self.captures_in(s, &mv);
+        (best > mine).then(|| {
+            format!(
+                "{written} refused: it captures {mine} and another capture takes {best}; the most must be taken (forced most-captures)"
+            )
+        })
+    }
+}
