@@ -733,10 +733,11 @@ impl Compiler {
                     "short-jumps" => self.short_jumps = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
-                            .suggest(other, ["coordinate", "standard", "algebraic", "fen", "short-jumps"])
                             .with_hint(
                                 "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); 'notation fen' writes positions in FEN; short-jumps writes a multi-jump by its ends (28x30)",
-                            );
+                            )
+                            // A close name is the better hint.
+                            .suggest(other, ["coordinate", "standard", "algebraic", "fen", "short-jumps"]);
                         self.diags.push(d);
                     }
                 },
