@@ -32,3 +32,54 @@ impl Compiler {
         Some(n as u16)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The targets of the piece on a1 of a 1 × 6 board (a1 … a6) in `position`, for a game
+    /// whose slider moves by `slide`.
+    fn targets(slide: &str, position: &str) -> Vec<String> {
+        let src = format!(
+            "game \"Screens\"\nplayers White, Black\nboard square(1, 6)\n\
+             piece slider = \"S\" for White, \"s\" for Black\n\
+             setup \"{position}\"\nmove slider: {slide}\nloss if no-moves\n"
+        );
+        let game = crate::compile_source("screens", "s.game", &src, &[]).expect("compiles");
+        let s = game.start();
+        let mut names: Vec<String> = game
+            .legal_moves_vec(&s)
+            .into_iter()
+            .filter(|m| game.board.cells[m.cells[0] as usize].name == "a1")
+            .map(|m| game.board.cells[m.cells[1] as usize].name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn one_screen_of_either_side_then_the_first_piece_beyond() {
+        let cannon = "slide(n, screens: 1, to: enemy)";
+        // a1 slider, a3 own screen, a5 enemy: taken; the enemy on a6 behind it is not.
+        assert_eq!(targets(cannon, "s/s/1/S/1/S w"), ["a5"]);
+        // An enemy screen works too (and is not taken); a friend beyond is not taken.
+        assert!(targets(cannon, "1/S/1/s/1/S w").is_empty());
+        assert_eq!(targets(cannon, "s/1/1/s/1/S w"), ["a6"]);
+        // No screen: nothing.
+        assert!(targets(cannon, "s/1/1/1/1/S w").is_empty());
+    }
+
+    #[test]
+    fn beyond_the_screens_it_may_stop_on_empty_cells_and_count_two() {
+        assert_eq!(
+            targets("slide(n, screens: 1, to: empty)", "1/1/1/s/1/S w"),
+            ["a4", "a5", "a6"]
+        );
+        assert_eq!(
+            targets("slide(n, screens: 2, to: not friend)", "s/1/s/1/S/S w"),
+            ["a5", "a6"]
+        );
+        assert_eq!(
+            targets("slide(n, screens: 1, to: empty, max: 4)", "1/1/1/s/1/S w"),
+            ["a4", "a5"]
+        );
+    }
+}

@@ -116,3 +116,54 @@ impl Compiler {
 fn find(dirs: &[DirEntry], v: (i32, i32)) -> Option<u16> {
     dirs.iter().position(|d| d.1 == Some(v)).map(|i| i as u16)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The targets of the piece on a1 in `position`, for a game whose leaper moves by `leap`.
+    fn targets(leap: &str, position: &str) -> Vec<String> {
+        let src = format!(
+            "game \"Via\"\nplayers White, Black\nboard square(4, 4)\n\
+             piece leaper = \"L\" for White, \"l\" for Black\npiece rock = \"#\"\n\
+             setup \"{position}\"\nmove leaper: {leap}\nloss if no-moves\n"
+        );
+        let game = crate::compile_source("via", "via.game", &src, &[]).expect("compiles");
+        let s = game.start();
+        let mut names: Vec<String> = game
+            .legal_moves_vec(&s)
+            .into_iter()
+            .map(|m| game.board.cells[m.cells[1] as usize].name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_leap_passes_the_points_after_each_term_but_the_last() {
+        // n + ne passes a2; ne + n passes b2; n + n + e passes a2 and a3.
+        assert_eq!(targets("leap(n + ne, via: empty)", "4/4/4/L3 w"), ["b3"]);
+        assert!(targets("leap(n + ne, via: empty)", "4/4/#3/L3 w").is_empty());
+        assert_eq!(targets("leap(n + ne, via: empty)", "4/4/1#2/L3 w"), ["b3"]);
+        assert!(targets("leap(ne + n, via: empty)", "4/4/1#2/L3 w").is_empty());
+        assert!(targets("leap(n + n + e, via: empty)", "4/#3/4/L3 w").is_empty());
+        assert!(targets("leap(n + n + e, via: empty)", "4/4/#3/L3 w").is_empty());
+        assert_eq!(
+            targets("leap(n + n + e, via: empty)", "4/4/1#2/L3 w"),
+            ["b3"]
+        );
+    }
+
+    #[test]
+    fn two_ways_round_are_blocked_only_when_both_are() {
+        let both = "leap(n + ne, ne + n, via: empty)";
+        assert_eq!(targets(both, "4/4/#3/L3 w"), ["b3"]);
+        assert_eq!(targets(both, "4/4/1#2/L3 w"), ["b3"]);
+        assert!(targets(both, "4/4/##2/L3 w").is_empty());
+    }
+
+    #[test]
+    fn via_may_ask_for_other_contents() {
+        // A leap that must pass over a rock, like a hop.
+        assert_eq!(targets("leap(n + n, via: neutral)", "4/4/#3/L3 w"), ["a3"]);
+        assert!(targets("leap(n + n, via: neutral)", "4/4/4/L3 w").is_empty());
+    }
+}

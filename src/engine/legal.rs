@@ -7,6 +7,7 @@
 //! written twice and no opponent moves are generated.
 
 use super::make::{CellSink, CellView};
+use super::screen::ScreenLines;
 use super::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, State,
     EMPTY, NO_CELL,
@@ -413,10 +414,12 @@ impl Game {
             .iter()
             .flat_map(|&rp| bits_iter(s.cells_of(rp)).map(move |c| (c, rp)));
         let lone = match (royal_cells.next(), royal_cells.next()) {
-            (Some((c, rp)), None) => self.check_and_pins(s, c, rp).map(|pinned| (c, pinned)),
+            (Some((c, rp)), None) => self
+                .check_and_pins(s, c, rp)
+                .map(|(pinned, lines)| (c, pinned, lines)),
             _ => None,
         };
-        let Some((king, pinned)) = lone else {
+        let Some((king, pinned, lines)) = lone else {
             out.retain(|&m| m.is_forced_pass() || self.royal_safe_after(s, m));
             return;
         };
@@ -425,7 +428,13 @@ impl Game {
                 return true;
             }
             let origin = m.cells[0];
-            if self.rules[m.rule as usize].plain && origin != king && !pinned.has(origin) {
+            let rule = &self.rules[m.rule as usize];
+            if rule.plain
+                && origin != king
+                && !pinned.has(origin)
+                && !lines.has(origin)
+                && !lines.has(m.cells[if rule.passable { 2 } else { 1 }])
+            {
                 return true;
             }
             self.royal_safe_after(s, m)
@@ -437,16 +446,17 @@ impl Game {
     /// it is the mover's and the next one is an enemy that attacks along that line from
     /// there. One walk along each line answers both. Attacks with a `from:` condition are
     /// not followed through a shield: every cell on their lines counts.
-    fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<Pins> {
+    fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<(Pins, ScreenLines)> {
         let Some(table) = self.attack_rays.get(rp as usize) else {
-            return Some(Pins::none(self.board.len()));
+            return Some((Pins::none(self.board.len()), ScreenLines::None));
         };
         let mut pinned = match (&table.masks, &self.between) {
             (Some(masks), Some(between)) => self.pins_by_masks(s, masks, between, king)?,
             _ => self.pins_along_lines(s, table, king)?,
         };
+        let mut lines = ScreenLines::None;
         if table.conditional.is_empty() {
-            return Some(pinned);
+            return Some((pinned, lines));
         }
         let view: &[PieceId] = &s.board;
         for (q, a) in &table.conditional {
@@ -454,21 +464,31 @@ impl Game {
                 return None;
             }
             if a.screens > 0 {
-                // A piece moving onto the line may become a screen: every move is tested.
-                pinned = Pins::All;
+                // A piece leaving or landing on the line may take away or add a screen.
+                let max = a.slide.map_or(1, |x| x.1);
+                for &b in &a.back {
+                    let mut c = king;
+                    for _ in 0..max {
+                        c = self.board.next(c, b);
+                        if c == NO_CELL {
+                            break;
+                        }
+                        lines.insert(c);
+                    }
+                }
             }
             if let Some(via) = &a.via {
                 // A piece leaving a cell the leap passes opens it.
                 for (i, &b) in a.back.iter().enumerate() {
                     let from = self.board.next(king, b);
-                    if from != NO_CELL {
+                    if from != NO_CELL && s.board[from as usize] == a.piece {
                         for c in via.cells(&self.board, *q, i, from) {
                             pinned.insert(c);
                         }
                     }
                 }
             }
-            if a.slide.is_some() {
+            if a.slide.is_some() && a.screens == 0 {
                 for &b in &a.back {
                     let mut c = self.board.next(king, b);
                     while c != NO_CELL {
@@ -478,7 +498,7 @@ impl Game {
                 }
             }
         }
-        Some(pinned)
+        Some((pinned, lines))
     }
 
     /// The unconditional part of [`Game::check_and_pins`], from the bitboard masks.

@@ -115,3 +115,47 @@ pub fn screened_attacker(
     }
     None
 }
+
+/// The cells on the lines along which a slide over screens could attack a royal piece. A
+/// plain move leaving or landing on one of them may add or take away a screen, so it is
+/// tested; other plain moves cannot change such an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ScreenLines {
+    /// No slide over screens attacks the piece.
+    None,
+    /// The cells, on a board of at most 256 cells.
+    Mask([u64; 4]),
+    /// Every cell counts (a larger board).
+    All,
+}
+
+impl ScreenLines {
+    /// Adds `cell`.
+    pub(crate) fn insert(&mut self, cell: CellId) {
+        let c = usize::from(cell);
+        if c >= 256 {
+            *self = ScreenLines::All;
+            return;
+        }
+        match self {
+            ScreenLines::None => {
+                let mut m = [0; 4];
+                m[c / 64] |= 1 << (c % 64);
+                *self = ScreenLines::Mask(m);
+            }
+            ScreenLines::Mask(m) => m[c / 64] |= 1 << (c % 64),
+            ScreenLines::All => {}
+        }
+    }
+
+    /// Whether `cell` lies on one of the lines.
+    #[inline(always)]
+    pub(crate) fn has(&self, cell: CellId) -> bool {
+        let c = usize::from(cell);
+        match self {
+            ScreenLines::None => false,
+            ScreenLines::Mask(m) => c < 256 && m[c / 64] >> (c % 64) & 1 == 1,
+            ScreenLines::All => true,
+        }
+    }
+}
