@@ -4,7 +4,7 @@
 //! needed to run this test; when `/usr/games/fairy-stockfish` is present, one more test
 //! compares against it live). The counts from the start are data in `tests/perft/xiangqi.perft`.
 //!
-//! Perft 4 from the start (3,290,240; about 1.5 s in release) runs there in release builds
+//! Perft 4 from the start (3,290,240; under a second in release) runs there in release builds
 //! only (`tests/perft.rs` skips counts over a million in debug).
 
 use std::io::{BufRead, BufReader, Write};
