@@ -21,6 +21,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("gomoku", include_str!("../games/gomoku.game")),
     ("connect6", include_str!("../games/connect6.game")),
     ("amazons", include_str!("../games/amazons.game")),
+    ("shogi", include_str!("../games/shogi.game")),
+    ("minishogi", include_str!("../games/minishogi.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -41,6 +43,8 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("gomoku", include_str!("../games/gomoku.test")),
     ("connect6", include_str!("../games/connect6.test")),
     ("amazons", include_str!("../games/amazons.test")),
+    ("shogi", include_str!("../games/shogi.test")),
+    ("minishogi", include_str!("../games/minishogi.test")),
 ];
 
 /// The scenario file of a shipped game.

@@ -12,6 +12,7 @@ mod conds;
 mod ends;
 mod geometry;
 mod guards;
+mod hand;
 mod moves;
 mod pieces;
 mod prefer;

@@ -152,6 +152,8 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::track_stmt
         | Rule::reserve_stmt
         | Rule::royal_stmt
+        | Rule::hand_stmt
+        | Rule::hand_kw
         | Rule::notation_stmt
         | Rule::forbid_stmt
         | Rule::forbid_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
@@ -600,6 +602,10 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             }
         }
         Rule::royal_stmt => Stmt::Royal(next().into_inner().map(name).collect()),
+        Rule::hand_stmt => {
+            next();
+            Stmt::Hand(next().into_inner().map(name).collect())
+        }
         Rule::notation_stmt => Stmt::Notation(name(next())),
         Rule::prefer_stmt => {
             let mut cond = None;

@@ -1,0 +1,142 @@
+//! Shogi and mini-shogi (`games/shogi.game`, `games/minishogi.game`) against fairy-stockfish:
+//! perft counts recorded by `tests/oracles/shogi/record.py` (fairy-stockfish 11.1, `go
+//! perft`) from each start and from positions with pieces in hand, promoted pieces, the
+//! two-pawn rule and pawn-drop mates. Positions are recorded as SFEN; tabletop writes a
+//! promoted piece with a letter of its own, so `+R` becomes `D` and so on.
+
+use tabletop::tools::perft::perft;
+use tabletop::Game;
+
+const RECORDED: &str = include_str!("oracles/shogi/perft.txt");
+
+/// SFEN's promoted pieces as the rule files' letters.
+const PROMOTED: [(&str, &str); 12] = [
+    ("+R", "D"),
+    ("+B", "H"),
+    ("+S", "V"),
+    ("+N", "M"),
+    ("+L", "Y"),
+    ("+P", "T"),
+    ("+r", "d"),
+    ("+b", "h"),
+    ("+s", "v"),
+    ("+n", "m"),
+    ("+l", "y"),
+    ("+p", "t"),
+];
+
+fn ours(sfen: &str) -> String {
+    PROMOTED
+        .iter()
+        .fold(sfen.to_string(), |s, (from, to)| s.replace(from, to))
+}
+
+/// The recorded lines of `variant`: (SFEN, depth, nodes).
+fn recorded(variant: &str) -> Vec<(String, u32, u64)> {
+    RECORDED
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0] == variant).then(|| {
+                (
+                    f[1].to_string(),
+                    f[2].parse().expect("a depth"),
+                    f[3].parse().expect("a count"),
+                )
+            })
+        })
+        .collect()
+}
+
+fn load(name: &str) -> Game {
+    tabletop::load_shipped(name, &[]).expect("the game compiles")
+}
+
+/// Every recorded count of `variant` up to `max_nodes` nodes, compared.
+fn compare(variant: &str, max_nodes: u64) -> usize {
+    let game = load(variant);
+    let mut compared = 0;
+    for (sfen, depth, nodes) in recorded(variant) {
+        if nodes > max_nodes {
+            continue;
+        }
+        let mut s = game
+            .parse_position(&ours(&sfen))
+            .unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        assert_eq!(perft(&game, &mut s, depth), nodes, "{sfen} perft {depth}");
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn shogi_perft_from_the_start_is_30_900_25470_719731() {
+    let game = load("shogi");
+    let mut s = game.start();
+    assert_eq!(
+        game.position_to_string(&s),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    );
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&game, &mut s, d)).collect();
+    assert_eq!(counts, [30, 900, 25470, 719731]);
+}
+
+#[test]
+fn minishogi_perft_from_the_start_matches_fairy_stockfish() {
+    let game = load("minishogi");
+    let mut s = game.start();
+    assert_eq!(game.position_to_string(&s), "rbsgk/4p/5/P4/KGSBR b - 1");
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&game, &mut s, d)).collect();
+    assert_eq!(counts, [14, 181, 2512, 35401, 533203]);
+}
+
+#[test]
+fn shogi_positions_match_fairy_stockfish() {
+    assert!(compare("shogi", 300_000) >= 20);
+}
+
+#[test]
+fn minishogi_positions_match_fairy_stockfish() {
+    assert!(compare("minishogi", 600_000) >= 16);
+}
+
+/// The recorded SFEN positions read back as written (hands in any order are one position).
+#[test]
+fn positions_with_hands_read_and_print_as_sfen() {
+    let game = load("shogi");
+    let sfen = "2sk5/lp5H1/4ng1p1/p1r3p2/PNp1G1PP1/t1sPgp3/3BPPN1P/LN1pR3y/2SGK2SL b 3P 141";
+    let s = game.parse_position(sfen).expect("a position");
+    assert_eq!(game.position_to_string(&s), sfen);
+    let s = game
+        .parse_position("4k4/9/9/9/9/9/9/9/4K4 b pPRrb 1")
+        .expect("a position");
+    assert_eq!(
+        game.position_to_string(&s),
+        "4k4/9/9/9/9/9/9/9/4K4 b RPrbp 1"
+    );
+    let err = game
+        .parse_position("4k4/9/9/9/9/9/9/9/4K4 b K 1")
+        .expect_err("no king in hand");
+    assert!(
+        err.to_string().contains("a king cannot wait in a hand"),
+        "{err}"
+    );
+}
+
+/// A live comparison when fairy-stockfish is installed: the recorded file is what it says.
+#[test]
+#[ignore = "needs /usr/games/fairy-stockfish; run with --ignored"]
+fn recorded_counts_are_fairy_stockfish_s() {
+    let status = std::process::Command::new("python3")
+        .args(["tests/oracles/shogi/record.py"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("python3 runs");
+    assert!(status.success());
+    let now = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/shogi/perft.txt"),
+    )
+    .expect("the file");
+    assert_eq!(now, RECORDED);
+}
