@@ -117,6 +117,9 @@ impl Game {
             return false;
         }
         let mut after = s.clone();
+        // The copy's hash is made again: callers that look at a position from the other
+        // side (tests, `has_legal_move` probes) switch the side without rehashing.
+        after.scalars.hash = self.hash_from_scratch(&after);
         self.make(&mut after, mv);
         after.scalars.result = None;
         let mut replies = MoveList::new();
