@@ -101,7 +101,18 @@ impl Compiler {
         };
         let no_mate = match mate {
             None => false,
-            Some(e) => !self.eval_bool(e)?,
+            Some(e) => match &e.kind {
+                ExprKind::Name(n)
+                    if n != "yes" && n != "no" && !self.options.contains_key(n.as_str()) =>
+                {
+                    self.diags.push(
+                        Diagnostic::error(e.span, format!("'mate' is yes or no, not '{n}'"))
+                            .with_hint("mate: no refuses a drop that checkmates (shogi's pawn-drop mate); mate: yes, the default, allows it"),
+                    );
+                    return None;
+                }
+                _ => !self.eval_bool(e)?,
+            },
         };
         Some(Some(Box::new(HandDrop {
             column_without,
