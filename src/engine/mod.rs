@@ -22,6 +22,7 @@ mod make;
 mod movegen;
 mod moves;
 mod notation;
+mod perpetual;
 mod piece_moves;
 mod play;
 mod position;

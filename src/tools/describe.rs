@@ -429,6 +429,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::All(_) => "all of",
         EndCond::Not(_) => "not",
         EndCond::Repetition(_) => "repetition",
+        EndCond::PerpetualCheck => "perpetual-check",
         EndCond::Passes(_) => "passes",
         EndCond::Score { .. } => "score",
         EndCond::State(_) => "comparison",
