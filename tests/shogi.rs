@@ -140,3 +140,47 @@ fn recorded_counts_are_fairy_stockfish_s() {
     .expect("the file");
     assert_eq!(now, RECORDED);
 }
+
+/// Along seeded random games (captures into the hands, drops, promotions), the hash a move
+/// is foreseen to lead to is the hash making it leads to, unmaking restores the position,
+/// and every position prints and reads back as itself.
+#[test]
+fn random_games_keep_hands_hashes_and_positions_consistent() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(21);
+    let mut moves = tabletop::MoveList::new();
+    let (mut drops, mut captures) = (0, 0);
+    for name in ["shogi", "minishogi"] {
+        let game = load(name);
+        for _ in 0..6 {
+            let mut s = game.start();
+            for _ in 0..200 {
+                game.legal_moves(&s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                let text = game.move_to_string(&s, mv);
+                drops += usize::from(text.contains('*'));
+                captures += usize::from(text.contains('x'));
+                let foreseen = game.hash_after(&s, mv);
+                let before = game.position_to_string(&s);
+                game.make(&mut s, mv);
+                assert_eq!(s.hash(), foreseen, "{name}: {before} {text}");
+                game.unmake(&mut s);
+                assert_eq!(game.position_to_string(&s), before, "{name}: unmake {text}");
+                game.make(&mut s, mv);
+                let now = game.position_to_string(&s);
+                let back = game
+                    .parse_position(&now)
+                    .expect("a printed position reads back");
+                assert_eq!(game.position_to_string(&back), now, "{name}");
+            }
+        }
+    }
+    assert!(
+        drops > 50 && captures > 50,
+        "{drops} drops, {captures} captures"
+    );
+}
