@@ -128,16 +128,16 @@ fn positions_with_hands_read_and_print_as_sfen() {
 #[test]
 #[ignore = "needs /usr/games/fairy-stockfish; run with --ignored"]
 fn recorded_counts_are_fairy_stockfish_s() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shogi-perft.txt");
     let status = std::process::Command::new("python3")
-        .args(["tests/oracles/shogi/record.py"])
+        .arg("tests/oracles/shogi/record.py")
+        .arg("/usr/games/fairy-stockfish")
+        .arg(&out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("python3 runs");
     assert!(status.success());
-    let now = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/shogi/perft.txt"),
-    )
-    .expect("the file");
+    let now = std::fs::read_to_string(&out).expect("the file");
     assert_eq!(now, RECORDED);
 }
 

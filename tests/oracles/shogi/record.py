@@ -5,7 +5,8 @@ The positions: each variant's start, hand-made positions for the special rules (
 rule, pawn-drop mate, forced promotion), and positions from seeded random games played by
 fairy-stockfish's own move lists (picked where pieces are in hand or promoted).
 
-Run from the repository root:  python3 tests/oracles/shogi/record.py [/usr/games/fairy-stockfish]
+Run from the repository root:
+  python3 tests/oracles/shogi/record.py [/usr/games/fairy-stockfish [output file]]
 Each line of perft.txt: variant <TAB> SFEN <TAB> depth <TAB> nodes.
 """
 import random
@@ -13,7 +14,7 @@ import subprocess
 import sys
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "/usr/games/fairy-stockfish"
-OUT = "tests/oracles/shogi/perft.txt"
+OUT = sys.argv[2] if len(sys.argv) > 2 else "tests/oracles/shogi/perft.txt"
 
 HANDMADE = {
     "shogi": [
