@@ -101,6 +101,19 @@ fn minishogi_positions_match_fairy_stockfish() {
     assert!(compare("minishogi", 600_000) >= 16);
 }
 
+/// The deeper counts from the starts (shogi perft 5 = 19,861,490, mini-shogi perft 6 =
+/// 8,276,188): about 1.5 s in release; in a build with debug assertions every move rehashes
+/// the board from scratch, so they run in release only.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a release-build count (cargo test --release)"
+)]
+fn deep_perft_from_the_starts_matches_fairy_stockfish() {
+    assert_eq!(compare("shogi", u64::MAX), 23);
+    assert_eq!(compare("minishogi", u64::MAX), 19);
+}
+
 /// The recorded SFEN positions read back as written (hands in any order are one position).
 #[test]
 fn positions_with_hands_read_and_print_as_sfen() {

@@ -132,7 +132,7 @@ def main():
         ("minishogi", "rbsgk/4p/5/P4/KGSBR b - 1", 5, 8, 3),
     ]:
         e = Engine(variant)
-        for d in range(1, 5 if variant == "shogi" else 6):
+        for d in range(1, 6 if variant == "shogi" else 7):
             n, _ = e.perft("startpos", d)
             out.append((variant, starts, d, n))
         for sfen, d in HANDMADE[variant]:
