@@ -27,6 +27,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "international-draughts",
         include_str!("../games/international-draughts.game"),
     ),
+    ("shogi", include_str!("../games/shogi.game")),
+    ("minishogi", include_str!("../games/minishogi.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -53,6 +55,8 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
         "international-draughts",
         include_str!("../games/international-draughts.test"),
     ),
+    ("shogi", include_str!("../games/shogi.test")),
+    ("minishogi", include_str!("../games/minishogi.test")),
 ];
 
 /// The scenario file of a shipped game.

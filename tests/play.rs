@@ -673,3 +673,27 @@ fn ai_level_5_against_level_1_finishes_international_draughts() {
         "{out}"
     );
 }
+
+/// A level-5 AI beats level 1 at mini-shogi from the start, by checkmate (drops and
+/// promotions on the way).
+#[test]
+fn ai_level_5_against_level_1_finishes_minishogi() {
+    let (out, err, code) = run(
+        &[
+            "play",
+            "minishogi",
+            "--first",
+            "ai:5",
+            "--second",
+            "ai:1",
+            "--seed",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("game over: Black wins (White is checkmated: loss if checkmate)"),
+        "{out}"
+    );
+}

@@ -350,6 +350,12 @@ impl Compiler {
         let has_forced = rules.iter().any(|r| r.forced);
         let zobrist = Zobrist::new(ncells, npieces, np);
         let piece_moves = PieceMoves::build(&rules, &piece_rules, &board, npieces);
+        let hand_gain = self.hand_gain_table(&rules, kinds.len(), &pieces, &piece_table, np);
+        let drop_mate_rules = rules.iter().any(|r| {
+            r.parts
+                .iter()
+                .any(|x| matches!(x, Part::Place { hand: Some(h), .. } if h.no_mate))
+        });
         let dir_shifts = DirShift::build(&board);
         let mut game = Game {
             name: self.name.clone(),
@@ -390,6 +396,9 @@ impl Compiler {
             tracks: self.race.tracks.values().cloned().collect(),
             reserve_kind: self.race.reserve.as_ref().map(|r| r.0),
             start_reserve,
+            hand_kinds: self.hand.as_ref().map(|h| h.0.clone()).unwrap_or_default(),
+            hand_gain,
+            drop_mate_rules,
             again: std::mem::take(&mut self.race.again),
             prefer: std::mem::take(&mut self.race.prefer),
             entry_rules,
@@ -415,7 +424,7 @@ impl Compiler {
             rule.lone_placement = lean
                 && matches!(
                     rule.parts.as_slice(),
-                    [Part::Place { kind, .. } | Part::Drop { kind, .. }] if reserve != Some(*kind)
+                    [Part::Place { kind, hand: None, .. } | Part::Drop { kind, .. }] if reserve != Some(*kind)
                 );
         }
         let mut ends = std::mem::take(&mut game.ends);

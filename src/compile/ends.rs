@@ -33,6 +33,7 @@ pub const ENDINGS: [&str; 18] = [
     "pieces-at-most",
     "one-colour",
     "repetition",
+    "perpetual-check",
     "passes",
     "score",
 ];
@@ -469,6 +470,16 @@ impl Compiler {
                 (EndCond::PlyLimit(n as u32), &[])
             }
             "nobody-can-move" => (EndCond::NobodyCanMove, &[]),
+            "perpetual-check" => {
+                if self.royal.is_empty() {
+                    self.diags.push(
+                        Diagnostic::error(e.span, "'perpetual-check' needs royal pieces to check")
+                            .with_hint("add a line like 'royal king'"),
+                    );
+                    return None;
+                }
+                (EndCond::PerpetualCheck, &[])
+            }
             "pieces-at-most" => {
                 let Some(n) = a.positional.first().copied() else {
                     self.err(e.span, "'pieces-at-most' needs a number and kinds: pieces-at-most(3, king, bishop, knight)");

@@ -333,12 +333,14 @@ impl Compiler {
     fn square(&mut self, a: &mut CallArgs) -> Option<Geometry> {
         let w = self.size_arg(a, 0, "width")?;
         let h = self.size_arg(a, 1, "height")?;
+        let mut files_right = false;
         if let Some(n) = a.named("names") {
             match &n.kind {
                 ExprKind::Name(x) if x == "numbered" => self.numbered_cells = true,
                 ExprKind::Name(x) if x == "letters" => {}
+                ExprKind::Name(x) if x == "files-right" => files_right = true,
                 _ => {
-                    self.err(n.span, "expected 'numbered' (cells 1, 2, 3… in reading order, as in draughts) or 'letters' (a1, b1, …)");
+                    self.err(n.span, "expected 'numbered' (cells 1, 2, 3… in reading order, as in draughts), 'letters' (a1, b1, …) or 'files-right' (shogi's 9a … 1i)");
                 }
             }
         }
@@ -352,11 +354,17 @@ impl Compiler {
         let mut cells = Vec::new();
         for r in 0..h as i32 {
             for c in 0..w as i32 {
-                cells.push((
-                    format!("{}{}", column_letter(c as usize), r + 1),
-                    (c, r),
-                    (r + 1, c + 1),
-                ));
+                // Shogi's names: files numbered from the right, ranks lettered from the top.
+                let name = if files_right {
+                    format!(
+                        "{}{}",
+                        w as i32 - c,
+                        column_letter((h as i32 - 1 - r) as usize)
+                    )
+                } else {
+                    format!("{}{}", column_letter(c as usize), r + 1)
+                };
+                cells.push((name, (c, r), (r + 1, c + 1)));
             }
         }
         let mut g = Geometry::lattice(

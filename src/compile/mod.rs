@@ -16,6 +16,7 @@ mod geometry;
 mod guards;
 mod long_jump;
 mod most_captures;
+mod hand;
 mod moves;
 mod pieces;
 mod prefer;

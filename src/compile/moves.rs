@@ -220,7 +220,12 @@ impl Compiler {
         rules
     }
 
-    fn cond_arg(&mut self, a: &mut CallArgs, name: &str, default: &str) -> Option<CellCond> {
+    pub(super) fn cond_arg(
+        &mut self,
+        a: &mut CallArgs,
+        name: &str,
+        default: &str,
+    ) -> Option<CellCond> {
         match a.named(name) {
             Some(e) => self.cell_cond(e),
             None => {
@@ -284,7 +289,7 @@ impl Compiler {
         Some(count)
     }
 
-    fn yes_no_arg(&mut self, a: &mut CallArgs, name: &str) -> Option<bool> {
+    pub(super) fn yes_no_arg(&mut self, a: &mut CallArgs, name: &str) -> Option<bool> {
         match a.named(name) {
             None => Some(false),
             Some(e) => self.eval_bool(e),
@@ -354,12 +359,18 @@ impl Compiler {
                 let kind = self.kind_arg(&a, 0)?;
                 let on = self.cond_arg(&mut a, "on", "empty")?;
                 let count = self.count_arg(&mut a, e.span)?;
-                a.finish(&["on", "count"], 1, &mut self.diags);
+                let hand = self.hand_drop_args(&mut a, kind, count)?;
+                a.finish(
+                    &["on", "count", "from", "column-without", "mate"],
+                    1,
+                    &mut self.diags,
+                );
                 for i in 0..count {
                     out.push(Part::Place {
                         kind,
                         on: on.clone(),
                         ordered: i == 0,
+                        hand: hand.clone(),
                     });
                 }
                 return Some(());
@@ -514,7 +525,18 @@ impl Compiler {
                     return None;
                 };
                 let zone = self.zone_ref(z)?;
-                (Part::Promote { kinds, zone }, &["in"], usize::MAX)
+                let (optional, leaving, forced) = self.promote_options(&mut a)?;
+                (
+                    Part::Promote {
+                        kinds,
+                        zone,
+                        optional,
+                        leaving,
+                        forced,
+                    },
+                    &["in", "optional", "leaving", "forced-in"],
+                    usize::MAX,
+                )
             }
             "advance" => {
                 let Some(t) = a.positional.first().copied() else {

@@ -100,6 +100,8 @@ pub(crate) struct Compiler {
     pub race: super::race::RaceDecl,
     /// The `from:` condition of the move rule being compiled.
     pub rule_from: Option<crate::engine::CellCond>,
+    /// The `hand` line: the kinds a hand may hold, and where it is written.
+    pub hand: Option<(Vec<u8>, crate::lang::Span)>,
     /// Royal kinds (`royal king`), the result of being checkmated, and the notation style.
     pub royal: Vec<u8>,
     pub checkmate: Option<crate::engine::EndResult>,
@@ -150,6 +152,7 @@ impl Compiler {
             progress: None,
             race: Default::default(),
             rule_from: None,
+            hand: None,
             royal: Vec::new(),
             checkmate: None,
             coordinate_notation: false,
@@ -710,6 +713,7 @@ impl Compiler {
         self.build_zones(ast);
         self.build_pieces(ast);
         self.build_race(ast);
+        self.build_hand(ast);
         for st in &ast.stmts {
             match &st.node {
                 crate::lang::ast::Stmt::Royal(kinds) => {

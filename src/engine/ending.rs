@@ -93,6 +93,7 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::PlyLimit(n) => format!("{n} plies played"),
         EndCond::BorneOff(n) => format!("{} borne off", number_word(u32::from(*n))),
         EndCond::Repetition(_) => "a repetition".to_string(),
+        EndCond::PerpetualCheck => "perpetual check".to_string(),
         EndCond::Passes(n) => format!("{} passes in a row", number_word(u32::from(*n))),
         EndCond::Score { .. } => "the higher score".to_string(),
         EndCond::State(_) => "a count".to_string(),

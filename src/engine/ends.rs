@@ -107,6 +107,9 @@ pub enum EndCond {
     /// The position just reached repeats (see [`Repetition`]); holds for the player who
     /// made the move.
     Repetition(Repetition),
+    /// Every move of the player who just moved, since the position now reached first stood,
+    /// attacked an opponent's royal piece (shogi's perpetual check); holds for that player.
+    PerpetualCheck,
     /// The last `n` moves were passes (holds for every player).
     Passes(u16),
     /// The player's area score is higher than everyone else's. Tromp-Taylor area scoring:
@@ -131,7 +134,8 @@ impl EndCond {
             | EndCond::PiecesAtMost { .. }
             | EndCond::OneColour { .. }
             | EndCond::NoProgress(_)
-            | EndCond::Repetition(_) => true,
+            | EndCond::Repetition(_)
+            | EndCond::PerpetualCheck => true,
             EndCond::All(conds) => conds.iter().any(EndCond::mover_only),
             _ => false,
         }
@@ -385,6 +389,7 @@ impl Game {
             // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
             EndCond::NoProgress(n) => p == mover && s.scalars.quiet >= *n && !self.is_checkmated(s),
             EndCond::Repetition(r) => p == mover && self.repeats_now(s, r),
+            EndCond::PerpetualCheck => p == mover && self.checked_throughout(s, mover),
             EndCond::Passes(n) => self.last_moves_pass(s, *n),
             EndCond::Score {
                 komi_num,

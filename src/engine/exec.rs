@@ -72,8 +72,8 @@ pub(crate) struct Sim<'a> {
     /// Whether the move resets the no-progress clock (a capture, or a progress piece moved).
     pub reset: bool,
     mover: Player,
-    /// Pieces taken from reserves so far: (piece, how many).
-    taken: [(PieceId, u16); 4],
+    /// Changes of reserve (and hand) counts so far: (piece, by how much).
+    taken: [(PieceId, i32); 4],
     ntaken: usize,
 }
 
@@ -169,6 +169,12 @@ impl CellSink for Sim<'_> {
         let g = self.game;
         let old = self.get(c);
         self.hash ^= g.zobrist.piece(c, old) ^ g.zobrist.piece(c, p);
+        if g.has_hands() {
+            let gain = g.hand_gain(old, self.mover);
+            if gain != EMPTY {
+                self.reserve_delta(gain, 1);
+            }
+        }
         if g.replacing_resets_clock(old, self.mover) {
             self.reset = true;
         }
@@ -194,6 +200,13 @@ impl CellSink for Sim<'_> {
     }
 
     fn take_reserve(&mut self, piece: PieceId) {
+        self.reserve_delta(piece, -1);
+    }
+}
+
+impl Sim<'_> {
+    /// Changes the simulated reserve (or hand) count of `piece` by `delta`, in the hash.
+    fn reserve_delta(&mut self, piece: PieceId, delta: i32) {
         let g = self.game;
         let slot = match self.taken[..self.ntaken].iter().position(|t| t.0 == piece) {
             Some(k) => k,
@@ -207,9 +220,10 @@ impl CellSink for Sim<'_> {
                 self.ntaken - 1
             }
         };
-        let old = self.base.reserve[piece as usize].saturating_sub(self.taken[slot].1);
-        let new = old.saturating_sub(1);
-        self.taken[slot].1 += 1;
+        let base = i32::from(self.base.reserve[piece as usize]);
+        let old = (base + self.taken[slot].1).max(0) as u16;
+        let new = (base + self.taken[slot].1 + delta).max(0) as u16;
+        self.taken[slot].1 += delta;
         self.hash ^= g.zobrist.reserve(piece, old) ^ g.zobrist.reserve(piece, new);
     }
 }
@@ -381,6 +395,10 @@ impl Game {
         }
         let rule = &self.rules[mv.rule as usize];
         let z = &self.zobrist;
+        if self.has_hands() {
+            // Captures and drops change the hands too: the simulation answers.
+            return None;
+        }
         match rule.parts[..] {
             [Part::Place { kind, .. } | Part::Drop { kind, .. }]
                 if self.reserve_kind != Some(kind) && !rule.swaps_sides =>

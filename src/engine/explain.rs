@@ -105,6 +105,15 @@ impl Game {
                     plies_phrase(&plies)
                 ));
             }
+            EndCond::PerpetualCheck => {
+                // The player who moved last: the one before the player to move.
+                let n = self.num_players();
+                let mover = (state.to_move().index() + n - 1) % n;
+                out.push(format!(
+                    "{} gave check with every move since it first stood (perpetual check)",
+                    self.players[mover]
+                ));
+            }
             EndCond::Passes(n) => out.push(if *n == 2 {
                 "both players passed".to_string()
             } else {

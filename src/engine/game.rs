@@ -110,6 +110,13 @@ pub struct Game {
     pub(crate) reserve_kind: Option<KindId>,
     /// Reserve counts at the start, per piece id.
     pub(crate) start_reserve: Vec<u16>,
+    /// The kinds a hand may hold (`hand …`), in the order they are shown; empty without hands.
+    pub(crate) hand_kinds: Vec<KindId>,
+    /// `hand_gain[victim * players + mover]`: the piece `mover` gains in hand by capturing
+    /// `victim` ([`EMPTY`] for none); empty in games without hands.
+    pub(crate) hand_gain: Vec<PieceId>,
+    /// Whether some drop may not checkmate (`mate: no`; derived from `rules`).
+    pub(crate) drop_mate_rules: bool,
     /// Conditions that give the mover another turn (`again if reach(rosettes)`).
     pub(crate) again: Vec<EndRule>,
     /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).

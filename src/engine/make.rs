@@ -200,6 +200,9 @@ impl Game {
             ^ self.zobrist.piece(to, victim)
             ^ self.zobrist.piece(to, piece);
         s.shift(from, to, piece, victim, false);
+        if victim != EMPTY && self.has_hands() {
+            self.capture_to_hand(s, victim);
+        }
         // `|`, not `||`: both cells lose their flags.
         if self.tracks_unmoved
             && (s.is_unmoved(from) || s.is_unmoved(to))
@@ -553,7 +556,9 @@ impl Game {
                     focus = cells[k];
                     k += 1;
                     sink.set(focus, self.placed_piece(*kind, p));
-                    if self.reserve_kind == Some(*kind) {
+                    if self.reserve_kind == Some(*kind)
+                        || matches!(part, Part::Place { hand: Some(_), .. })
+                    {
                         sink.take_reserve(self.placed_piece(*kind, p));
                     }
                 }
@@ -725,6 +730,9 @@ impl CellView for Logged<'_> {
 impl CellSink for Logged<'_> {
     #[inline(always)]
     fn set(&mut self, c: CellId, p: PieceId) {
+        if self.game.has_hands() {
+            self.game.capture_to_hand(self.s, self.s.board[c as usize]);
+        }
         self.game.set_cell(self.s, c, p);
     }
 

@@ -352,6 +352,9 @@ impl Game {
         }
         self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
+        if self.drop_mate_rules {
+            self.refuse_drop_mates(s, out);
+        }
     }
 
     /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts.
@@ -447,13 +450,23 @@ impl Game {
         let board = &self.board;
         let saved = v.len;
         match part {
-            Part::Place { kind, on, ordered } => {
+            Part::Place {
+                kind,
+                on,
+                ordered,
+                hand,
+            } => {
                 let piece = self.placed_piece(*kind, p);
-                if self.reserve_kind == Some(*kind)
+                if (self.reserve_kind == Some(*kind) || hand.is_some())
                     && u32::from(s.reserve[piece as usize]) <= self.placed_before(rule, idx, *kind)
                 {
                     return;
                 }
+                // The columns a drop from the hand may not use (the two-pawn rule).
+                let blocked = match hand.as_ref().and_then(|h| h.column_without.as_ref()) {
+                    Some(cond) => self.columns_with(s, cond, p),
+                    None => 0,
+                };
                 if v.len == 0 && idx + 1 == rule.parts.len() {
                     // The common case: one placement on the unchanged board. Visit only the
                     // cells whose content the condition accepts.
@@ -463,7 +476,9 @@ impl Game {
                         while bits != 0 {
                             let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
                             bits &= bits - 1;
-                            if on.zone.is_none() || on.accepts(board, p, c, s.board[c as usize]) {
+                            if (on.zone.is_none() || on.accepts(board, p, c, s.board[c as usize]))
+                                && (blocked == 0 || self.column_free(c, blocked))
+                            {
                                 push_with(out, mv, c);
                             }
                         }
@@ -478,7 +493,10 @@ impl Game {
                     mv.cells().last().map_or(0, |&c| c + 1)
                 };
                 for c in first..board.len() as CellId {
-                    if (*ordered || !v.touched(c)) && on.accepts(board, p, c, v.get(c)) {
+                    if (*ordered || !v.touched(c))
+                        && on.accepts(board, p, c, v.get(c))
+                        && (blocked == 0 || self.column_free(c, blocked))
+                    {
                         if last {
                             push_with(out, mv, c);
                             continue;
@@ -692,8 +710,15 @@ impl Game {
                     }
                 }
             }
-            Part::Promote { kinds, zone } => {
-                if board.zones[*zone as usize].contains(p, focus) {
+            Part::Promote {
+                kinds,
+                zone,
+                optional,
+                leaving,
+                forced,
+            } => {
+                let z = &board.zones[*zone as usize];
+                if z.contains(p, focus) || (*leaving && mv.len > 0 && z.contains(p, mv.cells[0])) {
                     let owner = self.owner(v.get(focus));
                     for &k in kinds {
                         let mut m = mv;
@@ -701,6 +726,10 @@ impl Game {
                         v.put(focus, self.piece_id(k, owner));
                         self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
                         v.len = saved;
+                    }
+                    let must = forced.is_some_and(|f| board.zones[f as usize].contains(p, focus));
+                    if *optional && !must {
+                        self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                     }
                 } else {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);

@@ -122,6 +122,17 @@ impl Game {
         };
         for part in &rule.parts {
             match part {
+                // A drop from the hand, as USI writes it: `P*5e`.
+                Part::Place {
+                    kind,
+                    hand: Some(_),
+                    ..
+                } => {
+                    out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
+                    out.push('*');
+                    out.push_str(name(mv.cells[k]));
+                    k += 1;
+                }
                 Part::Place { kind, .. } | Part::Drop { kind, .. } => {
                     if self.symbol_in_placements {
                         out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
@@ -193,6 +204,16 @@ impl Game {
                         from = to;
                         k += 1;
                     }
+                }
+                // An optional promotion to a single kind is a `+`, as USI writes it
+                // (`8h2b+`); the move that declines it has none.
+                Part::Promote {
+                    kinds,
+                    optional: true,
+                    ..
+                } if kinds.len() == 1 && mv.promote != u8::MAX && !promoted => {
+                    promoted = true;
+                    out.push('+');
                 }
                 // A promotion with a single possible kind (draughts' crowning) goes unsaid.
                 Part::Promote { kinds, .. }
@@ -377,6 +398,13 @@ impl Game {
     /// `e2e9`), if any: each run of letters then digits must end in a cell's name (a piece
     /// symbol may come before it, as in `Ba1`). Rolls (`roll3`) name no cell.
     pub fn unknown_cell_in(&self, text: &str) -> Option<String> {
+        // Names written digits first (shogi's `7g`) are not split this way: say nothing.
+        if self.board.cells.iter().any(|c| {
+            c.name.starts_with(|ch: char| ch.is_ascii_digit())
+                && c.name.ends_with(|ch: char| ch.is_ascii_alphabetic())
+        }) {
+            return None;
+        }
         let numbered = self
             .board
             .cells

@@ -132,7 +132,13 @@ impl PieceMoves {
             // A guard is a condition on the whole state: the general path tests it.
             _ if rule.guard.is_some() => return mv,
             [first] => (first, None),
-            [first, Part::Promote { kinds, zone }] => (first, Some((kinds, *zone))),
+            [first, Part::Promote {
+                kinds,
+                zone,
+                optional: false,
+                leaving: false,
+                forced: None,
+            }] => (first, Some((kinds, *zone))),
             _ => return mv,
         };
         let dirs = match first {

@@ -73,6 +73,10 @@ impl Game {
             out.push_str(&self.fen_fields(state));
             return out;
         }
+        if self.has_hands() {
+            out.push_str(&self.sfen_fields(state));
+            return out;
+        }
         out.push_str(&self.players[state.to_move().index()]);
         out.push(' ');
         out.push_str(&state.ply().to_string());
@@ -235,6 +239,12 @@ impl Game {
             },
         };
         let mut state = State::new(self, board, player);
+        if self.has_hands() {
+            let rest: Vec<&str> = fields.collect();
+            self.parse_sfen_fields(&mut state, &rest)?;
+            self.check_reachable(&state)?;
+            return Ok(self.finish_setup(state, player));
+        }
         if self.uses_fen() {
             let rest: Vec<&str> = fields.collect();
             self.parse_fen_fields(&mut state, &rest)?;
@@ -515,5 +525,46 @@ impl Game {
         }
         state.log.clear();
         state
+    }
+}
+
+impl Game {
+    /// The fields after the cells in games with hands, as SFEN writes them: the side to move
+    /// as a lowercase first letter, the hands ([`Game::hand_field`]) and the move number
+    /// (the ply plus one): `b - 1`.
+    fn sfen_fields(&self, state: &State) -> String {
+        let side = self.players[state.to_move().index()]
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_lowercase());
+        format!("{side} {} {}", self.hand_field(state), state.ply() + 1)
+    }
+
+    /// Reads the fields after the side to move in games with hands: the hands and the move
+    /// number, both optional.
+    fn parse_sfen_fields(
+        &self,
+        state: &mut State,
+        rest: &[&str],
+    ) -> Result<(), ParsePositionError> {
+        if let Some(h) = rest.first() {
+            self.parse_hand_field(state, h)
+                .map_err(ParsePositionError)?;
+        }
+        if let Some(n) = rest.get(1) {
+            let n = counter(n, "move number", MAX_PLY)?;
+            if n == 0 {
+                return Err(ParsePositionError("the move number starts at 1".into()));
+            }
+            state.ply = n - 1;
+        }
+        if rest.len() > 2 {
+            return Err(ParsePositionError(format!(
+                "unexpected '{}' after the move number (a position with hands is: cells, side to move, hands or '-', move number)",
+                rest[2]
+            )));
+        }
+        state.rehash(self);
+        Ok(())
     }
 }

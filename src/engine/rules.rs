@@ -14,6 +14,9 @@ pub enum Part {
         kind: KindId,
         on: CellCond,
         ordered: bool,
+        /// Taken from the mover's hand (`from: hand`), with the drop's conditions; `None`
+        /// for a new piece.
+        hand: Option<Box<super::hand::HandDrop>>,
     },
     /// Put a piece of `kind` into a column: it falls along `falls` until it rests on a piece
     /// or the board's edge.
@@ -86,8 +89,16 @@ pub enum Part {
         dirs: ByPlayer<Vec<DirId>>,
         with: CellCond,
     },
-    /// Change the moving piece into one of `kinds` when it stands in `zone`; mandatory there.
-    Promote { kinds: Vec<KindId>, zone: ZoneId },
+    /// Change the moving piece into one of `kinds` when it stands in `zone` (or, with
+    /// `leaving`, started the move there); mandatory there unless `optional`, and always in
+    /// `forced` (where an unpromoted piece could never move again).
+    Promote {
+        kinds: Vec<KindId>,
+        zone: ZoneId,
+        optional: bool,
+        leaving: bool,
+        forced: Option<ZoneId>,
+    },
     /// Optionally become the kind of the piece just captured (Intellector's aura): offered
     /// when the piece started next to (along `dirs`) a cell satisfying `near`, the captured
     /// piece is in `captured`, and the kind would change. Skipped after a promotion.

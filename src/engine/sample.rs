@@ -26,7 +26,9 @@ impl Game {
         rule.parts.len() >= 2
             && rule.parts.len() <= MAX_MOVE_CELLS
             && rule.parts.iter().all(|p| match p {
-                Part::Place { kind, .. } => self.reserve_kind != Some(*kind),
+                Part::Place { kind, hand, .. } => {
+                    self.reserve_kind != Some(*kind) && hand.is_none()
+                }
                 Part::Convert { .. } => true,
                 _ => false,
             })
@@ -158,7 +160,9 @@ impl Game {
         let mut ways: u64 = 1;
         for (idx, part) in rule.parts.iter().enumerate() {
             let (on, first, fresh, piece) = match part {
-                Part::Place { kind, on, ordered } => {
+                Part::Place {
+                    kind, on, ordered, ..
+                } => {
                     let first = if *ordered {
                         0
                     } else {

@@ -180,6 +180,9 @@ pub enum Stmt {
     Reserve { kind: Name, count: Value },
     /// `royal king`: these pieces may never be left attacked.
     Royal(Vec<Name>),
+    /// `hand pawn, rook`: a captured piece goes, unpromoted and turned to the captor's side,
+    /// into the captor's hand; these kinds may wait there, shown in this order.
+    Hand(Vec<Name>),
     /// `notation coordinate`
     Notation(Name),
     /// `forced most-captures`: a rule on the forced moves as a whole.

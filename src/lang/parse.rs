@@ -152,6 +152,8 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::track_stmt
         | Rule::reserve_stmt
         | Rule::royal_stmt
+        | Rule::hand_stmt
+        | Rule::hand_kw
         | Rule::notation_stmt
         | Rule::forced_stmt
         | Rule::forbid_stmt
@@ -601,6 +603,10 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             }
         }
         Rule::royal_stmt => Stmt::Royal(next().into_inner().map(name).collect()),
+        Rule::hand_stmt => {
+            next();
+            Stmt::Hand(next().into_inner().map(name).collect())
+        }
         Rule::notation_stmt => Stmt::Notation(name(next())),
         Rule::forced_stmt => {
             next(); // the `forced` keyword

@@ -135,6 +135,26 @@ pub fn describe(g: &Game) -> String {
         ));
     }
     race(g, &mut o);
+    if g.has_hands() {
+        let kinds: Vec<&str> = g
+            .hand_kinds()
+            .iter()
+            .map(|&k| g.kinds[k as usize].name.as_str())
+            .collect();
+        let start = g.start();
+        let held: Vec<String> = (0..g.num_players())
+            .map(|p| {
+                let p = crate::engine::Player(p as u8);
+                format!("{} {}", g.players[p.index()], g.hand_text(&start, p))
+            })
+            .collect();
+        o.push_str(&format!(
+            "hands: a captured piece changes side and goes, unpromoted, to the captor's hand; \
+             held there: {}; at start: {}\n",
+            kinds.join(", "),
+            held.join(", ")
+        ));
+    }
     o.push_str("moves:\n");
     for r in &g.rules {
         let kinds: Vec<&str> = r
@@ -413,6 +433,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::All(_) => "all of",
         EndCond::Not(_) => "not",
         EndCond::Repetition(_) => "repetition",
+        EndCond::PerpetualCheck => "perpetual-check",
         EndCond::Passes(_) => "passes",
         EndCond::Score { .. } => "score",
         EndCond::State(_) => "comparison",

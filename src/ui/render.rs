@@ -358,6 +358,7 @@ impl Canvas {
 pub fn draw(game: &Game, state: &State, style: &Style) -> String {
     let mut out = draw_board(game, state, style);
     out.push_str(&reserve_line(game, state, style.color));
+    out.push_str(&game.hands_line(state));
     out
 }
 
@@ -454,10 +455,23 @@ fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
         .cells
         .iter()
         .all(|c| c.name.bytes().all(|b| b.is_ascii_digit()));
+    // Shogi's names (`names: files-right`, 9a … 1i): files numbered from the right, ranks
+    // lettered from the top.
+    let files_right = !numbered
+        && p.game.board.cells.first().is_some_and(|c| {
+            c.name.starts_with(|ch: char| ch.is_ascii_digit())
+                && c.name.ends_with(|ch: char| ch.is_ascii_alphabetic())
+        });
     let mut out = String::new();
     for r in (0..h).rev() {
         let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
-        let line = if numbered {
+        let line = if files_right {
+            format!(
+                "{}{}",
+                p.frame(&format!("{:>2}", letter((h - 1 - r) as usize))),
+                p.compact_row(&cells)
+            )
+        } else if numbered {
             let names: Vec<&str> = cells
                 .iter()
                 .flatten()
@@ -483,7 +497,11 @@ fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    if !numbered {
+    if files_right {
+        let files: Vec<String> = (0..w).map(|c| (w - c).to_string()).collect();
+        out.push_str(&format!("   {}", p.frame(&files.join(" "))));
+        out.push('\n');
+    } else if !numbered {
         let files: Vec<String> = (0..w as usize).map(letter).collect();
         out.push_str(&format!("   {}", p.frame(&files.join(" "))));
         out.push('\n');

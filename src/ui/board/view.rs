@@ -409,6 +409,10 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
     if !reserve.is_empty() {
         out.push((reserve.trim_end().to_string(), plain));
     }
+    let hands = game.hands_line(state);
+    if !hands.is_empty() {
+        out.push((hands.trim_end().to_string(), plain));
+    }
     let captured = app.session.captured();
     if !captured.is_empty() {
         // Each lost piece by its letter: `captured: ppp n · P` (a long run as `p×12`).

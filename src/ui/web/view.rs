@@ -266,6 +266,8 @@ pub struct StateView {
     pub cells: Vec<Vec<PieceId>>,
     /// Per player: pieces waiting in the reserve and borne off (race games).
     pub reserves: Option<Vec<[u16; 2]>>,
+    /// Per player: the pieces in hand (shogi), as `R 2P` or `-`.
+    pub hands: Option<Vec<String>>,
     /// The dice's pending roll.
     pub roll: Option<u8>,
     /// The cells of the last move a player chose (origin first).
@@ -321,6 +323,11 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
             })
             .collect()
     });
+    let hands = game.has_hands().then(|| {
+        (0..game.num_players())
+            .map(|i| game.hand_text(state, crate::engine::Player(i as u8)))
+            .collect()
+    });
     let last = s
         .last_choice()
         .map(|(_, p)| s.move_cells(&p.mv))
@@ -356,6 +363,7 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         thinking: live.thinking(),
         cells,
         reserves,
+        hands,
         roll: state.roll(),
         last,
         history,

@@ -184,6 +184,7 @@ function panel() {
     info.push("reserve: " + s.reserves.map((r, i) => `${name(i)} ${r[0]}`).join(", "));
     info.push("borne off: " + s.reserves.map((r, i) => `${name(i)} ${r[1]}`).join(", "));
   }
+  if (s.hands) info.push("in hand: " + s.hands.map((h, i) => `${name(i)} ${h}`).join(", "));
   info.push(`${s.legal} legal moves`);
   $("info").textContent = info.join(" · ");
   const list = $("moves-list");
