@@ -277,9 +277,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::List => {
-            for name in tabletop::shipped_names() {
+            // The names' column is as wide as the longest name.
+            let names = tabletop::shipped_names();
+            let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+            for name in names {
                 let g = tabletop::load_shipped(name, &[])?;
-                outln!("{name:<14} {}", g.title());
+                outln!("{name:<width$}  {}", g.title());
             }
         }
         Command::Check(args) => {

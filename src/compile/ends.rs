@@ -16,7 +16,7 @@ use crate::lang::{Diagnostic, Span};
 type LineSpec = (u16, bool, Vec<(u16, u16)>, usize);
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 18] = [
+pub const ENDINGS: [&str; 19] = [
     "line",
     "connect",
     "connected",
