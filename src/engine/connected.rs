@@ -29,12 +29,7 @@ impl Game {
         if total == 1 {
             return true;
         }
-        s.mark_gen = s.mark_gen.wrapping_add(1);
-        if s.mark_gen == 0 {
-            s.mark.iter_mut().for_each(|m| *m = 0);
-            s.mark_gen = 1;
-        }
-        let gen = s.mark_gen;
+        let gen = s.fresh_mark();
         s.stack.clear();
         s.stack.push(start);
         s.mark[start as usize] = gen;

@@ -486,12 +486,7 @@ impl Game {
         p: Player,
     ) -> bool {
         let (za, zb) = (&self.board.zones[a as usize], &self.board.zones[b as usize]);
-        s.mark_gen = s.mark_gen.wrapping_add(1);
-        if s.mark_gen == 0 {
-            s.mark.iter_mut().for_each(|m| *m = 0);
-            s.mark_gen = 1;
-        }
-        let gen = s.mark_gen;
+        let gen = s.fresh_mark();
         s.stack.clear();
         s.stack.push(start);
         s.mark[start as usize] = gen;

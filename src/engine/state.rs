@@ -452,6 +452,19 @@ impl State {
 }
 
 impl State {
+    /// A flood fill's fresh visit mark: every cell's `mark` differs from it (the marks are
+    /// cleared when the counter wraps), so no clearing per fill.
+    pub(crate) fn fresh_mark(&mut self) -> u32 {
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.mark_gen = 1;
+        }
+        self.mark_gen
+    }
+}
+
+impl State {
     /// The result decided by the last move, if any (without testing for a lack of moves;
     /// use [`Game::outcome`] for the full answer).
     #[inline]
