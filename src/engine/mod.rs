@@ -32,6 +32,7 @@ mod rules;
 mod sample;
 mod san;
 mod state;
+mod symmetry;
 mod zobrist;
 
 pub use bitboard::{AttackMasks, Between, DirShift};
@@ -56,6 +57,7 @@ pub use repetition::{RepCells, Repetition, StateParts, MAX_PARTIAL_CELLS};
 pub use rules::{Part, Rule};
 pub use state::{Outcome, State};
 pub use state::{MAX_STACK, NO_ROLL};
+pub use symmetry::{symmetries, SymmetricHasher, Symmetry};
 pub use zobrist::Zobrist;
 
 /// Most cells a board may have.

@@ -1,0 +1,159 @@
+//! The df-pn solver's transposition table: a fixed array of slots sized from the memory
+//! cap, in buckets of four; a position goes to the bucket its key picks, and when the bucket
+//! is full it replaces the entry whose search took least work.
+
+/// "Proven beyond any threshold": a proof or disproof number no search can exceed.
+pub const INF: u32 = u32::MAX;
+
+/// Where a disproof depends on the current line of play: it was reached by treating a
+/// repetition of the position `visit` (then at depth `depth` of the line) as a failure for
+/// the attacker, so it only holds while that position is still on the line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoopDep {
+    /// Depth of the repeated position on the line.
+    pub depth: u32,
+    /// Its visit number (0: the result holds on any line).
+    pub visit: u64,
+}
+
+impl LoopDep {
+    /// A result that holds on any line.
+    pub const NONE: LoopDep = LoopDep { depth: 0, visit: 0 };
+
+    /// Whether the result depends on the line.
+    pub fn is_some(self) -> bool {
+        self.visit != 0
+    }
+}
+
+/// What the table knows of a position: its proof and disproof numbers for the attacker,
+/// the work its search took and, for a disproof, what it depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Proof number: 0 when the attacker is proven to win.
+    pub pn: u32,
+    /// Disproof number: 0 when the attacker is proven not to win.
+    pub dn: u32,
+    /// Positions searched below this one (saturating), to pick what to replace.
+    pub work: u32,
+    /// See [`LoopDep`].
+    pub dep: LoopDep,
+}
+
+/// Bytes one slot takes: key, numbers, work and depth, visit.
+pub const SLOT_BYTES: usize = 32;
+const WAYS: usize = 4;
+
+/// The table (see the module docs).
+pub struct Table {
+    /// `[key, pn | dn << 32, work | depth << 32, visit]`; an empty slot has 0 numbers (no
+    /// real entry has both numbers 0).
+    slots: Vec<[u64; 4]>,
+    buckets: usize,
+    filled: usize,
+}
+
+impl Table {
+    /// A table within `bytes` bytes (a power of two of slots, at least one bucket).
+    pub fn with_bytes(bytes: usize) -> Table {
+        let want = (bytes / SLOT_BYTES).max(WAYS);
+        // The largest power of two that fits.
+        let slots = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        Table {
+            // Zeroed memory comes from the allocator untouched, so a large cap costs
+            // nothing until it is used.
+            slots: vec![[0u64; 4]; slots],
+            buckets: slots / WAYS,
+            filled: 0,
+        }
+    }
+
+    /// Slots in use.
+    pub fn filled(&self) -> usize {
+        self.filled
+    }
+
+    /// Slots in all.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits: the low ones also pick the key tables' own structure.
+        ((key >> 32) as usize ^ key as usize) & (self.buckets - 1)
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key) * WAYS;
+        self.slots[b..b + WAYS]
+            .iter()
+            .find(|s| s[0] == key && s[1] != 0)
+            .map(|s| Entry {
+                pn: s[1] as u32,
+                dn: (s[1] >> 32) as u32,
+                work: s[2] as u32,
+                dep: LoopDep {
+                    depth: (s[2] >> 32) as u32,
+                    visit: s[3],
+                },
+            })
+    }
+
+    /// Stores `e` for `key`, over the same key, an empty slot or the least-worked entry.
+    #[inline]
+    pub fn put(&mut self, key: u64, e: Entry) {
+        let b = self.bucket(key) * WAYS;
+        let bucket = &mut self.slots[b..b + WAYS];
+        let at = bucket
+            .iter()
+            .position(|s| s[0] == key && s[1] != 0)
+            .or_else(|| bucket.iter().position(|s| s[1] == 0))
+            .unwrap_or_else(|| {
+                (0..WAYS)
+                    .min_by_key(|&i| {
+                        let s = bucket[i];
+                        // Solved positions are worth more than their work says.
+                        let solved = (s[1] as u32 == 0 || (s[1] >> 32) as u32 == 0) as u64;
+                        (solved, s[2] as u32)
+                    })
+                    .unwrap_or(0)
+            });
+        if bucket[at][1] == 0 {
+            self.filled += 1;
+        }
+        bucket[at] = [
+            key,
+            u64::from(e.pn) | u64::from(e.dn) << 32,
+            u64::from(e.work) | u64::from(e.dep.depth) << 32,
+            e.dep.visit,
+        ];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_entries_and_replaces_the_least_worked() {
+        let mut t = Table::with_bytes(4 * SLOT_BYTES);
+        assert_eq!(t.capacity(), 4);
+        let e = |work| Entry {
+            pn: 3,
+            dn: 5,
+            work,
+            dep: LoopDep::NONE,
+        };
+        for k in 1..=4u64 {
+            t.put(k, e(k as u32 * 10));
+        }
+        assert_eq!(t.filled(), 4);
+        assert_eq!(t.get(2), Some(e(20)));
+        t.put(9, e(1));
+        assert_eq!(t.get(1), None, "the least-worked entry goes");
+        assert_eq!(t.get(9), Some(e(1)));
+        assert_eq!(t.filled(), 4);
+    }
+}
