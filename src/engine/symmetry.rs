@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use super::{
-    ByPlayer, CellCond, CellId, DirId, EndCond, EndRule, Game, Part, PartCond, Rule, State,
-    ZoneId, NO_CELL,
+    ByPlayer, CellCond, CellId, DirId, EndCond, EndRule, Game, Part, PartCond, Rule, State, ZoneId,
+    NO_CELL,
 };
 
 /// One symmetry: cell `c` maps to `cells[c]`, direction `d` to `dirs[d]`.
@@ -341,8 +341,7 @@ impl SymmetricHasher {
                 let mut d = vec![0u64; s.cells.len() * pieces];
                 for (c, &to) in s.cells.iter().enumerate() {
                     for p in 0..pieces {
-                        d[c * pieces + p] =
-                            z.piece(c as CellId, p as u8) ^ z.piece(to, p as u8);
+                        d[c * pieces + p] = z.piece(c as CellId, p as u8) ^ z.piece(to, p as u8);
                     }
                 }
                 d

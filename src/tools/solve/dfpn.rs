@@ -20,8 +20,7 @@ use std::time::{Duration, Instant};
 use super::table::{Entry, LoopDep, Table, INF};
 use super::{SolveError, Value};
 use crate::engine::{
-    symmetries, EndCond, Game, Move, MoveList, Outcome, Player, State, SymmetricHasher,
-    Symmetry,
+    symmetries, EndCond, Game, Move, MoveList, Outcome, Player, State, SymmetricHasher, Symmetry,
 };
 
 /// How the df-pn solver runs.
@@ -139,18 +138,21 @@ const PROVEN: Entry = Entry {
     dn: INF,
     work: 0,
     dep: LoopDep::NONE,
+    pure: false,
 };
 const DISPROVEN: Entry = Entry {
     pn: INF,
     dn: 0,
     work: 0,
     dep: LoopDep::NONE,
+    pure: false,
 };
 const UNKNOWN: Entry = Entry {
     pn: 1,
     dn: 1,
     work: 0,
     dep: LoopDep::NONE,
+    pure: false,
 };
 
 /// `a + b`, kept below [`INF`] (a sum of unsolved numbers is never a proof).
@@ -190,7 +192,11 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
     fn terminal(&self, o: Option<Outcome>) -> Entry {
         match o.and_then(|o| o.winner(2)) {
             Some(w) if w == self.attacker => PROVEN,
-            _ => DISPROVEN,
+            Some(_) => Entry {
+                pure: true,
+                ..DISPROVEN
+            },
+            None => DISPROVEN,
         }
     }
 
@@ -199,13 +205,20 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
     fn lookup(&self, key: u64, depth: u32) -> Option<Entry> {
         let e = self.table.get(key)?;
         let valid = !e.dep.is_some()
-            || (e.dep.depth <= depth && self.visits.get(e.dep.depth as usize) == Some(&e.dep.visit));
+            || (e.dep.depth <= depth
+                && self.visits.get(e.dep.depth as usize) == Some(&e.dep.visit));
         valid.then_some(e)
     }
 
     /// Searches `s` until its proof number reaches `th_pn` or its disproof number `th_dn`
     /// (or it is solved); returns its numbers, also stored in the table.
-    fn mid(&mut self, s: &mut State, depth: u32, th_pn: u32, th_dn: u32) -> Result<Entry, SolveError> {
+    fn mid(
+        &mut self,
+        s: &mut State,
+        depth: u32,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<Entry, SolveError> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && self.last_report.elapsed() >= Duration::from_secs(1) {
             self.last_report = Instant::now();
@@ -301,26 +314,27 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         Ok(e)
     }
 
-    /// Whether `attacker` wins from `s`.
-    fn prove(&mut self, s: &mut State, attacker: Player) -> Result<bool, SolveError> {
+    /// Whether `attacker` wins from `s`: the root's solved entry.
+    fn prove(&mut self, s: &mut State, attacker: Player) -> Result<Entry, SolveError> {
         self.attacker = attacker;
         self.salt = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(attacker.0) + 1);
         self.path.clear();
         loop {
             let e = self.mid(s, 0, INF, INF)?;
             if solved(e) {
-                return Ok(e.pn == 0);
+                return Ok(e);
             }
         }
     }
 
-    /// The value of `s` for `player`: asks first whether `player` wins, then whether the
-    /// other player does.
+    /// The value of `s` for `player`: asks first whether `player` wins, then (unless the
+    /// disproof already showed it) whether the other player does.
     fn value_for(&mut self, s: &mut State, player: Player) -> Result<Value, SolveError> {
         let other = self.game.next_player(player);
-        Ok(if self.prove(s, player)? {
+        let first = self.prove(s, player)?;
+        Ok(if first.pn == 0 {
             Value::Win
-        } else if self.prove(s, other)? {
+        } else if first.pure || self.prove(s, other)?.pn == 0 {
             Value::Loss
         } else {
             Value::Draw
@@ -357,15 +371,23 @@ fn combine(kids: &[Kid], or: bool, depth: u32) -> (Entry, usize, u32) {
     }
     let (pn, dn) = if or { (first, total) } else { (total, first) };
     let mut dep = LoopDep::NONE;
+    let mut pure = false;
     if dn == 0 {
         // A disproof: at an OR node every child's counts, the deepest dependency wins; at
         // an AND node one disproved child does, the one depending least on the line.
-        let deps = kids.iter().filter(|k| k.e.dn == 0).map(|k| k.e.dep);
-        dep = if or {
-            deps.max_by_key(|d| (d.is_some(), d.depth)).unwrap_or(LoopDep::NONE)
-        } else {
-            deps.min_by_key(|d| (d.is_some(), d.depth)).unwrap_or(LoopDep::NONE)
-        };
+        // A disproof is pure (a proof for the other player) when every child it rests on is.
+        let mut disproved = kids.iter().filter(|k| k.e.dn == 0).map(|k| k.e);
+        if or {
+            dep = disproved
+                .clone()
+                .map(|e| e.dep)
+                .max_by_key(|d| (d.is_some(), d.depth))
+                .unwrap_or(LoopDep::NONE);
+            pure = disproved.all(|e| e.pure);
+        } else if let Some(e) = disproved.min_by_key(|e| (e.dep.is_some(), !e.pure, e.dep.depth)) {
+            dep = e.dep;
+            pure = e.pure;
+        }
         // A repetition of this very position is settled here: the defender can keep
         // play going round for ever, which the attacker does not win.
         if dep.is_some() && dep.depth >= depth {
@@ -377,6 +399,7 @@ fn combine(kids: &[Kid], or: bool, depth: u32) -> (Entry, usize, u32) {
         dn,
         work: 0,
         dep,
+        pure,
     };
     (e, best, second)
 }

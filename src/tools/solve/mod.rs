@@ -321,8 +321,12 @@ mod tests {
             parse_memory("0"),
             Err("the memory must be at least 1 MB".to_string())
         );
-        assert!(parse_memory("xyz").unwrap_err().contains("'xyz' is not a size"));
-        assert!(parse_memory("2T").unwrap_err().contains("more than the most"));
+        assert!(parse_memory("xyz")
+            .unwrap_err()
+            .contains("'xyz' is not a size"));
+        assert!(parse_memory("2T")
+            .unwrap_err()
+            .contains("more than the most"));
         assert!(parse_memory("G").is_err());
     }
 }

@@ -38,7 +38,13 @@ pub struct Entry {
     pub work: u32,
     /// See [`LoopDep`].
     pub dep: LoopDep,
+    /// For a disproof: every line it follows ends in a win of the other player (no draw,
+    /// no repetition), so it proves that the other player wins.
+    pub pure: bool,
 }
+
+/// The bit of the depth word that holds [`Entry::pure`].
+const PURE: u64 = 1 << 63;
 
 /// Bytes one slot takes: key, numbers, work and depth, visit.
 pub const SLOT_BYTES: usize = 32;
@@ -48,7 +54,7 @@ const WAYS: usize = 4;
 pub struct Table {
     /// `[key, pn | dn << 32, work | depth << 32, visit]`; an empty slot has 0 numbers (no
     /// real entry has both numbers 0).
-    slots: Vec<[u64; 4]>,
+    slots: Vec<u64>,
     buckets: usize,
     filled: usize,
 }
@@ -62,7 +68,7 @@ impl Table {
         Table {
             // Zeroed memory comes from the allocator untouched, so a large cap costs
             // nothing until it is used.
-            slots: vec![[0u64; 4]; slots],
+            slots: vec![0u64; slots * 4],
             buckets: slots / WAYS,
             filled: 0,
         }
@@ -75,7 +81,7 @@ impl Table {
 
     /// Slots in all.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.slots.len() / 4
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -86,49 +92,50 @@ impl Table {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key) * WAYS;
-        self.slots[b..b + WAYS]
-            .iter()
+        let b = self.bucket(key) * WAYS * 4;
+        self.slots[b..b + WAYS * 4]
+            .chunks_exact(4)
             .find(|s| s[0] == key && s[1] != 0)
             .map(|s| Entry {
                 pn: s[1] as u32,
                 dn: (s[1] >> 32) as u32,
                 work: s[2] as u32,
                 dep: LoopDep {
-                    depth: (s[2] >> 32) as u32,
+                    depth: (s[2] >> 32) as u32 & !(1 << 31),
                     visit: s[3],
                 },
+                pure: s[2] & PURE != 0,
             })
     }
 
     /// Stores `e` for `key`, over the same key, an empty slot or the least-worked entry.
     #[inline]
     pub fn put(&mut self, key: u64, e: Entry) {
-        let b = self.bucket(key) * WAYS;
-        let bucket = &mut self.slots[b..b + WAYS];
+        let b = self.bucket(key) * WAYS * 4;
+        let bucket = &mut self.slots[b..b + WAYS * 4];
         let at = bucket
-            .iter()
+            .chunks_exact(4)
             .position(|s| s[0] == key && s[1] != 0)
-            .or_else(|| bucket.iter().position(|s| s[1] == 0))
+            .or_else(|| bucket.chunks_exact(4).position(|s| s[1] == 0))
             .unwrap_or_else(|| {
                 (0..WAYS)
                     .min_by_key(|&i| {
-                        let s = bucket[i];
+                        let s = &bucket[i * 4..i * 4 + 4];
                         // Solved positions are worth more than their work says.
                         let solved = (s[1] as u32 == 0 || (s[1] >> 32) as u32 == 0) as u64;
                         (solved, s[2] as u32)
                     })
                     .unwrap_or(0)
             });
-        if bucket[at][1] == 0 {
+        if bucket[at * 4 + 1] == 0 {
             self.filled += 1;
         }
-        bucket[at] = [
+        bucket[at * 4..at * 4 + 4].copy_from_slice(&[
             key,
             u64::from(e.pn) | u64::from(e.dn) << 32,
-            u64::from(e.work) | u64::from(e.dep.depth) << 32,
+            u64::from(e.work) | u64::from(e.dep.depth) << 32 | if e.pure { PURE } else { 0 },
             e.dep.visit,
-        ];
+        ]);
     }
 }
 
@@ -145,6 +152,7 @@ mod tests {
             dn: 5,
             work,
             dep: LoopDep::NONE,
+            pure: work == 20,
         };
         for k in 1..=4u64 {
             t.put(k, e(k as u32 * 10));
