@@ -41,7 +41,7 @@ pub struct Progress {
     pub proven: u64,
     /// Table slots in use.
     pub filled: usize,
-    /// Table slots in all.
+    /// Table slots the memory cap allows.
     pub capacity: usize,
 }
 
@@ -185,7 +185,7 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
             nodes: self.nodes,
             proven: self.proven,
             filled: self.table.filled(),
-            capacity: self.table.capacity(),
+            capacity: self.table.max_capacity(),
         }
     }
 
@@ -256,35 +256,42 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         let or = s.to_move() == self.attacker;
         let mut kids = std::mem::take(&mut self.kids[d]);
         kids.clear();
+        // First each child's key and whether the game ends there (its bucket fetched
+        // meanwhile), then the table: the lookups' cache misses overlap.
         for &mv in &moves {
             self.game.make(s, mv);
             let k = self.key(s);
             if kids.iter().all(|x| x.key != k) {
-                let e = if let Some(o) = s.result_now() {
-                    self.terminal(Some(o))
-                } else if let Some(&at) = self.path.get(&k) {
-                    Entry {
-                        dep: LoopDep {
-                            depth: at,
-                            visit: self.visits[at as usize],
-                        },
-                        ..DISPROVEN
+                let e = match s.result_now() {
+                    Some(o) => self.terminal(Some(o)),
+                    None => {
+                        self.table.prefetch(k);
+                        UNKNOWN
                     }
-                } else {
-                    self.lookup(k, depth).unwrap_or(UNKNOWN)
                 };
                 kids.push(Kid { mv, key: k, e });
             }
             self.game.unmake(s);
         }
+        for kid in kids.iter_mut().filter(|k| !solved(k.e)) {
+            kid.e = if let Some(&at) = self.path.get(&kid.key) {
+                Entry {
+                    dep: LoopDep {
+                        depth: at,
+                        visit: self.visits[at as usize],
+                    },
+                    ..DISPROVEN
+                }
+            } else {
+                self.lookup(kid.key, depth).unwrap_or(UNKNOWN)
+            };
+        }
         self.lists[d] = moves;
         let work0 = self.nodes;
+        // The children's numbers are read from the table once, here, and then kept in
+        // `kids`: reading them again on every round would be a cache miss per child for a
+        // transposition's rare news (the table is memory-bound).
         let result = loop {
-            for kid in kids.iter_mut().filter(|k| !solved(k.e)) {
-                if let Some(e) = self.lookup(kid.key, depth) {
-                    kid.e = e;
-                }
-            }
             let (e, best, second) = combine(&kids, or, depth);
             if solved(e) || e.pn >= th_pn || e.dn >= th_dn {
                 break Ok(e);

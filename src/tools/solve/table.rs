@@ -57,20 +57,47 @@ pub struct Table {
     slots: Vec<u64>,
     buckets: usize,
     filled: usize,
+    /// The most slots the memory cap allows.
+    max_slots: usize,
 }
 
+/// Slots a table starts with (16 MB), doubling as it fills.
+const START_SLOTS: usize = 1 << 19;
+
 impl Table {
-    /// A table within `bytes` bytes (a power of two of slots, at least one bucket).
+    /// A table within `bytes` bytes (a power of two of slots, at least one bucket); it
+    /// starts smaller and grows to that size as it fills.
     pub fn with_bytes(bytes: usize) -> Table {
         let want = (bytes / SLOT_BYTES).max(WAYS);
         // The largest power of two that fits.
         let slots = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        let first = slots.min(START_SLOTS);
         Table {
-            // Zeroed memory comes from the allocator untouched, so a large cap costs
-            // nothing until it is used.
-            slots: vec![0u64; slots * 4],
-            buckets: slots / WAYS,
+            slots: vec![0u64; first * 4],
+            buckets: first / WAYS,
             filled: 0,
+            max_slots: slots,
+        }
+    }
+
+    /// Doubles the table (up to its cap) once it is half full, moving every entry over. A
+    /// table sized to the cap from the start would spread a small search's entries over
+    /// gigabytes, and the first write to each page costs the kernel a fault and a page of
+    /// zeros: a small table grown as needed is several times faster.
+    fn grow(&mut self) {
+        let slots = self.capacity() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![0u64; slots * 4]);
+        self.buckets = slots / WAYS;
+        self.filled = 0;
+        for s in old.chunks_exact(4).filter(|s| s[1] != 0) {
+            let b = self.bucket(s[0]) * WAYS * 4;
+            if let Some(at) = self.slots[b..b + WAYS * 4]
+                .chunks_exact(4)
+                .position(|x| x[1] == 0)
+            {
+                self.slots[b + at * 4..b + at * 4 + 4].copy_from_slice(s);
+                self.filled += 1;
+            }
         }
     }
 
@@ -79,14 +106,39 @@ impl Table {
         self.filled
     }
 
-    /// Slots in all.
+    /// Slots in use now.
     pub fn capacity(&self) -> usize {
         self.slots.len() / 4
+    }
+
+    /// The most slots the table may grow to.
+    pub fn max_capacity(&self) -> usize {
+        self.max_slots
     }
 
     fn bucket(&self, key: u64) -> usize {
         // The high bits: the low ones also pick the key tables' own structure.
         ((key >> 32) as usize ^ key as usize) & (self.buckets - 1)
+    }
+
+    /// Asks the processor to start loading `key`'s bucket, so that several children's
+    /// lookups wait for memory together instead of one after another.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let b = self.bucket(key) * WAYS * 4;
+            let p = self.slots[b..b + WAYS * 4].as_ptr().cast::<i8>();
+            // A bucket is two cache lines. A prefetch is only a hint: it reads nothing and
+            // cannot fault, whatever the address (here one inside the table).
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for `key`, if any.
@@ -111,6 +163,9 @@ impl Table {
     /// Stores `e` for `key`, over the same key, an empty slot or the least-worked entry.
     #[inline]
     pub fn put(&mut self, key: u64, e: Entry) {
+        if self.filled * 2 > self.capacity() && self.capacity() < self.max_slots {
+            self.grow();
+        }
         let b = self.bucket(key) * WAYS * 4;
         let bucket = &mut self.slots[b..b + WAYS * 4];
         let at = bucket
@@ -163,5 +218,29 @@ mod tests {
         assert_eq!(t.get(1), None, "the least-worked entry goes");
         assert_eq!(t.get(9), Some(e(1)));
         assert_eq!(t.filled(), 4);
+    }
+
+    #[test]
+    fn grows_to_its_cap_keeping_entries() {
+        let mut t = Table::with_bytes(4 * START_SLOTS * SLOT_BYTES);
+        assert_eq!(t.capacity(), START_SLOTS);
+        let e = Entry {
+            pn: 1,
+            dn: 2,
+            work: 3,
+            dep: LoopDep::NONE,
+            pure: false,
+        };
+        let keys: Vec<u64> = (1..=START_SLOTS as u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &k in &keys {
+            t.put(k, e);
+        }
+        assert_eq!(t.capacity(), 2 * START_SLOTS);
+        // A bucket that filled up before the table grew lost an entry or two.
+        let kept = keys.iter().filter(|&&k| t.get(k) == Some(e)).count();
+        assert!(kept > keys.len() * 99 / 100, "{kept}");
+        assert_eq!(t.max_capacity(), 4 * START_SLOTS);
     }
 }
