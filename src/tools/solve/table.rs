@@ -65,10 +65,12 @@ pub struct Table {
 const START_SLOTS: usize = 1 << 19;
 
 impl Table {
-    /// A table within `bytes` bytes (a power of two of slots, at least one bucket); it
-    /// starts smaller and grows to that size as it fills.
+    /// A table within `bytes` bytes (a power of two of slots, at least one bucket, taking
+    /// at most two thirds of `bytes`); it starts smaller and grows to that size as it fills.
     pub fn with_bytes(bytes: usize) -> Table {
-        let want = (bytes / SLOT_BYTES).max(WAYS);
+        // While the table doubles, the old one (half the size) is still there: at most
+        // two thirds of the cap for the table keeps both within it.
+        let want = (bytes / 3 * 2 / SLOT_BYTES).max(WAYS);
         // The largest power of two that fits.
         let slots = 1usize << (usize::BITS - 1 - want.leading_zeros());
         let first = slots.min(START_SLOTS);
@@ -200,7 +202,7 @@ mod tests {
 
     #[test]
     fn keeps_entries_and_replaces_the_least_worked() {
-        let mut t = Table::with_bytes(4 * SLOT_BYTES);
+        let mut t = Table::with_bytes(6 * SLOT_BYTES);
         assert_eq!(t.capacity(), 4);
         let e = |work| Entry {
             pn: 3,
@@ -222,7 +224,8 @@ mod tests {
 
     #[test]
     fn grows_to_its_cap_keeping_entries() {
-        let mut t = Table::with_bytes(4 * START_SLOTS * SLOT_BYTES);
+        // Two thirds of the cap, rounded down to a power of two: 4 times the start.
+        let mut t = Table::with_bytes(6 * START_SLOTS * SLOT_BYTES);
         assert_eq!(t.capacity(), START_SLOTS);
         let e = Entry {
             pn: 1,
