@@ -98,10 +98,18 @@ enum Command {
         /// Print progress to standard error.
         #[arg(long)]
         progress: bool,
-        /// Stop with an error when the solver's table reaches this many megabytes.
-        #[arg(long, value_name = "MB", default_value_t = tools::solve::DEFAULT_MEMORY_MB as u64,
-              value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        /// The table's size: megabytes (512) or with a unit (512M, 8G). The exact solver
+        /// stops with an error when its table reaches it; df-pn replaces old entries.
+        #[arg(long, value_name = "SIZE", default_value_t = tools::solve::DEFAULT_MEMORY_MB as u64,
+              value_parser = tools::solve::parse_memory)]
         memory: u64,
+        /// The solver: `exact` (alpha-beta, also gives a line of best play) or `dfpn`
+        /// (proof-number search with the board's symmetries, for larger games).
+        #[arg(long, value_enum, default_value_t = SolveMethod::Exact)]
+        method: SolveMethod,
+        /// df-pn: do not merge positions that are symmetric images of each other.
+        #[arg(long)]
+        no_symmetry: bool,
     },
     /// Run the scenarios of a game (its .test file), of every game in a folder, or, with no
     /// argument, of every shipped game. Prints one line per scenario and `N passed, N failed`.
@@ -383,6 +391,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
             pos,
             progress,
             memory,
+            method: SolveMethod::Dfpn,
+            no_symmetry,
+        } => {
+            let g = load(&pos.game)?;
+            let mut s = position(&g, &pos)?;
+            solve_dfpn(&g, &mut s, memory as usize, progress, !no_symmetry)?;
+        }
+        Command::Solve {
+            pos,
+            progress,
+            memory,
+            method: SolveMethod::Exact,
+            no_symmetry: _,
         } => {
             let g = load(&pos.game)?;
             let mut s = position(&g, &pos)?;
@@ -599,6 +620,65 @@ fn test(target: Option<&str>) -> Result<(), Failure> {
             1,
         ));
     }
+    Ok(())
+}
+
+/// Which solver `solve` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SolveMethod {
+    /// Alpha-beta over win/draw/loss.
+    Exact,
+    /// Depth-first proof-number search.
+    Dfpn,
+}
+
+/// `solve --method dfpn`: the value, every first move (symmetric ones grouped) and counts.
+fn solve_dfpn(
+    g: &Game,
+    s: &mut State,
+    memory_mb: usize,
+    progress: bool,
+    symmetry: bool,
+) -> Result<(), Failure> {
+    use tools::solve::dfpn;
+    let t = Instant::now();
+    let opts = dfpn::Options {
+        memory_mb,
+        symmetry,
+    };
+    let sol = dfpn::solve_dfpn(g, s, opts, |p| {
+        if progress {
+            eprintln!(
+                "… {:.0}s: {} positions searched, {} proven, table {:.1}% full",
+                t.elapsed().as_secs_f64(),
+                p.nodes,
+                p.proven,
+                100.0 * p.filled as f64 / p.capacity as f64
+            );
+        }
+    })
+    .map_err(|e| Failure(e.to_string(), 1))?;
+    let me = &g.players()[s.to_move().index()];
+    outln!("value: {me} (to move) {}", value_word(sol.value));
+    for grp in &sol.groups {
+        let names: Vec<String> = grp.moves.iter().map(|&m| g.move_to_string(s, m)).collect();
+        outln!("  {:<12} {}", names.join(" "), value_word(grp.value));
+    }
+    let fixing = sol.symmetries.iter().filter(|y| y.fixes(s)).count();
+    outln!(
+        "symmetries: {} ({} of them fix this position)",
+        sol.symmetries.len(),
+        fixing
+    );
+    let st = sol.stats;
+    outln!(
+        "positions {} proven {} table {} of {} slots time {:.3}s",
+        st.nodes,
+        st.proven,
+        st.filled,
+        st.capacity,
+        t.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

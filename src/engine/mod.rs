@@ -40,6 +40,7 @@ mod san;
 mod screen;
 mod short_jumps;
 mod state;
+mod symmetry;
 mod via;
 mod zobrist;
 
@@ -68,6 +69,7 @@ pub use rules::{Part, Rule};
 pub use screen::{ScreenWalk, Screened};
 pub use state::{Outcome, State};
 pub use state::{MAX_STACK, NO_ROLL};
+pub use symmetry::{symmetries, SymmetricHasher, Symmetry};
 pub use via::Via;
 pub use zobrist::Zobrist;
 

@@ -1,5 +1,9 @@
-//! An exact solver for small two-player games: negamax with alpha-beta over the values
-//! win / draw / loss, and a transposition table keyed by the Zobrist hash.
+//! Solvers for two-player games. This module: an exact solver for small games, negamax with
+//! alpha-beta over the values win / draw / loss and a transposition table keyed by the
+//! Zobrist hash. [`dfpn`]: depth-first proof-number search for larger ones.
+
+pub mod dfpn;
+pub mod table;
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -56,6 +60,10 @@ pub enum SolveError {
     TooDeep(u32),
     /// The table reached this many megabytes (`solve --memory`).
     OutOfMemory(usize),
+    /// The game has dice (df-pn handles games without chance).
+    Chance,
+    /// df-pn keys positions by their hash, which holds no move history; this rule reads it.
+    History(String),
 }
 
 impl std::fmt::Display for SolveError {
@@ -72,6 +80,14 @@ impl std::fmt::Display for SolveError {
             SolveError::OutOfMemory(mb) => write!(
                 f,
                 "the solver's table reached its memory limit of {mb} MB before the game was solved (give more with --memory)"
+            ),
+            SolveError::Chance => write!(
+                f,
+                "the proof-number solver handles games without chance; this one rolls dice"
+            ),
+            SolveError::History(rule) => write!(
+                f,
+                "the proof-number solver keys positions without their history, and the rule '{rule}' reads it (try --method exact)"
             ),
         }
     }
@@ -259,4 +275,58 @@ pub fn solve_timed(
     let t = Instant::now();
     let r = solve_within(game, state, memory_mb, progress);
     (r, t.elapsed().as_secs_f64())
+}
+
+/// The most `--memory` may be: 1 TB, in megabytes.
+pub const MAX_MEMORY_MB: u64 = 1 << 20;
+
+/// Reads a `--memory` size: a whole number of megabytes (`512`), or with a unit `M`, `G`
+/// or `T` (`512M`, `8G`; `MB`, `GB`, `TB` and lower case too), from 1 MB to 1 TB.
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(digits);
+    let scale: u64 = match unit.to_ascii_uppercase().as_str() {
+        "" | "M" | "MB" => 1,
+        "G" | "GB" => 1 << 10,
+        "T" | "TB" => 1 << 20,
+        _ => {
+            return Err(format!(
+                "'{text}' is not a size: give megabytes (512) or a size with a unit (512M, 8G)"
+            ))
+        }
+    };
+    let n: u64 = num.parse().map_err(|_| {
+        format!("'{text}' is not a size: give megabytes (512) or a size with a unit (512M, 8G)")
+    })?;
+    match n.checked_mul(scale) {
+        Some(0) => Err("the memory must be at least 1 MB".to_string()),
+        Some(mb) if mb <= MAX_MEMORY_MB => Ok(mb),
+        _ => Err(format!("'{text}' is more than the most allowed, 1T")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_memory;
+
+    #[test]
+    fn memory_sizes_read_with_units() {
+        assert_eq!(parse_memory("512"), Ok(512));
+        assert_eq!(parse_memory("8G"), Ok(8192));
+        assert_eq!(parse_memory("8gb"), Ok(8192));
+        assert_eq!(parse_memory("100M"), Ok(100));
+        assert_eq!(parse_memory("1T"), Ok(1 << 20));
+        assert_eq!(
+            parse_memory("0"),
+            Err("the memory must be at least 1 MB".to_string())
+        );
+        assert!(parse_memory("xyz")
+            .unwrap_err()
+            .contains("'xyz' is not a size"));
+        assert!(parse_memory("2T")
+            .unwrap_err()
+            .contains("more than the most"));
+        assert!(parse_memory("G").is_err());
+    }
 }

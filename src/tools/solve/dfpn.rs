@@ -1,0 +1,477 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) with the 1 + ε threshold trick
+//! (Pawlewicz and Lew 2007), a memory-bounded table and the game's symmetries.
+//!
+//! One search answers one question: does `attacker` win from this position? The value of
+//! a position for the player to move takes at most two: "does the player to move win?",
+//! then "does the other player win?"; neither means a draw (a game with draws, or one that
+//! can go on forever, which no one wins).
+//!
+//! Repetitions: a position already on the line being searched counts as a failure for the
+//! attacker (play may go round for ever). A proof never rests on such a position, so proofs
+//! hold on any line; a disproof may (the graph-history-interaction problem), so it is kept
+//! with the line position it depends on and trusted only while that position is still on
+//! the line (see [`LoopDep`]). Games whose rules read the move history (repetition tests,
+//! ply limits, no-progress and pass counts, `forbid`) are refused: positions are keyed by
+//! their hash, which holds no history.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use super::table::{Entry, LoopDep, Table, INF};
+use super::{SolveError, Value};
+use crate::engine::{
+    symmetries, EndCond, Game, Move, MoveList, Outcome, Player, State, SymmetricHasher, Symmetry,
+};
+
+/// How the df-pn solver runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The table's size in megabytes.
+    pub memory_mb: usize,
+    /// Merge positions that are images of each other under the game's symmetries.
+    pub symmetry: bool,
+}
+
+/// What the solver reports while it runs (at most once a second).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    /// Positions searched.
+    pub nodes: u64,
+    /// Positions proven or disproved.
+    pub proven: u64,
+    /// Table slots in use.
+    pub filled: usize,
+    /// Table slots the memory cap allows.
+    pub capacity: usize,
+}
+
+/// The first moves that lead to one position (or to images of one under a symmetry), and
+/// its value for the player making them.
+#[derive(Clone, Debug)]
+pub struct MoveGroup {
+    /// The moves, in legal-move order.
+    pub moves: Vec<Move>,
+    /// Their value for the player making them.
+    pub value: Value,
+}
+
+/// A position solved by df-pn.
+#[derive(Clone, Debug)]
+pub struct DfpnSolution {
+    /// The value for the player to move.
+    pub value: Value,
+    /// Every first move, grouped, in legal-move order.
+    pub groups: Vec<MoveGroup>,
+    /// The symmetries used (the identity included).
+    pub symmetries: Vec<Symmetry>,
+    /// The counts at the end.
+    pub stats: Progress,
+}
+
+/// The longest line searched before giving up.
+const MAX_PLIES: u32 = 2000;
+
+/// Why df-pn cannot take this game, if it cannot: too many players, dice, or a rule that
+/// reads the move history.
+pub fn unsupported(game: &Game) -> Option<SolveError> {
+    if game.num_players() != 2 {
+        return Some(SolveError::NotTwoPlayers(game.num_players()));
+    }
+    if game.dice().is_some() {
+        return Some(SolveError::Chance);
+    }
+    fn history(c: &EndCond) -> bool {
+        match c {
+            EndCond::Repetition(_)
+            | EndCond::PlyLimit(_)
+            | EndCond::NoProgress(_)
+            | EndCond::Passes(_) => true,
+            EndCond::All(xs) => xs.iter().any(history),
+            EndCond::Not(x) => history(x),
+            _ => false,
+        }
+    }
+    let rule = game
+        .ends()
+        .iter()
+        .chain(game.again())
+        .find(|e| history(&e.cond))
+        .map(|e| e.text.clone())
+        .or_else(|| game.forbids().first().map(|f| f.text.clone()));
+    rule.map(SolveError::History)
+}
+
+/// One child of a node being searched.
+#[derive(Clone, Copy)]
+struct Kid {
+    mv: Move,
+    key: u64,
+    e: Entry,
+}
+
+struct Dfpn<'g, F: FnMut(&Progress)> {
+    game: &'g Game,
+    hasher: SymmetricHasher,
+    table: Table,
+    attacker: Player,
+    /// Mixed into keys so the two questions keep apart.
+    salt: u64,
+    lists: Vec<MoveList>,
+    kids: Vec<Vec<Kid>>,
+    /// Positions on the current line: key to depth.
+    path: HashMap<u64, u32>,
+    /// The visit number of the position at each depth of the line.
+    visits: Vec<u64>,
+    next_visit: u64,
+    nodes: u64,
+    proven: u64,
+    progress: F,
+    last_report: Instant,
+}
+
+fn solved(e: Entry) -> bool {
+    e.pn == 0 || e.dn == 0
+}
+
+const PROVEN: Entry = Entry {
+    pn: 0,
+    dn: INF,
+    work: 0,
+    dep: LoopDep::NONE,
+    pure: false,
+};
+const DISPROVEN: Entry = Entry {
+    pn: INF,
+    dn: 0,
+    work: 0,
+    dep: LoopDep::NONE,
+    pure: false,
+};
+const UNKNOWN: Entry = Entry {
+    pn: 1,
+    dn: 1,
+    work: 0,
+    dep: LoopDep::NONE,
+    pure: false,
+};
+
+/// `a + b`, kept below [`INF`] (a sum of unsolved numbers is never a proof).
+fn add(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(INF - 1)
+}
+
+/// The child's threshold from the second-best child's number `second`: 1 + ε with ε = 1/4.
+fn epsilon(th: u32, second: u32) -> u32 {
+    let grown = u64::from(second) + (u64::from(second) / 4).max(1);
+    th.min(grown.min(u64::from(INF)) as u32)
+}
+
+/// The child's threshold on the summed number: what is left of the parent's.
+fn rest(th: u32, total: u32, kid: u32) -> u32 {
+    if th == INF {
+        INF
+    } else {
+        (u64::from(th) - u64::from(total) + u64::from(kid)).min(u64::from(INF)) as u32
+    }
+}
+
+impl<F: FnMut(&Progress)> Dfpn<'_, F> {
+    fn key(&self, s: &State) -> u64 {
+        self.hasher.canonical(s) ^ self.salt
+    }
+
+    fn stats(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            proven: self.proven,
+            filled: self.table.filled(),
+            capacity: self.table.max_capacity(),
+        }
+    }
+
+    fn terminal(&self, o: Option<Outcome>) -> Entry {
+        match o.and_then(|o| o.winner(2)) {
+            Some(w) if w == self.attacker => PROVEN,
+            Some(_) => Entry {
+                pure: true,
+                ..DISPROVEN
+            },
+            None => DISPROVEN,
+        }
+    }
+
+    /// The table's entry for a child, unless it is a disproof resting on a position no
+    /// longer on the line (seen from a node at `depth`).
+    fn lookup(&self, key: u64, depth: u32) -> Option<Entry> {
+        let e = self.table.get(key)?;
+        let valid = !e.dep.is_some()
+            || (e.dep.depth <= depth
+                && self.visits.get(e.dep.depth as usize) == Some(&e.dep.visit));
+        valid.then_some(e)
+    }
+
+    /// Searches `s` until its proof number reaches `th_pn` or its disproof number `th_dn`
+    /// (or it is solved); returns its numbers, also stored in the table.
+    fn mid(
+        &mut self,
+        s: &mut State,
+        depth: u32,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<Entry, SolveError> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(4096) && self.last_report.elapsed() >= Duration::from_secs(1) {
+            self.last_report = Instant::now();
+            let st = self.stats();
+            (self.progress)(&st);
+        }
+        if depth > MAX_PLIES {
+            return Err(SolveError::TooDeep(MAX_PLIES));
+        }
+        let key = self.key(s);
+        if let Some(o) = s.result_now() {
+            let e = self.terminal(Some(o));
+            self.table.put(key, e);
+            return Ok(e);
+        }
+        let d = depth as usize;
+        if self.lists.len() <= d {
+            self.lists.push(MoveList::new());
+            self.kids.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.lists[d]);
+        self.game.legal_moves(s, &mut moves);
+        if moves.is_empty() {
+            self.lists[d] = moves;
+            let e = self.terminal(self.game.no_moves_outcome(s));
+            self.table.put(key, e);
+            return Ok(e);
+        }
+        self.next_visit += 1;
+        if self.visits.len() <= d {
+            self.visits.resize(d + 1, 0);
+        }
+        self.visits[d] = self.next_visit;
+        self.path.insert(key, depth);
+        let or = s.to_move() == self.attacker;
+        let mut kids = std::mem::take(&mut self.kids[d]);
+        kids.clear();
+        // First each child's key and whether the game ends there (its bucket fetched
+        // meanwhile), then the table: the lookups' cache misses overlap.
+        for &mv in &moves {
+            self.game.make(s, mv);
+            let k = self.key(s);
+            if kids.iter().all(|x| x.key != k) {
+                let e = match s.result_now() {
+                    Some(o) => self.terminal(Some(o)),
+                    None => {
+                        self.table.prefetch(k);
+                        UNKNOWN
+                    }
+                };
+                kids.push(Kid { mv, key: k, e });
+            }
+            self.game.unmake(s);
+        }
+        for kid in kids.iter_mut().filter(|k| !solved(k.e)) {
+            kid.e = if let Some(&at) = self.path.get(&kid.key) {
+                Entry {
+                    dep: LoopDep {
+                        depth: at,
+                        visit: self.visits[at as usize],
+                    },
+                    ..DISPROVEN
+                }
+            } else {
+                self.lookup(kid.key, depth).unwrap_or(UNKNOWN)
+            };
+        }
+        self.lists[d] = moves;
+        let work0 = self.nodes;
+        // The children's numbers are read from the table once, here, and then kept in
+        // `kids`: reading them again on every round would be a cache miss per child for a
+        // transposition's rare news (the table is memory-bound).
+        let result = loop {
+            let (e, best, second) = combine(&kids, or, depth);
+            if solved(e) || e.pn >= th_pn || e.dn >= th_dn {
+                break Ok(e);
+            }
+            let kid = kids[best];
+            let (c_pn, c_dn) = if or {
+                (epsilon(th_pn, second), rest(th_dn, e.dn, kid.e.dn))
+            } else {
+                (rest(th_pn, e.pn, kid.e.pn), epsilon(th_dn, second))
+            };
+            self.game.make(s, kid.mv);
+            let r = self.mid(s, depth + 1, c_pn, c_dn);
+            self.game.unmake(s);
+            match r {
+                Ok(e) => kids[best].e = e,
+                Err(err) => break Err(err),
+            }
+        };
+        self.path.remove(&key);
+        self.kids[d] = kids;
+        let mut e = result?;
+        e.work = (self.nodes - work0).min(u64::from(u32::MAX)) as u32;
+        if solved(e) {
+            self.proven += 1;
+        }
+        self.table.put(key, e);
+        Ok(e)
+    }
+
+    /// Whether `attacker` wins from `s`: the root's solved entry.
+    fn prove(&mut self, s: &mut State, attacker: Player) -> Result<Entry, SolveError> {
+        self.attacker = attacker;
+        self.salt = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(attacker.0) + 1);
+        self.path.clear();
+        loop {
+            let e = self.mid(s, 0, INF, INF)?;
+            if solved(e) {
+                return Ok(e);
+            }
+        }
+    }
+
+    /// The value of `s` for `player`: asks first whether `player` wins, then (unless the
+    /// disproof already showed it) whether the other player does.
+    fn value_for(&mut self, s: &mut State, player: Player) -> Result<Value, SolveError> {
+        let other = self.game.next_player(player);
+        let first = self.prove(s, player)?;
+        Ok(if first.pn == 0 {
+            Value::Win
+        } else if first.pure || self.prove(s, other)?.pn == 0 {
+            Value::Loss
+        } else {
+            Value::Draw
+        })
+    }
+}
+
+/// A node's numbers from its children's; with the best child to search and the
+/// second-best child's number (for its threshold).
+fn combine(kids: &[Kid], or: bool, depth: u32) -> (Entry, usize, u32) {
+    // At an OR node the attacker picks: proof = least child proof, disproof = sum. At an
+    // AND node the other way round.
+    let pick = |e: &Entry| if or { e.pn } else { e.dn };
+    let sum = |e: &Entry| if or { e.dn } else { e.pn };
+    let (mut best, mut first, mut second) = (0, INF, INF);
+    let mut total = 0u32;
+    let mut all_zero = true;
+    for (i, k) in kids.iter().enumerate() {
+        let p = pick(&k.e);
+        if p < first {
+            second = first;
+            first = p;
+            best = i;
+        } else if p < second {
+            second = p;
+        }
+        total = add(total, sum(&k.e));
+        all_zero &= sum(&k.e) == 0;
+    }
+    if first == 0 {
+        total = INF;
+    } else if all_zero {
+        total = 0;
+    }
+    let (pn, dn) = if or { (first, total) } else { (total, first) };
+    let mut dep = LoopDep::NONE;
+    let mut pure = false;
+    if dn == 0 {
+        // A disproof: at an OR node every child's counts, the deepest dependency wins; at
+        // an AND node one disproved child does, the one depending least on the line.
+        // A disproof is pure (a proof for the other player) when every child it rests on is.
+        let mut disproved = kids.iter().filter(|k| k.e.dn == 0).map(|k| k.e);
+        if or {
+            dep = disproved
+                .clone()
+                .map(|e| e.dep)
+                .max_by_key(|d| (d.is_some(), d.depth))
+                .unwrap_or(LoopDep::NONE);
+            pure = disproved.all(|e| e.pure);
+        } else if let Some(e) = disproved.min_by_key(|e| (e.dep.is_some(), !e.pure, e.dep.depth)) {
+            dep = e.dep;
+            pure = e.pure;
+        }
+        // A repetition of this very position is settled here: the defender can keep
+        // play going round for ever, which the attacker does not win.
+        if dep.is_some() && dep.depth >= depth {
+            dep = LoopDep::NONE;
+        }
+    }
+    let e = Entry {
+        pn,
+        dn,
+        work: 0,
+        dep,
+        pure,
+    };
+    (e, best, second)
+}
+
+/// Solves `state` with df-pn: its value and the value of every first move (moves leading
+/// to the same position, or to symmetric ones, grouped). `progress` is called at most once
+/// a second.
+pub fn solve_dfpn(
+    game: &Game,
+    state: &mut State,
+    opts: Options,
+    progress: impl FnMut(&Progress),
+) -> Result<DfpnSolution, SolveError> {
+    if let Some(e) = unsupported(game) {
+        return Err(e);
+    }
+    let syms = if opts.symmetry {
+        symmetries(game)
+    } else {
+        symmetries(game).into_iter().take(1).collect()
+    };
+    let mut solver = Dfpn {
+        game,
+        hasher: SymmetricHasher::new(game, &syms),
+        table: Table::with_bytes(opts.memory_mb.saturating_mul(1 << 20)),
+        attacker: state.to_move(),
+        salt: 0,
+        lists: Vec::new(),
+        kids: Vec::new(),
+        path: HashMap::new(),
+        visits: Vec::new(),
+        next_visit: 0,
+        nodes: 0,
+        proven: 0,
+        progress,
+        last_report: Instant::now(),
+    };
+    let me = state.to_move();
+    let value = solver.value_for(state, me)?;
+    let mut groups: Vec<(u64, MoveGroup)> = Vec::new();
+    for mv in game.legal_moves_vec(state) {
+        game.make(state, mv);
+        let k = solver.hasher.canonical(state);
+        let r = match groups.iter_mut().find(|g| g.0 == k) {
+            Some(g) => {
+                g.1.moves.push(mv);
+                Ok(())
+            }
+            None => solver.value_for(state, me).map(|value| {
+                groups.push((
+                    k,
+                    MoveGroup {
+                        moves: vec![mv],
+                        value,
+                    },
+                ))
+            }),
+        };
+        game.unmake(state);
+        r?;
+    }
+    Ok(DfpnSolution {
+        value,
+        groups: groups.into_iter().map(|g| g.1).collect(),
+        symmetries: syms,
+        stats: solver.stats(),
+    })
+}
