@@ -221,9 +221,13 @@ impl<'a> RuleCheck<'a> {
 
     fn part(&self, p: &Part) -> bool {
         match p {
+            // A drop from the hand may test columns (`column-without:`): not analysed.
+            Part::Place { hand: Some(_), .. } => false,
             Part::Place { on, .. } | Part::Convert { on, .. } => self.cond(on),
             Part::Drop { falls, .. } => falls.0.iter().all(|&d| self.sym.dirs[d as usize] == d),
-            Part::Step { dirs, to } => self.dirs(dirs) && self.cond(to),
+            // The cells a blocked leap passes follow the terms of its sum: not analysed.
+            Part::Step { via: Some(_), .. } => false,
+            Part::Step { dirs, to, .. } => self.dirs(dirs) && self.cond(to),
             Part::Slide {
                 dirs, to, through, ..
             }
@@ -246,7 +250,9 @@ impl<'a> RuleCheck<'a> {
             Part::Castle { dirs, with, .. } | Part::Swap { dirs, with } => {
                 self.dirs(dirs) && self.cond(with)
             }
-            Part::Promote { zone, .. } => self.zone(*zone),
+            Part::Promote { zone, forced, .. } => {
+                self.zone(*zone) && forced.is_none_or(|z| self.zone(z))
+            }
             Part::BecomeCaptured { near, dirs, .. } => self.dirs(dirs) && self.cond(near),
             Part::Fly { to } => self.cond(to),
             Part::Remove {
@@ -287,7 +293,9 @@ impl<'a> RuleCheck<'a> {
                     && ((ia == Some(*a) && ib == Some(*b)) || (ia == Some(*b) && ib == Some(*a)))
             }
             EndCond::Reach { zone, .. } => self.zone(*zone),
-            EndCond::Score { dirs, .. } => self.dir_set(dirs),
+            EndCond::Score { dirs, .. } | EndCond::Connected { dirs, .. } => self.dir_set(dirs),
+            // Judged from the moves' history since a position first stood.
+            EndCond::PerpetualCheck => false,
             EndCond::OneColour { .. } => {
                 // Cells keep their colour, or all swap colours (either way "all on one
                 // colour" still reads the same).
