@@ -603,7 +603,7 @@ fn classify(game: &Game, s: &mut State, mv: Move, out: &mut Split) {
         .name
         .as_str();
     let target = s.at(to);
-    let file_change = game.board().cells[from as usize].col - game.board().cells[to as usize].col;
+    let file_change = game.board().cells[from.index()].col - game.board().cells[to.index()].col;
     let ep = kind == "pawn" && file_change != 0 && target == 0;
     out.nodes += 1;
     if ep || (target != 0 && game.owner(target) != game.owner(piece)) {
@@ -885,7 +885,7 @@ fn a_rook_without_its_king_has_no_castling_flag_at_setup() {
     play(&game, &mut from_fen, "a1a2 e8d8");
     assert_eq!(from_setup.hash(), from_fen.hash());
     // Black's king moved: its rook's flag went with it.
-    assert!(!from_setup.is_unmoved(63));
+    assert!(!from_setup.is_unmoved(CellId::new(63)));
 }
 
 #[test]

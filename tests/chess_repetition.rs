@@ -70,7 +70,7 @@ fn an_en_passant_cell_nobody_can_take_on_is_no_part_of_the_position() {
     play(&g, &mut s, "e2e4");
     assert_eq!(
         s.en_passant()
-            .map(|c| g.board().cells[c as usize].name.clone()),
+            .map(|c| g.board().cells[c.index()].name.clone()),
         Some("e3".into())
     );
 }

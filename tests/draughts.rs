@@ -126,7 +126,7 @@ fn cells_are_numbered_from_blacks_side() {
             .board()
             .cell_by_name(&n.to_string())
             .unwrap_or_else(|| panic!("no cell {n}"));
-        assert_eq!(game.board().cells[id as usize].name, n.to_string());
+        assert_eq!(game.board().cells[id.index()].name, n.to_string());
     }
     assert_eq!(start.to_move(), BLACK, "Black moves first");
     assert_eq!(

@@ -260,8 +260,8 @@ fn reference_make(board: &mut [u8; 51], path: &Path) {
 // ---------------------------------------------------------------------------------------
 // The engine seen the same way.
 
-fn square_of(game: &Game, cell: u16) -> usize {
-    game.board().cells[cell as usize]
+fn square_of(game: &Game, cell: tabletop::CellId) -> usize {
+    game.board().cells[cell.index()]
         .name
         .parse()
         .expect("cells are named by their numbers")
@@ -275,7 +275,7 @@ fn engine_board(game: &Game, state: &State) -> [u8; 51] {
     let mut board = [EMPTY; 51];
     for (c, cell) in game.board().cells.iter().enumerate() {
         let n: usize = cell.name.parse().expect("numbered cells");
-        let piece = state.at(c as u16) as usize;
+        let piece = state.at(tabletop::CellId::from_index(c)) as usize;
         board[n] = match game.pieces()[piece].symbol {
             'w' if piece != 0 => WM,
             'W' if piece != 0 => WK,

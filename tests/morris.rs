@@ -207,7 +207,7 @@ fn openspiel_record_replays() {
         .flat_map(|l| l.chars().filter(|c| matches!(c, '.' | 'W' | 'B')))
         .collect();
     let ours: String = (0..24u16)
-        .map(|c| match s.at(c) {
+        .map(|c| match s.at(tabletop::CellId::new(c)) {
             0 => '.',
             p => g.pieces()[p as usize].symbol,
         })

@@ -68,7 +68,7 @@ fn c4_ours(g: &Game, s: &State, m: tabletop::Move) -> String {
         .cell_by_name(&text)
         .expect("a drop is written as its cell");
     assert_eq!(
-        g.board().cells[cell as usize].name,
+        g.board().cells[cell.index()].name,
         text,
         "a drop is written as its landing cell"
     );

@@ -65,9 +65,9 @@ fn mated_on_board(game: &Game, s: &State) -> bool {
 /// `mv` in SAN as OpenSpiel writes it; `legal` is every legal move of `s`.
 fn san(game: &Game, s: &mut State, mv: Move, legal: &[Move]) -> String {
     let f = facts(game, s, mv);
-    let col = |c: tabletop::CellId| game.board().cells[c as usize].col;
-    let row = |c: tabletop::CellId| game.board().cells[c as usize].row;
-    let name = |c: tabletop::CellId| game.board().cells[c as usize].name.clone();
+    let col = |c: tabletop::CellId| game.board().cells[c.index()].col;
+    let row = |c: tabletop::CellId| game.board().cells[c.index()].row;
+    let name = |c: tabletop::CellId| game.board().cells[c.index()].name.clone();
     let mut out = String::new();
     if f.kind == "king" && (col(f.from) - col(f.to)).abs() == 2 {
         out.push_str(if col(f.to) > col(f.from) {

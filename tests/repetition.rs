@@ -70,7 +70,7 @@ impl Naive {
         let cells: Vec<usize> = match &self.cells {
             Some(names) => names
                 .iter()
-                .map(|n| g.board().cell_by_name(n).unwrap() as usize)
+                .map(|n| (g.board().cell_by_name(n).unwrap()).index())
                 .collect(),
             None => (0..a.board.len()).collect(),
         };

@@ -122,7 +122,7 @@ fn gnugo_game_loads(handicap: u32, plies: usize) {
         }
     }
     let on_board = (0..game.board().len() as u16)
-        .filter(|&c| state.at(c) != tabletop::engine::EMPTY)
+        .filter(|&c| state.at(tabletop::CellId::new(c)) != tabletop::engine::EMPTY)
         .count();
     assert_eq!(
         on_board, stones,

@@ -827,8 +827,8 @@ impl AlphaBeta {
     #[inline]
     fn history_index(&self, mv: &Move, player: Player) -> usize {
         let c = mv.cells();
-        let a = c.first().map_or(0, |&x| x as usize);
-        let b = c.last().map_or(0, |&x| x as usize);
+        let a = c.first().map_or(0, |&x| x.index());
+        let b = c.last().map_or(0, |&x| x.index());
         ((a * self.cells + b) * self.players + player.index()) % self.history.len().max(1)
     }
 
@@ -840,8 +840,8 @@ impl AlphaBeta {
             return None;
         }
         let c = prev.cells();
-        let a = c[0] as usize;
-        let b = c[c.len() - 1] as usize;
+        let a = c[0].index();
+        let b = (c[c.len() - 1]).index();
         Some((a * self.cells + b) % self.counters.len().max(1))
     }
 

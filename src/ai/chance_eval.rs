@@ -78,8 +78,8 @@ impl ChanceEval {
                 let path = &track.cells[owner];
                 for (i, &c) in path.iter().enumerate() {
                     let d = (path.len() - i) as u16;
-                    let slot = &mut dist[id * cells + c as usize];
-                    if track.index[owner][c as usize] == i as i16 {
+                    let slot = &mut dist[id * cells + c.index()];
+                    if track.index[owner][c.index()] == i as i16 {
                         *slot = (*slot).min(d);
                     }
                 }
@@ -170,13 +170,13 @@ impl ChanceEval {
             return 0.0;
         };
         let dest = mv.cells[1];
-        if mv.len < 2 || dest >= BORNE_OFF || s.height[dest as usize] > 0 {
+        if mv.len < 2 || dest >= BORNE_OFF || s.height[dest.index()] > 0 {
             return 0.0;
         }
-        let victim = s.board[dest as usize];
+        let victim = s.board[dest.index()];
         match game.pieces[victim as usize].owner {
             Some(o) if victim != EMPTY && o != s.to_move() => {
-                let d = self.dist[victim as usize * self.cells + dest as usize];
+                let d = self.dist[victim as usize * self.cells + dest.index()];
                 let home = self.reserve_dist.get(o.index()).copied().unwrap_or(0);
                 if d == FAR {
                     0.0
@@ -256,7 +256,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
             for (w, &word) in s.cells_of(piece).iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
-                    let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     if game.piece_moves.may_start(e, cell) {
                         game.gen_advance(s, p, rule, a, cell, piece, e.rule, out);

@@ -3,8 +3,8 @@
 //! zone their owner wins by reaching. Never looks at a game's name.
 
 use crate::engine::{
-    CellCond, ContentSet, EndCond, EndResult, Game, Move, Part, PieceId, Player, State, EMPTY,
-    NO_CELL,
+    CellCond, CellId, ContentSet, EndCond, EndResult, Game, Move, Part, PieceId, Player, State,
+    EMPTY, NO_CELL,
 };
 
 /// Facts about a game that the evaluation and move ordering use.
@@ -109,7 +109,7 @@ impl Features {
                     reach[p.index()].push(Reach {
                         pieces: pieces[p],
                         goal: (0..game.board.len())
-                            .map(|c| z.contains(p, c as u16))
+                            .map(|c| z.contains(p, CellId::from_index(c)))
                             .collect(),
                     });
                 }
@@ -148,8 +148,8 @@ impl Features {
         }
         let rule = game.rules.get(mv.rule as usize)?;
         let me = state.to_move();
-        let value_if_enemy = |cell: u16| -> Option<i32> {
-            if cell == NO_CELL || cell as usize >= state.board().len() {
+        let value_if_enemy = |cell: CellId| -> Option<i32> {
+            if cell == NO_CELL || cell.index() >= state.board().len() {
                 return None;
             }
             let piece = state.at(cell);
@@ -245,7 +245,7 @@ impl Features {
             return false;
         }
         let piece = state.at(mv.cells[0]);
-        let last = mv.cells[mv.len as usize - 1] as usize;
+        let last = (mv.cells[mv.len as usize - 1]).index();
         conds
             .iter()
             .any(|r| r.pieces.contains(piece) && r.goal.get(last).copied().unwrap_or(false))

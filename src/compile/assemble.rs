@@ -109,7 +109,7 @@ impl Compiler {
         let mut next = vec![NO_CELL; ncells * ndirs];
         for c in 0..ncells {
             for d in 0..ndirs {
-                next[c * ndirs + d] = geo.step(c as u16, d as u16);
+                next[c * ndirs + d] = geo.step(crate::engine::CellId::from_index(c), d as u16);
             }
         }
         let dirs = geo
@@ -141,7 +141,7 @@ impl Compiler {
                         .map(|cells| {
                             let mut bits = vec![0u64; words];
                             for &c in cells {
-                                bits[c as usize / 64] |= 1 << (c % 64);
+                                bits[c.index() / 64] |= 1 << (c.index() % 64);
                             }
                             bits
                         })

@@ -51,7 +51,7 @@ impl Geometry {
         let by_coord = cells
             .iter()
             .enumerate()
-            .map(|(i, c)| (c.1, i as CellId))
+            .map(|(i, c)| (c.1, CellId::from_index(i)))
             .collect();
         Geometry {
             shape,
@@ -79,7 +79,7 @@ impl Geometry {
     pub fn step(&self, c: CellId, d: u16) -> CellId {
         match self.dirs[d as usize].1 {
             Some((dx, dy)) => {
-                let (x, y) = self.coords[c as usize];
+                let (x, y) = self.coords[c.index()];
                 self.at((x + dx, y + dy)).unwrap_or(NO_CELL)
             }
             None => self.links.get(&(c, d)).copied().unwrap_or(NO_CELL),
@@ -90,7 +90,7 @@ impl Geometry {
         self.names
             .iter()
             .position(|n| n == name)
-            .map(|i| i as CellId)
+            .map(|i| CellId::from_index(i))
     }
 
     /// Adds (or finds) the absolute direction with this vector.
@@ -105,18 +105,18 @@ impl Geometry {
     fn edges_by(&mut self, name: &'static str, pred: impl Fn(i32, i32) -> bool) {
         let cells = (0..self.names.len())
             .filter(|&i| pred(self.row_col[i].0, self.row_col[i].1))
-            .map(|i| i as CellId)
+            .map(|i| CellId::from_index(i))
             .collect();
         self.edges.push((name, cells));
     }
 
     fn remove(&mut self, gone: &[CellId]) {
         let keep: Vec<usize> = (0..self.names.len())
-            .filter(|i| !gone.contains(&(*i as CellId)))
+            .filter(|i| !gone.contains(&CellId::from_index(*i)))
             .collect();
         let mut remap = vec![NO_CELL; self.names.len()];
         for (new, &old) in keep.iter().enumerate() {
-            remap[old] = new as CellId;
+            remap[old] = CellId::from_index(new);
         }
         self.names = keep.iter().map(|&i| self.names[i].clone()).collect();
         self.coords = keep.iter().map(|&i| self.coords[i]).collect();
@@ -125,12 +125,12 @@ impl Geometry {
             .coords
             .iter()
             .enumerate()
-            .map(|(i, c)| (*c, i as CellId))
+            .map(|(i, c)| (*c, CellId::from_index(i)))
             .collect();
         for line in &mut self.lines {
             *line = line
                 .iter()
-                .map(|&c| remap[c as usize])
+                .map(|&c| remap[c.index()])
                 .filter(|&c| c != NO_CELL)
                 .collect();
         }
@@ -138,7 +138,7 @@ impl Geometry {
         for (_, cells) in &mut self.edges {
             *cells = cells
                 .iter()
-                .map(|&c| remap[c as usize])
+                .map(|&c| remap[c.index()])
                 .filter(|&c| c != NO_CELL)
                 .collect();
         }
@@ -255,7 +255,7 @@ impl Compiler {
                             let want = usize::from(n == "light");
                             for (c, &(x, y)) in geo.coords.iter().enumerate() {
                                 if ((x + y).rem_euclid(2)) as usize == want {
-                                    gone.push(c as CellId);
+                                    gone.push(CellId::from_index(c));
                                 }
                             }
                         }
@@ -282,7 +282,7 @@ impl Compiler {
             // Number the cells left after removals in reading order (top row first).
             let order: Vec<CellId> = geo.lines.iter().flatten().copied().collect();
             for (i, c) in order.into_iter().enumerate() {
-                geo.names[c as usize] = (i + 1).to_string();
+                geo.names[c.index()] = (i + 1).to_string();
             }
         }
         if geo.names.len() > MAX_CELLS {
@@ -377,7 +377,11 @@ impl Compiler {
         );
         g.lines = (0..h)
             .rev()
-            .map(|r| (0..w).map(|c| (r * w + c) as CellId).collect())
+            .map(|r| {
+                (0..w)
+                    .map(|c| CellId::from_index((r * w + c) as usize))
+                    .collect()
+            })
             .collect();
         let (w, h) = (w as i32, h as i32);
         g.edges_by("bottom", |r, _| r == 1);
@@ -429,7 +433,11 @@ impl Compiler {
             &RHOMBUS_DIRS,
         );
         g.lines = (0..h)
-            .map(|r| (0..w).map(|c| (r * w + c) as CellId).collect())
+            .map(|r| {
+                (0..w)
+                    .map(|c| CellId::from_index((r * w + c) as usize))
+                    .collect()
+            })
             .collect();
         let (w, h) = (w as i32, h as i32);
         g.edges_by("top", |r, _| r == 1);
@@ -482,7 +490,7 @@ impl Compiler {
             let offset = max - h;
             let mut line = Vec::new();
             for k in 0..h {
-                line.push(cells.len() as CellId);
+                line.push(CellId::from_index(cells.len()));
                 cells.push((
                     format!("{}{}", column_letter(i), k + 1),
                     (i as i32, 2 * k + offset),
@@ -518,7 +526,7 @@ impl Compiler {
                             self.err(e.span, format!("cell '{n}' is listed twice"))
                         }
                         ExprKind::Name(n) => {
-                            line.push(names.len() as CellId);
+                            line.push(CellId::from_index(names.len()));
                             names.push(n.clone());
                         }
                         _ => self.err(e.span, "expected a cell name"),

@@ -244,12 +244,12 @@ impl Compiler {
                             continue;
                         }
                         for &c in cells {
-                            if let Some(prev) = placed_by[c as usize] {
+                            if let Some(prev) = placed_by[c.index()] {
                                 let _ = prev;
                                 let name = self
                                     .geo
                                     .as_ref()
-                                    .map_or(String::new(), |g| g.names[c as usize].clone());
+                                    .map_or(String::new(), |g| g.names[c.index()].clone());
                                 self.err(
                                     kind.span,
                                     format!(
@@ -258,8 +258,8 @@ impl Compiler {
                                 );
                                 continue;
                             }
-                            placed_by[c as usize] = Some(kind.span);
-                            board[c as usize] = id;
+                            placed_by[c.index()] = Some(kind.span);
+                            board[c.index()] = id;
                         }
                     }
                 }

@@ -104,8 +104,8 @@ impl Compiler {
                         all.extend(self.zone_expr(&e, 0).unwrap_or_default());
                     }
                     for c in all {
-                        self.race.stack_cap[c as usize] = cap as u8;
-                        self.race.stack_shared[c as usize] = *shared;
+                        self.race.stack_cap[c.index()] = cap as u8;
+                        self.race.stack_shared[c.index()] = *shared;
                     }
                 }
                 Stmt::Track { name, cells } => {
@@ -224,7 +224,7 @@ impl Compiler {
             }
             let mut idx = vec![-1i16; ncells];
             for (i, &c) in cells.iter().enumerate().rev() {
-                idx[c as usize] = i as i16;
+                idx[c.index()] = i as i16;
             }
             per.push(cells);
             index.push(idx);

@@ -48,8 +48,8 @@ mod tests {
         let mut names: Vec<String> = game
             .legal_moves_vec(&s)
             .into_iter()
-            .filter(|m| game.board.cells[m.cells[0] as usize].name == "a1")
-            .map(|m| game.board.cells[m.cells[1] as usize].name.clone())
+            .filter(|m| game.board.cells[m.cells[0].index()].name == "a1")
+            .map(|m| game.board.cells[m.cells[1].index()].name.clone())
             .collect();
         names.sort();
         names

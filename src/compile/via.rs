@@ -131,7 +131,7 @@ mod tests {
         let mut names: Vec<String> = game
             .legal_moves_vec(&s)
             .into_iter()
-            .map(|m| game.board.cells[m.cells[1] as usize].name.clone())
+            .map(|m| game.board.cells[m.cells[1].index()].name.clone())
             .collect();
         names.sort();
         names

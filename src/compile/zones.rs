@@ -25,7 +25,7 @@ impl Compiler {
                     .zones
                     .insert(n.to_string(), vec![cells.clone(); np]);
             }
-            let all: Vec<CellId> = (0..geo.names.len() as CellId).collect();
+            let all: Vec<CellId> = CellId::upto(geo.names.len()).collect();
             self.zones.zones.insert("all".into(), vec![all; np]);
         }
         let builtin: Vec<String> = self.zones.zones.keys().cloned().collect();
@@ -176,7 +176,7 @@ impl Compiler {
                                 geo.row_col[c].1 as i64 == idx
                             }
                         })
-                        .map(|c| c as CellId)
+                        .map(|c| CellId::from_index(c))
                         .collect();
                     if cells.is_empty() {
                         self.err(arg.span, format!("this board has no {} {idx}", name.node));

@@ -47,21 +47,21 @@ impl Between {
             let mut known = 0u64;
             for (d, &max) in reach.iter().enumerate() {
                 let mut path = 0u64;
-                let mut c = board.next(a as CellId, d as DirId);
+                let mut c = board.next(CellId::from_index(a), d as DirId);
                 // A line that comes back to where it started (a cylinder, a graph with
                 // loops) stops there.
                 for _ in 0..max {
-                    if c == NO_CELL || c as usize == a || path >> c & 1 == 1 {
+                    if c == NO_CELL || c.index() == a || path >> c.index() & 1 == 1 {
                         break;
                     }
-                    let i = a * n + c as usize;
-                    if known >> c & 1 == 0 {
-                        known |= 1 << c;
+                    let i = a * n + c.index();
+                    if known >> c.index() & 1 == 0 {
+                        known |= 1 << c.index();
                         out.masks[i] = path;
                     } else if out.masks[i] != path {
-                        out.ambiguous[a] |= 1 << c;
+                        out.ambiguous[a] |= 1 << c.index();
                     }
-                    path |= 1 << c;
+                    path |= 1 << c.index();
                     c = board.next(c, d as DirId);
                 }
             }
@@ -126,22 +126,22 @@ impl AttackMasks {
                 let (min, max) = a.slide.unwrap_or((1, 1));
                 for c in 0..n {
                     for &b in &a.back {
-                        let mut t = c as CellId;
+                        let mut t = CellId::from_index(c);
                         let mut path = 0u64;
                         for k in 1..=max {
                             t = board.next(t, b);
-                            if t == NO_CELL || t as usize == c || path >> t & 1 == 1 {
+                            if t == NO_CELL || t.index() == c || path >> t.index() & 1 == 1 {
                                 break;
                             }
                             if k >= min {
-                                if between.ambiguous[c] >> t & 1 == 1
-                                    || between.get(c, t as usize) != path
+                                if between.ambiguous[c] >> t.index() & 1 == 1
+                                    || between.get(c, t.index()) != path
                                 {
                                     return None;
                                 }
-                                by_piece[i * n + c] |= 1 << t;
+                                by_piece[i * n + c] |= 1 << t.index();
                             }
-                            path |= 1 << t;
+                            path |= 1 << t.index();
                         }
                     }
                 }
@@ -173,12 +173,12 @@ impl AttackMasks {
         changes: &[(CellId, PieceId)],
         cell: CellId,
     ) -> bool {
-        let c = cell as usize;
+        let c = cell.index();
         // One word per piece on a board this small.
         let mut touched = 0u64;
         let mut filled = 0u64;
         for &(t, x) in changes.iter().rev() {
-            let bit = 1u64 << t;
+            let bit = 1u64 << t.index();
             if touched & bit == 0 {
                 touched |= bit;
                 if x != EMPTY {
@@ -205,7 +205,7 @@ impl AttackMasks {
         // Attackers the changes put on the board (an enemy piece moved by a swap).
         let mut seen = 0u64;
         for &(t, x) in changes.iter().rev() {
-            let bit = 1u64 << t;
+            let bit = 1u64 << t.index();
             if seen & bit != 0 {
                 continue;
             }
@@ -213,7 +213,7 @@ impl AttackMasks {
             let i = self.index.get(x as usize).copied().unwrap_or(NOT_ATTACKER);
             if i != NOT_ATTACKER
                 && here[i as usize] & bit != 0
-                && between.get(c, t as usize) & occupied == 0
+                && between.get(c, t.index()) & occupied == 0
             {
                 return true;
             }
@@ -231,7 +231,7 @@ impl AttackMasks {
         cell: CellId,
         own: impl Fn(PieceId) -> bool,
     ) -> Option<u64> {
-        let c = cell as usize;
+        let c = cell.index();
         let occupied = !s.bits[EMPTY as usize];
         let k = self.pieces.len();
         let mut pinned = 0u64;
@@ -328,14 +328,17 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(11);
         let mut checked = 0;
         for s in positions(&game, 12) {
-            let n = game.board.len() as CellId;
+            let n = CellId::from_index(game.board.len());
             // Also with two cells changed, as a move being tried changes them.
-            let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
-            let changes = [(a, EMPTY), (b, s.board[a as usize])];
+            let (a, b) = (
+                CellId::new(rng.gen_range(0..n.raw())),
+                CellId::new(rng.gen_range(0..n.raw())),
+            );
+            let changes = [(a, EMPTY), (b, s.board[a.index()])];
             for victim in 1..game.pieces.len() {
                 let table = &game.attack_rays[victim];
                 let masks = table.masks.as_ref().unwrap();
-                for c in 0..n {
+                for c in CellId::upto(n.index()) {
                     for ch in [&changes[..0], &changes[..]] {
                         let view = Patched {
                             board: &s.board,
@@ -362,7 +365,7 @@ mod tests {
         let (mut checks, mut pins) = (0, 0);
         for s in positions(&game, 40) {
             let rp = game.royal[s.scalars.to_move][0];
-            let king = s.cells_of(rp)[0].trailing_zeros() as CellId;
+            let king = CellId::from_index((s.cells_of(rp)[0].trailing_zeros()) as usize);
             let table = &game.attack_rays[rp as usize];
             let masks = table.masks.as_ref().unwrap();
             let fast = game.pins_by_masks(&s, masks, between, king);
@@ -377,7 +380,7 @@ mod tests {
                 checks += 1;
                 continue;
             };
-            for c in 0..game.board.len() as CellId {
+            for c in CellId::upto(game.board.len()) {
                 assert_eq!(
                     fast.has(c),
                     slow.has(c),
@@ -414,16 +417,16 @@ impl DirShift {
                 }
                 let mut out = DirShift { by: 0, has_next: 0 };
                 let mut by = None;
-                for c in 0..n as CellId {
+                for c in CellId::upto(n) {
                     let x = board.next(c, d);
                     if x == NO_CELL {
                         continue;
                     }
-                    let step = i32::from(x) - i32::from(c);
+                    let step = i32::from(x.raw()) - i32::from(c.raw());
                     if *by.get_or_insert(step) != step {
                         return None;
                     }
-                    out.has_next |= 1 << c;
+                    out.has_next |= 1 << c.index();
                 }
                 // |step| < 64: both cells are below 64.
                 out.by = by.unwrap_or(0) as i8;

@@ -55,7 +55,7 @@ impl Zone {
     #[inline]
     pub fn contains(&self, player: Player, cell: CellId) -> bool {
         let bits = &self.cells[player];
-        bits[cell as usize / 64] >> (cell % 64) & 1 == 1
+        bits[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
     }
 }
 
@@ -91,7 +91,7 @@ impl Board {
         unsafe {
             *self
                 .next
-                .get_unchecked(cell as usize * self.dirs.len() + dir as usize)
+                .get_unchecked(cell.index() * self.dirs.len() + dir as usize)
         }
     }
 
@@ -110,7 +110,7 @@ impl Board {
         self.cells
             .iter()
             .position(|c| c.name.eq_ignore_ascii_case(name))
-            .map(|i| i as CellId)
+            .map(|i| CellId::from_index(i))
     }
 
     /// The direction with this name.

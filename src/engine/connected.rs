@@ -19,7 +19,7 @@ impl Game {
             if start == NO_CELL {
                 let bits = s.cells_of(id as PieceId);
                 if let Some(w) = bits.iter().position(|&b| b != 0) {
-                    start = (w * 64 + bits[w].trailing_zeros() as usize) as CellId;
+                    start = CellId::from_index(w * 64 + bits[w].trailing_zeros() as usize);
                 }
             }
         }
@@ -32,13 +32,13 @@ impl Game {
         let gen = s.fresh_mark();
         s.stack.clear();
         s.stack.push(start);
-        s.mark[start as usize] = gen;
+        s.mark[start.index()] = gen;
         let mut reached = 1u32;
         while let Some(c) = s.stack.pop() {
             for &d in dirs {
                 let n = self.board.next(c, d);
-                if n != NO_CELL && s.mark[n as usize] != gen && set.contains(s.board[n as usize]) {
-                    s.mark[n as usize] = gen;
+                if n != NO_CELL && s.mark[n.index()] != gen && set.contains(s.board[n.index()]) {
+                    s.mark[n.index()] = gen;
                     s.stack.push(n);
                     reached += 1;
                     if reached == total {

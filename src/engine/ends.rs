@@ -230,8 +230,8 @@ impl Game {
         let words = self.board.len().div_ceil(64);
         let mut seen = Bits::new();
         let mut frontier = Bits::new();
-        for start in 0..self.board.len() as CellId {
-            if seen.has(start) || s.board[start as usize] != EMPTY {
+        for start in CellId::upto(self.board.len()) {
+            if seen.has(start) || s.board[start.index()] != EMPTY {
                 continue;
             }
             seen.insert(start);
@@ -244,7 +244,7 @@ impl Game {
                     if x == NO_CELL {
                         continue;
                     }
-                    let q = s.board[x as usize];
+                    let q = s.board[x.index()];
                     if q == EMPTY {
                         if !seen.has(x) {
                             seen.insert(x);
@@ -293,8 +293,7 @@ impl Game {
                 let set = pieces[p];
                 for i in log_from..s.log.len() {
                     let c = s.log[i].cell;
-                    if set.contains(s.board[c as usize])
-                        && self.connects(s, c, set, dirs, *a, *b, p)
+                    if set.contains(s.board[c.index()]) && self.connects(s, c, set, dirs, *a, *b, p)
                     {
                         return true;
                     }
@@ -306,7 +305,7 @@ impl Game {
                 let z = &self.board.zones[*zone as usize];
                 (log_from..s.log.len()).any(|i| {
                     let c = s.log[i].cell;
-                    pieces[p].contains(s.board[c as usize]) && z.contains(p, c)
+                    pieces[p].contains(s.board[c.index()]) && z.contains(p, c)
                 })
             }
             // Kinds the player has no piece of (ownerless ones, say) do not count.
@@ -319,7 +318,7 @@ impl Game {
                     && (log_from..s.log.len()).any(|i| {
                         let old = s.log[i].old;
                         let pt = &self.pieces[old as usize];
-                        old != s.board[s.log[i].cell as usize]
+                        old != s.board[(s.log[i].cell).index()]
                             && pt.owner.is_some_and(|o| o != mover)
                             && kinds.contains(&pt.kind)
                             && !self.still_on_board(s, old, i)
@@ -375,7 +374,7 @@ impl Game {
             EndCond::OneColour { kinds } => {
                 let mut colours = 0u8;
                 for (c, cell) in self.board.cells.iter().enumerate() {
-                    let id = s.at(c as CellId);
+                    let id = s.at(CellId::from_index(c));
                     if id != EMPTY && kinds.contains(&self.pieces[id as usize].kind) {
                         colours |= 1 << (cell.col + cell.row).rem_euclid(2);
                     }
@@ -427,7 +426,7 @@ impl Game {
     /// (it moved, e.g. by a swap, rather than being captured).
     fn still_on_board(&self, s: &State, piece: u8, i: usize) -> bool {
         let from = s.frames.last().map_or(0, |f| f.log_len as usize);
-        (from..s.log.len()).any(|j| j != i && s.board[s.log[j].cell as usize] == piece)
+        (from..s.log.len()).any(|j| j != i && s.board[(s.log[j].cell).index()] == piece)
     }
 
     /// The general `line` test: whether a cell the move changed (log entries from
@@ -448,7 +447,7 @@ impl Game {
         let n = n as usize;
         (log_from..s.log.len()).any(|i| {
             let c = s.log[i].cell;
-            set.contains(s.board[c as usize])
+            set.contains(s.board[c.index()])
                 && axes.iter().any(|&(d, od)| {
                     let len = 1 + self.run(s, c, d, set) + self.run(s, c, od, set);
                     if exact {
@@ -466,7 +465,7 @@ impl Game {
         let mut k = 0;
         loop {
             c = self.board.next(c, d);
-            if c == NO_CELL || !set.contains(s.board[c as usize]) {
+            if c == NO_CELL || !set.contains(s.board[c.index()]) {
                 return k;
             }
             k += 1;
@@ -489,7 +488,7 @@ impl Game {
         let gen = s.fresh_mark();
         s.stack.clear();
         s.stack.push(start);
-        s.mark[start as usize] = gen;
+        s.mark[start.index()] = gen;
         let (mut ta, mut tb) = (false, false);
         while let Some(c) = s.stack.pop() {
             ta |= za.contains(p, c);
@@ -499,8 +498,8 @@ impl Game {
             }
             for &d in dirs {
                 let n = self.board.next(c, d);
-                if n != NO_CELL && s.mark[n as usize] != gen && set.contains(s.board[n as usize]) {
-                    s.mark[n as usize] = gen;
+                if n != NO_CELL && s.mark[n.index()] != gen && set.contains(s.board[n.index()]) {
+                    s.mark[n.index()] = gen;
                     s.stack.push(n);
                 }
             }

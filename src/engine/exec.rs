@@ -23,12 +23,12 @@ impl Bits {
 
     #[inline(always)]
     pub fn has(&self, c: CellId) -> bool {
-        self.0[c as usize / 64] >> (c % 64) & 1 == 1
+        self.0[c.index() / 64] >> (c.index() % 64) & 1 == 1
     }
 
     #[inline(always)]
     pub fn insert(&mut self, c: CellId) {
-        self.0[c as usize / 64] |= 1 << (c % 64);
+        self.0[c.index() / 64] |= 1 << (c.index() % 64);
     }
 
     /// Takes out the lowest cell of the set, if any.
@@ -38,7 +38,7 @@ impl Bits {
             let x = self.0[w];
             if x != 0 {
                 self.0[w] = x & (x - 1);
-                return Some((w * 64 + x.trailing_zeros() as usize) as CellId);
+                return Some(CellId::from_index(w * 64 + x.trailing_zeros() as usize));
             }
         }
         None
@@ -84,7 +84,7 @@ impl<'a> Sim<'a> {
             base: s,
             // Only the first `len` entries are ever read: zeros are as good as any value,
             // and two plain arrays fill faster than an array of padded pairs.
-            cells: [0; SIM_CELLS],
+            cells: [CellId::new(0); SIM_CELLS],
             pieces: [0; SIM_CELLS],
             len: 0,
             over: Vec::new(),
@@ -126,9 +126,9 @@ impl<'a> Sim<'a> {
             let mut bits = self.over_set.0[w];
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {
-                    let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
-                    (c, self.over[c as usize])
+                    (c, self.over[c.index()])
                 })
             })
         });
@@ -155,11 +155,11 @@ impl CellView for Sim<'_> {
     #[inline]
     fn get(&self, c: CellId) -> PieceId {
         if !self.over.is_empty() {
-            return self.over[c as usize];
+            return self.over[c.index()];
         }
         match self.cells[..self.len].iter().position(|&x| x == c) {
             Some(i) => self.pieces[i],
-            None => self.base.board[c as usize],
+            None => self.base.board[c.index()],
         }
     }
 }
@@ -179,7 +179,7 @@ impl CellSink for Sim<'_> {
             self.reset = true;
         }
         if !self.over.is_empty() {
-            self.over[c as usize] = p;
+            self.over[c.index()] = p;
             self.over_set.insert(c);
         } else if let Some(i) = self.cells[..self.len].iter().position(|&x| x == c) {
             self.pieces[i] = p;
@@ -191,10 +191,10 @@ impl CellSink for Sim<'_> {
             // Rare (a capture of many pieces): the whole board from here on.
             self.over.extend_from_slice(&self.base.board);
             for (&x, &q) in self.cells[..self.len].iter().zip(&self.pieces[..self.len]) {
-                self.over[x as usize] = q;
+                self.over[x.index()] = q;
                 self.over_set.insert(x);
             }
-            self.over[c as usize] = p;
+            self.over[c.index()] = p;
             self.over_set.insert(c);
         }
     }
@@ -336,7 +336,7 @@ impl Game {
                     sim.flag(self.zobrist.unmoved(c));
                     cleared = true;
                 } else {
-                    left[c as usize / 64] |= 1 << (c % 64);
+                    left[c.index() / 64] |= 1 << (c.index() % 64);
                 }
             }
             if cleared {
@@ -404,7 +404,7 @@ impl Game {
                 if self.reserve_kind != Some(kind) && !rule.swaps_sides =>
             {
                 let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.scalars.to_move));
-                let old = s.board[c as usize];
+                let old = s.board[c.index()];
                 let hash = s.scalars.hash ^ z.piece(c, old) ^ z.piece(c, piece);
                 Some((hash, self.replacing_resets_clock(old, s.scalars.to_move)))
             }
@@ -413,7 +413,7 @@ impl Game {
                 passable: false, ..
             }] if !rule.swaps_sides => {
                 let (from, to) = (mv.cells[0], mv.cells[1]);
-                let (piece, old) = (s.board[from as usize], s.board[to as usize]);
+                let (piece, old) = (s.board[from.index()], s.board[to.index()]);
                 let hash = s.scalars.hash
                     ^ z.piece(from, piece)
                     ^ z.piece(from, EMPTY)

@@ -92,7 +92,7 @@ impl Game {
                     RepCells::Cells(cells) => {
                         let names: Vec<&str> = cells
                             .iter()
-                            .map(|&c| self.board.cells[c as usize].name.as_str())
+                            .map(|&c| self.board.cells[c.index()].name.as_str())
                             .collect();
                         format!(" on {}", names.join(", "))
                     }

@@ -80,8 +80,8 @@ impl Game {
         if self.board.shape != BoardShape::Graph {
             return Vec::new();
         }
-        let n = self.board.len() as CellId;
-        let mut out: Vec<(CellId, CellId)> = (0..n)
+        let n = CellId::from_index(self.board.len());
+        let mut out: Vec<(CellId, CellId)> = CellId::upto(self.board.len())
             .flat_map(|a| {
                 self.board
                     .basic_dirs()
@@ -107,7 +107,7 @@ impl Game {
     /// naturally on squares, hexagons and graphs alike.
     pub fn nearest_in_direction(&self, from: CellId, dx: f64, dy: f64) -> Option<CellId> {
         let points = self.cell_points();
-        let here = *points.get(from as usize)?;
+        let here = *points.get(from.index())?;
         let len = (dx * dx + dy * dy).sqrt();
         if len == 0.0 {
             return None;
@@ -117,7 +117,7 @@ impl Game {
             cells
                 .filter(|&c| c != from)
                 .filter_map(|c| {
-                    let p = points.get(c as usize)?;
+                    let p = points.get(c.index())?;
                     let (vx, vy) = (p.x - here.x, p.y - here.y);
                     let dist = (vx * vx + vy * vy).sqrt();
                     let cos = (vx * ux + vy * uy) / dist;
@@ -130,8 +130,8 @@ impl Game {
         // The board's own neighbours first (so a cursor follows the lines of a graph),
         // then any cell that way.
         let linked = self.board.basic_dirs().map(|d| self.board.next(from, d));
-        best(&mut linked.filter(|&c| (c as usize) < points.len()))
-            .or_else(|| best(&mut (0..points.len() as CellId)))
+        best(&mut linked.filter(|&c| c.index() < points.len()))
+            .or_else(|| best(&mut CellId::upto(points.len())))
     }
 }
 
@@ -195,7 +195,7 @@ fn graph_points(board: &Board) -> Vec<Point> {
     let mut points = vec![Point { x: 0.0, y: 0.0 }; board.cells.len()];
     for (row, line) in board.lines.iter().enumerate() {
         for (k, &c) in line.iter().enumerate() {
-            if let Some(p) = points.get_mut(c as usize) {
+            if let Some(p) = points.get_mut(c.index()) {
                 *p = Point {
                     x: k as f64,
                     y: row as f64,
@@ -232,7 +232,7 @@ mod tests {
 
     fn step(g: &Game, from: &str, dx: f64, dy: f64) -> Option<String> {
         g.nearest_in_direction(cell(g, from), dx, dy)
-            .map(|c| g.board.cells[c as usize].name.clone())
+            .map(|c| g.board.cells[c.index()].name.clone())
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl Game {
     pub(crate) fn columns_with(&self, s: &State, cond: &CellCond, p: Player) -> u64 {
         let mut cols = 0u64;
         for (c, &x) in s.board.iter().enumerate() {
-            if x != EMPTY && cond.accepts(&self.board, p, c as CellId, x) {
+            if x != EMPTY && cond.accepts(&self.board, p, CellId::from_index(c), x) {
                 cols |= 1 << (self.board.cells[c].col.rem_euclid(64));
             }
         }
@@ -70,7 +70,7 @@ impl Game {
     /// Whether a drop on `c` stays off the columns in `blocked`.
     #[inline]
     pub(crate) fn column_free(&self, c: CellId, blocked: u64) -> bool {
-        blocked >> self.board.cells[c as usize].col.rem_euclid(64) & 1 == 0
+        blocked >> self.board.cells[c.index()].col.rem_euclid(64) & 1 == 0
     }
 
     /// Takes out the drops with `mate: no` that checkmate: those whose dropped piece attacks

@@ -168,7 +168,7 @@ impl<'a> Overlay<'a> {
         Overlay {
             board,
             // Only the first `len` entries are read: zeros fill faster than padded pairs.
-            changes: [(0, 0); 24],
+            changes: [(CellId::new(0), 0); 24],
             len: 0,
         }
     }
@@ -203,7 +203,7 @@ impl CellView for Patched<'_> {
     fn get(&self, c: CellId) -> PieceId {
         match self.changes.iter().rev().find(|x| x.0 == c) {
             Some(&(_, x)) => x,
-            None => self.board[c as usize],
+            None => self.board[c.index()],
         }
     }
 }
@@ -367,7 +367,7 @@ impl Game {
             // changes are known without an overlay.
             let from = mv.cells[0];
             let to = mv.cells[if rule.passable { 2 } else { 1 }];
-            let changes = [(from, EMPTY), (to, s.board[from as usize])];
+            let changes = [(from, EMPTY), (to, s.board[from.index()])];
             return self.royal[p].iter().all(|&rp| {
                 bits_iter(s.cells_of(rp)).all(|c| {
                     // The royal piece moved, or (where a rule may land on a friend) was
@@ -481,7 +481,7 @@ impl Game {
                 // A piece leaving a cell the leap passes opens it.
                 for (i, &b) in a.back.iter().enumerate() {
                     let from = self.board.next(king, b);
-                    if from != NO_CELL && s.board[from as usize] == a.piece {
+                    if from != NO_CELL && s.board[from.index()] == a.piece {
                         for c in via.cells(&self.board, *q, i, from) {
                             pinned.insert(c);
                         }
@@ -531,7 +531,7 @@ impl Game {
                 if c == NO_CELL {
                     break;
                 }
-                let x = s.board[c as usize];
+                let x = s.board[c.index()];
                 if x == EMPTY {
                     continue;
                 }
@@ -570,7 +570,7 @@ impl Game {
         if !s.is_unmoved(focus) {
             return;
         }
-        let piece = s.board[focus as usize];
+        let piece = s.board[focus.index()];
         'dirs: for &d in &dirs[p] {
             let mut c = focus;
             let partner = loop {
@@ -578,7 +578,7 @@ impl Game {
                 if c == NO_CELL {
                     continue 'dirs;
                 }
-                let x = s.board[c as usize];
+                let x = s.board[c.index()];
                 if x == EMPTY {
                     continue;
                 }
@@ -595,7 +595,7 @@ impl Game {
                 }
                 rook_to = to;
                 to = self.board.next(to, d);
-                if to == NO_CELL || (s.board[to as usize] != EMPTY && to != partner) {
+                if to == NO_CELL || (s.board[to.index()] != EMPTY && to != partner) {
                     continue 'dirs;
                 }
                 let _ = i;
@@ -628,7 +628,7 @@ impl Game {
         for &d in &dirs[p] {
             if self.board.next(focus, d) == s.scalars.ep.target
                 && self
-                    .owner(s.board[s.scalars.ep.victim as usize])
+                    .owner(s.board[s.scalars.ep.victim.index()])
                     .is_some_and(|o| o != p)
             {
                 let mut m = mv;
@@ -648,7 +648,7 @@ pub(crate) fn bits_iter(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
             if bits == 0 {
                 return None;
             }
-            let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+            let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
             bits &= bits - 1;
             Some(c)
         })
@@ -687,7 +687,7 @@ impl Pins {
     /// Adds `cell`.
     pub(super) fn insert(&mut self, cell: CellId) {
         match self {
-            Pins::Mask(m) => *m |= 1 << cell,
+            Pins::Mask(m) => *m |= 1 << cell.index(),
             Pins::List { cells, len } => {
                 let n = usize::from(*len);
                 if !cells[..n].contains(&cell) {
@@ -707,7 +707,7 @@ impl Pins {
     #[inline(always)]
     pub(super) fn has(&self, cell: CellId) -> bool {
         match self {
-            Pins::Mask(m) => m >> cell & 1 == 1,
+            Pins::Mask(m) => m >> cell.index() & 1 == 1,
             Pins::List { cells, len } => cells[..usize::from(*len)].contains(&cell),
             Pins::All => true,
         }
@@ -722,24 +722,24 @@ mod tests {
     #[test]
     fn pins_on_a_small_board_are_a_mask() {
         let mut pins = Pins::none(64);
-        pins.insert(0);
-        pins.insert(63);
+        pins.insert(CellId::new(0));
+        pins.insert(CellId::new(63));
         assert_eq!(pins, Pins::Mask(1 | 1 << 63));
-        assert!(pins.has(0) && pins.has(63) && !pins.has(1));
+        assert!(pins.has(CellId::new(0)) && pins.has(CellId::new(63)) && !pins.has(CellId::new(1)));
     }
 
     #[test]
     fn pins_on_a_large_board_are_listed_until_too_many_then_all_count() {
         let mut pins = Pins::none(100);
-        for c in 0..MAX_PINS as CellId {
-            pins.insert(70 + c);
-            pins.insert(70 + c); // a cell listed twice takes one place
+        for c in 0..MAX_PINS as u16 {
+            pins.insert(CellId::new(70 + c));
+            pins.insert(CellId::new(70 + c)); // a cell listed twice takes one place
         }
-        assert!((70..70 + MAX_PINS as CellId).all(|c| pins.has(c)));
-        assert!(!pins.has(69) && !pins.has(99));
-        pins.insert(99);
+        assert!((70..70 + MAX_PINS as u16).all(|c| pins.has(CellId::new(c))));
+        assert!(!pins.has(CellId::new(69)) && !pins.has(CellId::new(99)));
+        pins.insert(CellId::new(99));
         assert_eq!(pins, Pins::All);
-        assert!(pins.has(0));
+        assert!(pins.has(CellId::new(0)));
     }
 
     /// A rook pinned to its king on a 10 × 10 board (more than 64 cells: the pins are a
@@ -764,8 +764,8 @@ mod tests {
         game.legal_moves(&game.start(), &mut moves);
         let mut rook: Vec<String> = moves
             .iter()
-            .filter(|m| game.board.cells[m.cells[0] as usize].name == "a5")
-            .map(|m| game.board.cells[m.cells[1] as usize].name.clone())
+            .filter(|m| game.board.cells[m.cells[0].index()].name == "a5")
+            .map(|m| game.board.cells[m.cells[1].index()].name.clone())
             .collect();
         rook.sort();
         assert_eq!(rook, ["a10", "a2", "a3", "a4", "a6", "a7", "a8", "a9"]);

@@ -51,14 +51,14 @@ impl LineCounts {
                 continue;
             }
             done.iter_mut().for_each(|x| *x = false);
-            for c in 0..ncells as CellId {
-                if done[c as usize] {
+            for c in CellId::upto(ncells) {
+                if done[c.index()] {
                     continue;
                 }
                 mask.iter_mut().for_each(|m| *m = 0);
                 mark_ray(board, c, Some(d), &mut mask);
                 mark_ray(board, c, back, &mut mask);
-                mask[c as usize / 64] |= 1 << (c % 64);
+                mask[c.index() / 64] |= 1 << (c.index() % 64);
                 let line = out.spans_of.len() as u32;
                 let start = out.spans.len() as u32;
                 for (w, &m) in mask.iter().enumerate() {
@@ -70,8 +70,8 @@ impl LineCounts {
                 // Every cell of a two-way line has that same line; a one-way direction (a
                 // graph's link without a way back) gives each cell its own.
                 let cells: Vec<CellId> = match back {
-                    Some(_) => (0..ncells as CellId)
-                        .filter(|&x| mask[x as usize / 64] >> (x % 64) & 1 == 1)
+                    Some(_) => CellId::upto(ncells)
+                        .filter(|&x| mask[x.index() / 64] >> (x.index() % 64) & 1 == 1)
                         .collect(),
                     None => vec![c],
                 };
@@ -79,8 +79,8 @@ impl LineCounts {
                     if back.is_some() && !same_line(board, x, d, back, &mask) {
                         continue;
                     }
-                    done[x as usize] = true;
-                    out.line_of[x as usize * ndirs + d as usize] = line;
+                    done[x.index()] = true;
+                    out.line_of[x.index() * ndirs + d as usize] = line;
                 }
             }
         }
@@ -90,7 +90,7 @@ impl LineCounts {
     /// The line through `cell` along `d` (the same for `d` and its opposite).
     #[inline(always)]
     pub fn line(&self, cell: CellId, d: DirId) -> u32 {
-        self.line_of[cell as usize * self.ndirs + d as usize]
+        self.line_of[cell.index() * self.ndirs + d as usize]
     }
 
     /// How many pieces stand on the line through `cell` along `d` (both ways, `cell`
@@ -118,7 +118,7 @@ fn same_line(board: &Board, x: CellId, d: DirId, back: Option<DirId>, mask: &[u6
     let mut own = vec![0u64; mask.len()];
     mark_ray(board, x, Some(d), &mut own);
     mark_ray(board, x, back, &mut own);
-    own[x as usize / 64] |= 1 << (x % 64);
+    own[x.index() / 64] |= 1 << (x.index() % 64);
     own == mask
 }
 
@@ -129,10 +129,10 @@ fn mark_ray(board: &Board, mut c: CellId, d: Option<DirId>, mask: &mut [u64]) {
     loop {
         c = board.next(c, d);
         // A direction that wraps round (a graph's cycle) stops where it began.
-        if c == NO_CELL || c == start || mask[c as usize / 64] >> (c % 64) & 1 == 1 {
+        if c == NO_CELL || c == start || mask[c.index() / 64] >> (c.index() % 64) & 1 == 1 {
             return;
         }
-        mask[c as usize / 64] |= 1 << (c % 64);
+        mask[c.index() / 64] |= 1 << (c.index() % 64);
     }
 }
 

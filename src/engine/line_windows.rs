@@ -59,7 +59,7 @@ impl LineWindows {
         // The cells of one axis through a cell, in order: up to `n` behind it (the last as
         // a flank), the cell, up to `n` ahead.
         let mut row: Vec<CellId> = Vec::with_capacity(2 * n + 1);
-        for c in 0..cells as CellId {
+        for c in CellId::upto(cells) {
             start.push(windows.len() as u32);
             for &(d, od) in axes {
                 row.clear();
@@ -84,24 +84,24 @@ impl LineWindows {
                 }
                 let mut seen = 0u64;
                 for &x in &row {
-                    if seen >> x & 1 == 1 {
+                    if seen >> x.index() & 1 == 1 {
                         return None;
                     }
-                    seen |= 1 << x;
+                    seen |= 1 << x.index();
                 }
                 // Windows row[i .. i + n] holding index `at`.
                 for i in at.saturating_sub(n - 1)..=at {
                     if i + n > row.len() {
                         break;
                     }
-                    let mask = row[i..i + n].iter().fold(0u64, |m, &x| m | 1 << x);
+                    let mask = row[i..i + n].iter().fold(0u64, |m, &x| m | 1 << x.index());
                     let mut flanks = 0u64;
                     if exact {
                         if i > 0 {
-                            flanks |= 1 << row[i - 1];
+                            flanks |= 1 << row[i - 1].index();
                         }
                         if let Some(&x) = row.get(i + n) {
-                            flanks |= 1 << x;
+                            flanks |= 1 << x.index();
                         }
                     }
                     windows.push((mask, flanks));
@@ -125,8 +125,8 @@ impl LineWindows {
             .iter()
             .fold(0u64, |m, &id| m | s.bits[id as usize]);
         changed.into_iter().any(|c| {
-            mine >> c & 1 == 1 && {
-                let (a, b) = (self.start[c as usize], self.start[c as usize + 1]);
+            mine >> c.index() & 1 == 1 && {
+                let (a, b) = (self.start[c.index()], self.start[c.index() + 1]);
                 self.windows[a as usize..b as usize]
                     .iter()
                     .any(|&(w, f)| mine & w == w && mine & f == 0)

@@ -251,7 +251,7 @@ impl Game {
                     let (from, to) = (mv.cells[j - 1], mv.cells[j]);
                     set[n] = if *flying {
                         self.flying_jumped_over(from, to, &dirs[p], |c| {
-                            c != origin && s.board[c as usize] != EMPTY
+                            c != origin && s.board[c.index()] != EMPTY
                         })
                     } else {
                         self.jumped_over(from, to, &dirs[p])

@@ -51,7 +51,7 @@ impl Game {
             _ => unreachable!("a lone placement rule is one place or drop"),
         };
         let (cell, piece) = (mv.cells[0], self.placed_piece(kind, mover));
-        let old = s.board[cell as usize];
+        let old = s.board[cell.index()];
         s.log.push(Change { cell, old });
         s.scalars.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
         s.put(cell, piece);
@@ -184,7 +184,7 @@ impl Game {
         } else {
             mv.cells[1]
         };
-        let (piece, victim) = (s.board[from as usize], s.board[to as usize]);
+        let (piece, victim) = (s.board[from.index()], s.board[to.index()]);
         // One capacity check for both entries.
         s.log.extend_from_slice(&[
             Change {
@@ -287,7 +287,7 @@ impl Game {
                         if c == NO_CELL {
                             continue;
                         }
-                        let piece = board[c as usize];
+                        let piece = board[c.index()];
                         if self.owner(piece) == Some(q)
                             && (rule.kinds.is_empty()
                                 || rule.kinds.contains(&self.pieces[piece as usize].kind))
@@ -333,14 +333,14 @@ impl Game {
     /// orphans ([`Game::drop_orphan_flags`]), so only a move that cleared a castling piece's
     /// flag can make one.
     fn clear_orphan_flags(&self, s: &mut State) {
-        let sides = self.castling_sides(s.unmoved.iter().copied(), |c| s.board[c as usize]);
+        let sides = self.castling_sides(s.unmoved.iter().copied(), |c| s.board[c.index()]);
         for w in 0..s.unmoved.len() {
             // A copy of the word: clearing a flag below changes the state's own.
             let mut bits = s.unmoved[w];
             while bits != 0 {
-                let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
-                if self.orphaned(s.board[c as usize], sides) {
+                if self.orphaned(s.board[c.index()], sides) {
                     self.clear_unmoved(s, c);
                 }
             }
@@ -350,7 +350,7 @@ impl Game {
     /// Clears, in a state being set up, the flags of every side that has no unmoved
     /// castling piece (a rook where no king can castle with it).
     pub(crate) fn drop_orphan_flags(&self, unmoved: &mut [u64], board: &[PieceId]) {
-        let sides = self.castling_sides(unmoved.iter().copied(), |c| board[c as usize]);
+        let sides = self.castling_sides(unmoved.iter().copied(), |c| board[c.index()]);
         for (w, word) in unmoved.iter_mut().enumerate() {
             let mut bits = *word;
             while bits != 0 {
@@ -385,7 +385,7 @@ impl Game {
         for (w, word) in unmoved.enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
                 let piece = at(c);
                 if let Some(o) = self.castler_of(piece) {
@@ -400,7 +400,7 @@ impl Game {
     }
 
     fn clear_unmoved(&self, s: &mut State, c: CellId) {
-        s.unmoved[c as usize / 64] &= !(1 << (c % 64));
+        s.unmoved[c.index() / 64] &= !(1 << (c.index() % 64));
         s.side.push(SideChange::Unmoved { cell: c });
         s.scalars.hash ^= self.zobrist.unmoved(c);
         s.scalars.extra ^= self.zobrist.unmoved(c);
@@ -466,13 +466,13 @@ impl Game {
             if self.stacks_on(c) {
                 for level in 0..s.height[c] {
                     h ^= self.zobrist.level(
-                        c as CellId,
+                        CellId::from_index(c),
                         level,
                         s.stacks[c * MAX_STACK + level as usize],
                     );
                 }
             } else {
-                h ^= self.zobrist.piece(c as CellId, p);
+                h ^= self.zobrist.piece(CellId::from_index(c), p);
             }
         }
         if s.scalars.swapped {
@@ -491,7 +491,7 @@ impl Game {
             h ^= self.zobrist.swapped;
         }
         if self.tracks_unmoved {
-            for c in 0..self.board.len() as CellId {
+            for c in CellId::upto(self.board.len()) {
                 if s.is_unmoved(c) {
                     h ^= self.zobrist.unmoved(c);
                 }
@@ -503,7 +503,7 @@ impl Game {
     /// Puts `piece` on `cell`, logging the old content and updating hash and counts.
     #[inline(always)]
     pub(crate) fn set_cell(&self, s: &mut State, cell: CellId, piece: PieceId) {
-        let old = s.board[cell as usize];
+        let old = s.board[cell.index()];
         s.log.push(Change { cell, old });
         s.scalars.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
         s.put(cell, piece);
@@ -548,7 +548,7 @@ impl Game {
         let (mut k, mut focus) = if rule.from_piece() {
             (1, cells[0])
         } else {
-            (0, 0)
+            (0, CellId::new(0))
         };
         for part in &rule.parts {
             match part {
@@ -701,7 +701,7 @@ pub(crate) trait CellView {
 impl CellView for [PieceId] {
     #[inline(always)]
     fn get(&self, c: CellId) -> PieceId {
-        self[c as usize]
+        self[c.index()]
     }
 }
 
@@ -723,7 +723,7 @@ struct Logged<'a> {
 impl CellView for Logged<'_> {
     #[inline(always)]
     fn get(&self, c: CellId) -> PieceId {
-        self.s.board[c as usize]
+        self.s.board[c.index()]
     }
 }
 
@@ -731,7 +731,7 @@ impl CellSink for Logged<'_> {
     #[inline(always)]
     fn set(&mut self, c: CellId, p: PieceId) {
         if self.game.has_hands() {
-            self.game.capture_to_hand(self.s, self.s.board[c as usize]);
+            self.game.capture_to_hand(self.s, self.s.board[c.index()]);
         }
         self.game.set_cell(self.s, c, p);
     }
@@ -746,10 +746,10 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{Game, MoveList, State};
+    use crate::engine::{CellId, Game, MoveList, State};
 
     /// What the two makes must agree on beyond [`State::same_position`].
-    fn tables(s: &State) -> (Vec<u64>, u32, u64, Vec<(u16, u8)>, usize) {
+    fn tables(s: &State) -> (Vec<u64>, u32, u64, Vec<(CellId, u8)>, usize) {
         let log = s.log.iter().map(|c| (c.cell, c.old)).collect();
         (
             s.bits.clone(),

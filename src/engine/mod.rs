@@ -17,6 +17,7 @@ mod game;
 mod geometry;
 mod guard;
 mod hand;
+mod ids;
 mod legal;
 mod line_count;
 mod line_windows;
@@ -76,10 +77,9 @@ pub use zobrist::Zobrist;
 /// Most cells a board may have.
 pub const MAX_CELLS: usize = 4096;
 
-/// A cell of the board: an index into the board's dense tables.
-pub type CellId = u16;
+pub use ids::CellId;
 /// "No such cell": the neighbour table holds this where a step leaves the board.
-pub const NO_CELL: CellId = CellId::MAX;
+pub const NO_CELL: CellId = CellId::NONE;
 /// A direction: a column of the neighbour table.
 pub type DirId = u16;
 /// What stands on a cell: 0 is empty, otherwise an index into [`Game::pieces`].

@@ -27,7 +27,7 @@ impl Game {
                 Part::Step { .. } | Part::Slide { .. } | Part::Fly { .. } => {
                     // The landing is the last cell the part records.
                     if let Some(&t) = cells.get(k + recorded.max(1) - 1) {
-                        let victim = s.board.get(t as usize).copied().unwrap_or(EMPTY);
+                        let victim = s.board.get(t.index()).copied().unwrap_or(EMPTY);
                         if victim != EMPTY && self.owner(victim).is_some_and(|o| o != me) {
                             n += 1;
                         }

@@ -39,21 +39,23 @@ impl<'a> View<'a> {
         let mut i = self.len;
         while i > 0 {
             i -= 1;
-            if self.overlay[i] as CellId == c {
+            if CellId::new(self.overlay[i] as u16) == c {
                 return (self.overlay[i] >> 16) as PieceId;
             }
         }
-        self.board[c as usize]
+        self.board[c.index()]
     }
 
     #[inline(always)]
     pub(super) fn touched(&self, c: CellId) -> bool {
-        self.overlay[..self.len].iter().any(|&o| o as CellId == c)
+        self.overlay[..self.len]
+            .iter()
+            .any(|&o| CellId::new(o as u16) == c)
     }
 
     #[inline(always)]
     pub(super) fn put(&mut self, c: CellId, p: PieceId) {
-        self.overlay[self.len] = u32::from(c) | u32::from(p) << 16;
+        self.overlay[self.len] = u32::from(c.raw()) | u32::from(p) << 16;
         self.len += 1;
     }
 }
@@ -221,7 +223,7 @@ impl Game {
                     if out.len() >= limit {
                         break 'pieces;
                     }
-                    let cell = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                    let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     for e in entries {
                         if !moves.may_start(e, cell) {
@@ -339,7 +341,7 @@ impl Game {
                     }
                 }
             }
-            self.gen_parts(s, &mut view, p, rule, 0, 0, Move::new(r), out);
+            self.gen_parts(s, &mut view, p, rule, 0, CellId::new(0), Move::new(r), out);
         }
         if out.len() >= super::MAX_MOVES {
             std::panic::panic_any(super::TooManyMoves);
@@ -373,7 +375,7 @@ impl Game {
     ) {
         for &d in dirs {
             let t = self.board.next(focus, d);
-            if t != NO_CELL && to.contains(cells[t as usize]) {
+            if t != NO_CELL && to.contains(cells[t.index()]) {
                 land.emit(None, t, out);
             }
         }
@@ -405,7 +407,7 @@ impl Game {
             if t == NO_CELL {
                 break;
             }
-            let c = cells[t as usize];
+            let c = cells[t.index()];
             if steps >= min && to.contains(c) {
                 land.emit(passable.then_some(prev), t, out);
             }
@@ -474,9 +476,9 @@ impl Game {
                     for w in 0..s.words {
                         let mut bits = self.cells_with(s, set, w);
                         while bits != 0 {
-                            let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                            let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                             bits &= bits - 1;
-                            if (on.zone.is_none() || on.accepts(board, p, c, s.board[c as usize]))
+                            if (on.zone.is_none() || on.accepts(board, p, c, s.board[c.index()]))
                                 && (blocked == 0 || self.column_free(c, blocked))
                             {
                                 push_with(out, mv, c);
@@ -488,11 +490,11 @@ impl Game {
                 let last = idx + 1 == rule.parts.len();
                 // The later picks of a set come after the previous one, on untouched cells.
                 let first = if *ordered {
-                    0
+                    CellId::new(0)
                 } else {
-                    mv.cells().last().map_or(0, |&c| c + 1)
+                    mv.cells().last().map_or(CellId::new(0), |&c| c.succ())
                 };
-                for c in first..board.len() as CellId {
+                for c in CellId::span(first, board.len()) {
                     if (*ordered || !v.touched(c))
                         && on.accepts(board, p, c, v.get(c))
                         && (blocked == 0 || self.column_free(c, blocked))
@@ -516,17 +518,17 @@ impl Game {
                     for w in 0..s.words {
                         let mut bits = s.cells_of(EMPTY)[w];
                         while bits != 0 {
-                            let c = (w * 64 + bits.trailing_zeros() as usize) as CellId;
+                            let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                             bits &= bits - 1;
                             let below = board.next(c, d);
-                            if below == NO_CELL || s.board[below as usize] != EMPTY {
+                            if below == NO_CELL || s.board[below.index()] != EMPTY {
                                 push_with(out, mv, c);
                             }
                         }
                     }
                     return;
                 }
-                for c in 0..board.len() as CellId {
+                for c in CellId::upto(board.len()) {
                     if v.get(c) != EMPTY {
                         continue;
                     }
@@ -750,7 +752,7 @@ impl Game {
                     return;
                 }
                 let origin = mv.cells[0];
-                let victim = s.board[mv.cells[mv.len as usize - 1] as usize];
+                let victim = s.board[(mv.cells[mv.len as usize - 1]).index()];
                 let me = v.get(focus);
                 if victim == EMPTY
                     || !captured[p].contains(victim)
@@ -761,7 +763,7 @@ impl Game {
                 }
                 let beside = dirs[p].iter().any(|&d| {
                     let n = board.next(origin, d);
-                    n != NO_CELL && near.accepts(board, p, n, s.board[n as usize])
+                    n != NO_CELL && near.accepts(board, p, n, s.board[n.index()])
                 });
                 if beside {
                     let mut m = mv;
@@ -780,11 +782,11 @@ impl Game {
                 let piece = self.piece_id(*kind, own.then_some(p));
                 let prev_convert = idx > 0 && matches!(rule.parts[idx - 1], Part::Convert { .. });
                 let first = if !ordered && prev_convert && mv.len > 0 {
-                    mv.cells[mv.len as usize - 1] + 1
+                    mv.cells[mv.len as usize - 1].succ()
                 } else {
-                    0
+                    CellId::new(0)
                 };
-                for c in first..board.len() as CellId {
+                for c in CellId::span(first, board.len()) {
                     if !v.touched(c) && on.accepts(board, p, c, v.get(c)) {
                         let mut m = mv;
                         m.push(c);
@@ -807,7 +809,7 @@ impl Game {
             Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
             Part::Fly { to } => {
                 let piece = v.get(focus);
-                for t in 0..board.len() as CellId {
+                for t in CellId::upto(board.len()) {
                     if t != focus && to.accepts(board, p, t, v.get(t)) {
                         self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
                     }
@@ -868,7 +870,7 @@ impl Game {
                 let mut fallback = super::exec::Bits::new();
                 let (mut n_pref, mut n_all) = (0, 0);
                 if fires {
-                    for c in 0..board.len() as CellId {
+                    for c in CellId::upto(board.len()) {
                         if !on.accepts(board, p, c, v.get(c)) {
                             continue;
                         }
@@ -885,7 +887,7 @@ impl Game {
                     return;
                 }
                 let cells = if n_pref > 0 { &offered } else { &fallback };
-                for c in 0..board.len() as CellId {
+                for c in CellId::upto(board.len()) {
                     if cells.has(c) {
                         let mut m = mv;
                         m.push(c);
@@ -1054,7 +1056,7 @@ impl Game {
         // offers only the plain move (calls saved: most moves of Intellector end so).
         if idx + 1 == rule.parts.len()
             || (idx + 2 == rule.parts.len()
-                && s.board[t as usize] == EMPTY
+                && s.board[t.index()] == EMPTY
                 && matches!(rule.parts[idx + 1], Part::BecomeCaptured { .. }))
         {
             push_with(out, mv, t);
@@ -1079,7 +1081,7 @@ fn drop_by_shift(s: &State, shift: super::DirShift, mv: Move, out: &mut MoveList
     let empty = s.cells_of(EMPTY)[0];
     let mut bits = empty & (shift.edge() | shift.from_next(!empty));
     while bits != 0 {
-        push_with(out, mv, bits.trailing_zeros() as CellId);
+        push_with(out, mv, CellId::from_index(bits.trailing_zeros() as usize));
         bits &= bits - 1;
     }
 }

@@ -81,10 +81,10 @@ impl Game {
             return format!("roll{r}");
         }
         let rule = &self.rules[mv.rule as usize];
-        let name = |c: u16| match c {
+        let name = |c: super::CellId| match c {
             super::FROM_RESERVE => "in",
             super::BORNE_OFF => "off",
-            _ => self.board.cells[c as usize].name.as_str(),
+            _ => self.board.cells[c.index()].name.as_str(),
         };
         let mut out = String::new();
         let mut k = 0;
@@ -101,14 +101,14 @@ impl Game {
             k = 1;
         }
         let me = state.to_move();
-        let sep = |out: &mut String, target: u16| {
+        let sep = |out: &mut String, target: super::CellId| {
             if !compact || runs_together(out, name(target)) {
                 let t = if target >= super::BORNE_OFF {
                     EMPTY
                 } else {
                     state.at(target)
                 };
-                let t = if target < super::BORNE_OFF && self.board.stack_cap[target as usize] > 0 {
+                let t = if target < super::BORNE_OFF && self.board.stack_cap[target.index()] > 0 {
                     EMPTY
                 } else {
                     t
@@ -541,7 +541,7 @@ impl Game {
         texts: &[String],
     ) -> Option<String> {
         let cell = self.board.cell_by_name(want)?;
-        let name = &self.board.cells[cell as usize].name;
+        let name = &self.board.cells[cell.index()].name;
         let using: Vec<&str> = moves
             .iter()
             .zip(texts)

@@ -198,7 +198,7 @@ impl PieceMoves {
         let at = self.sets.len();
         self.sets.resize(at + self.words, 0);
         for c in 0..cells {
-            if inside(c as CellId) {
+            if inside(CellId::from_index(c)) {
                 self.sets[at + c / 64] |= 1 << (c % 64);
             }
         }
@@ -235,7 +235,7 @@ impl PieceMoves {
 
     #[inline(always)]
     fn has(&self, set: u32, cell: CellId) -> bool {
-        self.sets[set as usize + cell as usize / 64] >> (cell % 64) & 1 == 1
+        self.sets[set as usize + cell.index() / 64] >> (cell.index() % 64) & 1 == 1
     }
 }
 
@@ -252,7 +252,7 @@ impl Promotion<'_> {
     /// Whether a piece landing on `cell` promotes.
     #[inline(always)]
     pub fn at(&self, cell: CellId) -> bool {
-        self.zone[cell as usize / 64] >> (cell % 64) & 1 == 1
+        self.zone[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
     }
 }
 

@@ -134,7 +134,7 @@ impl Game {
             ));
         }
         let mut board = vec![EMPTY; self.board.len()];
-        let mut stacks: Vec<(u16, Vec<u8>)> = Vec::new();
+        let mut stacks: Vec<(CellId, Vec<u8>)> = Vec::new();
         for (li, (text, cells)) in lines.iter().zip(&self.board.lines).enumerate() {
             let mut i: usize = 0;
             let mut chars = text.chars().peekable();
@@ -179,17 +179,17 @@ impl Game {
                             cells.len()
                         ));
                     };
-                    let cap = self.board.stack_cap[cell as usize] as usize;
+                    let cap = self.board.stack_cap[cell.index()] as usize;
                     if pieces.len() > 1 && pieces.len() > cap {
                         return err(format!(
                             "cell {} holds at most {} piece(s), the position puts {} there",
-                            self.board.cells[cell as usize].name,
+                            self.board.cells[cell.index()].name,
                             cap.max(1),
                             pieces.len()
                         ));
                     }
                     if let Some(&top) = pieces.last() {
-                        board[cell as usize] = top;
+                        board[cell.index()] = top;
                         stacks.push((cell, pieces));
                     }
                     i += 1;
@@ -202,7 +202,7 @@ impl Game {
                         ));
                     };
                     if i < cells.len() {
-                        board[cells[i] as usize] = (p + 1) as u8;
+                        board[cells[i].index()] = (p + 1) as u8;
                     }
                     i += 1;
                 }
@@ -284,10 +284,10 @@ impl Game {
             }
         }
         for (cell, pieces) in stacks {
-            if self.board.stack_cap[cell as usize] > 0 {
-                state.height[cell as usize] = pieces.len() as u8;
+            if self.board.stack_cap[cell.index()] > 0 {
+                state.height[cell.index()] = pieces.len() as u8;
                 for (l, &q) in pieces.iter().enumerate() {
-                    state.stacks[cell as usize * super::MAX_STACK + l] = q;
+                    state.stacks[cell.index() * super::MAX_STACK + l] = q;
                 }
             }
         }
@@ -359,8 +359,8 @@ impl Game {
             let d = self.board.dir_by_name(toward)?;
             for &k in &rule.kinds {
                 let id = self.piece_id(k, Some(p));
-                for c in 0..self.board.len() as CellId {
-                    if s.board[c as usize] != id {
+                for c in CellId::upto(self.board.len()) {
+                    if s.board[c.index()] != id {
                         continue;
                     }
                     let mut partner = None;
@@ -370,7 +370,7 @@ impl Game {
                         if x == NO_CELL {
                             break;
                         }
-                        if with.accepts(&self.board, p, x, s.board[x as usize]) {
+                        if with.accepts(&self.board, p, x, s.board[x.index()]) {
                             partner = Some(x);
                         }
                     }
@@ -404,7 +404,7 @@ impl Game {
                 match self.castle_cells(state, p, side) {
                     Some((king, rook)) => {
                         for c in [king, rook] {
-                            state.unmoved[c as usize / 64] |= 1 << (c % 64);
+                            state.unmoved[c.index() / 64] |= 1 << (c.index() % 64);
                         }
                     }
                     None => {
@@ -441,16 +441,16 @@ impl Game {
                         .map(|(o, d)| (o, self.board.next(t, d)))
                         .find(|&(o, c)| {
                             c != NO_CELL
-                                && self.owner(state.board[c as usize]) == Some(o)
+                                && self.owner(state.board[c.index()]) == Some(o)
                                 && r.kinds
-                                    .contains(&self.pieces[state.board[c as usize] as usize].kind)
+                                    .contains(&self.pieces[state.board[c.index()] as usize].kind)
                         })
                         .map(|(_, c)| c)
                 });
                 match victim {
                     // A cell no enemy piece could take on is no part of the position.
                     Some(v)
-                        if self.owner(state.board[v as usize]).is_some_and(|passer| {
+                        if self.owner(state.board[v.index()]).is_some_and(|passer| {
                             self.en_passant_takeable(&state.board, t, passer)
                         }) =>
                     {
@@ -501,7 +501,7 @@ impl Game {
             castling.push('-');
         }
         let ep = state.en_passant().map_or("-".to_string(), |c| {
-            self.board.cells[c as usize].name.clone()
+            self.board.cells[c.index()].name.clone()
         });
         format!(
             "{side} {castling} {ep} {} {}",
@@ -514,7 +514,7 @@ impl Game {
     fn finish_setup(&self, mut state: State, player: Player) -> State {
         // A set-up position may already be decided: test the ends as if every cell had just
         // changed, for the player who moved last first.
-        state.log = (0..self.board.len() as u16)
+        state.log = CellId::upto(self.board.len())
             .map(|cell| Change { cell, old: EMPTY })
             .collect();
         let last =

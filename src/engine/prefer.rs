@@ -98,7 +98,7 @@ impl Game {
                 .iter()
                 .any(|c| matches!(c, SideChange::Off { player, .. } if *player == mover.0)),
             MoveCond::From(z) => match origin {
-                Some(c) if c != FROM_RESERVE && (c as usize) < self.board.len() => self
+                Some(c) if c != FROM_RESERVE && c.index() < self.board.len() => self
                     .board
                     .zones
                     .get(*z as usize)
@@ -115,7 +115,7 @@ impl Game {
                 (log_from..s.log.len()).any(|i| {
                     let c = s.log[i].cell;
                     Some(c) != origin
-                        && pieces[mover].contains(s.board[c as usize])
+                        && pieces[mover].contains(s.board[c.index()])
                         && z.contains(mover, c)
                 })
             }
@@ -124,7 +124,7 @@ impl Game {
             {
                 // An advance captures what stood on its landing cell (never on a stack).
                 let dest = mv.cells[1];
-                if mv.len < 2 || dest >= BORNE_OFF || self.stacks_on(dest as usize) {
+                if mv.len < 2 || dest >= BORNE_OFF || self.stacks_on(dest.index()) {
                     return false;
                 }
                 (log_from..s.log.len()).any(|i| {

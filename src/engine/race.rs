@@ -7,13 +7,13 @@
 use super::state::{Change, SideChange, MAX_STACK, NO_ROLL};
 use super::{
     ByPlayer, CellCond, CellId, Game, KindId, Move, MoveList, PieceId, Player, Rule, State, ZoneId,
-    EMPTY, NO_CELL,
+    EMPTY,
 };
 
 /// Marks a move that starts from the reserve instead of a cell.
-pub const FROM_RESERVE: CellId = NO_CELL - 1;
+pub const FROM_RESERVE: CellId = CellId::new(u16::MAX - 1);
 /// Marks a move that bears a piece off the board.
-pub const BORNE_OFF: CellId = NO_CELL - 2;
+pub const BORNE_OFF: CellId = CellId::new(u16::MAX - 2);
 /// The rule index of a roll of the dice.
 pub const ROLL_RULE: u16 = u16::MAX - 1;
 
@@ -169,7 +169,7 @@ impl Game {
         let from = if origin == FROM_RESERVE {
             -1
         } else {
-            match track.index[p][origin as usize] {
+            match track.index[p][origin.index()] {
                 -1 => return,
                 i => i as i32,
             }
@@ -200,11 +200,11 @@ impl Game {
             return;
         }
         let t = cells[to as usize];
-        let cap = self.board.stack_cap[t as usize];
-        let here = s.board[t as usize];
+        let cap = self.board.stack_cap[t.index()];
+        let here = s.board[t.index()];
         let ok = if cap > 0 {
-            s.height[t as usize] < cap
-                && (self.board.stack_shared[t as usize] || self.owner(here).is_none_or(|o| o == p))
+            s.height[t.index()] < cap
+                && (self.board.stack_shared[t.index()] || self.owner(here).is_none_or(|o| o == p))
         } else {
             a.to.accepts(&self.board, p, t, here)
                 && (here == EMPTY
@@ -240,11 +240,11 @@ impl Game {
             s.off[p.index()] = old + 1;
             return;
         }
-        if self.board.stack_cap[dest as usize] > 0 {
+        if self.board.stack_cap[dest.index()] > 0 {
             self.drop_on_stack(s, dest, piece);
             return;
         }
-        let victim = s.board[dest as usize];
+        let victim = s.board[dest.index()];
         if let (Some(owner), Some(k)) = (self.owner(victim), self.reserve_kind) {
             if owner != p {
                 self.add_reserve(s, self.piece_id(k, Some(owner)), 1);
@@ -264,14 +264,14 @@ impl Game {
 
     /// Takes the top piece off `cell` (a stack or a plain cell) and returns it.
     fn lift(&self, s: &mut State, cell: CellId) -> PieceId {
-        let piece = s.board[cell as usize];
-        if self.board.stack_cap[cell as usize] == 0 {
+        let piece = s.board[cell.index()];
+        if self.board.stack_cap[cell.index()] == 0 {
             self.set_cell(s, cell, EMPTY);
             return piece;
         }
-        let h = s.height[cell as usize];
+        let h = s.height[cell.index()];
         let level = h - 1;
-        let at = cell as usize * MAX_STACK + level as usize;
+        let at = cell.index() * MAX_STACK + level as usize;
         s.side.push(SideChange::Stack {
             cell,
             level,
@@ -280,7 +280,7 @@ impl Game {
         });
         s.scalars.hash ^= self.zobrist.level(cell, level, s.stacks[at]);
         s.stacks[at] = EMPTY;
-        s.height[cell as usize] = level;
+        s.height[cell.index()] = level;
         let below = if level == 0 { EMPTY } else { s.stacks[at - 1] };
         self.set_top(s, cell, below);
         piece
@@ -288,8 +288,8 @@ impl Game {
 
     /// Puts `piece` on top of the stack on `cell`.
     fn drop_on_stack(&self, s: &mut State, cell: CellId, piece: PieceId) {
-        let h = s.height[cell as usize];
-        let at = cell as usize * MAX_STACK + h as usize;
+        let h = s.height[cell.index()];
+        let at = cell.index() * MAX_STACK + h as usize;
         s.side.push(SideChange::Stack {
             cell,
             level: h,
@@ -298,14 +298,14 @@ impl Game {
         });
         s.scalars.hash ^= self.zobrist.level(cell, h, piece);
         s.stacks[at] = piece;
-        s.height[cell as usize] = h + 1;
+        s.height[cell.index()] = h + 1;
         self.set_top(s, cell, piece);
     }
 
     /// Changes the visible top of a stack cell (board, bitsets, counts, cell log; the hash
     /// is kept per level by the callers).
     fn set_top(&self, s: &mut State, cell: CellId, piece: PieceId) {
-        let old = s.board[cell as usize];
+        let old = s.board[cell.index()];
         s.log.push(Change { cell, old });
         s.put(cell, piece);
     }
@@ -319,12 +319,14 @@ impl Game {
                 old,
                 height,
             } => {
-                s.stacks[cell as usize * MAX_STACK + level as usize] = old;
-                s.height[cell as usize] = height;
+                s.stacks[cell.index() * MAX_STACK + level as usize] = old;
+                s.height[cell.index()] = height;
             }
             SideChange::Reserve { piece, old } => s.reserve[piece as usize] = old,
             SideChange::Off { player, old } => s.off[player as usize] = old,
-            SideChange::Unmoved { cell } => s.unmoved[cell as usize / 64] |= 1 << (cell % 64),
+            SideChange::Unmoved { cell } => {
+                s.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64)
+            }
         }
     }
 

@@ -285,7 +285,7 @@ impl Game {
         let mut contents = [EMPTY; MAX_PARTIAL_CELLS];
         let mut h = 0;
         for (i, &c) in cells.iter().enumerate() {
-            contents[i] = s.board[c as usize];
+            contents[i] = s.board[c.index()];
             h ^= self.zobrist.piece(c, contents[i]);
         }
         let mut to_move = s.scalars.to_move;
@@ -442,7 +442,7 @@ impl Game {
                     .parts
                     .contains(StateParts::SIDE)
                     .then_some(s.scalars.to_move);
-                let target = self.partial_hash(cells, |c| s.board[c as usize], side);
+                let target = self.partial_hash(cells, |c| s.board[c.index()], side);
                 self.repeats(s, r, cells, target, t, s.scalars.quiet)
             }
             RepCells::Line { .. } => false,
@@ -462,7 +462,7 @@ impl Game {
                     .then_some(s.scalars.to_move);
                 (
                     cells,
-                    self.partial_hash(cells, |c| s.board[c as usize], side),
+                    self.partial_hash(cells, |c| s.board[c.index()], side),
                 )
             }
             RepCells::Line { .. } => return Vec::new(),

@@ -265,7 +265,7 @@ impl super::Game {
     pub fn move_origin(&self, mv: &super::Move) -> Option<super::CellId> {
         let rule = self.rules.get(mv.rule as usize)?;
         let first = *mv.cells().first()?;
-        (rule.from_piece() && (first as usize) < self.board.len()).then_some(first)
+        (rule.from_piece() && first.index() < self.board.len()).then_some(first)
     }
 
     /// The cells a move lands on or acts on, in order, as a player would point at them:

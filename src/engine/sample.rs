@@ -132,8 +132,8 @@ impl Game {
                 Part::Place { on, .. } | Part::Convert { on, .. } => on,
                 _ => return None,
             };
-            let here = (0..self.board.len() as CellId)
-                .filter(|&c| on.accepts(&self.board, p, c, s.board[c as usize]))
+            let here = CellId::upto(self.board.len())
+                .filter(|&c| on.accepts(&self.board, p, c, s.board[c.index()]))
                 .count() as u64;
             bound = bound.checked_mul(here + i as u64)?;
             if bound > MAX_BOUND {
@@ -164,9 +164,9 @@ impl Game {
                     kind, on, ordered, ..
                 } => {
                     let first = if *ordered {
-                        0
+                        CellId::new(0)
                     } else {
-                        mv.cells().last().map_or(0, |&c| c + 1)
+                        mv.cells().last().map_or(CellId::new(0), |&c| c.succ())
                     };
                     (on, first, !ordered, self.placed_piece(*kind, p))
                 }
@@ -179,16 +179,16 @@ impl Game {
                     let prev_convert =
                         idx > 0 && matches!(rule.parts[idx - 1], Part::Convert { .. });
                     let first = if !ordered && prev_convert && mv.len > 0 {
-                        mv.cells[mv.len as usize - 1] + 1
+                        mv.cells[mv.len as usize - 1].succ()
                     } else {
-                        0
+                        CellId::new(0)
                     };
                     (on, first, true, self.piece_id(*kind, own.then_some(p)))
                 }
                 _ => return None,
             };
             // Conversions skip the cells earlier parts changed; placements may not.
-            let choices = (first..self.board.len() as CellId).filter(|&c| {
+            let choices = CellId::span(first, self.board.len()).filter(|&c| {
                 !(fresh && view.touched(c)) && on.accepts(&self.board, p, c, view.get(c))
             });
             let n = choices.clone().count();

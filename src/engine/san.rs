@@ -120,7 +120,7 @@ impl Game {
         let mut out = String::new();
         if self.promoting_kind(kind) {
             if capture {
-                out.push_str(file(&self.board.cells[origin as usize].name));
+                out.push_str(file(&self.board.cells[origin.index()].name));
             }
         } else {
             out.push(self.kind_letter(kind));
@@ -129,7 +129,7 @@ impl Game {
         if capture {
             out.push('x');
         }
-        out.push_str(&self.board.cells[dest as usize].name);
+        out.push_str(&self.board.cells[dest.index()].name);
         let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote { .. }));
         if promotes && mv.promote != u8::MAX {
             out.push('=');
@@ -142,12 +142,12 @@ impl Game {
     fn castle_san(&self, mv: &Move, origin: CellId) -> String {
         let points = self.cell_points();
         let distance = |c: CellId| {
-            let (a, b) = (points[origin as usize], points[c as usize]);
+            let (a, b) = (points[origin.index()], points[c.index()]);
             ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
         };
         // The castle part records the landing, the partner, then the partner's landing.
         let partner = mv.cells().get(2).copied().unwrap_or(origin);
-        if (partner as usize) < points.len() && distance(partner) > 3.5 {
+        if partner.index() < points.len() && distance(partner) > 3.5 {
             "O-O-O".into()
         } else {
             "O-O".into()
@@ -177,11 +177,11 @@ impl Game {
         if rivals.is_empty() {
             return String::new();
         }
-        let name = &self.board.cells[origin as usize].name;
+        let name = &self.board.cells[origin.index()].name;
         let names = |f: fn(&str) -> &str| {
             rivals
                 .iter()
-                .map(move |&r| f(&self.board.cells[r as usize].name))
+                .map(move |&r| f(&self.board.cells[r.index()].name))
         };
         if names(file).all(|r| r != file(name)) {
             file(name).to_string()

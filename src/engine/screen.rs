@@ -132,7 +132,7 @@ pub(crate) enum ScreenLines {
 impl ScreenLines {
     /// Adds `cell`.
     pub(crate) fn insert(&mut self, cell: CellId) {
-        let c = usize::from(cell);
+        let c = cell.index();
         if c >= 256 {
             *self = ScreenLines::All;
             return;
@@ -151,7 +151,7 @@ impl ScreenLines {
     /// Whether `cell` lies on one of the lines.
     #[inline(always)]
     pub(crate) fn has(&self, cell: CellId) -> bool {
-        let c = usize::from(cell);
+        let c = cell.index();
         match self {
             ScreenLines::None => false,
             ScreenLines::Mask(m) => c < 256 && m[c / 64] >> (c % 64) & 1 == 1,

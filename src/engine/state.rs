@@ -229,7 +229,7 @@ impl State {
             unmoved: if game.tracks_unmoved {
                 let mut u = vec![0u64; words];
                 for (c, &p) in board_ref.iter().enumerate() {
-                    if game.castling_piece(c as CellId, p) {
+                    if game.castling_piece(CellId::from_index(c), p) {
                         u[c / 64] |= 1 << (c % 64);
                     }
                 }
@@ -263,7 +263,7 @@ impl State {
     /// What stands on `cell` ([`super::EMPTY`] for nothing).
     #[inline(always)]
     pub fn at(&self, cell: CellId) -> PieceId {
-        self.board[cell as usize]
+        self.board[cell.index()]
     }
 
     /// The whole board, indexed by cell id.
@@ -296,7 +296,7 @@ impl State {
     /// Whether the piece on `cell` has not moved since the start (where the game tracks it).
     #[inline]
     pub fn is_unmoved(&self, cell: CellId) -> bool {
-        self.unmoved[cell as usize / 64] >> (cell % 64) & 1 == 1
+        self.unmoved[cell.index() / 64] >> (cell.index() % 64) & 1 == 1
     }
 
     /// The cell that may be taken en passant now, if any.
@@ -321,15 +321,15 @@ impl State {
 
     /// The pieces on `cell`, bottom first (one piece, or none, on cells that do not stack).
     pub fn stack_at(&self, cell: CellId) -> Vec<PieceId> {
-        let h = self.height[cell as usize] as usize;
+        let h = self.height[cell.index()] as usize;
         if h == 0 {
-            return if self.board[cell as usize] == EMPTY {
+            return if self.board[cell.index()] == EMPTY {
                 vec![]
             } else {
-                vec![self.board[cell as usize]]
+                vec![self.board[cell.index()]]
             };
         }
-        self.stacks[cell as usize * MAX_STACK..cell as usize * MAX_STACK + h].to_vec()
+        self.stacks[cell.index() * MAX_STACK..cell.index() * MAX_STACK + h].to_vec()
     }
 
     /// Plies since the last capture or progress move (for `no-progress` endings).
@@ -364,7 +364,7 @@ impl State {
     /// hash: the callers do those).
     #[inline(always)]
     pub(crate) fn put(&mut self, cell: CellId, piece: PieceId) {
-        let (c, new) = (cell as usize, piece as usize);
+        let (c, new) = (cell.index(), piece as usize);
         debug_assert!(c < self.board.len() && new < self.counts.len());
         // Cells and pieces are ids from the game's own tables (a state is made for one
         // game), and every table here is sized by them; this runs twice per changed cell
@@ -394,7 +394,7 @@ impl State {
         victim: PieceId,
         back: bool,
     ) {
-        let (f, t, w) = (from as usize, to as usize, self.words);
+        let (f, t, w) = (from.index(), to.index(), self.words);
         debug_assert!(f < self.board.len() && t < self.board.len() && f != t);
         debug_assert!(usize::from(piece.max(victim)) < self.counts.len());
         let (fb, tb) = (1u64 << (f % 64), 1u64 << (t % 64));

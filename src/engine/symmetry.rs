@@ -30,7 +30,7 @@ pub struct Symmetry {
 impl Symmetry {
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
-        self.cells.iter().enumerate().all(|(i, &c)| c as usize == i)
+        self.cells.iter().enumerate().all(|(i, &c)| c.index() == i)
     }
 
     /// Whether the board of `state` is mapped onto itself.
@@ -39,7 +39,7 @@ impl Symmetry {
         self.cells
             .iter()
             .enumerate()
-            .all(|(c, &to)| b[c] == b[to as usize])
+            .all(|(c, &to)| b[c] == b[to.index()])
     }
 }
 
@@ -47,7 +47,7 @@ impl Symmetry {
 pub fn symmetries(game: &Game) -> Vec<Symmetry> {
     let board = game.board();
     let identity = Symmetry {
-        cells: (0..board.len() as CellId).collect(),
+        cells: CellId::upto(board.len()).collect(),
         dirs: (0..board.dirs.len() as DirId).collect(),
     };
     let mut out = vec![identity];
@@ -91,7 +91,7 @@ fn plane_candidates(game: &Game) -> Vec<Vec<CellId>> {
     let at: HashMap<(i64, i64), CellId> = points
         .iter()
         .enumerate()
-        .map(|(i, p)| (key(p.x - cx, p.y - cy), i as CellId))
+        .map(|(i, p)| (key(p.x - cx, p.y - cy), CellId::from_index(i)))
         .collect();
     let mut out = Vec::new();
     for reflect in [false, true] {
@@ -127,13 +127,13 @@ fn direction_map(game: &Game, cells: &[CellId]) -> Option<Vec<DirId>> {
         if c == NO_CELL {
             NO_CELL
         } else {
-            cells[c as usize]
+            cells[c.index()]
         }
     };
     let mut dirs = Vec::with_capacity(nd);
     for d in 0..nd as DirId {
         let to = (0..nd as DirId).find(|&e| {
-            (0..board.len() as CellId).all(|c| img(board.next(c, d)) == board.next(img(c), e))
+            CellId::upto(board.len()).all(|c| img(board.next(c, d)) == board.next(img(c), e))
         })?;
         if dirs.contains(&to) {
             return None;
@@ -163,7 +163,7 @@ impl<'a> RuleCheck<'a> {
                     let mut out = vec![0u64; bits.len()];
                     for (c, &to) in sym.cells.iter().enumerate() {
                         if bits[c / 64] >> (c % 64) & 1 == 1 {
-                            out[to as usize / 64] |= 1 << (to % 64);
+                            out[to.index() / 64] |= 1 << (to.index() % 64);
                         }
                     }
                     out
@@ -306,7 +306,7 @@ impl<'a> RuleCheck<'a> {
                         .cells
                         .iter()
                         .enumerate()
-                        .all(|(c, &to)| colour(to as usize) == (colour(c) + flip) % 2)
+                        .all(|(c, &to)| colour(to.index()) == (colour(c) + flip) % 2)
                 };
                 same(0) || same(1)
             }
@@ -349,7 +349,8 @@ impl SymmetricHasher {
                 let mut d = vec![0u64; s.cells.len() * pieces];
                 for (c, &to) in s.cells.iter().enumerate() {
                     for p in 0..pieces {
-                        d[c * pieces + p] = z.piece(c as CellId, p as u8) ^ z.piece(to, p as u8);
+                        d[c * pieces + p] =
+                            z.piece(CellId::from_index(c), p as u8) ^ z.piece(to, p as u8);
                     }
                 }
                 d

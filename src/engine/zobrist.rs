@@ -74,7 +74,7 @@ impl Zobrist {
         unsafe {
             *self
                 .cell_piece
-                .get_unchecked(cell as usize * self.pieces + piece as usize)
+                .get_unchecked(cell.index() * self.pieces + piece as usize)
         }
     }
 
@@ -109,7 +109,7 @@ impl Zobrist {
     /// Key of "the piece on `cell` has not moved".
     #[inline]
     pub fn unmoved(&self, cell: CellId) -> u64 {
-        self.flags[2 * cell as usize]
+        self.flags[2 * cell.index()]
     }
 
     /// Key of "`cell` may be taken en passant".
@@ -118,7 +118,7 @@ impl Zobrist {
         if cell == super::NO_CELL {
             0
         } else {
-            self.flags[2 * cell as usize + 1]
+            self.flags[2 * cell.index() + 1]
         }
     }
 

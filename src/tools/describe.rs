@@ -111,7 +111,12 @@ pub fn describe(g: &Game) -> String {
         let per: Vec<String> = (0..g.num_players())
             .map(|p| {
                 let cells: Vec<&str> = (0..b.len())
-                    .filter(|&c| z.contains(crate::engine::Player(p as u8), c as u16))
+                    .filter(|&c| {
+                        z.contains(
+                            crate::engine::Player(p as u8),
+                            crate::engine::CellId::from_index(c),
+                        )
+                    })
                     .map(|c| b.cells[c].name.as_str())
                     .collect();
                 format!("{}: {}", g.players[p], abbreviate(&cells, 12))
@@ -259,7 +264,7 @@ fn race(g: &Game, o: &mut String) {
             for p in 0..g.num_players() {
                 let cells: Vec<&str> = t.cells[Player(p as u8)]
                     .iter()
-                    .map(|&c| g.board.cells[c as usize].name.as_str())
+                    .map(|&c| g.board.cells[c.index()].name.as_str())
                     .collect();
                 let name = if p == 0 { t.name.as_str() } else { "" };
                 o.push_str(&format!(

@@ -340,7 +340,7 @@ impl Runner<'_> {
                 return;
             };
             legal.retain(|m| g.move_origin(m) == Some(cell));
-            what = format!("the legal moves from {}", g.board.cells[cell as usize].name);
+            what = format!("the legal moves from {}", g.board.cells[cell.index()].name);
         }
         let actual: BTreeSet<String> = legal.iter().map(|&m| g.move_to_string(s, m)).collect();
         // Each expected move in the game's own spelling when it is legal (so `E2E4` and

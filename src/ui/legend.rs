@@ -168,7 +168,7 @@ fn special_cells(game: &Game) -> Vec<String> {
         }
         let cells_of = |p: usize| -> Vec<&str> {
             (0..game.board.len())
-                .filter(|&c| z.contains(Player(p as u8), c as u16))
+                .filter(|&c| z.contains(Player(p as u8), crate::engine::CellId::from_index(c)))
                 .map(|c| game.board.cells[c].name.as_str())
                 .collect()
         };

@@ -431,7 +431,7 @@ impl Grid {
                 .cells
                 .iter()
                 .enumerate()
-                .map(|(i, c)| ((c.col, c.row), i as CellId))
+                .map(|(i, c)| ((c.col, c.row), CellId::from_index(i)))
                 .collect(),
         )
     }
@@ -475,7 +475,7 @@ fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
             let names: Vec<&str> = cells
                 .iter()
                 .flatten()
-                .map(|&c| p.game.board.cells[c as usize].name.as_str())
+                .map(|&c| p.game.board.cells[c.index()].name.as_str())
                 .collect();
             let label = match (names.first(), names.last()) {
                 (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
@@ -699,7 +699,7 @@ fn draw_columns(p: &Painter, heights: &[u16]) -> String {
         cv.text(lines - 1, x, &letter(c), |s| p.frame(s));
     }
     for (id, cell) in cells.iter().enumerate() {
-        let id = id as CellId;
+        let id = CellId::from_index(id);
         let (c, r) = (cell.col, cell.row);
         if c < 0 || c as usize >= n {
             continue;
@@ -841,7 +841,7 @@ fn draw_graph_grid(p: &Painter, at: &[(usize, usize)]) -> String {
     let points: HashSet<(usize, usize)> = at.iter().map(|&(c, r)| (x_of(c), y_of(r))).collect();
     // Each link once, whichever way it was declared.
     let mut links = BTreeSet::new();
-    for a in 0..b.len() as CellId {
+    for a in CellId::upto(b.len()) {
         for d in b.basic_dirs() {
             let n = b.next(a, d);
             if n != NO_CELL && n != a {
@@ -856,7 +856,7 @@ fn draw_graph_grid(p: &Painter, at: &[(usize, usize)]) -> String {
         }
     };
     for &(a, n) in &links {
-        let ((ca, ra), (cb, rb)) = (at[a as usize], at[n as usize]);
+        let ((ca, ra), (cb, rb)) = (at[a.index()], at[n.index()]);
         let (xa, ya, xb, yb) = (x_of(ca), y_of(ra), x_of(cb), y_of(rb));
         if ya == yb {
             for x in xa.min(xb) + 1..xa.max(xb) {
@@ -890,7 +890,7 @@ fn draw_graph_grid(p: &Painter, at: &[(usize, usize)]) -> String {
         }
     }
     for (c, &(col, row)) in at.iter().enumerate() {
-        let c = c as CellId;
+        let c = CellId::from_index(c);
         let (x, y) = (x_of(col), y_of(row));
         cv.set(y, x, p.glyph(c));
         if !p.style.color {
@@ -923,7 +923,7 @@ fn draw_graph_list(p: &Painter) -> String {
                 } else {
                     p.brackets(c)
                 };
-                let name = &b.cells[c as usize].name;
+                let name = &b.cells[c.index()].name;
                 let item = format!("{name}:{}", p.glyph(c));
                 match (l, r) {
                     (' ', ' ') => item,

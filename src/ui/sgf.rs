@@ -350,7 +350,7 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
         // The start position as setup stones and the player to move.
         let mut stones = [String::new(), String::new()];
         for cell in 0..game.board.len() {
-            let p = state.at(cell as u16);
+            let p = state.at(crate::engine::CellId::from_index(cell));
             if p == crate::engine::EMPTY {
                 continue;
             }
@@ -388,7 +388,7 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
         let value = if number.is_some() && written == "pass" {
             String::new()
         } else if number.is_some() && game.move_origin(&mv).is_none() && targets.len() == 1 {
-            grid.point(game, targets[0] as usize)
+            grid.point(game, targets[0].index())
         } else {
             written
         };

@@ -87,7 +87,7 @@ impl BoardApp {
         let cells = session.game().board.len();
         let mut app = BoardApp {
             session,
-            cursor: (cells / 2) as CellId,
+            cursor: CellId::from_index(cells / 2),
             picked: Vec::new(),
             mode: Mode::Board,
             message: String::new(),
@@ -259,7 +259,7 @@ impl BoardApp {
             return;
         }
         let g = self.session.game();
-        let name = g.board.cells[cell as usize].name.clone();
+        let name = g.board.cells[cell.index()].name.clone();
         match self.session.pick(&self.picked, cell) {
             Pick::NoMove => {
                 self.message = if self.picked.is_empty() {
@@ -531,7 +531,7 @@ impl BoardApp {
         let names: Vec<&str> = self
             .picked
             .iter()
-            .map(|&c| g.board.cells[c as usize].name.as_str())
+            .map(|&c| g.board.cells[c.index()].name.as_str())
             .collect();
         format!(
             "picked {}: pick a highlighted cell (Esc to step back)",

@@ -81,7 +81,7 @@ impl Layout {
         self.at
             .iter()
             .position(|&(cx, cy)| cy == y && (cx..cx + CELL_WIDTH).contains(&x))
-            .map(|c| c as CellId)
+            .map(|c| CellId::from_index(c))
     }
 }
 
@@ -112,7 +112,11 @@ mod tests {
                         "{name}: cells at {a:?} and {b:?} overlap"
                     );
                 }
-                assert_eq!(l.cell_at(a.0 + 1, a.1), Some(i as CellId), "{name}");
+                assert_eq!(
+                    l.cell_at(a.0 + 1, a.1),
+                    Some(CellId::from_index(i)),
+                    "{name}"
+                );
             }
         }
     }

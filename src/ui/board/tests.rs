@@ -110,7 +110,7 @@ fn every_shipped_game_plays_a_move_by_selection() {
         let cells: Vec<String> = a
             .cells_of(&mv)
             .iter()
-            .map(|&c| a.session.game().board.cells[c as usize].name.clone())
+            .map(|&c| a.session.game().board.cells[c.index()].name.clone())
             .collect();
         pick(&mut a, &cells[0]);
         let first = screen(&a);
@@ -304,7 +304,7 @@ fn bad_keys_small_windows_and_esc_never_break_the_game() {
     let mv = a.session.legal_moves()[0];
     let cells = a.cells_of(&mv);
     for &c in &cells {
-        let name = a.session.game().board.cells[c as usize].name.clone();
+        let name = a.session.game().board.cells[c.index()].name.clone();
         if a.session.history().is_empty() {
             pick(&mut a, &name);
         }
@@ -328,7 +328,7 @@ fn the_computer_thinks_without_blocking_and_its_move_appears() {
     // With nothing picked, the cells a move can start from are highlighted: the free ones.
     assert_eq!(a.next_cells().len(), 7);
     let mv = a.session.legal_moves()[0];
-    let name = a.session.game().board.cells[a.cells_of(&mv)[0] as usize]
+    let name = a.session.game().board.cells[(a.cells_of(&mv)[0]).index()]
         .name
         .clone();
     pick(&mut a, &name);

@@ -239,7 +239,7 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         .map(|(_, p)| p.mv.cells().to_vec())
         .unwrap_or_default();
     for (c, &(x, y)) in layout.at.iter().enumerate() {
-        let cell = c as CellId;
+        let cell = CellId::from_index(c);
         let piece = state.at(cell);
         let symbol = if piece == EMPTY {
             '.'
@@ -429,7 +429,7 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
             .collect();
         out.push((format!("captured: {}", taken.join(" ")), plain));
     }
-    let cell = &game.board.cells[app.cursor as usize];
+    let cell = &game.board.cells[app.cursor.index()];
     let piece = state.at(app.cursor);
     let what = if piece == EMPTY {
         "empty".to_string()

@@ -134,7 +134,7 @@ impl Engine {
         self.mover(color)?;
         let board = &self.session.game().board;
         let text = match vertex::cell(board, v) {
-            Some(c) => board.cells[c as usize].name.clone(),
+            Some(c) => board.cells[c.index()].name.clone(),
             // A word (`pass`, `swap`) is a move's own notation.
             None if v.chars().all(|c| c.is_ascii_alphabetic() || c == '-') => v.to_string(),
             None => return Err(format!("illegal move: '{v}' is not a vertex of this board")),

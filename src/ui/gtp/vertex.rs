@@ -30,12 +30,12 @@ pub fn cell(board: &Board, vertex: &str) -> Option<CellId> {
         .cells
         .iter()
         .position(|c| c.col == col && c.row == row)
-        .map(|i| i as CellId)
+        .map(|i| CellId::from_index(i))
 }
 
 /// The vertex of a cell.
 pub fn vertex(board: &Board, cell: CellId) -> String {
-    let Some(c) = board.cells.get(cell as usize) else {
+    let Some(c) = board.cells.get(cell.index()) else {
         return String::new();
     };
     let letter = |letters: &[u8], i: i32| {
@@ -80,7 +80,7 @@ mod tests {
         let b = board("go", "19");
         for (v, name) in [("A1", "a1"), ("h8", "h8"), ("J9", "i9"), ("T19", "s19")] {
             let c = cell(&b, v).unwrap_or_else(|| panic!("{v}"));
-            assert_eq!(b.cells[c as usize].name, name, "{v}");
+            assert_eq!(b.cells[c.index()].name, name, "{v}");
         }
         let j10 = cell(&b, "J10").unwrap();
         assert_eq!(vertex(&b, j10), "J10");
@@ -95,13 +95,13 @@ mod tests {
     fn hex_vertices_are_column_letter_then_row_from_the_top() {
         let b = board("hex", "11");
         let c = cell(&b, "c5").unwrap();
-        assert_eq!(b.cells[c as usize].name, "c5");
+        assert_eq!(b.cells[c.index()].name, "c5");
         assert_eq!(vertex(&b, c), "c5");
         assert_eq!(cell(&b, "l1"), None);
         // Nex names its cells row first (`e3` = row e, column 3); the vertex does not.
         let n = board("nex", "13");
         let c = cell(&n, "c5").unwrap();
-        assert_eq!(n.cells[c as usize].name, "e3");
+        assert_eq!(n.cells[c.index()].name, "e3");
         assert_eq!(vertex(&n, c), "c5");
     }
 }

@@ -145,7 +145,7 @@ impl Console {
             marks.extend(
                 mv.cells()
                     .iter()
-                    .filter(|&&c| (c as usize) < n)
+                    .filter(|&&c| c.index() < n)
                     .map(|&c| (c, Mark::LastMove)),
             );
         }
@@ -496,7 +496,7 @@ impl Console {
         if self.s.is_over() {
             return Response::say("the game is over; no move can be played");
         }
-        let name = self.s.game().board.cells[cell as usize].name.clone();
+        let name = self.s.game().board.cells[cell.index()].name.clone();
         let moves = self.s.game().legal_moves_vec(self.s.state());
         let from: Vec<Move> = moves
             .iter()

@@ -222,7 +222,7 @@ impl Session {
         let count = |s: &State| {
             let mut n = vec![0u32; self.game.pieces().len()];
             for c in 0..self.game.board().len() {
-                if let Some(k) = n.get_mut(s.at(c as crate::engine::CellId) as usize) {
+                if let Some(k) = n.get_mut(s.at(crate::engine::CellId::from_index(c)) as usize) {
                     *k += 1;
                 }
             }

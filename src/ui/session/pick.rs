@@ -35,7 +35,7 @@ impl Session {
         let n = g.board.len();
         let mut cells: Vec<CellId> = g.move_origin(mv).into_iter().collect();
         for c in g.move_targets(mv) {
-            if (c as usize) < n && cells.last() != Some(&c) {
+            if c.index() < n && cells.last() != Some(&c) {
                 cells.push(c);
             }
         }

@@ -326,7 +326,7 @@ pub struct PickBody {
 
 fn check_cells(s: &Session, cells: &[CellId]) -> Result<(), ApiError> {
     let n = s.game().board.len();
-    match cells.iter().find(|&&c| c as usize >= n) {
+    match cells.iter().find(|&&c| c.index() >= n) {
         Some(c) => Err(ApiError::bad(format!(
             "no cell {c}: the board has cells 0 to {}",
             n.saturating_sub(1)
@@ -376,7 +376,7 @@ pub async fn pick(
     let text = |m| s.game().move_to_string(s.state(), m);
     let answer = match s.pick(&req.picked, cell) {
         Pick::NoMove => {
-            let name = &s.game().board.cells[cell as usize].name;
+            let name = &s.game().board.cells[cell.index()].name;
             return Err(ApiError::bad(if req.picked.is_empty() {
                 format!("no legal move from or onto {name}")
             } else {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::engine::ending::describe_end;
-use crate::engine::{BoardShape, Game, Outcome, Outline, PieceId, EMPTY};
+use crate::engine::{BoardShape, CellId, Game, Outcome, Outline, PieceId, EMPTY};
 use crate::ui::session::Session;
 
 use super::live::Live;
@@ -221,13 +221,22 @@ pub fn board_view(game: &Game) -> BoardView {
         title: game.title.clone(),
         shape: shape_name(&game.board.shape),
         cells,
-        links: game.links().into_iter().map(|(a, b)| [a, b]).collect(),
+        links: game
+            .links()
+            .into_iter()
+            .map(|(a, b)| [a.raw(), b.raw()])
+            .collect(),
         tracks: game
             .tracks
             .iter()
             .map(|t| TrackView {
                 name: t.name.clone(),
-                cells: t.cells.0.clone(),
+                cells: t
+                    .cells
+                    .0
+                    .iter()
+                    .map(|v| v.iter().map(|c| c.raw()).collect())
+                    .collect(),
             })
             .collect(),
         pieces,
@@ -313,8 +322,9 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
     let s: &Session = &live.session;
     let game = s.game();
     let state = s.state();
-    let n = game.board.len() as u16;
-    let cells = (0..n).map(|c| state.stack_at(c)).collect();
+    let cells = CellId::upto(game.board.len())
+        .map(|c| state.stack_at(c))
+        .collect();
     let reserves = game.reserve_kind.map(|k| {
         (0..game.num_players())
             .map(|i| {
@@ -330,7 +340,7 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
     });
     let last = s
         .last_choice()
-        .map(|(_, p)| s.move_cells(&p.mv))
+        .map(|(_, p)| s.move_cells(&p.mv).iter().map(|c| c.raw()).collect())
         .unwrap_or_default();
     let history = s
         .history()

@@ -1,0 +1,92 @@
+//! Typed indices into the board's dense tables. Each is a zero-cost wrapper around a `u16`
+//! (`#[repr(transparent)]`), so that a direction or zone cannot be passed where a cell is meant.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A cell of the board: an index into the board's dense tables (cells, neighbour rows,
+/// bitboards). A distinct type so that a direction or zone number cannot stand in for a cell:
+///
+/// ```compile_fail
+/// use tabletop::CellId;
+/// fn takes_cell(_: CellId) {}
+/// let d: tabletop::engine::DirId = 0;
+/// takes_cell(d); // a direction is not a cell
+/// ```
+///
+/// ```compile_fail
+/// use tabletop::CellId;
+/// fn takes_cell(_: CellId) {}
+/// takes_cell(3u16); // nor is a raw number
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CellId(u16);
+
+impl CellId {
+    /// "No such cell": the neighbour table holds this where a step leaves the board.
+    pub const NONE: CellId = CellId(u16::MAX);
+
+    /// The cell with dense index `i` (as numbered by the board's compilation).
+    #[inline]
+    pub const fn new(i: u16) -> CellId {
+        CellId(i)
+    }
+
+    /// The cell with dense index `i`; `i` must fit in a `u16` (boards have at most
+    /// [`super::MAX_CELLS`] cells).
+    #[inline]
+    pub const fn from_index(i: usize) -> CellId {
+        debug_assert!(i <= u16::MAX as usize);
+        CellId(i as u16)
+    }
+
+    /// The cells `0..n` of a board of `n` cells, in index order.
+    #[inline]
+    pub fn upto(n: usize) -> impl DoubleEndedIterator<Item = CellId> + ExactSizeIterator + Clone {
+        CellId::span(CellId(0), n)
+    }
+
+    /// The cells from `first` (included) up to index `end` (excluded), in index order.
+    #[inline]
+    pub fn span(
+        first: CellId,
+        end: usize,
+    ) -> impl DoubleEndedIterator<Item = CellId> + ExactSizeIterator + Clone {
+        debug_assert!(end <= u16::MAX as usize);
+        (first.0..end as u16).map(CellId)
+    }
+
+    /// The next cell in index order (`self + 1`).
+    #[inline]
+    pub const fn succ(self) -> CellId {
+        CellId(self.0 + 1)
+    }
+
+    /// The dense index of this cell, for indexing per-cell tables and bitboards.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The raw 16-bit number (for hashing, packing and wire formats).
+    #[inline]
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+}
+
+/// Printed as the bare number, as when cells were plain `u16`s (logs, test messages and
+/// snapshots show cells this way).
+impl fmt::Debug for CellId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for CellId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
