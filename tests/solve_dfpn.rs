@@ -123,7 +123,8 @@ fn symmetries_found_from_geometry_and_rules() {
             let syms = symmetries(&g);
             assert_eq!(syms.len(), 2, "{name} {size}");
             let n = g.board().len() as u16;
-            let half_turn: Vec<u16> = (0..n).map(|c| n - 1 - c).collect();
+            let half_turn: Vec<tabletop::CellId> =
+                (0..n).map(|c| tabletop::CellId::new(n - 1 - c)).collect();
             assert_eq!(syms[1].cells, half_turn, "{name} {size}");
         }
     }

@@ -90,7 +90,7 @@ impl Geometry {
         self.names
             .iter()
             .position(|n| n == name)
-            .map(|i| CellId::from_index(i))
+            .map(CellId::from_index)
     }
 
     /// Adds (or finds) the absolute direction with this vector.
@@ -105,7 +105,7 @@ impl Geometry {
     fn edges_by(&mut self, name: &'static str, pred: impl Fn(i32, i32) -> bool) {
         let cells = (0..self.names.len())
             .filter(|&i| pred(self.row_col[i].0, self.row_col[i].1))
-            .map(|i| CellId::from_index(i))
+            .map(CellId::from_index)
             .collect();
         self.edges.push((name, cells));
     }

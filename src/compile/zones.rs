@@ -176,7 +176,7 @@ impl Compiler {
                                 geo.row_col[c].1 as i64 == idx
                             }
                         })
-                        .map(|c| CellId::from_index(c))
+                        .map(CellId::from_index)
                         .collect();
                     if cells.is_empty() {
                         self.err(arg.span, format!("this board has no {} {idx}", name.node));

@@ -110,7 +110,7 @@ impl Board {
         self.cells
             .iter()
             .position(|c| c.name.eq_ignore_ascii_case(name))
-            .map(|i| CellId::from_index(i))
+            .map(CellId::from_index)
     }
 
     /// The direction with this name.

@@ -81,7 +81,7 @@ impl Layout {
         self.at
             .iter()
             .position(|&(cx, cy)| cy == y && (cx..cx + CELL_WIDTH).contains(&x))
-            .map(|c| CellId::from_index(c))
+            .map(CellId::from_index)
     }
 }
 

@@ -30,7 +30,7 @@ pub fn cell(board: &Board, vertex: &str) -> Option<CellId> {
         .cells
         .iter()
         .position(|c| c.col == col && c.row == row)
-        .map(|i| CellId::from_index(i))
+        .map(CellId::from_index)
 }
 
 /// The vertex of a cell.
