@@ -1,6 +1,7 @@
 //! The last stage: dense engine tables from everything the other stages resolved.
 
 use super::scope::Compiler;
+use crate::engine::DirId;
 use crate::engine::{
     Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, DirShift,
     Direction, EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId,
@@ -109,7 +110,8 @@ impl Compiler {
         let mut next = vec![NO_CELL; ncells * ndirs];
         for c in 0..ncells {
             for d in 0..ndirs {
-                next[c * ndirs + d] = geo.step(crate::engine::CellId::from_index(c), d as u16);
+                next[c * ndirs + d] =
+                    geo.step(crate::engine::CellId::from_index(c), DirId::from_index(d));
             }
         }
         let dirs = geo
@@ -124,8 +126,8 @@ impl Compiler {
                         .dirs
                         .iter()
                         .position(|d| d.1 == Some((-x, -y)))
-                        .map(|o| o as u16),
-                    None => geo.opposite.get(&(i as u16)).copied(),
+                        .map(DirId::from_index),
+                    None => geo.opposite.get(&DirId::from_index(i)).copied(),
                 },
             })
             .collect();

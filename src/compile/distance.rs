@@ -5,6 +5,7 @@
 
 use super::args::CallArgs;
 use super::scope::Compiler;
+use crate::engine::DirId;
 use crate::engine::{BoardShape, ByPlayer};
 use crate::lang::ast::ExprKind;
 use crate::lang::Diagnostic;
@@ -18,7 +19,7 @@ impl Compiler {
     pub(crate) fn distance_arg(
         &mut self,
         a: &mut CallArgs,
-        dirs: &ByPlayer<Vec<u16>>,
+        dirs: &ByPlayer<Vec<DirId>>,
     ) -> Option<bool> {
         let Some(e) = a.named("distance") else {
             return Some(false);

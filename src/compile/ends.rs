@@ -5,6 +5,7 @@ use super::args::CallArgs;
 use super::guards::Guard;
 use super::repetition::RepContext;
 use super::scope::Compiler;
+use crate::engine::DirId;
 use crate::engine::{
     BoardShape, ByPlayer, ContentSet, EndCond, EndResult, EndRule, NoMoves, Player,
 };
@@ -13,7 +14,7 @@ use crate::lang::{Diagnostic, Span};
 
 /// A `line(…)` as read: the length, whether it is exact, the axes (pairs of opposite
 /// directions), and how many positional arguments the length took.
-type LineSpec = (u16, bool, Vec<(u16, u16)>, usize);
+type LineSpec = (u16, bool, Vec<(DirId, DirId)>, usize);
 
 /// Every ending condition, for "did you mean".
 pub const ENDINGS: [&str; 19] = [
@@ -278,7 +279,7 @@ impl Compiler {
         &mut self,
         a: &mut CallArgs,
         span: Span,
-    ) -> Option<(u16, Vec<(u16, u16)>)> {
+    ) -> Option<(u16, Vec<(DirId, DirId)>)> {
         let (n, exact, axes, _) = self.line_args(a, span)?;
         if exact {
             self.diags.push(
@@ -294,7 +295,7 @@ impl Compiler {
     }
 
     /// The directions chains connect along: `along:`, else orthogonal, else adjacent.
-    pub(super) fn chain_dirs(&mut self, a: &mut CallArgs) -> Option<Vec<u16>> {
+    pub(super) fn chain_dirs(&mut self, a: &mut CallArgs) -> Option<Vec<DirId>> {
         match a.named("along") {
             Some(d) => Some(self.dir_list(&[d])?.0[0].clone()),
             None => self
@@ -624,17 +625,17 @@ impl Compiler {
     }
 
     /// The direction opposite to `d` (same vector reversed, or the linked way back).
-    pub fn opposite_of(&mut self, d: u16) -> Option<u16> {
+    pub fn opposite_of(&mut self, d: DirId) -> Option<DirId> {
         let geo = self.geo.as_mut()?;
-        match geo.dirs[d as usize].1 {
+        match geo.dirs[d.index()].1 {
             Some((x, y)) => {
-                let name = format!("-{}", geo.dirs[d as usize].0);
+                let name = format!("-{}", geo.dirs[d.index()].0);
                 Some(geo.dir_with_vector((-x, -y), &name))
             }
             None => match geo.opposite.get(&d) {
                 Some(&o) => Some(o),
                 None => {
-                    let n = geo.dirs[d as usize].0.clone();
+                    let n = geo.dirs[d.index()].0.clone();
                     self.err(crate::lang::Span::default(), format!("direction '{n}' has no way back; link it with 'as {n} / <back>' to use it in a line"));
                     None
                 }

@@ -2,6 +2,7 @@
 //! board shape, removed cells, graph boards, and the direction statements (compound,
 //! player-relative, groups).
 
+use crate::engine::DirId;
 use std::collections::HashMap;
 
 use indexmap::IndexMap;
@@ -26,8 +27,8 @@ pub(crate) struct Geometry {
     /// Absolute directions (graph boards: no vector).
     pub dirs: Vec<DirEntry>,
     /// Neighbour table rows for graph boards, filled by `link`; lattice boards compute it.
-    pub links: HashMap<(CellId, u16), CellId>,
-    pub opposite: HashMap<u16, u16>,
+    pub links: HashMap<(CellId, DirId), CellId>,
+    pub opposite: HashMap<DirId, DirId>,
     /// Built-in zones of this shape (edges).
     pub edges: Vec<(&'static str, Vec<CellId>)>,
     /// Row and column numbers of each cell, for `row(n)` and `column(x)`.
@@ -76,8 +77,8 @@ impl Geometry {
     }
 
     /// The neighbour of `c` along absolute direction `d`.
-    pub fn step(&self, c: CellId, d: u16) -> CellId {
-        match self.dirs[d as usize].1 {
+    pub fn step(&self, c: CellId, d: DirId) -> CellId {
+        match self.dirs[d.index()].1 {
             Some((dx, dy)) => {
                 let (x, y) = self.coords[c.index()];
                 self.at((x + dx, y + dy)).unwrap_or(NO_CELL)
@@ -94,12 +95,12 @@ impl Geometry {
     }
 
     /// Adds (or finds) the absolute direction with this vector.
-    pub fn dir_with_vector(&mut self, v: (i32, i32), name: &str) -> u16 {
+    pub fn dir_with_vector(&mut self, v: (i32, i32), name: &str) -> DirId {
         if let Some(i) = self.dirs.iter().position(|d| d.1 == Some(v)) {
-            return i as u16;
+            return DirId::from_index(i);
         }
         self.dirs.push((name.to_string(), Some(v), false));
-        (self.dirs.len() - 1) as u16
+        DirId::from_index(self.dirs.len() - 1)
     }
 
     fn edges_by(&mut self, name: &'static str, pred: impl Fn(i32, i32) -> bool) {
@@ -551,12 +552,12 @@ impl Compiler {
             .collect();
         let mut g = Geometry::lattice(BoardShape::Graph, cells, &[]);
         g.lines = lines;
-        let dir_id = |g: &mut Geometry, n: &str| -> u16 {
+        let dir_id = |g: &mut Geometry, n: &str| -> DirId {
             match g.dirs.iter().position(|d| d.0 == n) {
-                Some(i) => i as u16,
+                Some(i) => DirId::from_index(i),
                 None => {
                     g.dirs.push((n.to_string(), None, true));
-                    (g.dirs.len() - 1) as u16
+                    DirId::from_index(g.dirs.len() - 1)
                 }
             }
         };
@@ -593,13 +594,13 @@ impl Compiler {
     pub fn build_directions(&mut self, ast: &File) {
         let Some(geo) = self.geo.as_mut() else { return };
         let np = self.players.len();
-        let mut dirs: IndexMap<String, ByPlayer<Vec<u16>>> = IndexMap::new();
+        let mut dirs: IndexMap<String, ByPlayer<Vec<DirId>>> = IndexMap::new();
         for (i, d) in geo.dirs.iter().enumerate() {
-            dirs.insert(d.0.clone(), ByPlayer(vec![vec![i as u16]; np]));
+            dirs.insert(d.0.clone(), ByPlayer(vec![vec![DirId::from_index(i)]; np]));
         }
         let group = |names: &[&str],
-                     dirs: &IndexMap<String, ByPlayer<Vec<u16>>>|
-         -> Option<ByPlayer<Vec<u16>>> {
+                     dirs: &IndexMap<String, ByPlayer<Vec<DirId>>>|
+         -> Option<ByPlayer<Vec<DirId>>> {
             let mut out = vec![Vec::new(); np];
             for n in names {
                 let d = dirs.get(*n)?;
@@ -629,7 +630,7 @@ impl Compiler {
             }
         }
         if geo.shape == BoardShape::Graph {
-            let all: Vec<u16> = (0..geo.dirs.len() as u16).collect();
+            let all: Vec<DirId> = DirId::upto(geo.dirs.len()).collect();
             dirs.insert("adjacent".into(), ByPlayer(vec![all; np]));
         }
         self.dirs = dirs;
@@ -706,7 +707,7 @@ impl Compiler {
     }
 
     /// Evaluates a direction expression for player `p` to absolute direction ids.
-    pub fn dir_expr(&mut self, e: &Expr, p: usize, new_name: &str) -> Option<Vec<u16>> {
+    pub fn dir_expr(&mut self, e: &Expr, p: usize, new_name: &str) -> Option<Vec<DirId>> {
         match &e.kind {
             ExprKind::Name(n) => match self.dirs.get(n) {
                 Some(d) => Some(d.0[p].clone()),
@@ -731,12 +732,10 @@ impl Compiler {
                 let mut out = Vec::new();
                 for &x in &l {
                     for &y in &r {
-                        match (geo.dirs[x as usize].1, geo.dirs[y as usize].1) {
+                        match (geo.dirs[x.index()].1, geo.dirs[y.index()].1) {
                             (Some(u), Some(v)) => {
-                                let name = format!(
-                                    "{}+{}",
-                                    geo.dirs[x as usize].0, geo.dirs[y as usize].0
-                                );
+                                let name =
+                                    format!("{}+{}", geo.dirs[x.index()].0, geo.dirs[y.index()].0);
                                 let single = l.len() * r.len() == 1 && !new_name.is_empty();
                                 let id = geo.dir_with_vector(
                                     (u.0 + v.0, u.1 + v.1),
@@ -766,7 +765,7 @@ impl Compiler {
 
 impl Compiler {
     /// Resolves a direction list argument (`step(forward, e + n, …)`) for every player.
-    pub fn dir_list(&mut self, items: &[&Expr]) -> Option<ByPlayer<Vec<u16>>> {
+    pub fn dir_list(&mut self, items: &[&Expr]) -> Option<ByPlayer<Vec<DirId>>> {
         let np = self.players.len();
         let mut out = vec![Vec::new(); np];
         for e in items {

@@ -19,6 +19,7 @@
 use super::args::CallArgs;
 use super::guards::Guard;
 use super::scope::Compiler;
+use crate::engine::DirId;
 use crate::engine::{Advance, ByPlayer, CaptureRule, CellCond, Part, Rule, Steps, MAX_MOVE_CELLS};
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
@@ -296,7 +297,7 @@ impl Compiler {
         }
     }
 
-    fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<u16>>> {
+    fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<DirId>>> {
         if a.positional.is_empty() {
             self.err(
                 a.span,

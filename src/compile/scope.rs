@@ -1,6 +1,7 @@
 //! The compiler's state and its first stage: game title, players, options (with `--set`
 //! overrides) and definitions (parameterised macros, expanded before anything else).
 
+use crate::engine::DirId;
 use indexmap::IndexMap;
 
 use super::LoadError;
@@ -91,7 +92,7 @@ pub(crate) struct Compiler {
     expanded: usize,
     pub geo: Option<super::geometry::Geometry>,
     /// Every direction name, resolved per player to absolute direction ids.
-    pub dirs: IndexMap<String, ByPlayer<Vec<u16>>>,
+    pub dirs: IndexMap<String, ByPlayer<Vec<DirId>>>,
     pub zones: super::zones::ZoneTable,
     pub pieces: super::pieces::PieceTable,
     /// Pieces whose moves reset the no-progress clock, if an ending uses it.

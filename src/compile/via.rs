@@ -5,6 +5,7 @@
 
 use super::geometry::DirEntry;
 use super::scope::Compiler;
+use crate::engine::DirId;
 use crate::engine::{BoardShape, ByPlayer, Via};
 use crate::lang::ast::{Expr, ExprKind};
 use crate::lang::Diagnostic;
@@ -23,7 +24,7 @@ impl Compiler {
         &mut self,
         cond: &Expr,
         items: &[&Expr],
-        dirs: &ByPlayer<Vec<u16>>,
+        dirs: &ByPlayer<Vec<DirId>>,
     ) -> Option<Box<Via>> {
         if self.geo.as_ref()?.shape == BoardShape::Graph {
             self.err(
@@ -37,7 +38,7 @@ impl Compiler {
         let mut paths = Vec::with_capacity(np);
         let mut passes_some = false;
         for p in 0..np {
-            let mut per_dir: Vec<Vec<Vec<u16>>> = vec![Vec::new(); dirs.0[p].len()];
+            let mut per_dir: Vec<Vec<Vec<DirId>>> = vec![Vec::new(); dirs.0[p].len()];
             for e in items {
                 for (v, way) in self.ways(e, p, 0)? {
                     let geo = self.geo.as_mut()?;
@@ -46,7 +47,7 @@ impl Compiler {
                     else {
                         continue;
                     };
-                    let way: Vec<u16> = way
+                    let way: Vec<DirId> = way
                         .iter()
                         .map(|&w| geo.dir_with_vector(w, &format!("{},{}", w.0, w.1)))
                         .collect();
@@ -90,7 +91,7 @@ impl Compiler {
                 let ids = self.dirs.get(n)?.0[p].clone();
                 let geo = self.geo.as_ref()?;
                 ids.iter()
-                    .map(|&d| geo.dirs[d as usize].1.map(|v| (v, Vec::new())))
+                    .map(|&d| geo.dirs[d.index()].1.map(|v| (v, Vec::new())))
                     .collect()
             }
             ExprKind::Add(a, b) => {
@@ -113,8 +114,10 @@ impl Compiler {
 }
 
 /// The direction with vector `v`, if the board has one.
-fn find(dirs: &[DirEntry], v: (i32, i32)) -> Option<u16> {
-    dirs.iter().position(|d| d.1 == Some(v)).map(|i| i as u16)
+fn find(dirs: &[DirEntry], v: (i32, i32)) -> Option<DirId> {
+    dirs.iter()
+        .position(|d| d.1 == Some(v))
+        .map(DirId::from_index)
 }
 
 #[cfg(test)]

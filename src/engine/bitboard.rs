@@ -34,7 +34,7 @@ impl Between {
         let mut reach = vec![0u16; board.dirs.len()];
         for a in attackers.0.iter().flatten().filter(|a| !a.conditional()) {
             for &b in &a.back {
-                reach[b as usize] = reach[b as usize].max(a.slide.map_or(1, |s| s.1));
+                reach[b.index()] = reach[b.index()].max(a.slide.map_or(1, |s| s.1));
             }
         }
         let mut out = Between {
@@ -47,7 +47,7 @@ impl Between {
             let mut known = 0u64;
             for (d, &max) in reach.iter().enumerate() {
                 let mut path = 0u64;
-                let mut c = board.next(CellId::from_index(a), d as DirId);
+                let mut c = board.next(CellId::from_index(a), DirId::from_index(d));
                 // A line that comes back to where it started (a cylinder, a graph with
                 // loops) stops there.
                 for _ in 0..max {
@@ -62,7 +62,7 @@ impl Between {
                         out.ambiguous[a] |= 1 << c.index();
                     }
                     path |= 1 << c.index();
-                    c = board.next(c, d as DirId);
+                    c = board.next(c, DirId::from_index(d));
                 }
             }
         }
@@ -410,7 +410,7 @@ impl DirShift {
     /// `None` when the board has more than 64 cells.
     pub fn build(board: &Board) -> Vec<Option<DirShift>> {
         let n = board.len();
-        (0..board.dirs.len() as DirId)
+        DirId::upto(board.dirs.len())
             .map(|d| {
                 if n > 64 {
                     return None;

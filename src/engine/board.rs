@@ -91,7 +91,7 @@ impl Board {
         unsafe {
             *self
                 .next
-                .get_unchecked(cell.index() * self.dirs.len() + dir as usize)
+                .get_unchecked(cell.index() * self.dirs.len() + dir.index())
         }
     }
 
@@ -118,7 +118,7 @@ impl Board {
         self.dirs
             .iter()
             .position(|d| d.name == name)
-            .map(|i| i as DirId)
+            .map(DirId::from_index)
     }
 
     /// The board's own unit directions (adjacency).
@@ -127,7 +127,7 @@ impl Board {
             .iter()
             .enumerate()
             .filter(|(_, d)| d.basic)
-            .map(|(i, _)| i as DirId)
+            .map(|(i, _)| DirId::from_index(i))
     }
 
     /// Whether a cell exists in direction `dir` from `cell`.

@@ -10,8 +10,7 @@ use std::fmt;
 /// ```compile_fail
 /// use tabletop::CellId;
 /// fn takes_cell(_: CellId) {}
-/// let d: tabletop::engine::DirId = 0;
-/// takes_cell(d); // a direction is not a cell
+/// takes_cell(tabletop::engine::DirId::new(0)); // a direction is not a cell
 /// ```
 ///
 /// ```compile_fail
@@ -86,6 +85,66 @@ impl fmt::Debug for CellId {
 }
 
 impl fmt::Display for CellId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A direction: a column of the board's neighbour table ([`super::Board::next`]). A distinct
+/// type so that a cell or zone number cannot stand in for a direction:
+///
+/// ```compile_fail
+/// use tabletop::engine::{CellId, DirId};
+/// fn takes_dir(_: DirId) {}
+/// takes_dir(CellId::new(0)); // a cell is not a direction
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DirId(u16);
+
+impl DirId {
+    /// The direction with column index `i` (as numbered by the board's compilation).
+    #[inline]
+    pub const fn new(i: u16) -> DirId {
+        DirId(i)
+    }
+
+    /// The direction with column index `i`; `i` must fit in a `u16`.
+    #[inline]
+    pub const fn from_index(i: usize) -> DirId {
+        debug_assert!(i <= u16::MAX as usize);
+        DirId(i as u16)
+    }
+
+    /// The directions `0..n` of a board with `n` directions, in column order.
+    #[inline]
+    pub fn upto(n: usize) -> impl DoubleEndedIterator<Item = DirId> + ExactSizeIterator + Clone {
+        debug_assert!(n <= u16::MAX as usize);
+        (0..n as u16).map(DirId)
+    }
+
+    /// The column index of this direction, for indexing per-direction tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The raw 16-bit number (for hashing, packing and wire formats).
+    #[inline]
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+}
+
+/// Printed as the bare number, as when directions were plain `u16`s.
+impl fmt::Debug for DirId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for DirId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
     }

@@ -38,15 +38,15 @@ impl LineCounts {
         let words = ncells.div_ceil(64);
         let mut mask = vec![0u64; words];
         let mut done = vec![false; ncells];
-        for d in 0..ndirs as DirId {
-            let back = board.dirs[d as usize].opposite;
+        for d in DirId::upto(ndirs) {
+            let back = board.dirs[d.index()].opposite;
             // A direction and its opposite run along the same lines: the second shares the
             // first's, so a move generator can count each line once per piece.
             if let Some(od) =
-                back.filter(|&od| od < d && board.dirs[od as usize].opposite == Some(d))
+                back.filter(|&od| od < d && board.dirs[od.index()].opposite == Some(d))
             {
                 for c in 0..ncells {
-                    out.line_of[c * ndirs + d as usize] = out.line_of[c * ndirs + od as usize];
+                    out.line_of[c * ndirs + d.index()] = out.line_of[c * ndirs + od.index()];
                 }
                 continue;
             }
@@ -80,7 +80,7 @@ impl LineCounts {
                         continue;
                     }
                     done[x.index()] = true;
-                    out.line_of[x.index() * ndirs + d as usize] = line;
+                    out.line_of[x.index() * ndirs + d.index()] = line;
                 }
             }
         }
@@ -90,7 +90,7 @@ impl LineCounts {
     /// The line through `cell` along `d` (the same for `d` and its opposite).
     #[inline(always)]
     pub fn line(&self, cell: CellId, d: DirId) -> u32 {
-        self.line_of[cell.index() * self.ndirs + d as usize]
+        self.line_of[cell.index() * self.ndirs + d.index()]
     }
 
     /// How many pieces stand on the line through `cell` along `d` (both ways, `cell`
@@ -141,7 +141,7 @@ impl Game {
     /// board (`v`): walked cell by cell, since earlier parts may have changed the board.
     pub(super) fn pieces_on_line_in(&self, v: &View, cell: CellId, d: DirId) -> u16 {
         let mut n = u16::from(v.get(cell) != EMPTY);
-        let back = self.board.dirs[d as usize].opposite;
+        let back = self.board.dirs[d.index()].opposite;
         for dir in [Some(d), back].into_iter().flatten() {
             let mut c = cell;
             // At most one lap: a graph's direction may go round a cycle.

@@ -279,7 +279,7 @@ impl Game {
                         continue;
                     }
                     for &d in &dirs[q] {
-                        let Some(back) = self.board.dirs[d as usize].opposite else {
+                        let Some(back) = self.board.dirs[d.index()].opposite else {
                             // No way back to the taker's cell: keep the cell, to be safe.
                             return true;
                         };

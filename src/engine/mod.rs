@@ -77,11 +77,9 @@ pub use zobrist::Zobrist;
 /// Most cells a board may have.
 pub const MAX_CELLS: usize = 4096;
 
-pub use ids::CellId;
+pub use ids::{CellId, DirId};
 /// "No such cell": the neighbour table holds this where a step leaves the board.
 pub const NO_CELL: CellId = CellId::NONE;
-/// A direction: a column of the neighbour table.
-pub type DirId = u16;
 /// What stands on a cell: 0 is empty, otherwise an index into [`Game::pieces`].
 pub type PieceId = u8;
 /// The empty cell content.

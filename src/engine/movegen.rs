@@ -335,7 +335,7 @@ impl Game {
             }
             if rule.lone_placement {
                 if let [Part::Drop { falls, .. }] = rule.parts.as_slice() {
-                    if let Some(shift) = self.dir_shifts[falls[p] as usize] {
+                    if let Some(shift) = self.dir_shifts[falls[p].index()] {
                         drop_by_shift(s, shift, Move::new(r), out);
                         continue;
                     }
@@ -1157,7 +1157,7 @@ mod tests {
                     crate::engine::Part::Drop { falls, .. } => falls
                         .0
                         .iter()
-                        .any(|&d| game.dir_shifts[d as usize].is_some()),
+                        .any(|&d| game.dir_shifts[d.index()].is_some()),
                     _ => false,
                 })
             });

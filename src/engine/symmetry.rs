@@ -48,7 +48,7 @@ pub fn symmetries(game: &Game) -> Vec<Symmetry> {
     let board = game.board();
     let identity = Symmetry {
         cells: CellId::upto(board.len()).collect(),
-        dirs: (0..board.dirs.len() as DirId).collect(),
+        dirs: DirId::upto(board.dirs.len()).collect(),
     };
     let mut out = vec![identity];
     if !simple_state(game) {
@@ -131,8 +131,8 @@ fn direction_map(game: &Game, cells: &[CellId]) -> Option<Vec<DirId>> {
         }
     };
     let mut dirs = Vec::with_capacity(nd);
-    for d in 0..nd as DirId {
-        let to = (0..nd as DirId).find(|&e| {
+    for d in DirId::upto(nd) {
+        let to = DirId::upto(nd).find(|&e| {
             CellId::upto(board.len()).all(|c| img(board.next(c, d)) == board.next(img(c), e))
         })?;
         if dirs.contains(&to) {
@@ -196,7 +196,7 @@ impl<'a> RuleCheck<'a> {
     }
 
     fn dir_set(&self, ds: &[DirId]) -> bool {
-        ds.iter().all(|&d| ds.contains(&self.sym.dirs[d as usize]))
+        ds.iter().all(|&d| ds.contains(&self.sym.dirs[d.index()]))
     }
 
     fn dirs(&self, ds: &ByPlayer<Vec<DirId>>) -> bool {
@@ -204,7 +204,7 @@ impl<'a> RuleCheck<'a> {
     }
 
     fn axes(&self, axes: &[(DirId, DirId)]) -> bool {
-        let m = |d: DirId| self.sym.dirs[d as usize];
+        let m = |d: DirId| self.sym.dirs[d.index()];
         axes.iter().all(|&(a, b)| {
             axes.iter()
                 .any(|&(x, y)| (x, y) == (m(a), m(b)) || (y, x) == (m(a), m(b)))
@@ -224,7 +224,7 @@ impl<'a> RuleCheck<'a> {
             // A drop from the hand may test columns (`column-without:`): not analysed.
             Part::Place { hand: Some(_), .. } => false,
             Part::Place { on, .. } | Part::Convert { on, .. } => self.cond(on),
-            Part::Drop { falls, .. } => falls.0.iter().all(|&d| self.sym.dirs[d as usize] == d),
+            Part::Drop { falls, .. } => falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
             // The cells a blocked leap passes follow the terms of its sum: not analysed.
             Part::Step { via: Some(_), .. } => false,
             Part::Step { dirs, to, .. } => self.dirs(dirs) && self.cond(to),

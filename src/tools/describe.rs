@@ -61,7 +61,7 @@ pub fn describe(g: &Game) -> String {
         .map(|d| {
             let opp = d
                 .opposite
-                .map(|x| b.dirs[x as usize].name.clone())
+                .map(|x| b.dirs[x.index()].name.clone())
                 .unwrap_or_else(|| "-".into());
             format!("{}{}(back {opp})", d.name, if d.basic { "" } else { "*" })
         })
@@ -81,10 +81,10 @@ pub fn describe(g: &Game) -> String {
             .unwrap_or(0)
             .max(14);
         for (name, per) in &b.named_dirs {
-            let words = |ids: &[u16]| -> String {
+            let words = |ids: &[crate::engine::DirId]| -> String {
                 let names: Vec<&str> = ids
                     .iter()
-                    .map(|&d| b.dirs[d as usize].name.as_str())
+                    .map(|&d| b.dirs[d.index()].name.as_str())
                     .collect();
                 if names.is_empty() {
                     "(none)".to_string()
