@@ -102,7 +102,7 @@ impl Features {
                 continue;
             }
             for p in players.clone() {
-                let Some(z) = game.board.zones.get(*zone as usize) else {
+                let Some(z) = game.board.zones.get(zone.index()) else {
                     continue;
                 };
                 if end.players >> p.0 & 1 == 1 {

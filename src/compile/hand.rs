@@ -126,7 +126,7 @@ impl Compiler {
     pub(super) fn promote_options(
         &mut self,
         a: &mut CallArgs,
-    ) -> Option<(bool, bool, Option<u16>)> {
+    ) -> Option<(bool, bool, Option<crate::engine::ZoneId>)> {
         let optional = self.yes_no_arg(a, "optional")?;
         let leaving = self.yes_no_arg(a, "leaving")?;
         let forced = match a.named("forced-in") {

@@ -197,13 +197,13 @@ impl Compiler {
     }
 
     /// The zone id for an expression used inline (a name or any zone expression).
-    pub fn zone_ref(&mut self, e: &Expr) -> Option<u16> {
+    pub fn zone_ref(&mut self, e: &Expr) -> Option<crate::engine::ZoneId> {
         let key = match &e.kind {
             ExprKind::Name(n) => n.clone(),
             _ => format!("{:?}", e.kind),
         };
         if let Some(i) = self.zones.zones.get_index_of(&key) {
-            return Some(i as u16);
+            return Some(crate::engine::ZoneId::from_index(i));
         }
         let np = self.players.len();
         let mut per = Vec::new();
@@ -211,6 +211,8 @@ impl Compiler {
             per.push(self.zone_expr(e, p)?);
         }
         self.zones.zones.insert(key, per);
-        Some((self.zones.zones.len() - 1) as u16)
+        Some(crate::engine::ZoneId::from_index(
+            self.zones.zones.len() - 1,
+        ))
     }
 }

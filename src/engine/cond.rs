@@ -60,7 +60,7 @@ impl CellCond {
         match &self.zone {
             None => self.content[player].contains(content),
             Some((z, inside)) => {
-                if board.zones[*z as usize].contains(player, cell) {
+                if board.zones[z.index()].contains(player, cell) {
                     inside[player].contains(content)
                 } else {
                     self.content[player].contains(content)

@@ -60,10 +60,10 @@ fn result_word(r: EndResult) -> &'static str {
 
 /// A few words for an end condition: `three in a row`, `connected top and bottom`.
 pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
-    let zone = |z: u16| {
+    let zone = |z: super::ZoneId| {
         game.board
             .zones
-            .get(z as usize)
+            .get(z.index())
             .map_or("?", |z| z.name.as_str())
             .to_string()
     };

@@ -302,7 +302,7 @@ impl Game {
             }
             EndCond::Connected { pieces, dirs } => self.all_connected(s, pieces[p], dirs),
             EndCond::Reach { zone, pieces } => {
-                let z = &self.board.zones[*zone as usize];
+                let z = &self.board.zones[zone.index()];
                 (log_from..s.log.len()).any(|i| {
                     let c = s.log[i].cell;
                     pieces[p].contains(s.board[c.index()]) && z.contains(p, c)
@@ -484,7 +484,7 @@ impl Game {
         b: ZoneId,
         p: Player,
     ) -> bool {
-        let (za, zb) = (&self.board.zones[a as usize], &self.board.zones[b as usize]);
+        let (za, zb) = (&self.board.zones[a.index()], &self.board.zones[b.index()]);
         let gen = s.fresh_mark();
         s.stack.clear();
         s.stack.push(start);

@@ -149,3 +149,56 @@ impl fmt::Display for DirId {
         self.0.fmt(f)
     }
 }
+
+/// A zone: an index into [`super::Board::zones`] (a named set of cells such as a promotion
+/// row). A distinct type so that a cell or direction number cannot stand in for a zone:
+///
+/// ```compile_fail
+/// use tabletop::engine::{CellId, ZoneId};
+/// fn takes_zone(_: ZoneId) {}
+/// takes_zone(CellId::new(0)); // a cell is not a zone
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ZoneId(u16);
+
+impl ZoneId {
+    /// The zone with index `i` (as numbered by the board's compilation).
+    #[inline]
+    pub const fn new(i: u16) -> ZoneId {
+        ZoneId(i)
+    }
+
+    /// The zone with index `i`; `i` must fit in a `u16`.
+    #[inline]
+    pub const fn from_index(i: usize) -> ZoneId {
+        debug_assert!(i <= u16::MAX as usize);
+        ZoneId(i as u16)
+    }
+
+    /// The index of this zone, for indexing [`super::Board::zones`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The raw 16-bit number (for hashing, packing and wire formats).
+    #[inline]
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+}
+
+/// Printed as the bare number, as when zones were plain `u16`s.
+impl fmt::Debug for ZoneId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for ZoneId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}

@@ -112,7 +112,7 @@ impl Game {
                     if *capture && !*deferred {
                         v.put(o, EMPTY);
                     }
-                    let stops = stop.is_some_and(|z| board.zones[z as usize].contains(p, t));
+                    let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
                     if *repeat && !stops {
                         self.long_jumps_from(s, v, p, rule, idx, piece, t, m, next, out);
                     } else {

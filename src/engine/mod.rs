@@ -77,7 +77,7 @@ pub use zobrist::Zobrist;
 /// Most cells a board may have.
 pub const MAX_CELLS: usize = 4096;
 
-pub use ids::{CellId, DirId};
+pub use ids::{CellId, DirId, ZoneId};
 /// "No such cell": the neighbour table holds this where a step leaves the board.
 pub const NO_CELL: CellId = CellId::NONE;
 /// What stands on a cell: 0 is empty, otherwise an index into [`Game::pieces`].
@@ -86,8 +86,6 @@ pub type PieceId = u8;
 pub const EMPTY: PieceId = 0;
 /// A piece kind (pawn, king, stone): an index into [`Game::kinds`].
 pub type KindId = u8;
-/// A zone: an index into [`Board::zones`].
-pub type ZoneId = u16;
 
 /// A player (seat in turn order), counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

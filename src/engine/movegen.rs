@@ -666,7 +666,7 @@ impl Game {
                         v.put(o, EMPTY);
                     }
                     v.put(t, piece);
-                    let stops = stop.is_some_and(|z| board.zones[z as usize].contains(p, t));
+                    let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
                     let next = if *repeat && !stops { idx } else { idx + 1 };
                     self.gen_parts(s, v, p, rule, next, t, m, out);
                     v.len = saved;
@@ -719,7 +719,7 @@ impl Game {
                 leaving,
                 forced,
             } => {
-                let z = &board.zones[*zone as usize];
+                let z = &board.zones[zone.index()];
                 if z.contains(p, focus) || (*leaving && mv.len > 0 && z.contains(p, mv.cells[0])) {
                     let owner = self.owner(v.get(focus));
                     for &k in kinds {
@@ -729,7 +729,7 @@ impl Game {
                         self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
                         v.len = saved;
                     }
-                    let must = forced.is_some_and(|f| board.zones[f as usize].contains(p, focus));
+                    let must = forced.is_some_and(|f| board.zones[f.index()].contains(p, focus));
                     if *optional && !must {
                         self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                     }

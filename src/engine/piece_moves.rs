@@ -187,7 +187,7 @@ impl PieceMoves {
                 (self.kinds.len() + kinds.len()) as u32,
             );
             self.kinds.extend_from_slice(kinds);
-            let zone = &board.zones[zone as usize];
+            let zone = &board.zones[zone.index()];
             mv.promote_in = self.add_set(board.len(), |c| zone.contains(p, c));
         }
         mv

@@ -101,7 +101,7 @@ impl Game {
                 Some(c) if c != FROM_RESERVE && c.index() < self.board.len() => self
                     .board
                     .zones
-                    .get(*z as usize)
+                    .get(z.index())
                     .is_some_and(|zone| zone.contains(mover, c)),
                 _ => false,
             },
@@ -109,7 +109,7 @@ impl Game {
             MoveCond::End(EndCond::Reach { zone, pieces }) => {
                 // The cells the move put a piece on; the origin only changes what shows
                 // there (a stack's lower piece), which is no arrival.
-                let Some(z) = self.board.zones.get(*zone as usize) else {
+                let Some(z) = self.board.zones.get(zone.index()) else {
                     return false;
                 };
                 (log_from..s.log.len()).any(|i| {

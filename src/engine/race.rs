@@ -183,7 +183,7 @@ impl Game {
         let mut kind = self.pieces[piece as usize].kind;
         let mut flipped = false;
         if let Some((k, z)) = a.flip {
-            let zone = &self.board.zones[z as usize];
+            let zone = &self.board.zones[z.index()];
             if (from.max(0)..to).any(|j| zone.contains(p, cells[j as usize])) && kind != k {
                 kind = k;
                 flipped = true;

@@ -175,7 +175,7 @@ impl<'a> RuleCheck<'a> {
                 let m = mapped(z);
                 (0..zones.len())
                     .find(|&y| zones[y].cells.0 == m)
-                    .map(|y| y as ZoneId)
+                    .map(ZoneId::from_index)
             })
             .collect();
         RuleCheck {
@@ -192,7 +192,7 @@ impl<'a> RuleCheck<'a> {
     }
 
     fn zone(&self, z: ZoneId) -> bool {
-        self.zone_image[z as usize] == Some(z)
+        self.zone_image[z.index()] == Some(z)
     }
 
     fn dir_set(&self, ds: &[DirId]) -> bool {
@@ -288,7 +288,7 @@ impl<'a> RuleCheck<'a> {
         match c {
             EndCond::Line { axes, .. } => self.axes(axes),
             EndCond::Connect { a, b, dirs, .. } => {
-                let (ia, ib) = (self.zone_image[*a as usize], self.zone_image[*b as usize]);
+                let (ia, ib) = (self.zone_image[a.index()], self.zone_image[b.index()]);
                 self.dir_set(dirs)
                     && ((ia == Some(*a) && ib == Some(*b)) || (ia == Some(*b) && ib == Some(*a)))
             }

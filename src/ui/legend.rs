@@ -128,10 +128,10 @@ fn piece_letters(game: &Game) -> Option<String> {
 /// The edges each player joins to win (`connect` endings): `Black wins by joining top
 /// and bottom`.
 fn goals(game: &Game) -> Vec<String> {
-    let zone = |z: u16| {
+    let zone = |z: crate::engine::ZoneId| {
         game.board
             .zones
-            .get(z as usize)
+            .get(z.index())
             .map_or("?", |z| z.name.as_str())
     };
     let mut out = Vec::new();

@@ -567,8 +567,8 @@ fn connect_sides(game: &Game, grid: &Grid, w: usize, h: usize) -> [Option<Player
                         continue;
                     }
                     let player = Player(pl as u8);
-                    let covers = |z: &u16| {
-                        game.board.zones.get(*z as usize).is_some_and(|zone| {
+                    let covers = |z: &crate::engine::ZoneId| {
+                        game.board.zones.get(z.index()).is_some_and(|zone| {
                             !cells.is_empty() && cells.iter().all(|&c| zone.contains(player, c))
                         })
                     };
