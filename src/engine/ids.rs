@@ -7,6 +7,20 @@ use std::fmt;
 /// A cell of the board: an index into the board's dense tables (cells, neighbour rows,
 /// bitboards). A distinct type so that a direction or zone number cannot stand in for a cell:
 ///
+/// The same calls with the right types compile (so the refusals below are about the types):
+///
+/// ```
+/// use tabletop::engine::{CellId, DirId, ZoneId, NO_CELL};
+/// fn takes_cell(_: CellId) {}
+/// fn takes_dir(_: DirId) {}
+/// fn takes_zone(_: ZoneId) {}
+/// takes_cell(CellId::new(0));
+/// takes_dir(DirId::new(0));
+/// takes_zone(ZoneId::new(0));
+/// assert_eq!(CellId::from_index(7).index(), 7);
+/// assert_eq!(NO_CELL.raw(), u16::MAX);
+/// ```
+///
 /// ```compile_fail
 /// use tabletop::CellId;
 /// fn takes_cell(_: CellId) {}
