@@ -4,6 +4,52 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The methods every id type shares: made from a `u16` or a `usize` index, read back as an
+/// index or a raw number, printed as the bare number (as when ids were plain `u16`s, so logs,
+/// test messages and snapshots read the same).
+macro_rules! id_type {
+    ($name:ident, $what:literal) => {
+        impl $name {
+            #[doc = concat!("The ", $what, " with index `i` (as numbered by the board's compilation).")]
+            #[inline]
+            pub const fn new(i: u16) -> $name {
+                $name(i)
+            }
+
+            #[doc = concat!("The ", $what, " with index `i`; `i` must fit in a `u16`.")]
+            #[inline]
+            pub const fn from_index(i: usize) -> $name {
+                debug_assert!(i <= u16::MAX as usize);
+                $name(i as u16)
+            }
+
+            #[doc = concat!("The index of this ", $what, ", for indexing its dense tables.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// The raw 16-bit number (for hashing, packing and wire formats).
+            #[inline]
+            pub const fn raw(self) -> u16 {
+                self.0
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
 /// A cell of the board: an index into the board's dense tables (cells, neighbour rows,
 /// bitboards). A distinct type so that a direction or zone number cannot stand in for a cell:
 ///
@@ -41,20 +87,6 @@ impl CellId {
     /// "No such cell": the neighbour table holds this where a step leaves the board.
     pub const NONE: CellId = CellId(u16::MAX);
 
-    /// The cell with dense index `i` (as numbered by the board's compilation).
-    #[inline]
-    pub const fn new(i: u16) -> CellId {
-        CellId(i)
-    }
-
-    /// The cell with dense index `i`; `i` must fit in a `u16` (boards have at most
-    /// [`super::MAX_CELLS`] cells).
-    #[inline]
-    pub const fn from_index(i: usize) -> CellId {
-        debug_assert!(i <= u16::MAX as usize);
-        CellId(i as u16)
-    }
-
     /// The cells `0..n` of a board of `n` cells, in index order.
     #[inline]
     pub fn upto(n: usize) -> impl DoubleEndedIterator<Item = CellId> + ExactSizeIterator + Clone {
@@ -76,33 +108,9 @@ impl CellId {
     pub const fn succ(self) -> CellId {
         CellId(self.0 + 1)
     }
-
-    /// The dense index of this cell, for indexing per-cell tables and bitboards.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The raw 16-bit number (for hashing, packing and wire formats).
-    #[inline]
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
 }
 
-/// Printed as the bare number, as when cells were plain `u16`s (logs, test messages and
-/// snapshots show cells this way).
-impl fmt::Debug for CellId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl fmt::Display for CellId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
+id_type!(CellId, "cell");
 
 /// A direction: a column of the board's neighbour table ([`super::Board::next`]). A distinct
 /// type so that a cell or zone number cannot stand in for a direction:
@@ -118,51 +126,15 @@ impl fmt::Display for CellId {
 pub struct DirId(u16);
 
 impl DirId {
-    /// The direction with column index `i` (as numbered by the board's compilation).
-    #[inline]
-    pub const fn new(i: u16) -> DirId {
-        DirId(i)
-    }
-
-    /// The direction with column index `i`; `i` must fit in a `u16`.
-    #[inline]
-    pub const fn from_index(i: usize) -> DirId {
-        debug_assert!(i <= u16::MAX as usize);
-        DirId(i as u16)
-    }
-
     /// The directions `0..n` of a board with `n` directions, in column order.
     #[inline]
     pub fn upto(n: usize) -> impl DoubleEndedIterator<Item = DirId> + ExactSizeIterator + Clone {
         debug_assert!(n <= u16::MAX as usize);
         (0..n as u16).map(DirId)
     }
-
-    /// The column index of this direction, for indexing per-direction tables.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The raw 16-bit number (for hashing, packing and wire formats).
-    #[inline]
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
 }
 
-/// Printed as the bare number, as when directions were plain `u16`s.
-impl fmt::Debug for DirId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl fmt::Display for DirId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
+id_type!(DirId, "direction");
 
 /// A zone: an index into [`super::Board::zones`] (a named set of cells such as a promotion
 /// row). A distinct type so that a cell or direction number cannot stand in for a zone:
@@ -177,42 +149,4 @@ impl fmt::Display for DirId {
 #[serde(transparent)]
 pub struct ZoneId(u16);
 
-impl ZoneId {
-    /// The zone with index `i` (as numbered by the board's compilation).
-    #[inline]
-    pub const fn new(i: u16) -> ZoneId {
-        ZoneId(i)
-    }
-
-    /// The zone with index `i`; `i` must fit in a `u16`.
-    #[inline]
-    pub const fn from_index(i: usize) -> ZoneId {
-        debug_assert!(i <= u16::MAX as usize);
-        ZoneId(i as u16)
-    }
-
-    /// The index of this zone, for indexing [`super::Board::zones`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The raw 16-bit number (for hashing, packing and wire formats).
-    #[inline]
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
-}
-
-/// Printed as the bare number, as when zones were plain `u16`s.
-impl fmt::Debug for ZoneId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl fmt::Display for ZoneId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
+id_type!(ZoneId, "zone");
