@@ -58,7 +58,9 @@ enum Command {
     Perft {
         #[command(flatten)]
         pos: PositionArgs,
-        /// Deepest ply to count.
+        /// Deepest ply to count (at most 1,000: nothing deeper finishes, and each ply keeps
+        /// its own move list).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=tools::perft::MAX_DEPTH as i64))]
         depth: u32,
         /// List each first move with its count at the last depth.
         #[arg(long)]
@@ -352,6 +354,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         "depth {d} nodes {n} time {secs:.3}s nps {:.0}",
                         n as f64 / secs.max(1e-9)
                     );
+                    if n == 0 && d < depth {
+                        // Every game from here ends sooner: all deeper counts are 0 too.
+                        outln!(
+                            "no game lasts {d} plies from here: depths {d} to {depth} all count 0"
+                        );
+                        break;
+                    }
                 }
             }
         }

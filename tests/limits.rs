@@ -432,3 +432,32 @@ fn a_no_break_space_in_pgn_separates_moves() {
     let games = tabletop::ui::pgn::parse_pgn("1. e4\u{a0}e5\u{3000}2. Nf3 *\n").unwrap();
     assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
 }
+
+#[test]
+fn perft_depth_is_capped_and_stops_when_every_game_has_ended() {
+    // A depth of four thousand million once allocated a move list per ply (an abort with
+    // `--divide`) or printed a line per depth without end.
+    for extra in [&[][..], &["--divide"][..]] {
+        let mut args = vec!["perft", "tictactoe", "4000000000"];
+        args.extend_from_slice(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("is not in 0..=1000"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    // Tic-tac-toe has no 10-ply game: the count stops there instead of printing 990 zeros.
+    let text = "game \"g\"\nplayers A, B\nboard square(2, 2)\npiece m = \"X\" for A, \"O\" for B\nmove place(m, on: empty)\ndraw if no-moves\n";
+    let (code, out, err) = run_on("deep", text, &["perft", "1000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 6, "{out}");
+    assert!(out.contains("depth 4 nodes 24 "), "{out}");
+    assert!(out.contains("depth 5 nodes 0 "), "{out}");
+    assert!(
+        out.ends_with("no game lasts 5 plies from here: depths 5 to 1000 all count 0\n"),
+        "{out}"
+    );
+}

@@ -2,6 +2,10 @@
 
 use crate::engine::{Game, Move, MoveList, State};
 
+/// The deepest perft the command line accepts. Each ply keeps its own move list, so the
+/// depth also bounds the memory a count takes; no real game's perft gets near it.
+pub const MAX_DEPTH: u32 = 1000;
+
 /// Counts the leaf nodes `depth` plies below `state` (a finished game has no children).
 pub fn perft(game: &Game, state: &mut State, depth: u32) -> u64 {
     let mut lists: Vec<MoveList> = (0..=depth).map(|_| MoveList::with_capacity(256)).collect();
