@@ -448,9 +448,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             seed,
             with_rule,
         } => {
-            if !(seconds.is_finite() && seconds >= 0.0) {
+            if !(seconds.is_finite() && (0.0..=tools::bench::MAX_SECONDS).contains(&seconds)) {
                 return Err(Failure(
-                    format!("--seconds must be a positive number, not {seconds}"),
+                    format!(
+                        "--seconds must be a number from 0 to {} (a day), not {seconds}",
+                        tools::bench::MAX_SECONDS
+                    ),
                     2,
                 ));
             }

@@ -461,3 +461,21 @@ fn perft_depth_is_capped_and_stops_when_every_game_has_ended() {
         "{out}"
     );
 }
+
+#[test]
+fn bench_seconds_beyond_a_day_are_refused_not_a_panic() {
+    // 1e300 seconds once panicked converting to a Duration.
+    for value in ["1e300", "86401", "inf", "NaN"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["bench", "tictactoe", "--seconds", value])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{value}: {err}");
+        assert!(
+            err.contains("--seconds must be a number from 0 to 86400 (a day)"),
+            "{value}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{value}: {err}");
+    }
+}

@@ -8,6 +8,9 @@ use rand::SeedableRng;
 use crate::ai::random_playout;
 use crate::engine::{Game, MoveList, State};
 
+/// The longest run `tabletop bench --seconds` accepts: a day.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
 /// What a playout benchmark measured.
 #[derive(Clone, Debug)]
 pub struct BenchReport {
@@ -36,7 +39,8 @@ pub fn playouts(game: &Game, start: &State, seconds: f64, seed: u64) -> BenchRep
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = MoveList::with_capacity(256);
     let mut state = start.clone();
-    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    // Saturates instead of panicking on a value no clock could reach.
+    let budget = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
     let t0 = Instant::now();
     let (mut playouts, mut plies) = (0u64, 0u64);
     loop {
