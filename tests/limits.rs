@@ -479,3 +479,24 @@ fn bench_seconds_beyond_a_day_are_refused_not_a_panic() {
         assert!(!err.contains("panicked"), "{value}: {err}");
     }
 }
+
+#[test]
+fn a_play_delay_beyond_a_minute_is_refused() {
+    // 2^64-1 milliseconds once made the first AI move wait for ever.
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "play",
+            "tictactoe",
+            "--plain",
+            "--first",
+            "ai:1",
+            "--second",
+            "ai:1",
+        ])
+        .args(["--delay", "18446744073709551615"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is not in 0..=60000"), "{err}");
+}

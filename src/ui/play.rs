@@ -44,8 +44,10 @@ pub struct PlayArgs {
     /// Random seed for the AI players (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Wait this many milliseconds before each AI move (for watching AI against AI).
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    /// Wait this many milliseconds before each AI move (for watching AI against AI), at most
+    /// a minute.
+    #[arg(long, value_name = "MS", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub delay: u64,
     /// Use the line mode even on a terminal (the full-screen board opens when standard
     /// input and output are both terminals).
