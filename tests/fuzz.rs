@@ -1,6 +1,6 @@
 //! Fuzz smoke: a seeded mutation loop over the shipped games, run by `cargo test`.
 //!
-//! Three targets, each mutant run under `catch_unwind` so that a panic is reported with the
+//! The targets, each mutant run under `catch_unwind` so that a panic is reported with the
 //! input that caused it (escaped, cut to a bounded length):
 //!
 //! * rule files: byte-level and token-level mutations of each shipped `.game` file, through
@@ -12,7 +12,12 @@
 //!   made and unmade);
 //! * records and PGN: mutations of the records of random games of every shipped game, of
 //!   their PGN (chess), and of the files in `tests/fuzz/corpus/`, through `Record::parse` and
-//!   `parse_pgn`, each move that parses then played with the checked `Game::play`.
+//!   `parse_pgn`, each move that parses then played with the checked `Game::play`;
+//! * SGF: mutations of SGF files of random Go, Hex and reversi games and of hand-made ones
+//!   through `parse_sgf`, replayed and written back;
+//! * protocols: mutated GTP sessions (Go, Hex) and UCI sessions (chess) answered by the
+//!   engines of `tabletop gtp` and `tabletop uci`; every GTP answer must be well formed and no
+//!   answer line long.
 //!
 //! The default run is a smoke test of a few seconds. A longer run:
 //!
@@ -554,6 +559,206 @@ fn record_and_pgn_mutants_never_panic() {
             };
             let label = if *is_pgn { "pgn" } else { "record" };
             tally.run(label, &mutant, || exercise_record(&mutant, *is_pgn));
+        }
+    }
+    tally.finish();
+}
+
+/// Reads an SGF text, replays its main line with the checked `Game::play`, and writes it
+/// back.
+fn exercise_sgf(text: &str) {
+    use tabletop::ui::sgf;
+    let g = match sgf::parse_sgf(text) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    let rec = g.record;
+    let _ = rec.to_text();
+    let Ok(game) = tabletop::load_shipped(&rec.game, &rec.options) else {
+        return;
+    };
+    let mut s = match &rec.position {
+        Some(p) => match game.parse_position(p) {
+            Ok(s) => s,
+            Err(_) => return,
+        },
+        None => game.start(),
+    };
+    for m in &rec.moves {
+        let Ok(mv) = game.parse_move(&s, m) else {
+            return;
+        };
+        if game.play(&mut s, mv).is_err() {
+            return;
+        }
+    }
+    let _ = sgf::write_sgf(&game, &rec);
+}
+
+#[test]
+fn sgf_mutants_never_panic() {
+    let mut tally = Tally::new("SGF");
+    let mut rng = ChaCha8Rng::seed_from_u64(4242);
+    let mut seeds: Vec<String> = vec![
+        // Variations, setup stones, a pass, comments with escapes, unknown properties.
+        "(;FF[4]GM[1]SZ[9]KM[6.5]PB[Black\\]x]C[a \\\\ comment];B[ee];W[]\n(;B[dd]C[main])(;B[cc]))"
+            .to_string(),
+        "(;FF[4]GM[1]SZ[9]AB[aa][bb]AW[cc]PL[W];W[dd];B[tt];W[ab:bc])".to_string(),
+        "(;FF[4]GM[11]SZ[5];B[cc];W[bb];B[dd]XX[unknown])".to_string(),
+    ];
+    for (name, size) in [("go", Some("9")), ("hex", Some("7")), ("reversi", None)] {
+        let set: Vec<(String, String)> = size
+            .map(|v| vec![("size".to_string(), v.to_string())])
+            .unwrap_or_default();
+        let game = tabletop::load_shipped(name, &set).unwrap();
+        for _ in 0..3 {
+            let text = random_record(name, &game, &mut rng);
+            let mut rec = tabletop::ui::record::Record::parse(&text).unwrap();
+            rec.options = set.clone();
+            seeds.push(tabletop::ui::sgf::write_sgf(&game, &rec).unwrap());
+        }
+    }
+    for text in &seeds {
+        tally.run("seed", text, || exercise_sgf(text));
+    }
+    for _ in 0..iters() {
+        for text in &seeds {
+            let mutant = if rng.gen_bool(0.7) {
+                mutate_bytes(text, &mut rng)
+            } else {
+                mutate_text(text, &mut rng)
+            };
+            tally.run("sgf", &mutant, || exercise_sgf(&mutant));
+        }
+    }
+    tally.finish();
+}
+
+/// Answers a GTP session and checks every answer is a well-formed, bounded GTP reply.
+fn exercise_gtp(game: &str, input: &str) {
+    use tabletop::ui::gtp;
+    let mut engine = gtp::engine(&gtp::GtpArgs {
+        game: game.into(),
+        set: vec![],
+        level: 1,
+        seed: 5,
+    })
+    .expect("a shipped game loads");
+    let mut out = Vec::new();
+    gtp::serve(&mut engine, input.as_bytes(), &mut out).expect("writing to memory");
+    let text = String::from_utf8(out).expect("the answers are UTF-8");
+    for answer in text.split_terminator("\n\n") {
+        assert!(
+            answer.starts_with('=') || answer.starts_with('?'),
+            "not a GTP answer: {answer:?}"
+        );
+        // `showboard` and `list_commands` answer several lines; none is long.
+        for line in answer.lines() {
+            assert!(
+                line.chars().count() <= 300,
+                "a {}-character line",
+                line.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn gtp_session_mutants_never_panic() {
+    let mut tally = Tally::new("GTP");
+    let mut rng = ChaCha8Rng::seed_from_u64(2002);
+    let sessions: &[(&str, &str)] = &[
+        ("go", "protocol_version\n1 name\nboardsize 9\nclear_board\nkomi 6.5\nplay b D4\nplay white J9\ngenmove w\nundo\nshowboard\nfixed_handicap 2\nplay black pass\ngenmove b\nfinal_score\n"),
+        ("go", "boardsize 7\nset_free_handicap C3 E5\nplay w D4\nlist_commands\nknown_command play\ngenmove black\nreg_genmove w\ncaptures b\nfinal_status_list dead\ntime_settings 0 1 1\ntime_left b 10 1\nquit\n"),
+        ("hex", "boardsize 5\nplay b c3\ngenmove w\nshowboard\nundo\nundo\nundo\ngenmove b\n"),
+    ];
+    for (game, input) in sessions {
+        tally.run("seed", input, || exercise_gtp(game, input));
+    }
+    for _ in 0..iters() {
+        for (game, input) in sessions {
+            let mutant = if rng.gen_bool(0.5) {
+                mutate_bytes(input, &mut rng)
+            } else {
+                mutate_text(input, &mut rng)
+            };
+            // `loadsgf` and `printsgf FILE` read and write files named by the mutant.
+            if mutant.to_ascii_lowercase().contains("sgf") {
+                tally.skipped += 1;
+                continue;
+            }
+            tally.run(game, &mutant, || exercise_gtp(game, &mutant));
+        }
+    }
+    tally.finish();
+}
+
+/// Answers a UCI session (its end acts as `quit`, stopping a search under way) and checks
+/// that no answer line is long.
+fn exercise_uci(input: &str) {
+    use std::sync::mpsc::channel;
+    use tabletop::ui::uci;
+    let mut engine = uci::engine(&uci::UciArgs {
+        game: "chess".into(),
+        set: vec![],
+        level: 1,
+        seed: 5,
+    })
+    .expect("chess loads");
+    let (tx, rx) = channel();
+    for line in input.lines() {
+        tx.send(line.to_string()).expect("the receiver is alive");
+    }
+    drop(tx);
+    let mut out = Vec::new();
+    uci::serve(&mut engine, &rx, &mut out).expect("writing to memory");
+    let text = String::from_utf8(out).expect("the answers are UTF-8");
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 300,
+            "a {}-character line",
+            line.len()
+        );
+    }
+}
+
+/// Whether a UCI session would search for long: a `go` line with a number above 500 (a
+/// move time, a clock, a node count or a depth the GUI may legitimately ask for).
+fn searches_long(input: &str) -> bool {
+    input.lines().any(|l| {
+        l.contains("go")
+            && l.split(|c: char| !c.is_ascii_digit())
+                .any(|n| n.len() > 3 || n.parse::<u32>().is_ok_and(|n| n > 500))
+    })
+}
+
+#[test]
+fn uci_session_mutants_never_panic() {
+    let mut tally = Tally::new("UCI");
+    let mut rng = ChaCha8Rng::seed_from_u64(1996);
+    let sessions: &[&str] = &[
+        "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 2\nisready\n",
+        "setoption name Level value 2\nposition fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1\ngo movetime 20\nstop\nposition startpos moves e2e4 d7d5 e4d5\ngo wtime 300 btime 300 winc 0 binc 0\n",
+        "debug on\nposition startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\ngo depth 1\ngo infinite\nstop\nposition fen 7k/8/8/8/8/8/8/K7 b - - 0 1\ngo nodes 50\nquit\n",
+    ];
+    for input in sessions {
+        tally.run("seed", input, || exercise_uci(input));
+    }
+    for _ in 0..iters() {
+        for input in sessions {
+            let mutant = if rng.gen_bool(0.5) {
+                mutate_bytes(input, &mut rng)
+            } else {
+                mutate_text(input, &mut rng)
+            };
+            if searches_long(&mutant) {
+                tally.skipped += 1;
+                continue;
+            }
+            tally.run("uci", &mutant, || exercise_uci(&mutant));
         }
     }
     tally.finish();
