@@ -131,7 +131,7 @@ pub(crate) enum SideChange {
 }
 
 /// The most pieces one stack cell may hold.
-pub const MAX_STACK: usize = 8;
+pub const MAX_STACK: usize = 16;
 
 /// No roll is pending: in a game with dice, the next action is a roll.
 pub const NO_ROLL: u8 = u8::MAX;

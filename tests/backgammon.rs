@@ -1,0 +1,116 @@
+//! Backgammon (games/backgammon.game) against OpenSpiel's backgammon: the same legal whole
+//! turns at every decision of recorded games, and the same winner.
+//!
+//! `tests/oracles/backgammon/turns.json` is written by `record.py` there (OpenSpiel 2.0.2):
+//! the game of OpenSpiel's own playthrough file (`openspiel-playthrough.json`, 137 plies)
+//! and 20 random games. OpenSpiel splits a double into two actions ("Extra turn") and its
+//! first chance outcome also picks who starts; the script joins the halves into whole turns
+//! and numbers the players from the one who started, who is our White. A turn is compared
+//! as the set of its steps `from/to`, points counted by the mover (25 the bar, 0 off),
+//! which is how OpenSpiel's distinct turns and ours are told apart.
+
+use std::collections::BTreeSet;
+
+use tabletop::engine::{BORNE_OFF, FROM_RESERVE};
+use tabletop::{Game, Move, Player, State};
+
+mod common;
+use common::{Json, JsonExt};
+
+fn backgammon() -> Game {
+    tabletop::load_shipped("backgammon", &[]).expect("backgammon compiles")
+}
+
+fn turns_file() -> Json {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracles/backgammon/turns.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    common::parse(&text)
+}
+
+/// A point as the player to move counts it (24 where it starts, 1 next to bearing off;
+/// 25 the bar, 0 off).
+fn point(g: &Game, p: Player, c: tabletop::CellId) -> u32 {
+    match c {
+        FROM_RESERVE => 25,
+        BORNE_OFF => 0,
+        _ => {
+            let track = &g.tracks()[0];
+            let i = track.cells[p]
+                .iter()
+                .position(|&t| t == c)
+                .expect("a cell of the track");
+            24 - i as u32
+        }
+    }
+}
+
+/// Our turn as OpenSpiel's script writes it: its steps, sorted.
+fn key(g: &Game, s: &State, mv: Move) -> Vec<String> {
+    let p = s.to_move();
+    let mut v: Vec<String> = mv
+        .cells()
+        .chunks_exact(2)
+        .map(|st| format!("{}/{}", point(g, p, st[0]), point(g, p, st[1])))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn legal_turns_match_openspiel_along_recorded_games() {
+    let g = backgammon();
+    let file = turns_file();
+    let games = file.field("games").arr();
+    assert_eq!(games.len(), 21, "the playthrough and 20 random games");
+    let mut decisions = 0;
+    let mut turns_compared = 0;
+    let mut doubles = 0;
+    for (n, game) in games.iter().enumerate() {
+        let mut s = g.start();
+        for (k, d) in game.field("decisions").arr().iter().enumerate() {
+            let dice: Vec<u8> = d
+                .field("dice")
+                .arr()
+                .iter()
+                .map(|x| x.num() as u8)
+                .collect();
+            let roll = dice[0] * 10 + dice[1];
+            assert!(g.is_chance(&s), "game {n} decision {k}: a roll is due");
+            g.make(&mut s, Move::roll(roll));
+            let mover = Player(d.field("mover").num() as u8);
+            assert_eq!(s.to_move(), mover, "game {n} decision {k}: who moves");
+            let theirs: BTreeSet<Vec<String>> =
+                d.field("turns").arr().iter().map(|t| t.strings()).collect();
+            let legal = g.legal_moves_vec(&s);
+            let ours: BTreeSet<Vec<String>> = legal.iter().map(|&m| key(&g, &s, m)).collect();
+            assert_eq!(
+                ours.len(),
+                legal.len(),
+                "game {n} decision {k}: a turn listed twice"
+            );
+            assert_eq!(
+                ours,
+                theirs,
+                "game {n} decision {k} (roll {roll}) in {}",
+                g.position_to_string(&s)
+            );
+            decisions += 1;
+            turns_compared += ours.len();
+            doubles += usize::from(dice[0] == dice[1]);
+            let played = d.field("played").strings();
+            let mv = *legal
+                .iter()
+                .find(|&&m| key(&g, &s, m) == played)
+                .expect("the played turn is legal");
+            g.make(&mut s, mv);
+        }
+        let winner = Player(game.field("winner").num() as u8);
+        let outcome = g.outcome(&s).expect("the game is over");
+        assert_eq!(outcome.winner(2), Some(winner), "game {n}: the winner");
+    }
+    // Every decision of the 21 games, thousands of turns, with doubles among them.
+    assert_eq!(decisions, 2082);
+    assert!(turns_compared > 20_000, "{turns_compared} turns");
+    assert!(doubles > 300, "{doubles} doubles");
+}
