@@ -114,3 +114,47 @@ fn legal_turns_match_openspiel_along_recorded_games() {
     assert!(turns_compared > 20_000, "{turns_compared} turns");
     assert!(doubles > 300, "{doubles} doubles");
 }
+
+#[test]
+fn opening_turns_match_openspiel_for_every_roll() {
+    let g = backgammon();
+    let file = turns_file();
+    let opening = file
+        .field("opening")
+        .as_object()
+        .expect("the opening counts");
+    assert_eq!(opening.len(), 15, "the 15 rolls that are not doubles");
+    for (roll, count) in opening {
+        let mut s = g.start();
+        g.make(&mut s, Move::roll(roll.parse().expect("a roll")));
+        assert_eq!(
+            g.legal_moves_vec(&s).len(),
+            count.num() as usize,
+            "roll {roll}"
+        );
+    }
+}
+
+/// Counts the leaves `depth` plies below `s`, rolls and turns alike.
+fn perft(g: &Game, s: &mut State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for mv in g.legal_moves_vec(s) {
+        g.make(s, mv);
+        n += perft(g, s, depth - 1);
+        g.unmake(s);
+    }
+    n
+}
+
+#[test]
+fn perft_counts_rolls_and_whole_turns() {
+    let g = backgammon();
+    let mut s = g.start();
+    // 21 rolls; 471 opening turns (214 for the 15 rolls OpenSpiel opens with, 257 for the
+    // six doubles); each of those positions again has 21 rolls.
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&g, &mut s, d)).collect();
+    assert_eq!(counts, vec![21, 471, 471 * 21]);
+}

@@ -481,8 +481,8 @@ impl Game {
         }
     }
 
-    /// A turn in move notation: its steps joined by commas, each `from-to` (`x` for a
-    /// hit), `in` for the reserve and `off` for bearing off: `l2-h2,a2xe1`.
+    /// A turn in move notation: its steps joined by `+`, each `from-to` (`x` for a hit),
+    /// `in` for the reserve and `off` for bearing off: `l2-h2+a2xe1`.
     pub(crate) fn write_dice_turn(&self, s: &State, mv: Move) -> String {
         let p = s.to_move();
         let name = |c: CellId| match c {
@@ -495,7 +495,7 @@ impl Game {
         for pair in mv.cells().chunks_exact(2) {
             let (from, to) = (pair[0], pair[1]);
             if !out.is_empty() {
-                out.push(',');
+                out.push('+');
             }
             out.push_str(name(from));
             let hit = to != BORNE_OFF && {
@@ -532,12 +532,12 @@ impl Game {
         out
     }
 
-    /// The steps of a turn written in any order (`a2-e1,l2-h2` for `l2-h2,a2-e1`): the
-    /// legal turn with the same steps, if one.
+    /// The steps of a turn written in any order (`a2-e1+l2-h2` for `l2-h2+a2-e1`), `x` or
+    /// `-` alike: the legal turn with the same steps, if one.
     pub(crate) fn parse_dice_turn(&self, s: &State, want: &str, moves: &[Move]) -> Option<Move> {
         let key = |t: &str| {
             let mut v: Vec<String> = t
-                .split(',')
+                .split('+')
                 .map(|st| st.replace('x', "-").to_ascii_lowercase())
                 .collect();
             v.sort();

@@ -130,8 +130,18 @@ def main():
     games = [record(game, [p["action"] for p in playthrough["plies"]])]
     for seed in range(1, GAMES + 1):
         games.append(record(game, random.Random(seed)))
+    # The opening: the number of distinct turns for each roll the first player may start
+    # with (OpenSpiel's opening roll is never a double).
+    opening = {}
+    start = game.new_initial_state()
+    for outcome, _ in start.chance_outcomes():
+        child = start.clone()
+        child.apply_action(outcome)
+        if child.current_player() == 0:
+            hi, lo = dice(child)
+            opening[f"{hi}{lo}"] = len(whole_turns(child))
     json.dump({"source": "OpenSpiel 2.0.2 (pip open_spiel), game 'backgammon'",
-               "games": games}, sys.stdout, separators=(",", ":"))
+               "opening": opening, "games": games}, sys.stdout, separators=(",", ":"))
     print()
 
 
