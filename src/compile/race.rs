@@ -81,8 +81,8 @@ impl Compiler {
                                 )
                                 .with_hint("write 'dice 2 from 1 to 6 separately'"),
                             );
-                            continue;
                         }
+                        // Kept (two dice, faces up to 9) so that `by: die` says nothing more.
                         separately = Some(twice);
                     }
                     dice = Some((
@@ -183,13 +183,18 @@ impl Compiler {
                 text.push_str(&format!(", {r} counts as {s}"));
             }
             self.race.dice = Some(match separately {
-                Some(twice) if pairs.is_empty() => Dice::separate(l, h, twice),
-                Some(_) => {
-                    self.err(
-                        map[0].2,
-                        "'roll … counts as …' maps a total, and these dice are used separately",
-                    );
-                    Dice::new(c, l, h, &pairs, text)
+                Some(twice) => {
+                    if let Some(m) = map.first() {
+                        self.diags.push(
+                            Diagnostic::error(
+                                m.2,
+                                "'roll … counts as …' maps a total, and these dice are used separately",
+                            )
+                            .with_hint("each die moves by its own number: leave this line out"),
+                        );
+                    }
+                    let low = l.min(9);
+                    Dice::separate(low, h.clamp(low, 9), twice)
                 }
                 None => Dice::new(c, l, h, &pairs, text),
             });

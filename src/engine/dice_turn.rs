@@ -89,6 +89,25 @@ impl Game {
         self.dice.as_ref().is_some_and(|d| d.separately.is_some())
     }
 
+    /// How a turn uses dice rolled separately, for `describe`.
+    pub fn dice_turn_text(&self) -> Option<String> {
+        let twice = self.dice.as_ref()?.separately?;
+        Some(format!(
+            "a turn: each die moves one piece by its number{}, in either order, as one move; \
+             as many dice as possible must be used, and if only one of two can be, the larger",
+            if twice { " (a double four times)" } else { "" }
+        ))
+    }
+
+    /// Whether a whole-turn advance hits lone enemy pieces on stacks (`capture: blot`).
+    pub fn hits_blots(&self) -> bool {
+        self.rules.iter().any(|r| {
+            r.parts
+                .iter()
+                .any(|p| matches!(p, Part::Advance(a) if a.turn.blot))
+        })
+    }
+
     /// The dice a roll lets the player use, in order (a double four times with
     /// `doubles twice`), and how many.
     fn turn_dice(&self, roll: u8) -> ([u8; MAX_STEPS], usize) {
@@ -161,9 +180,9 @@ impl Game {
         let mut outside = 0;
         if let Some(home) = self.die_rules(p).find_map(|(_, a)| a.turn.home) {
             let zone = &self.board.zones[home.index()];
-            for c in 0..n {
+            for (c, &k) in count.iter().enumerate() {
                 if self.owner(s.board[c]) == Some(p) && !zone.contains(p, CellId::from_index(c)) {
-                    outside += u32::from(count[c]);
+                    outside += u32::from(k);
                 }
             }
         }

@@ -389,6 +389,21 @@ impl Game {
     }
 }
 
+impl State {
+    /// How many pieces of id `piece` stand on the board, every level of every stack counted.
+    pub fn count_stacked(&self, piece: PieceId) -> usize {
+        (0..self.board.len())
+            .map(|c| match self.height[c] {
+                0 => usize::from(self.board[c] == piece),
+                h => self.stacks[c * MAX_STACK..c * MAX_STACK + h as usize]
+                    .iter()
+                    .filter(|&&q| q == piece)
+                    .count(),
+            })
+            .sum()
+    }
+}
+
 impl Move {
     /// The chance move "the dice show `r`".
     pub fn roll(r: u8) -> Move {
