@@ -158,3 +158,29 @@ fn perft_counts_rolls_and_whole_turns() {
     let counts: Vec<u64> = (1..=3).map(|d| perft(&g, &mut s, d)).collect();
     assert_eq!(counts, vec![21, 471, 471 * 21]);
 }
+
+/// Perft 4 over the openings OpenSpiel plays (its first roll is never a double): each
+/// non-double opening roll, each of its turns, each of the other player's 21 rolls, the
+/// number of turns; OpenSpiel's sum is recorded as `reply_turns`.
+#[test]
+fn replies_to_every_opening_match_openspiel() {
+    let g = backgammon();
+    let want = turns_file().field("reply_turns").num() as u64;
+    let mut s = g.start();
+    let mut total = 0;
+    for roll in g.legal_moves_vec(&s) {
+        let r = roll.as_roll().expect("a roll");
+        if r / 10 == r % 10 {
+            continue;
+        }
+        g.make(&mut s, roll);
+        for turn in g.legal_moves_vec(&s) {
+            g.make(&mut s, turn);
+            total += perft(&g, &mut s, 2);
+            g.unmake(&mut s);
+        }
+        g.unmake(&mut s);
+    }
+    assert_eq!(total, want);
+    assert_eq!(total, 104_874);
+}

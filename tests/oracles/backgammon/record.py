@@ -123,6 +123,37 @@ def record(game, actions_or_rng):
     return {"decisions": decisions, "winner": winner}
 
 
+def reply_turns(game):
+    """Perft 4 restricted to the openings OpenSpiel has (no double first): for each opening
+    roll of the first player, each of its distinct turns, and each of the 21 rolls of the
+    other player, the number of distinct turns, all added up."""
+    total = 0
+    start = game.new_initial_state()
+    for outcome, _ in start.chance_outcomes():
+        opened = start.clone()
+        opened.apply_action(outcome)
+        if opened.current_player() != 0:
+            continue
+        seen = set()
+        for a in opened.legal_actions():
+            turn = tuple(key(steps(opened, a)))
+            if turn in seen:
+                continue
+            seen.add(turn)
+            after = opened.clone()
+            after.apply_action(a)
+            rolls = set()
+            for roll, _ in after.chance_outcomes():
+                child = after.clone()
+                child.apply_action(roll)
+                pair = tuple(dice(child))
+                if pair in rolls:
+                    continue
+                rolls.add(pair)
+                total += len(whole_turns(child))
+    return total
+
+
 def main():
     game = pyspiel.load_game("backgammon")
     with open(os.path.join(HERE, "openspiel-playthrough.json")) as f:
@@ -141,7 +172,8 @@ def main():
             hi, lo = dice(child)
             opening[f"{hi}{lo}"] = len(whole_turns(child))
     json.dump({"source": "OpenSpiel 2.0.2 (pip open_spiel), game 'backgammon'",
-               "opening": opening, "games": games}, sys.stdout, separators=(",", ":"))
+               "opening": opening, "reply_turns": reply_turns(game), "games": games},
+              sys.stdout, separators=(",", ":"))
     print()
 
 
