@@ -50,7 +50,7 @@ struct Path {
 
 impl Path {
     /// The steps as (from, to) pairs, sorted: equal keys are the same turn.
-    fn key(&self) -> [(u16, u16); MAX_STEPS] {
+    fn key(&self) -> Key {
         let mut k = [(u16::MAX, u16::MAX); MAX_STEPS];
         for (slot, st) in k.iter_mut().zip(&self.steps[..self.n]) {
             *slot = (st.from.index() as u16, st.to.index() as u16);
@@ -60,8 +60,24 @@ impl Path {
     }
 }
 
+/// A turn's steps as sorted (from, to) cell indices.
+type Key = [(u16, u16); MAX_STEPS];
+
+/// The turn search's buffers, kept between calls: once grown, generating allocates nothing.
+#[derive(Default)]
+struct Buffers {
+    scratch: Scratch,
+    found: Vec<Path>,
+    keys: Vec<Key>,
+}
+
+thread_local! {
+    static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+}
+
 /// The board as the turn search sees it: each cell's top piece and height, the mover's
 /// reserve, and how many of the mover's pieces stand outside the home zone.
+#[derive(Default)]
 struct Scratch {
     top: Vec<PieceId>,
     count: Vec<u8>,
@@ -125,9 +141,31 @@ impl Game {
         if s.scalars.roll == NO_ROLL {
             return;
         }
+        BUFFERS.with(|b| {
+            let mut b = b.borrow_mut();
+            let Buffers {
+                scratch,
+                found,
+                keys,
+            } = &mut *b;
+            self.turns_with(s, p, scratch, found, keys, out);
+        });
+    }
+
+    /// [`Game::gen_dice_turns`] with buffers to reuse.
+    fn turns_with(
+        &self,
+        s: &State,
+        p: Player,
+        w: &mut Scratch,
+        found: &mut Vec<Path>,
+        keys: &mut Vec<Key>,
+        out: &mut MoveList,
+    ) {
         let (dice, n) = self.turn_dice(s.scalars.roll);
-        let mut w = self.scratch(s, p);
-        let mut found = Vec::new();
+        self.fill_scratch(s, p, w);
+        found.clear();
+        keys.clear();
         let mut path = Path {
             steps: [Step {
                 from: FROM_RESERVE,
@@ -137,7 +175,7 @@ impl Game {
             }; MAX_STEPS],
             n: 0,
         };
-        self.search(&mut w, p, &dice[..n], &mut path, &mut found);
+        self.search(w, p, &dice[..n], &mut path, found);
         // As many dice as possible; one die of two: the larger if it can be used.
         let most = found.iter().map(|t| t.n).max().unwrap_or(0);
         if most == 0 {
@@ -148,8 +186,7 @@ impl Game {
             let big = found.iter().map(|t| t.steps[0].die).max().unwrap_or(0);
             found.retain(|t| t.steps[0].die == big);
         }
-        let mut keys: Vec<[(u16, u16); MAX_STEPS]> = Vec::with_capacity(found.len());
-        for t in &found {
+        for t in found.iter() {
             let key = t.key();
             if keys.contains(&key) {
                 continue;
@@ -166,31 +203,34 @@ impl Game {
 
     /// The search's view of the board.
     fn scratch(&self, s: &State, p: Player) -> Scratch {
-        let n = s.board.len();
-        let count: Vec<u8> = (0..n)
-            .map(|c| match (self.board.stack_cap[c], s.board[c]) {
+        let mut w = Scratch::default();
+        self.fill_scratch(s, p, &mut w);
+        w
+    }
+
+    /// Fills `w` with the search's view of the board.
+    fn fill_scratch(&self, s: &State, p: Player, w: &mut Scratch) {
+        w.top.clear();
+        w.top.extend_from_slice(&s.board);
+        w.count.clear();
+        w.count.extend(s.board.iter().enumerate().map(|(c, &q)| {
+            match (self.board.stack_cap[c], q) {
                 (_, EMPTY) => 0,
                 (0, _) => 1,
                 _ => s.height[c],
-            })
-            .collect();
-        let reserve = self
+            }
+        }));
+        w.reserve = self
             .reserve_kind
             .map_or(0, |k| s.reserve[self.piece_id(k, Some(p)) as usize]);
-        let mut outside = 0;
+        w.outside = 0;
         if let Some(home) = self.die_rules(p).find_map(|(_, a)| a.turn.home) {
             let zone = &self.board.zones[home.index()];
-            for (c, &k) in count.iter().enumerate() {
+            for (c, &k) in w.count.iter().enumerate() {
                 if self.owner(s.board[c]) == Some(p) && !zone.contains(p, CellId::from_index(c)) {
-                    outside += u32::from(k);
+                    w.outside += u32::from(k);
                 }
             }
-        }
-        Scratch {
-            top: s.board.clone(),
-            count,
-            reserve,
-            outside,
         }
     }
 
