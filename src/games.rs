@@ -29,6 +29,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("shogi", include_str!("../games/shogi.game")),
     ("minishogi", include_str!("../games/minishogi.game")),
+    ("backgammon", include_str!("../games/backgammon.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -57,6 +58,7 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ),
     ("shogi", include_str!("../games/shogi.test")),
     ("minishogi", include_str!("../games/minishogi.test")),
+    ("backgammon", include_str!("../games/backgammon.test")),
 ];
 
 /// The scenario file of a shipped game.

@@ -697,3 +697,28 @@ fn ai_level_5_against_level_1_finishes_minishogi() {
         "{out}"
     );
 }
+
+/// A level-5 AI beats level 1 at backgammon from the start: whole turns with both dice,
+/// hits and the bar on the way, until one side has borne off all fifteen men.
+#[test]
+fn ai_level_5_against_level_1_finishes_backgammon() {
+    let (out, err, code) = run(
+        &[
+            "play",
+            "backgammon",
+            "--first",
+            "ai:5",
+            "--second",
+            "ai:1",
+            "--seed",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("game over: White wins (15 borne off: win if borne-off(15))"),
+        "{out}"
+    );
+    assert!(out.contains("White rolls 51"), "{out}");
+}

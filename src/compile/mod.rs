@@ -10,6 +10,7 @@ mod assemble;
 mod bound;
 mod conds;
 mod connected;
+mod dice_turn;
 mod distance;
 mod ends;
 mod geometry;

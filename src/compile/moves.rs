@@ -564,7 +564,11 @@ impl Compiler {
                             );
                             return None;
                         }
+                        self.check_roll_steps(b)?;
                         Steps::Roll
+                    }
+                    Some(b) if matches!(&b.kind, ExprKind::Name(n) if n == "die") => {
+                        self.die_steps(b)?
                     }
                     Some(b)
                         if !matches!(
@@ -601,17 +605,23 @@ impl Compiler {
                     }
                 };
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
+                let mut blot = false;
                 let capture = match a.named("capture") {
                     None => CaptureRule::Any,
                     Some(c) => match &c.kind {
                         ExprKind::Name(n) if n == "same-kind" => CaptureRule::SameKind,
                         ExprKind::Name(n) if n == "any" => CaptureRule::Any,
+                        ExprKind::Name(n) if n == "blot" => {
+                            blot = true;
+                            CaptureRule::Any
+                        }
                         _ => {
-                            self.err(c.span, "expected 'same-kind' or 'any'");
+                            self.err(c.span, "expected 'same-kind', 'any' or 'blot'");
                             return None;
                         }
                     },
                 };
+                let turn = self.turn_rules(&mut a, steps, blot)?;
                 let flip = match (a.named("flip"), a.named("after")) {
                     (None, None) => None,
                     (Some(k), Some(z)) => {
@@ -637,8 +647,9 @@ impl Compiler {
                         to,
                         capture,
                         flip,
+                        turn,
                     }),
-                    &["by", "to", "capture", "flip", "after"],
+                    &["by", "to", "capture", "flip", "after", "enter", "bear-off"],
                     1,
                 )
             }

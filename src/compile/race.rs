@@ -29,10 +29,16 @@ impl Compiler {
         self.race.stack_shared = vec![false; ncells];
         let np = self.players.len();
         let mut dice: Option<(u32, u32, u32, String, Span)> = None;
+        let mut separately: Option<bool> = None;
         let mut map = Vec::new();
         for st in &ast.stmts {
             match &st.node {
-                Stmt::Dice { count, low, high } => {
+                Stmt::Dice {
+                    count,
+                    low,
+                    high,
+                    separately: sep,
+                } => {
                     if dice.is_some() {
                         self.err(st.span, "the dice are given twice");
                         continue;
@@ -65,6 +71,19 @@ impl Compiler {
                             ),
                         );
                         continue;
+                    }
+                    if let Some((span, twice)) = *sep {
+                        if c != 2 || l > 9 || h > 9 {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    span,
+                                    "dice used separately are two dice showing at most 9",
+                                )
+                                .with_hint("write 'dice 2 from 1 to 6 separately'"),
+                            );
+                        }
+                        // Kept (two dice, faces up to 9) so that `by: die` says nothing more.
+                        separately = Some(twice);
                     }
                     dice = Some((
                         c as u32,
@@ -163,7 +182,22 @@ impl Compiler {
             for (r, s) in &pairs {
                 text.push_str(&format!(", {r} counts as {s}"));
             }
-            self.race.dice = Some(Dice::new(c, l, h, &pairs, text));
+            self.race.dice = Some(match separately {
+                Some(twice) => {
+                    if let Some(m) = map.first() {
+                        self.diags.push(
+                            Diagnostic::error(
+                                m.2,
+                                "'roll … counts as …' maps a total, and these dice are used separately",
+                            )
+                            .with_hint("each die moves by its own number: leave this line out"),
+                        );
+                    }
+                    let low = l.min(9);
+                    Dice::separate(low, h.clamp(low, 9), twice)
+                }
+                None => Dice::new(c, l, h, &pairs, text),
+            });
         } else if let Some(m) = map.first() {
             self.err(
                 m.2,

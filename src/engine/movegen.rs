@@ -212,6 +212,10 @@ impl Game {
             return;
         }
         let p = s.scalars.to_move;
+        if self.separate_dice() {
+            self.gen_dice_turns(s, p, out);
+            return;
+        }
         let mut view = View::new(&s.board);
         view.limit = limit;
         let moves = &self.piece_moves;

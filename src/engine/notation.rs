@@ -80,6 +80,9 @@ impl Game {
         if let Some(r) = mv.as_roll() {
             return format!("roll{r}");
         }
+        if self.separate_dice() {
+            return self.write_dice_turn(state, mv);
+        }
         let rule = &self.rules[mv.rule as usize];
         let name = |c: super::CellId| match c {
             super::FROM_RESERVE => "in",
@@ -287,6 +290,11 @@ impl Game {
         };
         if let Some(m) = coordinates(&|a, b| a == b) {
             return Ok(m);
+        }
+        if self.separate_dice() {
+            if let Some(m) = self.parse_dice_turn(state, &want, &moves) {
+                return Ok(m);
+            }
         }
         // With `notation short-jumps`, every landing written out names the move too.
         if self.short_jumps {

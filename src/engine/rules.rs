@@ -278,6 +278,10 @@ impl super::Game {
             return Vec::new();
         };
         let cells = mv.cells();
+        // A whole turn (`by: die`): each step's origin and landing, in order.
+        if matches!(rule.parts.first(), Some(Part::Advance(a)) if a.steps == super::Steps::Die) {
+            return cells.get(1..).unwrap_or_default().to_vec();
+        }
         let mut k = usize::from(rule.from_piece());
         let mut out = Vec::new();
         for part in &rule.parts {

@@ -131,7 +131,7 @@ pub(crate) enum SideChange {
 }
 
 /// The most pieces one stack cell may hold.
-pub const MAX_STACK: usize = 8;
+pub const MAX_STACK: usize = 16;
 
 /// No roll is pending: in a game with dice, the next action is a roll.
 pub const NO_ROLL: u8 = u8::MAX;
@@ -216,7 +216,12 @@ impl State {
             height: (0..n)
                 .map(|c| u8::from(game.board.stack_cap[c] > 0 && board_ref[c] != EMPTY))
                 .collect(),
-            stacks: (0..n * MAX_STACK)
+            // Games without stack cells keep no levels (every access is to a stack cell).
+            stacks: (0..if game.board.stack_cap.iter().any(|&c| c > 0) {
+                n * MAX_STACK
+            } else {
+                0
+            })
                 .map(|i| {
                     if i % MAX_STACK == 0 && game.board.stack_cap[i / MAX_STACK] > 0 {
                         board_ref[i / MAX_STACK]

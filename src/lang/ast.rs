@@ -165,7 +165,14 @@ pub enum Stmt {
         forced: bool,
     },
     /// `dice 3 from 0 to 1`: three dice, each showing 0 or 1, summed.
-    Dice { count: Expr, low: Expr, high: Expr },
+    Dice {
+        count: Expr,
+        low: Expr,
+        high: Expr,
+        /// `separately`: the dice are used one by one (its span), and
+        /// whether `, doubles twice` follows.
+        separately: Option<(Span, bool)>,
+    },
     /// `roll 0 counts as 4`
     RollMap { roll: Expr, steps: Expr },
     /// `stack holy up to 4 shared`

@@ -163,6 +163,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::by_kw => "'by'",
         Rule::noise_kw => "'noise'",
         Rule::shared => "'shared'",
+        Rule::separately => "'separately'",
+        Rule::doubles_twice => "', doubles twice'",
         Rule::forced => "'forced'",
         Rule::then_op => "'then'",
         Rule::or_op => "'or'",
@@ -566,10 +568,15 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
         Rule::dice_stmt => {
             let count = expr(next());
             let low = expr(next());
+            let high = expr(next());
+            let separately = it
+                .next()
+                .map(|sep| (span(&sep), sep.into_inner().next().is_some()));
             Stmt::Dice {
                 count,
                 low,
-                high: expr(next()),
+                high,
+                separately,
             }
         }
         Rule::roll_stmt => {

@@ -136,7 +136,7 @@ pub fn describe(g: &Game) -> String {
             k.name,
             owner,
             k.value,
-            g.start().count(i as u8)
+            g.start().count_stacked(i as u8)
         ));
     }
     race(g, &mut o);
@@ -254,6 +254,9 @@ fn race(g: &Game, o: &mut String) {
     if let Some(d) = &g.dice {
         o.push_str(&format!("dice: {}\n", d.text));
         o.push_str(&format!("  chance of each roll: {}\n", roll_chances(d)));
+        if let Some(turn) = g.dice_turn_text() {
+            o.push_str(&format!("  {turn}\n"));
+        }
     }
     if !g.tracks.is_empty() {
         o.push_str(
@@ -306,7 +309,11 @@ fn race(g: &Game, o: &mut String) {
         }
     }
     if !groups.is_empty() {
-        o.push_str("stacks (an advance lands on top of the stack; nothing is captured there):\n");
+        o.push_str(if g.hits_blots() {
+            "stacks (an advance lands on top of the stack; a lone enemy piece there is hit, capture: blot):\n"
+        } else {
+            "stacks (an advance lands on top of the stack; nothing is captured there):\n"
+        });
         let lists: Vec<String> = groups.iter().map(|(_, cells)| cells.join(" ")).collect();
         let width = lists.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         for (((cap, shared), _), list) in groups.iter().zip(&lists) {

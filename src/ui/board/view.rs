@@ -253,7 +253,8 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         } else if targets.contains(&cell) {
             ('(', ')')
         } else {
-            (' ', ' ')
+            // A stack's height beside its top piece (`W5`), as `show` draws it.
+            (' ', stack_mark(state, cell))
         };
         let mut style = Style::default();
         if color {
@@ -282,6 +283,15 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         buf.set_string(origin.0 + x, origin.1 + y, l.to_string(), bracket);
         buf.set_string(origin.0 + x + 1, origin.1 + y, symbol.to_string(), style);
         buf.set_string(origin.0 + x + 2, origin.1 + y, r.to_string(), bracket);
+    }
+}
+
+/// The height of a stack of two or more (`+` from ten up), else a space.
+fn stack_mark(state: &crate::engine::State, cell: CellId) -> char {
+    match state.height[cell.index()] {
+        0 | 1 => ' ',
+        h @ 2..=9 => char::from(b'0' + h),
+        _ => '+',
     }
 }
 

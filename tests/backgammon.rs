@@ -1,0 +1,186 @@
+//! Backgammon (games/backgammon.game) against OpenSpiel's backgammon: the same legal whole
+//! turns at every decision of recorded games, and the same winner.
+//!
+//! `tests/oracles/backgammon/turns.json` is written by `record.py` there (OpenSpiel 2.0.2):
+//! the game of OpenSpiel's own playthrough file (`openspiel-playthrough.json`, 137 plies)
+//! and 20 random games. OpenSpiel splits a double into two actions ("Extra turn") and its
+//! first chance outcome also picks who starts; the script joins the halves into whole turns
+//! and numbers the players from the one who started, who is our White. A turn is compared
+//! as the set of its steps `from/to`, points counted by the mover (25 the bar, 0 off),
+//! which is how OpenSpiel's distinct turns and ours are told apart.
+
+use std::collections::BTreeSet;
+
+use tabletop::engine::{BORNE_OFF, FROM_RESERVE};
+use tabletop::{Game, Move, Player, State};
+
+mod common;
+use common::{Json, JsonExt};
+
+fn backgammon() -> Game {
+    tabletop::load_shipped("backgammon", &[]).expect("backgammon compiles")
+}
+
+fn turns_file() -> Json {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracles/backgammon/turns.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    common::parse(&text)
+}
+
+/// A point as the player to move counts it (24 where it starts, 1 next to bearing off;
+/// 25 the bar, 0 off).
+fn point(g: &Game, p: Player, c: tabletop::CellId) -> u32 {
+    match c {
+        FROM_RESERVE => 25,
+        BORNE_OFF => 0,
+        _ => {
+            let track = &g.tracks()[0];
+            let i = track.cells[p]
+                .iter()
+                .position(|&t| t == c)
+                .expect("a cell of the track");
+            24 - i as u32
+        }
+    }
+}
+
+/// Our turn as OpenSpiel's script writes it: its steps, sorted.
+fn key(g: &Game, s: &State, mv: Move) -> Vec<String> {
+    let p = s.to_move();
+    let mut v: Vec<String> = mv
+        .cells()
+        .chunks_exact(2)
+        .map(|st| format!("{}/{}", point(g, p, st[0]), point(g, p, st[1])))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn legal_turns_match_openspiel_along_recorded_games() {
+    let g = backgammon();
+    let file = turns_file();
+    let games = file.field("games").arr();
+    assert_eq!(games.len(), 21, "the playthrough and 20 random games");
+    let mut decisions = 0;
+    let mut turns_compared = 0;
+    let mut doubles = 0;
+    for (n, game) in games.iter().enumerate() {
+        let mut s = g.start();
+        for (k, d) in game.field("decisions").arr().iter().enumerate() {
+            let dice: Vec<u8> = d
+                .field("dice")
+                .arr()
+                .iter()
+                .map(|x| x.num() as u8)
+                .collect();
+            let roll = dice[0] * 10 + dice[1];
+            assert!(g.is_chance(&s), "game {n} decision {k}: a roll is due");
+            g.make(&mut s, Move::roll(roll));
+            let mover = Player(d.field("mover").num() as u8);
+            assert_eq!(s.to_move(), mover, "game {n} decision {k}: who moves");
+            let theirs: BTreeSet<Vec<String>> =
+                d.field("turns").arr().iter().map(|t| t.strings()).collect();
+            let legal = g.legal_moves_vec(&s);
+            let ours: BTreeSet<Vec<String>> = legal.iter().map(|&m| key(&g, &s, m)).collect();
+            assert_eq!(
+                ours.len(),
+                legal.len(),
+                "game {n} decision {k}: a turn listed twice"
+            );
+            assert_eq!(
+                ours,
+                theirs,
+                "game {n} decision {k} (roll {roll}) in {}",
+                g.position_to_string(&s)
+            );
+            decisions += 1;
+            turns_compared += ours.len();
+            doubles += usize::from(dice[0] == dice[1]);
+            let played = d.field("played").strings();
+            let mv = *legal
+                .iter()
+                .find(|&&m| key(&g, &s, m) == played)
+                .expect("the played turn is legal");
+            g.make(&mut s, mv);
+        }
+        let winner = Player(game.field("winner").num() as u8);
+        let outcome = g.outcome(&s).expect("the game is over");
+        assert_eq!(outcome.winner(2), Some(winner), "game {n}: the winner");
+    }
+    // Every decision of the 21 games, thousands of turns, with doubles among them.
+    assert_eq!(decisions, 2082);
+    assert!(turns_compared > 20_000, "{turns_compared} turns");
+    assert!(doubles > 300, "{doubles} doubles");
+}
+
+#[test]
+fn opening_turns_match_openspiel_for_every_roll() {
+    let g = backgammon();
+    let file = turns_file();
+    let opening = file
+        .field("opening")
+        .as_object()
+        .expect("the opening counts");
+    assert_eq!(opening.len(), 15, "the 15 rolls that are not doubles");
+    for (roll, count) in opening {
+        let mut s = g.start();
+        g.make(&mut s, Move::roll(roll.parse().expect("a roll")));
+        assert_eq!(
+            g.legal_moves_vec(&s).len(),
+            count.num() as usize,
+            "roll {roll}"
+        );
+    }
+}
+
+/// Counts the leaves `depth` plies below `s`, rolls and turns alike.
+fn perft(g: &Game, s: &mut State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for mv in g.legal_moves_vec(s) {
+        g.make(s, mv);
+        n += perft(g, s, depth - 1);
+        g.unmake(s);
+    }
+    n
+}
+
+#[test]
+fn perft_counts_rolls_and_whole_turns() {
+    let g = backgammon();
+    let mut s = g.start();
+    // 21 rolls; 471 opening turns (214 for the 15 rolls OpenSpiel opens with, 257 for the
+    // six doubles); each of those positions again has 21 rolls.
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&g, &mut s, d)).collect();
+    assert_eq!(counts, vec![21, 471, 471 * 21]);
+}
+
+/// Perft 4 over the openings OpenSpiel plays (its first roll is never a double): each
+/// non-double opening roll, each of its turns, each of the other player's 21 rolls, the
+/// number of turns; OpenSpiel's sum is recorded as `reply_turns`.
+#[test]
+fn replies_to_every_opening_match_openspiel() {
+    let g = backgammon();
+    let want = turns_file().field("reply_turns").num() as u64;
+    let mut s = g.start();
+    let mut total = 0;
+    for roll in g.legal_moves_vec(&s) {
+        let r = roll.as_roll().expect("a roll");
+        if r / 10 == r % 10 {
+            continue;
+        }
+        g.make(&mut s, roll);
+        for turn in g.legal_moves_vec(&s) {
+            g.make(&mut s, turn);
+            total += perft(&g, &mut s, 2);
+            g.unmake(&mut s);
+        }
+        g.unmake(&mut s);
+    }
+    assert_eq!(total, want);
+    assert_eq!(total, 104_874);
+}
