@@ -307,6 +307,13 @@ fn expected_tokens_error(pos: usize, tokens: Vec<String>, source: &str) -> Optio
             );
         }
     }
+    // `dice … , doubles twice` without `separately`.
+    if found == Some(",") && wanted.iter().any(|w| w == "separately") {
+        return Some(
+            Diagnostic::error(span_at(pos, 1), "expected 'separately' or the end of the line after the dice, found ','")
+                .with_hint("only dice used separately count doubles twice: dice 2 from 1 to 6 separately, doubles twice"),
+        );
+    }
     // A ')' with no '(' to close.
     if found == Some(")") && unclosed_paren(source, pos).is_none() {
         return Some(Diagnostic::error(
