@@ -509,6 +509,24 @@ fn garbled_session_input_never_crashes() {
     }
 }
 
+/// Plays level 5 (first seat) against level 1 (second seat) with seed 3, from the start of
+/// `game` with these `--set` options, and asserts that the game finishes with this
+/// announcement; returns the whole output for further checks.
+fn level_5_beats_level_1(game: &str, set: &[&str], game_over: &str) -> String {
+    let mut args = vec!["play", game];
+    for s in set {
+        args.extend(["--set", s]);
+    }
+    args.extend(["--first", "ai:5", "--second", "ai:1", "--seed", "3"]);
+    let (out, err, code) = run(&args, b"");
+    assert_eq!(code, 0, "{game}: {err}");
+    assert!(
+        out.contains(&format!("game over: {game_over}")),
+        "{game}: {out}"
+    );
+    out
+}
+
 /// A level-5 AI beats level 1 at gomoku (exactly five) and Connect6 (one stone, then pairs)
 /// on 9 × 9 boards, and the game ends on the rule that decided it.
 #[test]
@@ -517,18 +535,7 @@ fn ai_level_5_against_level_1_finishes_gomoku_and_connect6() {
         ("gomoku", "exactly five in a row: win if line(exactly: 5)"),
         ("connect6", "six in a row: win if line(6)"),
     ] {
-        let (out, err, code) = run(
-            &[
-                "play", game, "--set", "size=9", "--first", "ai:5", "--second", "ai:1", "--seed",
-                "3",
-            ],
-            b"",
-        );
-        assert_eq!(code, 0, "{game}: {err}");
-        assert!(
-            out.contains(&format!("game over: Black wins ({rule})")),
-            "{game}: {out}"
-        );
+        level_5_beats_level_1(game, &["size=9"], &format!("Black wins ({rule})"));
     }
 }
 
@@ -536,16 +543,10 @@ fn ai_level_5_against_level_1_finishes_gomoku_and_connect6() {
 /// amazons are walled in, on the no-move rule.
 #[test]
 fn ai_level_5_against_level_1_finishes_amazons() {
-    let (out, err, code) = run(
-        &[
-            "play", "amazons", "--first", "ai:5", "--second", "ai:1", "--seed", "3",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("game over: White wins (Black has no legal move: loss if no-moves)"),
-        "{out}"
+    level_5_beats_level_1(
+        "amazons",
+        &[],
+        "White wins (Black has no legal move: loss if no-moves)",
     );
 }
 
@@ -618,16 +619,10 @@ fn verbose_shows_the_search_while_the_ai_thinks() {
 /// pieces (`piece … value`) guiding its search.
 #[test]
 fn ai_level_5_against_level_1_finishes_xiangqi() {
-    let (out, err, code) = run(
-        &[
-            "play", "xiangqi", "--first", "ai:5", "--second", "ai:1", "--seed", "3",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("game over: Red wins (Black is checkmated: loss if checkmate)"),
-        "{out}"
+    level_5_beats_level_1(
+        "xiangqi",
+        &[],
+        "Red wins (Black is checkmated: loss if checkmate)",
     );
 }
 
@@ -635,18 +630,10 @@ fn ai_level_5_against_level_1_finishes_xiangqi() {
 /// 5's pieces are all joined in one group.
 #[test]
 fn ai_level_5_against_level_1_finishes_lines_of_action() {
-    let (out, err, code) = run(
-        &[
-            "play", "loa", "--first", "ai:5", "--second", "ai:1", "--seed", "3",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains(
-            "game over: Black wins (all pieces connected: win if connected(checker, through: adjacent))"
-        ),
-        "{out}"
+    level_5_beats_level_1(
+        "loa",
+        &[],
+        "Black wins (all pieces connected: win if connected(checker, through: adjacent))",
     );
 }
 
@@ -654,23 +641,10 @@ fn ai_level_5_against_level_1_finishes_lines_of_action() {
 /// majority captures and all, the game ends when Black has no piece left to move.
 #[test]
 fn ai_level_5_against_level_1_finishes_international_draughts() {
-    let (out, err, code) = run(
-        &[
-            "play",
-            "international-draughts",
-            "--first",
-            "ai:5",
-            "--second",
-            "ai:1",
-            "--seed",
-            "3",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("game over: White wins (Black has no legal move: loss if no-moves)"),
-        "{out}"
+    level_5_beats_level_1(
+        "international-draughts",
+        &[],
+        "White wins (Black has no legal move: loss if no-moves)",
     );
 }
 
@@ -678,23 +652,10 @@ fn ai_level_5_against_level_1_finishes_international_draughts() {
 /// promotions on the way).
 #[test]
 fn ai_level_5_against_level_1_finishes_minishogi() {
-    let (out, err, code) = run(
-        &[
-            "play",
-            "minishogi",
-            "--first",
-            "ai:5",
-            "--second",
-            "ai:1",
-            "--seed",
-            "3",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("game over: Black wins (White is checkmated: loss if checkmate)"),
-        "{out}"
+    level_5_beats_level_1(
+        "minishogi",
+        &[],
+        "Black wins (White is checkmated: loss if checkmate)",
     );
 }
 
@@ -702,23 +663,10 @@ fn ai_level_5_against_level_1_finishes_minishogi() {
 /// hits and the bar on the way, until one side has borne off all fifteen men.
 #[test]
 fn ai_level_5_against_level_1_finishes_backgammon() {
-    let (out, err, code) = run(
-        &[
-            "play",
-            "backgammon",
-            "--first",
-            "ai:5",
-            "--second",
-            "ai:1",
-            "--seed",
-            "3",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("game over: White wins (15 borne off: win if borne-off(15))"),
-        "{out}"
+    let out = level_5_beats_level_1(
+        "backgammon",
+        &[],
+        "White wins (15 borne off: win if borne-off(15))",
     );
     assert!(out.contains("White rolls 51"), "{out}");
 }
