@@ -186,6 +186,8 @@ impl Game {
         first: usize,
     ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
+        // The endings may ask `nobody-can-move` several times about this one position.
+        let _memo = super::stuck_memo::Session::enter();
         for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
@@ -327,6 +329,9 @@ impl Game {
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
             EndCond::BorneOff(n) => s.off[p.index()] >= *n,
             EndCond::NobodyCanMove => {
+                if let Some(stuck) = super::stuck_memo::remembered() {
+                    return stuck;
+                }
                 let keep = (s.scalars.to_move, s.scalars.result);
                 s.scalars.result = None;
                 // The player to move first: the one most likely to have a move. The scratch
@@ -346,6 +351,7 @@ impl Game {
                     })
                 });
                 (s.scalars.to_move, s.scalars.result) = keep;
+                super::stuck_memo::remember(stuck);
                 stuck
             }
             EndCond::Most { kinds } => {
