@@ -125,6 +125,16 @@ pub enum EndCond {
 }
 
 impl EndCond {
+    /// Whether the condition asks `nobody-can-move`, nested or not.
+    pub(crate) fn asks_stuck(&self) -> bool {
+        match self {
+            EndCond::NobodyCanMove => true,
+            EndCond::All(conds) => conds.iter().any(EndCond::asks_stuck),
+            EndCond::Not(c) => c.asks_stuck(),
+            _ => false,
+        }
+    }
+
     /// Whether the condition can hold only for the player who just moved (so the others
     /// need not be tested).
     fn mover_only(&self) -> bool {
@@ -187,7 +197,7 @@ impl Game {
     ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
         // The endings may ask `nobody-can-move` several times about this one position.
-        let _memo = super::stuck_memo::Session::enter();
+        let _memo = self.asks_stuck.then(super::stuck_memo::Session::enter);
         for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,

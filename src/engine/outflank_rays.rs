@@ -34,9 +34,8 @@ struct Ray {
 /// One player's view of the rule, resolved when the game is assembled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Side {
+    /// In the rule's direction order.
     rays: Vec<Ray>,
-    /// The outflank's directions, for making a move.
-    dirs: Vec<DirId>,
     /// The piece the placement puts down.
     placed: PieceId,
     /// The player's pieces, and their enemies' (owned by another player).
@@ -54,9 +53,22 @@ struct Side {
 pub struct OutflankPlacement {
     /// Per player.
     sides: Vec<Side>,
+    /// Told apart from every other plan built in this process (clones, which agree on
+    /// everything, share it): the key of the remembered answer.
+    id: u64,
     /// Whether [`Game::make_outflank`] may make its moves: the game has no dice, extra
     /// turns, castling flags or hands.
     pub(super) lean: bool,
+}
+
+/// The next [`OutflankPlacement::id`].
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+thread_local! {
+    /// The last [`OutflankPlacement::targets`] answer: (plan id, player, own, enemy and
+    /// accepted bitsets) and the cells found. The id never reaches `u64::MAX`, so the
+    /// initial key matches nothing.
+    static LAST: std::cell::Cell<([u64; 5], u64)> = const { std::cell::Cell::new(([u64::MAX; 5], 0)) };
 }
 
 /// The union of the bitsets of `pieces` on a one-word board.
@@ -117,7 +129,6 @@ impl OutflankPlacement {
             };
             sides.push(Side {
                 rays,
-                dirs: dirs[p].clone(),
                 placed,
                 own: ids(&|id| game.owner(id) == Some(p)),
                 enemy: ids(&|id| game.owner(id).is_some_and(|o| o != p)),
@@ -130,7 +141,8 @@ impl OutflankPlacement {
             && game.again.is_empty()
             && !game.tracks_unmoved
             && !game.has_hands();
-        Some(OutflankPlacement { sides, lean })
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some(OutflankPlacement { sides, id, lean })
     }
 
     /// The compiled form of each of `game`'s rules that has one, by rule index; empty when
@@ -149,11 +161,33 @@ impl OutflankPlacement {
 
     /// The cells where player `p` may place, as a bitset: those the placement accepts
     /// with at least one direction outflanking.
+    ///
+    /// The last answer is remembered per thread with what it was worked out from (this
+    /// rule, the player and the three bitsets it reads), so the second asking about one
+    /// position (the `nobody-can-move` ending after a move, then the draw of the next move)
+    /// costs a comparison.
     #[inline]
     pub(super) fn targets(&self, s: &State, p: Player) -> u64 {
         let side = &self.sides[p.index()];
         let own = union(s, &side.own);
         let enemy = union(s, &side.enemy);
+        let accepted =
+            (union(s, &side.outside) & !side.zone) | (union(s, &side.inside) & side.zone);
+        let key = [self.id, u64::from(p.0), own, enemy, accepted];
+        if let Some(known) = LAST.with(|l| {
+            let (k, v) = l.get();
+            (k == key).then_some(v)
+        }) {
+            return known;
+        }
+        let found = self.targets_now(side, own, enemy) & accepted;
+        LAST.with(|l| l.set((key, found)));
+        found
+    }
+
+    /// The cells from which some ray of `side` outflanks, placement conditions aside.
+    #[inline]
+    fn targets_now(&self, side: &Side, own: u64, enemy: u64) -> u64 {
         let mut flanking = 0u64;
         for ray in &side.rays {
             // Enemy pieces from which a run of enemy pieces, this way, ends on one of ours.
@@ -163,9 +197,7 @@ impl OutflankPlacement {
             }
             flanking |= ray.shift.from_next(run);
         }
-        let accepted =
-            (union(s, &side.outside) & !side.zone) | (union(s, &side.inside) & side.zone);
-        flanking & accepted
+        flanking
     }
 
     /// Appends the moves of rule `rule` for the player to move, in cell order.
@@ -218,20 +250,33 @@ impl Game {
         let side = &plan.sides[mover.index()];
         let focus = mv.cells[0];
         self.log_and_set(s, focus, side.placed);
-        for &d in &side.dirs {
-            let mut c = self.board.next(focus, d);
-            let mut n = 0;
-            while c != NO_CELL && self.owner(s.board[c.index()]).is_some_and(|o| o != mover) {
-                c = self.board.next(c, d);
-                n += 1;
+        // The pieces as each direction finds them: a direction's turned pieces are the
+        // mover's when the next one looks, as in the general make.
+        let mut own = union(s, &side.own);
+        let mut enemy = union(s, &side.enemy);
+        for ray in &side.rays {
+            let mut at = ray.shift.onto_next(1 << focus.index());
+            let mut run = 0u64;
+            while at & enemy != 0 {
+                run |= at;
+                at = ray.shift.onto_next(at);
             }
-            if n > 0 && c != NO_CELL && self.owner(s.board[c.index()]) == Some(mover) {
-                let mut x = self.board.next(focus, d);
-                for _ in 0..n {
-                    let kind = self.pieces[s.board[x.index()] as usize].kind;
-                    self.log_and_set(s, x, self.piece_id(kind, Some(mover)));
-                    x = self.board.next(x, d);
-                }
+            if run == 0 || at & own == 0 {
+                continue;
+            }
+            own |= run;
+            enemy &= !run;
+            // Outward from the placed piece, the order the general make logs them in.
+            while run != 0 {
+                let c = if ray.shift.ascending() {
+                    run.trailing_zeros()
+                } else {
+                    63 - run.leading_zeros()
+                };
+                run &= !(1 << c);
+                let x = CellId::from_index(c as usize);
+                let kind = self.pieces[s.board[x.index()] as usize].kind;
+                self.log_and_set(s, x, self.piece_id(kind, Some(mover)));
             }
         }
         if self.progress.is_some() {
