@@ -113,8 +113,10 @@ fn union(s: &State, pieces: &[PieceId]) -> u64 {
 
 impl Game {
     /// The legal moves of the player to move as their rule and a bitset of cells, when the
-    /// player's moves have that form (see [`MoveBits`]) and the game is not over.
-    #[inline]
+    /// player's moves have that form (see [`MoveBits`]) and the game is not over. Out of
+    /// line, like [`Game::sample_move_bits`]: the callers ask only in games that have the
+    /// form, and the others keep their code as it was.
+    #[inline(never)]
     pub(super) fn move_bits(&self, s: &State) -> Option<(u16, u64)> {
         let p = s.scalars.to_move;
         let form = self.move_bits.get(p.index())?.as_ref()?;
@@ -139,7 +141,7 @@ impl Game {
     /// A move drawn from the bitset form of the player's moves: the same move as the
     /// `pick(n)`-th of the listed moves. `None` when the moves have no bitset form, or
     /// there are none (the general path then decides, a forced pass included).
-    #[inline]
+    #[inline(never)]
     pub(super) fn sample_move_bits(
         &self,
         s: &State,
