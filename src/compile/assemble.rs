@@ -411,6 +411,9 @@ impl Compiler {
             has_placement_rows: false,
             rep_kinds: self.rep_kinds.clone(),
             line_counts: None,
+            outflank_placements: Vec::new(),
+            move_bits: Vec::new(),
+            asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
             r.parts
@@ -429,6 +432,9 @@ impl Compiler {
                     [Part::Place { kind, hand: None, .. } | Part::Drop { kind, .. }] if reserve != Some(*kind)
                 );
         }
+        game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);
+        game.move_bits = crate::engine::MoveBits::for_players(&game);
+        game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {
             attach_line_windows(&game, &mut end.cond);

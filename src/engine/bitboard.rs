@@ -438,12 +438,22 @@ impl DirShift {
     /// The cells whose neighbour this way is in `set` (bit `c` set when `c + by` is).
     #[inline(always)]
     pub fn from_next(self, set: u64) -> u64 {
-        let moved = if self.by >= 0 {
-            set >> self.by
-        } else {
-            set << -self.by
-        };
-        moved & self.has_next
+        // A rotation brings bit `c + by` to `c` for either sign of `by`, with no branch; the
+        // bits it carries round the ends land on cells with no neighbour this way, which
+        // the mask clears.
+        set.rotate_right(self.by as u32 & 63) & self.has_next
+    }
+
+    /// The neighbours this way of the cells in `set` (bit `c + by` set when `c` is).
+    #[inline(always)]
+    pub fn onto_next(self, set: u64) -> u64 {
+        (set & self.has_next).rotate_left(self.by as u32 & 63)
+    }
+
+    /// Whether a step this way goes to a higher cell id.
+    #[inline(always)]
+    pub fn ascending(self) -> bool {
+        self.by > 0
     }
 
     /// The cells with no neighbour this way (on a board of 64 cells or fewer, bits beyond

@@ -125,6 +125,16 @@ pub enum EndCond {
 }
 
 impl EndCond {
+    /// Whether the condition asks `nobody-can-move`, nested or not.
+    pub(crate) fn asks_stuck(&self) -> bool {
+        match self {
+            EndCond::NobodyCanMove => true,
+            EndCond::All(conds) => conds.iter().any(EndCond::asks_stuck),
+            EndCond::Not(c) => c.asks_stuck(),
+            _ => false,
+        }
+    }
+
     /// Whether the condition can hold only for the player who just moved (so the others
     /// need not be tested).
     fn mover_only(&self) -> bool {
@@ -186,6 +196,8 @@ impl Game {
         first: usize,
     ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
+        // The endings may ask `nobody-can-move` several times about this one position.
+        let _memo = self.asks_stuck.then(super::stuck_memo::Session::enter);
         for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
@@ -327,6 +339,9 @@ impl Game {
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
             EndCond::BorneOff(n) => s.off[p.index()] >= *n,
             EndCond::NobodyCanMove => {
+                if let Some(stuck) = super::stuck_memo::remembered() {
+                    return stuck;
+                }
                 let keep = (s.scalars.to_move, s.scalars.result);
                 s.scalars.result = None;
                 // The player to move first: the one most likely to have a move. The scratch
@@ -346,6 +361,7 @@ impl Game {
                     })
                 });
                 (s.scalars.to_move, s.scalars.result) = keep;
+                super::stuck_memo::remember(stuck);
                 stuck
             }
             EndCond::Most { kinds } => {

@@ -140,6 +140,15 @@ pub struct Game {
     /// The lines through each cell, for slides whose distance is the number of pieces on
     /// the line (`None` when no rule has one).
     pub(crate) line_counts: Option<Box<super::LineCounts>>,
+    /// Per rule, its bitboard form when it is a placement that must outflank on a board of
+    /// at most 64 cells (empty when no rule is).
+    pub(crate) outflank_placements: Vec<Option<Box<super::OutflankPlacement>>>,
+    /// Per player, their moves as one bitset where each is a cell of their one placement
+    /// rule (empty when no player's are).
+    pub(crate) move_bits: Vec<Option<super::MoveBits>>,
+    /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
+    /// ending test; derived from `ends`).
+    pub(crate) asks_stuck: bool,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

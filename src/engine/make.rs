@@ -66,6 +66,10 @@ impl Game {
     /// [`Game::make`] for any move: carried out part by part.
     #[inline(never)]
     fn make_general(&self, s: &mut State, mv: Move) {
+        if let Some(plan) = self.outflank_placement(mv.rule).filter(|o| o.lean) {
+            self.make_outflank(s, mv, plan);
+            return;
+        }
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, false);
         if let Some(r) = mv.as_roll() {
@@ -133,7 +137,7 @@ impl Game {
 
     /// Saves what unmake restores besides the board.
     #[inline(always)]
-    fn push_frame(&self, s: &mut State, mv: Move, plain: bool) {
+    pub(super) fn push_frame(&self, s: &mut State, mv: Move, plain: bool) {
         s.frames.push(Frame {
             scalars: s.scalars,
             log_len: s.log.len() as u32,
@@ -146,7 +150,14 @@ impl Game {
     /// Hands the turn to `next` and records the position for repetitions, then tests the
     /// endings; the move's changes start at `from` in the log.
     #[inline(always)]
-    fn finish_move(&self, s: &mut State, mv: Move, mover: Player, next: Player, from: usize) {
+    pub(super) fn finish_move(
+        &self,
+        s: &mut State,
+        mv: Move,
+        mover: Player,
+        next: Player,
+        from: usize,
+    ) {
         s.scalars.hash ^= self.zobrist.side(mover) ^ self.zobrist.side(next);
         s.scalars.to_move = next;
         if !self.rep_kinds.is_empty() {
@@ -304,7 +315,7 @@ impl Game {
     /// Sets the en-passant cell to `ep`, or clears it with [`EnPassant::NONE`], keeping the
     /// hash keys in step.
     #[inline(always)]
-    fn set_en_passant(&self, s: &mut State, ep: EnPassant) {
+    pub(super) fn set_en_passant(&self, s: &mut State, ep: EnPassant) {
         if s.scalars.ep.target != NO_CELL {
             s.scalars.hash ^= self.zobrist.en_passant(s.scalars.ep.target);
             s.scalars.extra ^= self.zobrist.en_passant(s.scalars.ep.target);

@@ -138,6 +138,11 @@ impl Game {
         moves: &mut MoveList,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Move> {
+        if !self.move_bits.is_empty() {
+            if let Some(mv) = self.sample_move_bits(s, &mut pick) {
+                return Some(mv);
+            }
+        }
         if let Some(mv) = self.sample_placements(s, moves, &mut pick) {
             return Some(mv);
         }
@@ -186,6 +191,11 @@ impl Game {
     /// generated move is legal, and the forced-move filter never empties a list. Otherwise
     /// the full legal list is built. `scratch` is overwritten.
     pub(crate) fn has_legal_move(&self, s: &State, scratch: &mut MoveList) -> bool {
+        if !self.move_bits.is_empty() {
+            if let Some((_, bits)) = self.move_bits(s) {
+                return bits != 0;
+            }
+        }
         let p = s.scalars.to_move;
         if (!self.forbids.is_empty() && !self.is_chance(s)) || !self.royal[p].is_empty() {
             self.legal_moves(s, scratch);
@@ -335,6 +345,10 @@ impl Game {
                     .as_ref()
                     .is_some_and(|g| !self.state_cond(s, g, p))
             {
+                continue;
+            }
+            if let Some(plan) = self.outflank_placement(r) {
+                plan.generate(s, r, out);
                 continue;
             }
             if rule.lone_placement {

@@ -1,0 +1,266 @@
+//! A player's moves as one bitset, for games where each is a cell of one placement rule.
+//!
+//! When a player's only rule puts a piece on one cell (a lone `place`, a lone `drop` whose
+//! fall is a uniform shift, or a placement that must outflank) on a board of at most 64
+//! cells, and nothing can refuse or filter a generated move (no `forbid` rule, royal piece,
+//! forced or most-captures rule, dice or reserve), the player's legal moves are exactly
+//! "that rule, on each cell of a bitset", listed in cell order. Then a random playout
+//! draws its move from the bitset (the n-th cell, for the n the pick returns, is the n-th
+//! move of the list) without writing a list, and the `nobody-can-move` test asks whether
+//! the bitset is empty. Decided per player when the game is assembled.
+
+use super::{CellId, DirShift, Game, Move, Part, PieceId, Player, State, EMPTY};
+
+/// How the cells of the player's moves are found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Form {
+    /// A lone `place`: the cells whose content the condition accepts, outside the zone
+    /// (everywhere without one) and inside it.
+    Place {
+        outside: Vec<PieceId>,
+        inside: Vec<PieceId>,
+        zone: u64,
+    },
+    /// A lone `drop`: the empty cells over an occupied cell or the edge.
+    Drop(DirShift),
+    /// A placement that must outflank ([`super::OutflankPlacement`]).
+    Outflank,
+}
+
+/// One player's moves as a bitset: the rule and how its cells are found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveBits {
+    rule: u16,
+    form: Form,
+}
+
+impl MoveBits {
+    /// Per player, the bitset form of their moves where they have one; empty when no
+    /// player has.
+    pub fn for_players(game: &Game) -> Vec<Option<MoveBits>> {
+        let forms: Vec<_> = (0..game.num_players())
+            .map(|p| MoveBits::build(game, Player(p as u8)))
+            .collect();
+        if forms.iter().all(Option::is_none) {
+            return Vec::new();
+        }
+        forms
+    }
+
+    fn build(game: &Game, p: Player) -> Option<MoveBits> {
+        let filtered = !game.forbids.is_empty()
+            || game.has_forced
+            || game.most_captures
+            || game.drop_mate_rules
+            || game.dice.is_some()
+            || !game.royal[p].is_empty();
+        let entering = game.reserve_kind.is_some() && !game.entry_rules[p].is_empty();
+        if filtered || entering || !game.movers[p].is_empty() || game.board.len() > 64 {
+            return None;
+        }
+        let [r] = game.free_rules[p].as_slice() else {
+            return None;
+        };
+        let rule = &game.rules[*r as usize];
+        if rule.guard.is_some() {
+            return None;
+        }
+        let form = match rule.parts.as_slice() {
+            _ if game.outflank_placement(*r).is_some() => Form::Outflank,
+            [Part::Place {
+                kind,
+                on,
+                hand: None,
+                ..
+            }] if game.reserve_kind != Some(*kind) => {
+                let ids = |keep: &dyn Fn(PieceId) -> bool| -> Vec<PieceId> {
+                    (0..game.pieces.len() as PieceId)
+                        .filter(|&id| keep(id))
+                        .collect()
+                };
+                let (inside, zone) = match &on.zone {
+                    Some((z, inside)) => {
+                        let mut mask = 0u64;
+                        for c in CellId::upto(game.board.len()) {
+                            if game.board.zones[z.index()].contains(p, c) {
+                                mask |= 1 << c.index();
+                            }
+                        }
+                        (ids(&|id| inside[p].contains(id)), mask)
+                    }
+                    None => (Vec::new(), 0),
+                };
+                Form::Place {
+                    outside: ids(&|id| on.content[p].contains(id)),
+                    inside,
+                    zone,
+                }
+            }
+            [Part::Drop { kind, falls }] if game.reserve_kind != Some(*kind) => {
+                Form::Drop(game.dir_shifts.get(falls[p].index()).copied().flatten()?)
+            }
+            _ => return None,
+        };
+        Some(MoveBits { rule: *r, form })
+    }
+}
+
+/// The union of the bitsets of `pieces` on a one-word board.
+#[inline(always)]
+fn union(s: &State, pieces: &[PieceId]) -> u64 {
+    pieces.iter().fold(0, |m, &id| m | s.cells_of(id)[0])
+}
+
+impl Game {
+    /// The legal moves of the player to move as their rule and a bitset of cells, when the
+    /// player's moves have that form (see [`MoveBits`]) and the game is not over. Out of
+    /// line, like [`Game::sample_move_bits`]: the callers ask only in games that have the
+    /// form, and the others keep their code as it was.
+    #[inline(never)]
+    pub(super) fn move_bits(&self, s: &State) -> Option<(u16, u64)> {
+        let p = s.scalars.to_move;
+        let form = self.move_bits.get(p.index())?.as_ref()?;
+        if s.scalars.result.is_some() {
+            return None;
+        }
+        let bits = match &form.form {
+            Form::Place {
+                outside,
+                inside,
+                zone,
+            } => (union(s, outside) & !zone) | (union(s, inside) & zone),
+            Form::Drop(shift) => {
+                let empty = s.cells_of(EMPTY)[0];
+                empty & (shift.edge() | shift.from_next(!empty))
+            }
+            Form::Outflank => self.outflank_placement(form.rule)?.targets(s, p),
+        };
+        Some((form.rule, bits))
+    }
+
+    /// A move drawn from the bitset form of the player's moves: the same move as the
+    /// `pick(n)`-th of the listed moves. `None` when the moves have no bitset form, or
+    /// there are none (the general path then decides, a forced pass included).
+    #[inline(never)]
+    pub(super) fn sample_move_bits(
+        &self,
+        s: &State,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        let (rule, mut bits) = self.move_bits(s).filter(|m| m.1 != 0)?;
+        for _ in 0..pick(bits.count_ones() as usize) {
+            bits &= bits - 1;
+        }
+        let mut mv = Move::new(rule);
+        mv.push(CellId::from_index(bits.trailing_zeros() as usize));
+        Some(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::{Game, MoveList, Player};
+
+    /// Along seeded random games of every shipped game whose moves have a bitset form (and
+    /// of small gomoku, zoned tic-tac-toe and three-player reversi), for every player in
+    /// every position: the bitset's cells, in order, are the general generator's list; a
+    /// draw of the n-th move gives the list's n-th move; and "has a legal move" agrees.
+    #[test]
+    fn move_bits_agree_with_the_move_list() {
+        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
+            .into_iter()
+            .map(|name| {
+                let g = crate::load_shipped(name, &[]).expect("a shipped game compiles");
+                (name.to_string(), g)
+            })
+            .collect();
+        let small = crate::load_shipped("gomoku", &[("size".into(), "8".into())])
+            .expect("gomoku compiles at size 8");
+        games.push(("gomoku 8".into(), small));
+        let text = std::fs::read_to_string("games/tictactoe.game")
+            .expect("the shipped rule file is in the repository")
+            .replace(
+                "place(mark, on: empty)",
+                "place(mark, on: empty and not left)",
+            );
+        let g = crate::compile_source("zoned", "zoned.game", &text, &[]).expect("compiles");
+        games.push(("zoned tic-tac-toe".into(), g));
+        let three = crate::compile_source(
+            "three",
+            "three.game",
+            super::super::outflank_rays::THREE_PLAYERS,
+            &[],
+        )
+        .expect("compiles");
+        games.push(("three-player reversi".into(), three));
+        let mut rng = SmallRng::seed_from_u64(21);
+        let (mut list, mut general_list) = (MoveList::new(), MoveList::new());
+        let mut covered = Vec::new();
+        for (name, game) in &games {
+            if game.move_bits.is_empty() {
+                continue;
+            }
+            covered.push(name.as_str());
+            let mut general = game.clone();
+            general.move_bits = Vec::new();
+            let mut compared = 0;
+            for _ in 0..20 {
+                let mut s = game.start();
+                for _ in 0..300 {
+                    let keep = s.scalars.to_move;
+                    for q in 0..game.num_players() {
+                        s.scalars.to_move = Player(q as u8);
+                        general.pseudo_moves(&s, &mut general_list);
+                        if let Some((rule, mut bits)) = game.move_bits(&s) {
+                            compared += 1;
+                            let mut listed = Vec::new();
+                            while bits != 0 {
+                                listed.push((rule, bits.trailing_zeros() as usize));
+                                bits &= bits - 1;
+                            }
+                            let want: Vec<_> = general_list
+                                .iter()
+                                .map(|m| (m.rule, m.cells[0].index()))
+                                .collect();
+                            assert_eq!(listed, want, "{name}: player {q} at ply {}", s.ply);
+                            assert!(general_list.iter().all(|m| m.len == 1), "{name}");
+                            for i in 0..general_list.len() {
+                                let mv = game.sample_legal_move(&s, &mut list, |n| {
+                                    assert_eq!(n, general_list.len(), "{name}");
+                                    i
+                                });
+                                assert_eq!(mv, Some(general_list[i]), "{name}: draw {i}");
+                            }
+                        }
+                        assert_eq!(
+                            game.has_legal_move(&s, &mut list),
+                            general.has_legal_move(&s, &mut general_list),
+                            "{name}: player {q} has a move at ply {}",
+                            s.ply
+                        );
+                    }
+                    s.scalars.to_move = keep;
+                    game.legal_moves(&s, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    game.make(&mut s, list[rng.gen_range(0..list.len())]);
+                }
+            }
+            assert!(compared > 100, "{name}: {compared} positions compared");
+        }
+        for want in [
+            "tictactoe",
+            "connect4",
+            "reversi",
+            "gomoku 8",
+            "zoned tic-tac-toe",
+            "three-player reversi",
+        ] {
+            assert!(covered.contains(&want), "{want} has move bits: {covered:?}");
+        }
+    }
+}
