@@ -71,7 +71,8 @@ impl Limits {
 /// A search's score for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
-    /// A heuristic value in hundredths of the smallest piece value (centipawns in chess).
+    /// A heuristic value in hundredths of the smallest piece value (centipawns in chess);
+    /// expectimax's expected result in hundredths (from -100, a loss, to 100, a win).
     Value(i32),
     /// The game ends in this many plies with best play: positive when the side to move
     /// wins, negative when it loses.
