@@ -31,6 +31,13 @@
 //! subtree of that position becomes the new tree, with its visits, rewards and proofs; the
 //! new playouts are added to it.
 //!
+//! RAVE (`rave` > 0; Gelly and Silver 2007): each node's children also keep all-moves-as-
+//! first statistics, the playouts below the node in which the child's player made the
+//! child's move at any later point (see [`super::amaf`]). Selection blends a child's own
+//! mean with that AMAF mean, trusting the AMAF mean less as the child's own visits grow;
+//! a node's children are all created on its second visit, so that moves never tried yet
+//! are ranked by their AMAF mean instead of being tried one by one in a random order.
+//!
 //! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
 //! caps the playouts, the stop flag ends the search at once (its best move so far is
 //! played), and the search reports its progress about twice a second: the playouts, the
@@ -46,6 +53,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::amaf::{blend, Trail};
 use super::{random_playout, Bot, Limits, Progress, Score};
 use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
 
@@ -80,6 +88,9 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Keep the tree between moves (see the module documentation).
     pub reuse_tree: bool,
+    /// RAVE's equivalence parameter `k`: the own visits at which a child's own mean and its
+    /// AMAF mean weigh about the same (see the module documentation); 0 turns RAVE off.
+    pub rave: u32,
 }
 
 impl Default for MctsConfig {
@@ -92,6 +103,7 @@ impl Default for MctsConfig {
             threads: 1,
             solver: true,
             reuse_tree: true,
+            rave: 0,
         }
     }
 }
@@ -118,6 +130,10 @@ struct Node {
     step: u32,
     /// The proven result for `mover`: `WIN`, `LOSS`, or `OPEN` (not proven).
     proven: i8,
+    /// RAVE: playouts below the parent in which `mover` made `mv` (see [`super::amaf`]).
+    amaf_visits: u32,
+    /// RAVE: their total reward for `mover`.
+    amaf_reward: f32,
 }
 
 /// [`Node::proven`]: the mover wins with best play.
@@ -142,6 +158,8 @@ impl Node {
             start: 0,
             step: 1,
             proven: OPEN,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
         }
     }
 }
@@ -205,6 +223,8 @@ pub struct Mcts {
     solving: bool,
     /// The position the kept tree starts from: its hash and the moves played before it.
     tree_root: Option<(u64, usize)>,
+    /// RAVE: the moves of the current playout.
+    trail: Trail,
 }
 
 /// A kept tree is reused only this many moves further down the game.
@@ -228,6 +248,7 @@ impl Mcts {
             info: MctsInfo::default(),
             solving: false,
             tree_root: None,
+            trail: Trail::default(),
         }
     }
 
@@ -638,8 +659,17 @@ impl Mcts {
                 node = c;
                 continue;
             }
-            let n = self.nodes[node as usize];
-            if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
+            let mut n = self.nodes[node as usize];
+            if self.config.rave > 0 && n.num_moves == UNKNOWN {
+                // RAVE: every child at once, ranked by the selection below.
+                if !self.expand_all(game, state, node) {
+                    let o = game.no_moves_outcome(state);
+                    self.prove_end(node, o);
+                    finished = Some(Backed::Outcome(o));
+                    break;
+                }
+                n = self.nodes[node as usize];
+            } else if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
                 game.legal_moves(state, &mut self.moves);
                 let count = self.moves.len() as u32;
                 if count == 0 {
@@ -703,7 +733,18 @@ impl Mcts {
                 // are lost the node itself is proven and not walked through).
                 if ch.proven != LOSS {
                     let v = f64::from(ch.visits.max(1));
-                    let score = ch.reward / v + self.config.exploration * (log_n / v).sqrt();
+                    let mean = if self.config.rave > 0 {
+                        blend(
+                            ch.visits,
+                            ch.reward,
+                            ch.amaf_visits,
+                            f64::from(ch.amaf_reward),
+                            self.config.rave,
+                        )
+                    } else {
+                        ch.reward / v
+                    };
+                    let score = mean + self.config.exploration * (log_n / v).sqrt();
                     if score > best_score {
                         best_score = score;
                         best = c;
@@ -718,7 +759,18 @@ impl Mcts {
             game.make(state, self.nodes[best as usize].mv);
             made += 1;
             node = best;
+            if self.nodes[best as usize].visits == 0 {
+                // A child RAVE created but never visited: the new leaf.
+                if self.solving {
+                    if let Some(o) = state.result_now() {
+                        self.prove_end(node, Some(o));
+                        finished = Some(Backed::Outcome(Some(o)));
+                    }
+                }
+                break;
+            }
         }
+        let tree_moves = made as usize;
         let result = match finished {
             Some(r) => r,
             None => {
@@ -733,19 +785,89 @@ impl Mcts {
                 Backed::Outcome(o)
             }
         };
-        for _ in 0..made {
-            game.unmake(state);
+        let rave = self.config.rave > 0;
+        if rave {
+            self.trail.clear();
         }
+        for _ in 0..made {
+            let last = if rave { game.last_move(state) } else { None };
+            game.unmake(state);
+            if let Some(mv) = last {
+                self.trail.push(state.to_move(), &mv);
+            }
+        }
+        let reward = |mover: Player| match result {
+            Backed::Outcome(Some(o)) => o.score(mover, np),
+            Backed::Outcome(None) => 0.5,
+            Backed::Winner(w) => f64::from(u8::from(w == mover)),
+        };
         let mut n = node;
         while n != NONE {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
-            nd.reward += match result {
-                Backed::Outcome(Some(o)) => o.score(nd.mover, np),
-                Backed::Outcome(None) => 0.5,
-                Backed::Winner(w) => f64::from(u8::from(w == nd.mover)),
-            };
+            nd.reward += reward(nd.mover);
             n = nd.parent;
+        }
+        if rave {
+            self.trail.reverse();
+            self.update_amaf(node, tree_moves, reward);
+        }
+    }
+
+    /// RAVE: creates every child of `node` (in the random order of the one-by-one
+    /// expansion); false if the position has no legal move.
+    fn expand_all(&mut self, game: &Game, state: &State, node: u32) -> bool {
+        game.legal_moves(state, &mut self.moves);
+        let count = self.moves.len() as u32;
+        self.nodes[node as usize].num_moves = count;
+        if count == 0 {
+            return false;
+        }
+        let start = self.rng.gen_range(0..count);
+        let mut step = 1;
+        if count > 2 {
+            loop {
+                step = self.rng.gen_range(1..count);
+                if gcd(step, count) == 1 {
+                    break;
+                }
+            }
+        }
+        let mover = state.to_move();
+        for i in 0..count {
+            let k = (u64::from(start) + u64::from(i) * u64::from(step)) % u64::from(count);
+            let at = self.nodes.len() as u32;
+            let mut c = Node::new(self.moves[k as usize], node, mover);
+            c.next_sibling = self.nodes[node as usize].first_child;
+            self.nodes.push(c);
+            self.nodes[node as usize].first_child = at;
+        }
+        let nd = &mut self.nodes[node as usize];
+        nd.expanded = count;
+        nd.start = start;
+        nd.step = step;
+        true
+    }
+
+    /// RAVE: after a playout whose moves are in `self.trail` and whose tree part ended at
+    /// `leaf`, `depth` moves below the root, credits each child of each node on the path
+    /// whose player made its move at or after the node's position.
+    fn update_amaf(&mut self, leaf: u32, depth: usize, reward: impl Fn(Player) -> f64) {
+        let mut n = leaf;
+        let mut ply = depth;
+        while n != NONE {
+            self.trail.reach(ply);
+            let mut c = self.nodes[n as usize].first_child;
+            while c != NONE {
+                let ch = &mut self.nodes[c as usize];
+                if self.trail.contains(ch.mover, &ch.mv) {
+                    ch.amaf_visits += 1;
+                    ch.amaf_reward += reward(ch.mover) as f32;
+                }
+                c = ch.next_sibling;
+            }
+            n = self.nodes[n as usize].parent;
+            ply = ply.saturating_sub(1);
         }
     }
 
@@ -871,6 +993,92 @@ impl Bot for Mcts {
         if self.config.threads > 1 {
             name.push_str(&format!(", {} threads", self.config.threads));
         }
+        if self.config.rave > 0 {
+            name.push_str(", rave");
+        }
         name
+    }
+}
+
+#[cfg(test)]
+mod rave_tests {
+    use super::super::amaf::key;
+    use super::*;
+    use crate::load_shipped;
+
+    /// The depth of `node` below the root.
+    fn depth(nodes: &[Node], mut node: u32) -> usize {
+        let mut d = 0;
+        while nodes[node as usize].parent != NONE {
+            node = nodes[node as usize].parent;
+            d += 1;
+        }
+        d
+    }
+
+    #[test]
+    fn each_playout_credits_the_moves_its_players_made_below_each_node() {
+        for name in ["tictactoe", "connect4"] {
+            let game = load_shipped(name, &[]).expect("shipped game");
+            let mut state = game.start();
+            let mut bot = Mcts::new(MctsConfig {
+                rave: 100,
+                seed: 11,
+                ..MctsConfig::default()
+            });
+            bot.solving = false;
+            bot.nodes.push(Node::new(Move::new(0), NONE, Player(1)));
+            let mut credited = 0;
+            for _ in 0..300 {
+                let before = bot.nodes.clone();
+                bot.simulate(&game, &mut state);
+                let after = &bot.nodes;
+                let trail = bot.trail.keys();
+                // The root's own reward tells who won: it is the second player's.
+                let second = after[0].reward - before[0].reward;
+                for (i, new) in after.iter().enumerate() {
+                    let (old_visits_amaf, old_reward_amaf) = before
+                        .get(i)
+                        .map_or((0, 0.0), |o| (o.amaf_visits, o.amaf_reward));
+                    let parent = new.parent;
+                    let on_path = parent != NONE
+                        && after[parent as usize].visits > old_visits(&before, parent);
+                    let d = if parent == NONE {
+                        0
+                    } else {
+                        depth(after, parent)
+                    };
+                    let made = trail[d.min(trail.len())..].contains(&key(new.mover, &new.mv));
+                    let expect = u32::from(on_path && made);
+                    assert_eq!(new.amaf_visits - old_visits_amaf, expect, "{name} node {i}");
+                    if expect == 1 {
+                        credited += 1;
+                        let r = f64::from(new.amaf_reward - old_reward_amaf);
+                        let want = if new.mover == Player(1) {
+                            second
+                        } else {
+                            1.0 - second
+                        };
+                        assert!((r - want).abs() < 1e-6, "{name}: reward {r}, want {want}");
+                    }
+                }
+                assert_eq!(
+                    state.hash(),
+                    game.start().hash(),
+                    "the position is as given"
+                );
+            }
+            assert!(credited > 300, "{name}: {credited}");
+            // A child's own playouts are AMAF playouts too.
+            for c in bot.children_of(0) {
+                let n = &bot.nodes[c as usize];
+                assert!(n.amaf_visits >= n.visits && n.amaf_visits <= bot.nodes[0].visits);
+            }
+        }
+    }
+
+    /// Visits of `node` in `nodes`, 0 for a node not there yet.
+    fn old_visits(nodes: &[Node], node: u32) -> u32 {
+        nodes.get(node as usize).map_or(0, |n| n.visits)
     }
 }

@@ -16,6 +16,7 @@
 //! roll drawn with the dice's odds from its own seeded generator.
 
 mod alphabeta;
+mod amaf;
 mod chance_eval;
 mod expectimax;
 mod features;
