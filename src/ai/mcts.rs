@@ -35,8 +35,9 @@
 //! first statistics, the playouts below the node in which the child's player made the
 //! child's move at any later point (see [`super::amaf`]). Selection blends a child's own
 //! mean with that AMAF mean, trusting the AMAF mean less as the child's own visits grow;
-//! a node's children are all created on its second visit, so that moves never tried yet
-//! are ranked by their AMAF mean instead of being tried one by one in a random order.
+//! a node's children are all created on its second visit (up to 512 of them), so that moves
+//! never tried yet are ranked by their AMAF mean instead of being tried one by one in a
+//! random order.
 //!
 //! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
 //! caps the playouts, the stop flag ends the search at once (its best move so far is
@@ -225,7 +226,37 @@ pub struct Mcts {
     tree_root: Option<(u64, usize)>,
     /// RAVE: the moves of the current playout.
     trail: Trail,
+    /// RAVE: each cell's prior value for a move placing there (see [`cell_priors`]), and
+    /// the game it was computed for.
+    priors: (String, Vec<f32>),
 }
+
+/// RAVE: the playouts a cell's prior counts for in a new child's AMAF statistics.
+const PRIOR_PLAYOUTS: u32 = 100;
+
+/// RAVE's prior for a move onto each cell of `game`'s board: the share of the board's
+/// directions that lead to a neighbour, halved (0.5 in the open, less on the edge, least in
+/// a corner), so that with few playouts a placement game's first moves go where a stone
+/// has the most room rather than to the edge; one more entry at the end, the least of them,
+/// for moves that place nothing (a pass).
+fn cell_priors(game: &Game) -> Vec<f32> {
+    let board = game.board();
+    let dirs = board.dirs.len().max(1);
+    let mut priors: Vec<f32> = board
+        .next
+        .chunks(dirs)
+        .map(|next| {
+            let open = next.iter().filter(|&&c| c != crate::engine::NO_CELL).count();
+            0.5 * open as f32 / dirs as f32
+        })
+        .collect();
+    priors.push(priors.iter().copied().fold(0.5, f32::min));
+    priors
+}
+
+/// RAVE creates a node's children all at once only up to this many moves (Connect6's
+/// pairs of stones run to tens of thousands): beyond, one a visit, as without RAVE.
+const MAX_EXPAND_ALL: usize = 512;
 
 /// A kept tree is reused only this many moves further down the game.
 const MAX_REUSE_PLIES: usize = 8;
@@ -249,6 +280,7 @@ impl Mcts {
             solving: false,
             tree_root: None,
             trail: Trail::default(),
+            priors: (String::new(), Vec::new()),
         }
     }
 
@@ -309,6 +341,9 @@ impl Mcts {
             done: &done,
         };
         self.solving = self.config.solver && game.num_players() == 2 && game.dice.is_none();
+        if self.config.rave > 0 && self.priors.0 != game.name {
+            self.priors = (game.name.clone(), cell_priors(game));
+        }
         if threads == 1 || state.result_now().is_some() || game.is_chance(state) {
             let info = self.search_tree(game, state, &ctl, Some(report));
             self.report_final(game, state, &ctl, report);
@@ -322,6 +357,7 @@ impl Mcts {
                     ..self.config
                 });
                 helper.solving = self.solving;
+                helper.priors = self.priors.clone();
                 helper
             })
             .collect();
@@ -660,14 +696,13 @@ impl Mcts {
                 continue;
             }
             let mut n = self.nodes[node as usize];
-            if self.config.rave > 0 && n.num_moves == UNKNOWN {
+            let all_at_once = self.config.rave > 0 && n.num_moves == UNKNOWN && {
+                game.legal_moves(state, &mut self.moves);
+                !self.moves.is_empty() && self.moves.len() <= MAX_EXPAND_ALL
+            };
+            if all_at_once {
                 // RAVE: every child at once, ranked by the selection below.
-                if !self.expand_all(game, state, node) {
-                    let o = game.no_moves_outcome(state);
-                    self.prove_end(node, o);
-                    finished = Some(Backed::Outcome(o));
-                    break;
-                }
+                self.expand_all(state, node);
                 n = self.nodes[node as usize];
             } else if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
                 game.legal_moves(state, &mut self.moves);
@@ -814,15 +849,11 @@ impl Mcts {
         }
     }
 
-    /// RAVE: creates every child of `node` (in the random order of the one-by-one
-    /// expansion); false if the position has no legal move.
-    fn expand_all(&mut self, game: &Game, state: &State, node: u32) -> bool {
-        game.legal_moves(state, &mut self.moves);
+    /// RAVE: creates every child of `node`, whose legal moves are in `self.moves` (in the
+    /// random order of the one-by-one expansion).
+    fn expand_all(&mut self, state: &State, node: u32) {
         let count = self.moves.len() as u32;
         self.nodes[node as usize].num_moves = count;
-        if count == 0 {
-            return false;
-        }
         let start = self.rng.gen_range(0..count);
         let mut step = 1;
         if count > 2 {
@@ -837,7 +868,15 @@ impl Mcts {
         for i in 0..count {
             let k = (u64::from(start) + u64::from(i) * u64::from(step)) % u64::from(count);
             let at = self.nodes.len() as u32;
-            let mut c = Node::new(self.moves[k as usize], node, mover);
+            let mv = self.moves[k as usize];
+            let mut c = Node::new(mv, node, mover);
+            // A move that places nothing (a pass) ranks with the cell of least room (the
+            // last entry).
+            let cell = mv.cells().first().map_or(self.priors.1.len().wrapping_sub(1), |c| c.index());
+            if let Some(&p) = self.priors.1.get(cell) {
+                c.amaf_visits = PRIOR_PLAYOUTS;
+                c.amaf_reward = p * PRIOR_PLAYOUTS as f32;
+            }
             c.next_sibling = self.nodes[node as usize].first_child;
             self.nodes.push(c);
             self.nodes[node as usize].first_child = at;
@@ -846,7 +885,6 @@ impl Mcts {
         nd.expanded = count;
         nd.start = start;
         nd.step = step;
-        true
     }
 
     /// RAVE: after a playout whose moves are in `self.trail` and whose tree part ended at

@@ -1117,3 +1117,29 @@ fn expectimax_honours_limits_and_reports_its_progress() {
     assert_eq!((bot.last_info().nodes, bot.last_info().depth), (0, 0));
     assert_eq!(reported, 0);
 }
+
+/// Whether a 9 × 9 board's point (`e5`) is on the first line.
+fn on_first_line(point: &str) -> bool {
+    let (file, rank) = point.split_at(1);
+    matches!(file, "a" | "i") || matches!(rank, "1" | "9")
+}
+
+#[test]
+fn go_level_3_opens_away_from_the_first_line() {
+    // Level 3 (300 playouts) used to play first-line moves from the start: 300 playouts
+    // tried each of the 82 moves about three times. RAVE ranks them all from every playout.
+    let g = game("go");
+    for seed in 0..3u64 {
+        let mut s = g.start();
+        for ply in 0..4u64 {
+            let mut bot = bot_for_level(&g, 3, seed * 100 + ply);
+            let mv = bot.select_move(&g, &mut s).expect("a move");
+            let point = g.move_to_string(&s, mv);
+            assert!(
+                !on_first_line(&point) && point != "pass",
+                "seed {seed}, ply {ply}: {point}"
+            );
+            g.make(&mut s, mv);
+        }
+    }
+}
