@@ -250,7 +250,7 @@ fn config_match(game: &tabletop::Game, a: MctsConfig, b: MctsConfig, games: u32)
             })
         };
         // Seat 0 is A in even games.
-        let mut bots = if g % 2 == 0 {
+        let mut bots = if g.is_multiple_of(2) {
             [make(a, 0), make(b, 1)]
         } else {
             [make(b, 1), make(a, 0)]
