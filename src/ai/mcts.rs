@@ -246,7 +246,10 @@ fn cell_priors(game: &Game) -> Vec<f32> {
         .next
         .chunks(dirs)
         .map(|next| {
-            let open = next.iter().filter(|&&c| c != crate::engine::NO_CELL).count();
+            let open = next
+                .iter()
+                .filter(|&&c| c != crate::engine::NO_CELL)
+                .count();
             0.5 * open as f32 / dirs as f32
         })
         .collect();
@@ -872,7 +875,10 @@ impl Mcts {
             let mut c = Node::new(mv, node, mover);
             // A move that places nothing (a pass) ranks with the cell of least room (the
             // last entry).
-            let cell = mv.cells().first().map_or(self.priors.1.len().wrapping_sub(1), |c| c.index());
+            let cell = mv
+                .cells()
+                .first()
+                .map_or(self.priors.1.len().wrapping_sub(1), |c| c.index());
             if let Some(&p) = self.priors.1.get(cell) {
                 c.amaf_visits = PRIOR_PLAYOUTS;
                 c.amaf_reward = p * PRIOR_PLAYOUTS as f32;
