@@ -1121,6 +1121,38 @@ mod rave_tests {
         }
     }
 
+    #[test]
+    fn cell_priors_follow_the_room_around_each_cell() {
+        let go = load_shipped("go", &[]).expect("shipped game");
+        let p = cell_priors(&go);
+        assert_eq!(p.len(), 81 + 1);
+        let mut counts: Vec<(u32, usize)> = Vec::new();
+        for &v in &p[..81] {
+            let eighths = (v * 16.0).round() as u32;
+            match counts.iter_mut().find(|c| c.0 == eighths) {
+                Some(c) => c.1 += 1,
+                None => counts.push((eighths, 1)),
+            }
+        }
+        counts.sort_unstable();
+        // Eight directions: corners see 3 neighbours, the rest of the edge 5, the inside 8.
+        assert_eq!(counts, vec![(3, 4), (5, 28), (8, 49)]);
+        assert_eq!(p[81], 0.5 * 3.0 / 8.0, "a pass ranks with a corner");
+        // A search gives every new child its cell's prior.
+        let mut bot = Mcts::new(MctsConfig {
+            rave: 1000,
+            simulations: 2,
+            seed: 1,
+            ..MctsConfig::default()
+        });
+        bot.search(&go, &mut go.start());
+        let kids: Vec<u32> = bot.children_of(0).collect();
+        assert_eq!(kids.len(), 82);
+        for c in kids {
+            assert!(bot.nodes[c as usize].amaf_visits >= PRIOR_PLAYOUTS);
+        }
+    }
+
     /// Visits of `node` in `nodes`, 0 for a node not there yet.
     fn old_visits(nodes: &[Node], node: u32) -> u32 {
         nodes.get(node as usize).map_or(0, |n| n.visits)
