@@ -16,6 +16,11 @@
 //! 5. MCTS with solver backups against plain MCTS, the same playouts a move, on Connect Four,
 //!    7×7 Hex and tic-tac-toe (seats alternate; fixed playouts, so the machine's load does
 //!    not change the result).
+//! 7. MCTS with RAVE against plain MCTS (`rave`), the same playouts a move, on 7×7 Hex,
+//!    Connect Four and 9×9 Go, at several playout counts and RAVE constants;
+//!    `TABLETOP_RAVE_GAMES` sets the games a pairing (default 60), `TABLETOP_RAVE_OF=hex`
+//!    the games, `TABLETOP_RAVE_PLAYOUTS=300,1000` the playouts, `TABLETOP_RAVE_K=100,1000`
+//!    the constants.
 //!
 //! `TABLETOP_BENCH_THREADS` sets the match threads (default: all cores).
 
@@ -233,6 +238,113 @@ fn mcts_solver() {
     println!();
 }
 
+/// Plays `games` games of MCTS with `a`'s settings against MCTS with `b`'s, seats
+/// alternating (seeds from the game's number), `threads()` games at a time; returns `a`'s
+/// score (wins + half the draws) and the draws.
+fn config_match(game: &tabletop::Game, a: MctsConfig, b: MctsConfig, games: u32) -> (f64, u32) {
+    let play = |g: u32| -> f64 {
+        let make = |c: MctsConfig, k: u64| {
+            Mcts::new(MctsConfig {
+                seed: u64::from(g) * 2 + k,
+                ..c
+            })
+        };
+        // Seat 0 is A in even games.
+        let mut bots = if g.is_multiple_of(2) {
+            [make(a, 0), make(b, 1)]
+        } else {
+            [make(b, 1), make(a, 0)]
+        };
+        let a_seat = (g % 2) as usize;
+        let mut state = game.start();
+        while !game.is_over(&state) {
+            let seat = state.to_move().index();
+            let Some(mv) = bots[seat].select_move(game, &mut state) else {
+                break;
+            };
+            game.make(&mut state, mv);
+        }
+        let np = game.num_players();
+        match state
+            .result_now()
+            .or_else(|| game.no_moves_outcome(&state))
+            .and_then(|o| o.winner(np))
+        {
+            Some(w) if w.index() == a_seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    };
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let results: Vec<f64> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads())
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if g >= games {
+                            return mine;
+                        }
+                        mine.push(play(g));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a match thread"))
+            .collect()
+    });
+    let draws = results.iter().filter(|&&r| r == 0.5).count() as u32;
+    (results.iter().sum(), draws)
+}
+
+fn rave() {
+    let games: u32 = env_or("TABLETOP_RAVE_GAMES", 60);
+    let list = |var: &str, default: &str| -> Vec<u32> {
+        std::env::var(var)
+            .unwrap_or_else(|_| default.into())
+            .split(',')
+            .filter_map(|x| x.parse().ok())
+            .collect()
+    };
+    let playouts = list("TABLETOP_RAVE_PLAYOUTS", "300,1000");
+    let ks = list("TABLETOP_RAVE_K", "300");
+    let only = std::env::var("TABLETOP_RAVE_OF").ok();
+    println!("== MCTS with RAVE (A) vs plain MCTS (B), same playouts a move, seats alternating");
+    for (name, set) in [
+        ("hex", vec![("size".to_string(), "7".to_string())]),
+        ("connect4", vec![]),
+        ("go", vec![("size".to_string(), "9".to_string())]),
+    ] {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|g| g == name))
+        {
+            continue;
+        }
+        let game = tabletop::load_shipped(name, &set).expect("a shipped game");
+        for &p in &playouts {
+            for &k in &ks {
+                let plain = MctsConfig {
+                    simulations: p,
+                    ..MctsConfig::default()
+                };
+                let t = Instant::now();
+                let (score, draws) =
+                    config_match(&game, MctsConfig { rave: k, ..plain }, plain, games);
+                println!(
+                    "{name:<9} {p:>5} playouts, k {k:>5}: RAVE scores {:>5.1}% of {games} ({draws} draws) in {:.0} s",
+                    100.0 * score / f64::from(games),
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+    println!();
+}
+
 /// `name` read from the environment, or `default`.
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -311,6 +423,9 @@ fn main() {
     }
     if run("mcts-solver") {
         mcts_solver();
+    }
+    if run("rave") {
+        rave();
     }
     // Hours at levels 6 to 9: only when asked for by name.
     if wanted.iter().any(|w| w == "ladder") {

@@ -112,6 +112,17 @@ enum Command {
         /// df-pn: do not merge positions that are symmetric images of each other.
         #[arg(long)]
         no_symmetry: bool,
+        /// df-pn: stop, unsolved (exit code 1), after searching this many positions.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// df-pn: write the table to FILE every 10 minutes and when stopped (by
+        /// --max-nodes or Ctrl-C), so that `--resume FILE` goes on from there.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// df-pn: start from the table a `--checkpoint` run saved (same game, options and
+        /// position).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
     },
     /// Run the scenarios of a game (its .test file), of every game in a folder, or, with no
     /// argument, of every shipped game. Prints one line per scenario and `N passed, N failed`.
@@ -402,10 +413,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             method: SolveMethod::Dfpn,
             no_symmetry,
+            max_nodes,
+            checkpoint,
+            resume,
         } => {
             let g = load(&pos.game)?;
             let mut s = position(&g, &pos)?;
-            solve_dfpn(&g, &mut s, memory as usize, progress, !no_symmetry)?;
+            let opts = tools::solve::dfpn::Options {
+                memory_mb: memory as usize,
+                symmetry: !no_symmetry,
+                max_nodes,
+                checkpoint,
+                resume,
+                ..Default::default()
+            };
+            solve_dfpn(&g, &mut s, opts, progress)?;
         }
         Command::Solve {
             pos,
@@ -413,6 +435,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             method: SolveMethod::Exact,
             no_symmetry: _,
+            max_nodes: _,
+            checkpoint: _,
+            resume: _,
         } => {
             let g = load(&pos.game)?;
             let mut s = position(&g, &pos)?;
@@ -648,16 +673,17 @@ enum SolveMethod {
 fn solve_dfpn(
     g: &Game,
     s: &mut State,
-    memory_mb: usize,
+    mut opts: tools::solve::dfpn::Options,
     progress: bool,
-    symmetry: bool,
 ) -> Result<(), Failure> {
     use tools::solve::dfpn;
     let t = Instant::now();
-    let opts = dfpn::Options {
-        memory_mb,
-        symmetry,
-    };
+    if opts.checkpoint.is_some() {
+        // Ctrl-C stops the search, which saves its table, instead of ending the process.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _ = SOLVE_STOP.set(stop.clone());
+        opts.stop = Some(stop);
+    }
     let sol = dfpn::solve_dfpn(g, s, opts, |p| {
         if progress {
             eprintln!(
@@ -669,12 +695,31 @@ fn solve_dfpn(
             );
         }
     })
-    .map_err(|e| Failure(e.to_string(), 1))?;
+    .map_err(|e| {
+        // Stopped by Ctrl-C (after saving the checkpoint): the code of an interruption.
+        let interrupted = SOLVE_STOP
+            .get()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+        Failure(e.to_string(), if interrupted { 130 } else { 1 })
+    })?;
     let me = &g.players()[s.to_move().index()];
     outln!("value: {me} (to move) {}", value_word(sol.value));
     for grp in &sol.groups {
         let names: Vec<String> = grp.moves.iter().map(|&m| g.move_to_string(s, m)).collect();
         outln!("  {:<12} {}", names.join(" "), value_word(grp.value));
+    }
+    if !sol.line.is_empty() {
+        let mut at = s.clone();
+        let words: Vec<String> = sol
+            .line
+            .iter()
+            .map(|&m| {
+                let w = g.move_to_string(&at, m);
+                g.make(&mut at, m);
+                w
+            })
+            .collect();
+        outln!("line: {}", words.join(" "));
     }
     let fixing = sol.symmetries.iter().filter(|y| y.fixes(s)).count();
     outln!(
@@ -724,13 +769,25 @@ fn install_move_cap_hook() {
 /// signal's number (130, 143: what shells report for them), from a thread of its own, so a
 /// long perft, solve, match, bench, tree or selfcheck stops cleanly. The board itself reads
 /// the terminal's Ctrl-C as a key (raw mode); only a signal sent from outside reaches here.
+/// Set by `solve --method dfpn --checkpoint`: the flag Ctrl-C sets to stop it.
+static SOLVE_STOP: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::OnceLock::new();
+
 fn exit_on_signal() {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
         return;
     };
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
+        for signal in signals.forever() {
+            // A df-pn solve with a checkpoint: the first signal stops it (it saves its
+            // table and exits); a second one ends the process at once.
+            if let Some(stop) = SOLVE_STOP.get() {
+                if !stop.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    eprintln!("interrupted: saving the checkpoint (again to quit at once)");
+                    continue;
+                }
+            }
             tabletop::ui::board::term::restore_terminal();
             tabletop::ui::record::remove_pending_temp();
             eprintln!("interrupted");

@@ -3,10 +3,12 @@
 //! what it refuses.
 
 use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use tabletop::engine::{symmetries, Game, Move, State};
 use tabletop::tools::solve::dfpn::{solve_dfpn, DfpnSolution, Options};
-use tabletop::tools::solve::{solve, Value};
+use tabletop::tools::solve::{solve, SolveError, Value};
 
 fn game(name: &str, sets: &[(&str, &str)]) -> Game {
     let sets: Vec<(String, String)> = sets
@@ -20,6 +22,7 @@ fn dfpn(g: &Game, s: &mut State, memory_mb: usize, symmetry: bool) -> DfpnSoluti
     let opts = Options {
         memory_mb,
         symmetry,
+        ..Options::default()
     };
     solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
 }
@@ -175,7 +178,7 @@ fn the_command_line_prints_values_and_groups() {
     assert_eq!(code, Some(0), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
-        lines[..7],
+        lines[..8],
         [
             "value: Black (to move) wins",
             "  a1 c3        loses",
@@ -183,10 +186,11 @@ fn the_command_line_prints_values_and_groups() {
             "  c1 a3        wins",
             "  a2 c2        wins",
             "  b2           wins",
+            "line: b2 c1 b1 a1 a3",
             "symmetries: 2 (2 of them fix this position)",
         ]
     );
-    assert!(lines[7].starts_with("positions "), "{out}");
+    assert!(lines[8].starts_with("positions "), "{out}");
 }
 
 #[test]
@@ -209,4 +213,234 @@ fn refusals_are_clear() {
     }
     let (code, _, err) = tabletop(&["solve", "tictactoe", "--method", "dfs"]);
     assert_eq!(code, Some(2), "{err}");
+}
+
+/// Plays `line` from `s` and returns the winner it ends with (`None`: not over, or drawn).
+fn play_out(g: &Game, s: &State, line: &[Move]) -> Option<tabletop::engine::Player> {
+    let mut at = s.clone();
+    for &mv in line {
+        assert!(
+            g.legal_moves_vec(&at).contains(&mv),
+            "the line's moves are legal"
+        );
+        assert!(
+            at.result_now().is_none(),
+            "the line stops when the game ends"
+        );
+        g.make(&mut at, mv);
+    }
+    at.result_now().and_then(|o| o.winner(2))
+}
+
+#[test]
+fn the_principal_line_plays_the_proven_result_out() {
+    let c4 = [("width", "4"), ("height", "4"), ("connect", "3")];
+    for (name, sets) in [
+        ("hex", &[("size", "3")][..]),
+        ("hex", &[("size", "2")]),
+        ("connect4", &c4),
+    ] {
+        let g = game(name, sets);
+        let mut s = g.start();
+        let sol = dfpn(&g, &mut s, 16, true);
+        assert_eq!(sol.value, Value::Win, "{name} {sets:?}");
+        assert_eq!(
+            play_out(&g, &s, &sol.line),
+            Some(s.to_move()),
+            "{name} {sets:?}"
+        );
+        // The first move is one of the winning ones.
+        let first = sol
+            .groups
+            .iter()
+            .find(|grp| grp.moves.contains(&sol.line[0]));
+        assert_eq!(first.map(|grp| grp.value), Some(Value::Win));
+        // From a lost position the loser resists, and still loses at the end.
+        let losing = sol.groups.iter().find(|grp| grp.value == Value::Loss);
+        if let Some(grp) = losing {
+            g.make(&mut s, grp.moves[0]);
+            let after = dfpn(&g, &mut s, 16, true);
+            assert_eq!(after.value, Value::Win, "the reply wins");
+            assert_eq!(play_out(&g, &s, &after.line), Some(s.to_move()));
+        }
+    }
+    // A draw has no line.
+    let g = game("tictactoe", &[]);
+    let sol = dfpn(&g, &mut g.start(), 16, true);
+    assert_eq!((sol.value, sol.line.len()), (Value::Draw, 0));
+}
+
+/// A fresh file name under Cargo's scratch folder for this test binary.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let p = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// 4 × 4 Connect Four (four in a row): some 30 000 positions, a draw.
+fn connect_four_4x4() -> Game {
+    game(
+        "connect4",
+        &[("width", "4"), ("height", "4"), ("connect", "4")],
+    )
+}
+
+#[test]
+fn a_stopped_solve_resumes_from_its_checkpoint_to_the_same_values() {
+    let g = connect_four_4x4();
+    let mut s = g.start();
+    let full = dfpn(&g, &mut s, 16, true);
+    let file = scratch("c4-4x4.ckpt");
+    // Stopped by a node limit: the table is saved, and no temporary file is left.
+    let opts = Options {
+        memory_mb: 16,
+        max_nodes: Some(8_192),
+        checkpoint: Some(file.clone()),
+        ..Options::default()
+    };
+    match solve_dfpn(&g, &mut s, opts, |_| {}) {
+        Err(SolveError::Stopped { nodes, saved }) => {
+            assert_eq!(nodes, 8_192);
+            assert_eq!(saved, Some(file.display().to_string()));
+        }
+        other => panic!("expected a stop, got {:?}", other.map(|s| s.value)),
+    }
+    assert!(file.exists());
+    assert!(!file.with_extension("ckpt.tmp").exists());
+    assert_eq!(s.hash(), g.start().hash(), "the position is left as given");
+    // Stopped by the flag Ctrl-C sets, going on from the first checkpoint.
+    let opts = Options {
+        memory_mb: 16,
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        checkpoint: Some(file.clone()),
+        resume: Some(file.clone()),
+        ..Options::default()
+    };
+    let stopped = solve_dfpn(&g, &mut s, opts, |_| {});
+    assert!(matches!(
+        stopped,
+        Err(SolveError::Stopped { nodes: 4_096, .. })
+    ));
+    // Resumed to the end: the same values, in fewer positions than from scratch.
+    let opts = Options {
+        memory_mb: 16,
+        resume: Some(file.clone()),
+        ..Options::default()
+    };
+    let resumed = solve_dfpn(&g, &mut s, opts, |_| {}).expect("the resumed solve ends");
+    assert_eq!(resumed.value, full.value);
+    assert_eq!(per_move(&resumed), per_move(&full));
+    assert!(
+        resumed.stats.nodes < full.stats.nodes,
+        "{} positions resumed, {} from scratch",
+        resumed.stats.nodes,
+        full.stats.nodes
+    );
+}
+
+#[test]
+fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
+    let g = connect_four_4x4();
+    let mut s = g.start();
+    let file = scratch("refused.ckpt");
+    let opts = Options {
+        memory_mb: 16,
+        max_nodes: Some(4_096),
+        checkpoint: Some(file.clone()),
+        ..Options::default()
+    };
+    assert!(solve_dfpn(&g, &mut s, opts, |_| {}).is_err());
+    let resume = |g: &Game, s: &mut State, path: &std::path::Path, symmetry: bool| {
+        let opts = Options {
+            memory_mb: 16,
+            symmetry,
+            resume: Some(path.to_path_buf()),
+            ..Options::default()
+        };
+        match solve_dfpn(g, s, opts, |_| {}) {
+            Err(SolveError::Checkpoint(why)) => why,
+            other => panic!("expected a refusal, got {:?}", other.map(|s| s.value)),
+        }
+    };
+    let foreign =
+        "was made for another game, other options, another position or another symmetry setting";
+    // Another board size, another position, no symmetries.
+    let other = game(
+        "connect4",
+        &[("width", "4"), ("height", "4"), ("connect", "3")],
+    );
+    assert!(resume(&other, &mut other.start(), &file, true).contains(foreign));
+    let mut moved = g.start();
+    let first = g.legal_moves_vec(&moved)[0];
+    g.make(&mut moved, first);
+    assert!(resume(&g, &mut moved, &file, true).contains(foreign));
+    assert!(resume(&g, &mut s, &file, false).contains(foreign));
+    // Damaged: one byte changed, or cut short.
+    let bytes = std::fs::read(&file).expect("the checkpoint");
+    let damaged = scratch("damaged.ckpt");
+    let mut flipped = bytes.clone();
+    flipped[100] ^= 1;
+    std::fs::write(&damaged, &flipped).expect("write");
+    assert!(resume(&g, &mut s, &damaged, true).contains("checksum does not match"));
+    std::fs::write(&damaged, &bytes[..bytes.len() / 2]).expect("write");
+    assert!(resume(&g, &mut s, &damaged, true).contains("checksum does not match"));
+    std::fs::write(&damaged, "not a checkpoint at all, just text").expect("write");
+    assert!(
+        resume(&g, &mut s, &damaged, true).contains("not written by `tabletop solve --checkpoint`")
+    );
+    // The command line: exit code 1 and the message, no panic.
+    let path = damaged.display().to_string();
+    let (code, _, err) = tabletop(&[
+        "solve", "connect4", "--set", "width=4", "--set", "height=4", "--method", "dfpn",
+        "--resume", &path,
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is not a usable checkpoint"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let (code, _, err) = tabletop(&[
+        "solve",
+        "connect4",
+        "--set",
+        "width=5",
+        "--set",
+        "height=4",
+        "--set",
+        "connect=4",
+        "--method",
+        "dfpn",
+        "--resume",
+        &file.display().to_string(),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains(foreign), "{err}");
+    // A limit on the command line: exit code 1, and how to go on.
+    let again = scratch("cli.ckpt");
+    let again_s = again.display().to_string();
+    let (code, _, err) = tabletop(&[
+        "solve",
+        "connect4",
+        "--set",
+        "width=4",
+        "--set",
+        "height=4",
+        "--method",
+        "dfpn",
+        "--max-nodes",
+        "5000",
+        "--checkpoint",
+        &again_s,
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "the table is saved in {again_s}: go on with --resume {again_s}"
+        )),
+        "{err}"
+    );
+    let (code, out, err) = tabletop(&[
+        "solve", "connect4", "--set", "width=4", "--set", "height=4", "--method", "dfpn",
+        "--resume", &again_s,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("value: Red (to move) draws"), "{out}");
 }

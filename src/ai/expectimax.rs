@@ -15,10 +15,18 @@
 //! * Extra turns (`again if …`) need nothing special: a move whose player moves again is
 //!   followed by that player's own roll, searched without a change of sign.
 //!
+//! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a depth the
+//! configured depth, a node budget and a stop flag end the search early (the best move of
+//! the last completed iteration is kept, or a better one the partial iteration proved);
+//! a report follows each completed iteration, its score the expected result in hundredths
+//! (`Score::Value(35)`: +0.35 on the scale from -1, a loss, to 1, a win).
+//!
 //! A search limited by depth only is reproducible from the seed (which breaks ties between
 //! equal moves); a time limit makes the reached depth depend on the machine. The search
 //! allocates nothing per node: move lists and ordering buffers are kept per ply.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -27,7 +35,7 @@ use rand::{Rng, SeedableRng};
 
 use super::chance_eval::{outcome_value, ChanceEval};
 use super::table::{Table, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE};
-use super::Bot;
+use super::{Bot, Limits, Progress, Score};
 use crate::engine::{Game, Move, MoveList, State};
 
 /// The deepest iteration, in choices.
@@ -93,6 +101,10 @@ pub struct Expectimax {
     root_moves: MoveList,
     nodes: u64,
     deadline: Option<Instant>,
+    /// Set by another thread to stop the search ([`Limits::stop`]).
+    stop: Option<Arc<AtomicBool>>,
+    /// Stop after this many nodes ([`Limits::nodes`]).
+    node_limit: Option<u64>,
     aborted: bool,
     info: ExpectimaxInfo,
 }
@@ -114,6 +126,8 @@ impl Expectimax {
             root_moves: MoveList::new(),
             nodes: 0,
             deadline: None,
+            stop: None,
+            node_limit: None,
             aborted: false,
             info: ExpectimaxInfo::default(),
         }
@@ -144,6 +158,16 @@ impl Expectimax {
     /// Searches `state` and returns what was found: at a chance node, a roll drawn with the
     /// dice's odds; `best` is `None` if the game is over. The state is left as given.
     pub fn search(&mut self, game: &Game, state: &mut State) -> ExpectimaxInfo {
+        self.search_reporting(game, state, &mut |_| {})
+    }
+
+    /// [`Expectimax::search`], calling `report` after each completed iteration.
+    pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        report: &mut dyn FnMut(&Progress),
+    ) -> ExpectimaxInfo {
         let start = Instant::now();
         let mut info = ExpectimaxInfo::default();
         if state.result_now().is_some() {
@@ -193,6 +217,11 @@ impl Expectimax {
         info.value = keyed[0].0;
 
         for depth in 1..=self.config.max_depth {
+            // A stop asked for before the search (or between iterations) is seen at once.
+            self.check_limits();
+            if self.aborted {
+                break;
+            }
             let mut alpha = LO - 1.0;
             let mut best: Option<(usize, f64)> = None;
             for (i, &mv) in root.iter().enumerate() {
@@ -217,6 +246,13 @@ impl Expectimax {
                 break;
             }
             info.depth = depth;
+            report(&Progress {
+                depth,
+                score: Score::Value((v * 100.0).round() as i32),
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: vec![root[0]],
+            });
             if v >= HI || v <= LO {
                 break;
             }
@@ -296,12 +332,22 @@ impl Expectimax {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.aborted = true;
-                }
-            }
+        // The node budget is a compare; the clock and the flag are read every 256 nodes.
+        if self.node_limit.is_some_and(|n| self.nodes >= n) || self.nodes & 255 == 0 {
+            self.check_limits();
+        }
+    }
+
+    /// Sets `aborted` when the time, the node budget or the stop flag says so.
+    fn check_limits(&mut self) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
         }
     }
 
@@ -571,6 +617,33 @@ impl Expectimax {
 impl Bot for Expectimax {
     fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
         self.search(game, state).best
+    }
+
+    fn select_move_limited(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Move> {
+        let saved = self.config;
+        if let Some(t) = limits.time {
+            self.config.time_limit = Some(t);
+        }
+        if limits.infinite {
+            self.config.time_limit = None;
+            self.config.max_depth = MAX_CHANCE_DEPTH;
+        }
+        if let Some(d) = limits.depth {
+            self.config.max_depth = d.clamp(1, MAX_CHANCE_DEPTH);
+        }
+        self.stop = limits.stop.clone();
+        self.node_limit = limits.nodes;
+        let best = self.search_reporting(game, state, report).best;
+        self.config = saved;
+        self.stop = None;
+        self.node_limit = None;
+        best
     }
 
     fn evaluation(&self) -> Option<super::Evaluation> {

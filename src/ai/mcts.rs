@@ -31,6 +31,14 @@
 //! subtree of that position becomes the new tree, with its visits, rewards and proofs; the
 //! new playouts are added to it.
 //!
+//! RAVE (`rave` > 0; Gelly and Silver 2007): each node's children also keep all-moves-as-
+//! first statistics, the playouts below the node in which the child's player made the
+//! child's move at any later point (see [`super::amaf`]). Selection blends a child's own
+//! mean with that AMAF mean, trusting the AMAF mean less as the child's own visits grow;
+//! a node's children are all created on its second visit (up to 512 of them), so that moves
+//! never tried yet are ranked by their AMAF mean instead of being tried one by one in a
+//! random order.
+//!
 //! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
 //! caps the playouts, the stop flag ends the search at once (its best move so far is
 //! played), and the search reports its progress about twice a second: the playouts, the
@@ -46,6 +54,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::amaf::{blend, Trail};
 use super::{random_playout, Bot, Limits, Progress, Score};
 use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
 
@@ -80,6 +89,9 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Keep the tree between moves (see the module documentation).
     pub reuse_tree: bool,
+    /// RAVE's equivalence parameter `k`: the own visits at which a child's own mean and its
+    /// AMAF mean weigh about the same (see the module documentation); 0 turns RAVE off.
+    pub rave: u32,
 }
 
 impl Default for MctsConfig {
@@ -92,6 +104,7 @@ impl Default for MctsConfig {
             threads: 1,
             solver: true,
             reuse_tree: true,
+            rave: 0,
         }
     }
 }
@@ -118,6 +131,10 @@ struct Node {
     step: u32,
     /// The proven result for `mover`: `WIN`, `LOSS`, or `OPEN` (not proven).
     proven: i8,
+    /// RAVE: playouts below the parent in which `mover` made `mv` (see [`super::amaf`]).
+    amaf_visits: u32,
+    /// RAVE: their total reward for `mover`.
+    amaf_reward: f32,
 }
 
 /// [`Node::proven`]: the mover wins with best play.
@@ -142,6 +159,8 @@ impl Node {
             start: 0,
             step: 1,
             proven: OPEN,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
         }
     }
 }
@@ -205,7 +224,42 @@ pub struct Mcts {
     solving: bool,
     /// The position the kept tree starts from: its hash and the moves played before it.
     tree_root: Option<(u64, usize)>,
+    /// RAVE: the moves of the current playout.
+    trail: Trail,
+    /// RAVE: each cell's prior value for a move placing there (see [`cell_priors`]), and
+    /// the game it was computed for.
+    priors: (String, Vec<f32>),
 }
+
+/// RAVE: the playouts a cell's prior counts for in a new child's AMAF statistics.
+const PRIOR_PLAYOUTS: u32 = 100;
+
+/// RAVE's prior for a move onto each cell of `game`'s board: the share of the board's
+/// directions that lead to a neighbour, halved (0.5 in the open, less on the edge, least in
+/// a corner), so that with few playouts a placement game's first moves go where a stone
+/// has the most room rather than to the edge; one more entry at the end, the least of them,
+/// for moves that place nothing (a pass).
+fn cell_priors(game: &Game) -> Vec<f32> {
+    let board = game.board();
+    let dirs = board.dirs.len().max(1);
+    let mut priors: Vec<f32> = board
+        .next
+        .chunks(dirs)
+        .map(|next| {
+            let open = next
+                .iter()
+                .filter(|&&c| c != crate::engine::NO_CELL)
+                .count();
+            0.5 * open as f32 / dirs as f32
+        })
+        .collect();
+    priors.push(priors.iter().copied().fold(0.5, f32::min));
+    priors
+}
+
+/// RAVE creates a node's children all at once only up to this many moves (Connect6's
+/// pairs of stones run to tens of thousands): beyond, one a visit, as without RAVE.
+const MAX_EXPAND_ALL: usize = 512;
 
 /// A kept tree is reused only this many moves further down the game.
 const MAX_REUSE_PLIES: usize = 8;
@@ -228,6 +282,8 @@ impl Mcts {
             info: MctsInfo::default(),
             solving: false,
             tree_root: None,
+            trail: Trail::default(),
+            priors: (String::new(), Vec::new()),
         }
     }
 
@@ -288,6 +344,9 @@ impl Mcts {
             done: &done,
         };
         self.solving = self.config.solver && game.num_players() == 2 && game.dice.is_none();
+        if self.config.rave > 0 && self.priors.0 != game.name {
+            self.priors = (game.name.clone(), cell_priors(game));
+        }
         if threads == 1 || state.result_now().is_some() || game.is_chance(state) {
             let info = self.search_tree(game, state, &ctl, Some(report));
             self.report_final(game, state, &ctl, report);
@@ -301,6 +360,7 @@ impl Mcts {
                     ..self.config
                 });
                 helper.solving = self.solving;
+                helper.priors = self.priors.clone();
                 helper
             })
             .collect();
@@ -638,8 +698,16 @@ impl Mcts {
                 node = c;
                 continue;
             }
-            let n = self.nodes[node as usize];
-            if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
+            let mut n = self.nodes[node as usize];
+            let all_at_once = self.config.rave > 0 && n.num_moves == UNKNOWN && {
+                game.legal_moves(state, &mut self.moves);
+                !self.moves.is_empty() && self.moves.len() <= MAX_EXPAND_ALL
+            };
+            if all_at_once {
+                // RAVE: every child at once, ranked by the selection below.
+                self.expand_all(state, node);
+                n = self.nodes[node as usize];
+            } else if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
                 game.legal_moves(state, &mut self.moves);
                 let count = self.moves.len() as u32;
                 if count == 0 {
@@ -703,7 +771,18 @@ impl Mcts {
                 // are lost the node itself is proven and not walked through).
                 if ch.proven != LOSS {
                     let v = f64::from(ch.visits.max(1));
-                    let score = ch.reward / v + self.config.exploration * (log_n / v).sqrt();
+                    let mean = if self.config.rave > 0 {
+                        blend(
+                            ch.visits,
+                            ch.reward,
+                            ch.amaf_visits,
+                            f64::from(ch.amaf_reward),
+                            self.config.rave,
+                        )
+                    } else {
+                        ch.reward / v
+                    };
+                    let score = mean + self.config.exploration * (log_n / v).sqrt();
                     if score > best_score {
                         best_score = score;
                         best = c;
@@ -718,7 +797,18 @@ impl Mcts {
             game.make(state, self.nodes[best as usize].mv);
             made += 1;
             node = best;
+            if self.nodes[best as usize].visits == 0 {
+                // A child RAVE created but never visited: the new leaf.
+                if self.solving {
+                    if let Some(o) = state.result_now() {
+                        self.prove_end(node, Some(o));
+                        finished = Some(Backed::Outcome(Some(o)));
+                    }
+                }
+                break;
+            }
         }
+        let tree_moves = made as usize;
         let result = match finished {
             Some(r) => r,
             None => {
@@ -733,19 +823,95 @@ impl Mcts {
                 Backed::Outcome(o)
             }
         };
-        for _ in 0..made {
-            game.unmake(state);
+        let rave = self.config.rave > 0;
+        if rave {
+            self.trail.clear();
         }
+        for _ in 0..made {
+            let last = if rave { game.last_move(state) } else { None };
+            game.unmake(state);
+            if let Some(mv) = last {
+                self.trail.push(state.to_move(), &mv);
+            }
+        }
+        let reward = |mover: Player| match result {
+            Backed::Outcome(Some(o)) => o.score(mover, np),
+            Backed::Outcome(None) => 0.5,
+            Backed::Winner(w) => f64::from(u8::from(w == mover)),
+        };
         let mut n = node;
         while n != NONE {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
-            nd.reward += match result {
-                Backed::Outcome(Some(o)) => o.score(nd.mover, np),
-                Backed::Outcome(None) => 0.5,
-                Backed::Winner(w) => f64::from(u8::from(w == nd.mover)),
-            };
+            nd.reward += reward(nd.mover);
             n = nd.parent;
+        }
+        if rave {
+            self.trail.reverse();
+            self.update_amaf(node, tree_moves, reward);
+        }
+    }
+
+    /// RAVE: creates every child of `node`, whose legal moves are in `self.moves` (in the
+    /// random order of the one-by-one expansion).
+    fn expand_all(&mut self, state: &State, node: u32) {
+        let count = self.moves.len() as u32;
+        self.nodes[node as usize].num_moves = count;
+        let start = self.rng.gen_range(0..count);
+        let mut step = 1;
+        if count > 2 {
+            loop {
+                step = self.rng.gen_range(1..count);
+                if gcd(step, count) == 1 {
+                    break;
+                }
+            }
+        }
+        let mover = state.to_move();
+        for i in 0..count {
+            let k = (u64::from(start) + u64::from(i) * u64::from(step)) % u64::from(count);
+            let at = self.nodes.len() as u32;
+            let mv = self.moves[k as usize];
+            let mut c = Node::new(mv, node, mover);
+            // A move that places nothing (a pass) ranks with the cell of least room (the
+            // last entry).
+            let cell = mv
+                .cells()
+                .first()
+                .map_or(self.priors.1.len().wrapping_sub(1), |c| c.index());
+            if let Some(&p) = self.priors.1.get(cell) {
+                c.amaf_visits = PRIOR_PLAYOUTS;
+                c.amaf_reward = p * PRIOR_PLAYOUTS as f32;
+            }
+            c.next_sibling = self.nodes[node as usize].first_child;
+            self.nodes.push(c);
+            self.nodes[node as usize].first_child = at;
+        }
+        let nd = &mut self.nodes[node as usize];
+        nd.expanded = count;
+        nd.start = start;
+        nd.step = step;
+    }
+
+    /// RAVE: after a playout whose moves are in `self.trail` and whose tree part ended at
+    /// `leaf`, `depth` moves below the root, credits each child of each node on the path
+    /// whose player made its move at or after the node's position.
+    fn update_amaf(&mut self, leaf: u32, depth: usize, reward: impl Fn(Player) -> f64) {
+        let mut n = leaf;
+        let mut ply = depth;
+        while n != NONE {
+            self.trail.reach(ply);
+            let mut c = self.nodes[n as usize].first_child;
+            while c != NONE {
+                let ch = &mut self.nodes[c as usize];
+                if self.trail.contains(ch.mover, &ch.mv) {
+                    ch.amaf_visits += 1;
+                    ch.amaf_reward += reward(ch.mover) as f32;
+                }
+                c = ch.next_sibling;
+            }
+            n = self.nodes[n as usize].parent;
+            ply = ply.saturating_sub(1);
         }
     }
 
@@ -871,6 +1037,124 @@ impl Bot for Mcts {
         if self.config.threads > 1 {
             name.push_str(&format!(", {} threads", self.config.threads));
         }
+        if self.config.rave > 0 {
+            name.push_str(", rave");
+        }
         name
+    }
+}
+
+#[cfg(test)]
+mod rave_tests {
+    use super::super::amaf::key;
+    use super::*;
+    use crate::load_shipped;
+
+    /// The depth of `node` below the root.
+    fn depth(nodes: &[Node], mut node: u32) -> usize {
+        let mut d = 0;
+        while nodes[node as usize].parent != NONE {
+            node = nodes[node as usize].parent;
+            d += 1;
+        }
+        d
+    }
+
+    #[test]
+    fn each_playout_credits_the_moves_its_players_made_below_each_node() {
+        for name in ["tictactoe", "connect4"] {
+            let game = load_shipped(name, &[]).expect("shipped game");
+            let mut state = game.start();
+            let mut bot = Mcts::new(MctsConfig {
+                rave: 100,
+                seed: 11,
+                ..MctsConfig::default()
+            });
+            bot.solving = false;
+            bot.nodes.push(Node::new(Move::new(0), NONE, Player(1)));
+            let mut credited = 0;
+            for _ in 0..300 {
+                let before = bot.nodes.clone();
+                bot.simulate(&game, &mut state);
+                let after = &bot.nodes;
+                let trail = bot.trail.keys();
+                // The root's own reward tells who won: it is the second player's.
+                let second = after[0].reward - before[0].reward;
+                for (i, new) in after.iter().enumerate() {
+                    let (old_visits_amaf, old_reward_amaf) = before
+                        .get(i)
+                        .map_or((0, 0.0), |o| (o.amaf_visits, o.amaf_reward));
+                    let parent = new.parent;
+                    let on_path = parent != NONE
+                        && after[parent as usize].visits > old_visits(&before, parent);
+                    let d = if parent == NONE {
+                        0
+                    } else {
+                        depth(after, parent)
+                    };
+                    let made = trail[d.min(trail.len())..].contains(&key(new.mover, &new.mv));
+                    let expect = u32::from(on_path && made);
+                    assert_eq!(new.amaf_visits - old_visits_amaf, expect, "{name} node {i}");
+                    if expect == 1 {
+                        credited += 1;
+                        let r = f64::from(new.amaf_reward - old_reward_amaf);
+                        let want = if new.mover == Player(1) {
+                            second
+                        } else {
+                            1.0 - second
+                        };
+                        assert!((r - want).abs() < 1e-6, "{name}: reward {r}, want {want}");
+                    }
+                }
+                assert_eq!(
+                    state.hash(),
+                    game.start().hash(),
+                    "the position is as given"
+                );
+            }
+            assert!(credited > 300, "{name}: {credited}");
+            // A child's own playouts are AMAF playouts too.
+            for c in bot.children_of(0) {
+                let n = &bot.nodes[c as usize];
+                assert!(n.amaf_visits >= n.visits && n.amaf_visits <= bot.nodes[0].visits);
+            }
+        }
+    }
+
+    #[test]
+    fn cell_priors_follow_the_room_around_each_cell() {
+        let go = load_shipped("go", &[]).expect("shipped game");
+        let p = cell_priors(&go);
+        assert_eq!(p.len(), 81 + 1);
+        let mut counts: Vec<(u32, usize)> = Vec::new();
+        for &v in &p[..81] {
+            let eighths = (v * 16.0).round() as u32;
+            match counts.iter_mut().find(|c| c.0 == eighths) {
+                Some(c) => c.1 += 1,
+                None => counts.push((eighths, 1)),
+            }
+        }
+        counts.sort_unstable();
+        // Eight directions: corners see 3 neighbours, the rest of the edge 5, the inside 8.
+        assert_eq!(counts, vec![(3, 4), (5, 28), (8, 49)]);
+        assert_eq!(p[81], 0.5 * 3.0 / 8.0, "a pass ranks with a corner");
+        // A search gives every new child its cell's prior.
+        let mut bot = Mcts::new(MctsConfig {
+            rave: 1000,
+            simulations: 2,
+            seed: 1,
+            ..MctsConfig::default()
+        });
+        bot.search(&go, &mut go.start());
+        let kids: Vec<u32> = bot.children_of(0).collect();
+        assert_eq!(kids.len(), 82);
+        for c in kids {
+            assert!(bot.nodes[c as usize].amaf_visits >= PRIOR_PLAYOUTS);
+        }
+    }
+
+    /// Visits of `node` in `nodes`, 0 for a node not there yet.
+    fn old_visits(nodes: &[Node], node: u32) -> u32 {
+        nodes.get(node as usize).map_or(0, |n| n.visits)
     }
 }

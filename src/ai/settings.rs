@@ -140,6 +140,11 @@ impl AiSettings {
                 seed,
                 time_limit: limits.time,
                 threads,
+                rave: if super::rave_helps(game) {
+                    super::RAVE_K
+                } else {
+                    0
+                },
                 ..MctsConfig::default()
             }))
         };

@@ -1054,3 +1054,92 @@ fn mcts_keeps_its_tree_for_the_next_move() {
     fresh.select_move(&g, &mut s).unwrap();
     assert_eq!(fresh.last_info().reused, 0);
 }
+
+#[test]
+fn expectimax_honours_limits_and_reports_its_progress() {
+    let g = game("ur");
+    let text = "6/W3B3/6 White roll=2 reserve=6,6";
+    let start = dice_pos(&g, text);
+    let legal = g.legal_moves_vec(&start);
+    assert!(legal.len() >= 2, "a real choice");
+    let mut bot = expectimax(8, 3);
+    // A node budget ends the search within it; every completed iteration is reported, the
+    // last one naming the move played.
+    let limits = Limits {
+        nodes: Some(3_000),
+        ..Limits::default()
+    };
+    let mut reports: Vec<Progress> = Vec::new();
+    let mv = bot
+        .select_move_limited(&g, &mut start.clone(), &limits, &mut |p| {
+            reports.push(p.clone())
+        })
+        .expect("a move");
+    assert!(legal.contains(&mv));
+    let info = bot.last_info().clone();
+    assert!(info.nodes <= 3_000, "{info:?}");
+    assert!((1..8).contains(&info.depth), "{info:?}");
+    let depths: Vec<u32> = reports.iter().map(|p| p.depth).collect();
+    assert_eq!(depths, (1..=info.depth).collect::<Vec<_>>());
+    let last = reports.last().expect("a report");
+    assert!(last.nodes <= 3_000);
+    assert!(matches!(last.score, Score::Value(v) if (-100..=100).contains(&v)));
+    // A later iteration, stopped part-way, may still have proved a better move.
+    assert!(legal.contains(&last.pv[0]));
+    // The settings are back after the limited search.
+    assert_eq!(bot.config().max_depth, 8);
+    // A depth limit replaces the configured depth: a fresh player searches exactly what
+    // one configured with that depth searches.
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let mut depths = Vec::new();
+    let mut fresh = expectimax(8, 3);
+    fresh.select_move_limited(&g, &mut start.clone(), &limits, &mut |p| {
+        depths.push(p.depth)
+    });
+    assert_eq!(depths, vec![1, 2]);
+    let mut plain = expectimax(2, 3);
+    plain.search(&g, &mut start.clone());
+    assert_eq!(
+        (fresh.last_info().depth, fresh.last_info().nodes),
+        (2, plain.last_info().nodes)
+    );
+    // A stop flag already set: no node searched, no iteration reported, and a legal move.
+    let limits = Limits {
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let mut reported = 0;
+    let mv = bot.select_move_limited(&g, &mut start.clone(), &limits, &mut |_| reported += 1);
+    assert!(legal.contains(&mv.expect("a move")));
+    assert_eq!((bot.last_info().nodes, bot.last_info().depth), (0, 0));
+    assert_eq!(reported, 0);
+}
+
+/// Whether a 9 × 9 board's point (`e5`) is on the first line.
+fn on_first_line(point: &str) -> bool {
+    let (file, rank) = point.split_at(1);
+    matches!(file, "a" | "i") || matches!(rank, "1" | "9")
+}
+
+#[test]
+fn go_level_3_opens_away_from_the_first_line() {
+    // Level 3 (300 playouts) used to play first-line moves from the start: 300 playouts
+    // tried each of the 82 moves about three times. RAVE ranks them all from every playout.
+    let g = game("go");
+    for seed in 0..3u64 {
+        let mut s = g.start();
+        for ply in 0..4u64 {
+            let mut bot = bot_for_level(&g, 3, seed * 100 + ply);
+            let mv = bot.select_move(&g, &mut s).expect("a move");
+            let point = g.move_to_string(&s, mv);
+            assert!(
+                !on_first_line(&point) && point != "pass",
+                "seed {seed}, ply {ply}: {point}"
+            );
+            g.make(&mut s, mv);
+        }
+    }
+}

@@ -15,8 +15,12 @@
 //! their hash, which holds no history.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::checkpoint::{self, Header};
 use super::table::{Entry, LoopDep, Table, INF};
 use super::{SolveError, Value};
 use crate::engine::{
@@ -24,12 +28,36 @@ use crate::engine::{
 };
 
 /// How the df-pn solver runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The table's size in megabytes.
     pub memory_mb: usize,
     /// Merge positions that are images of each other under the game's symmetries.
     pub symmetry: bool,
+    /// Stop (with [`SolveError::Stopped`]) after searching this many positions.
+    pub max_nodes: Option<u64>,
+    /// Stop (with [`SolveError::Stopped`]) when another thread sets this flag (Ctrl-C).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Write the table to this file every `checkpoint_every` and when stopped.
+    pub checkpoint: Option<PathBuf>,
+    /// How often the checkpoint is written.
+    pub checkpoint_every: Duration,
+    /// Start from the table in this checkpoint (made for the same game and position).
+    pub resume: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            memory_mb: super::DEFAULT_MEMORY_MB,
+            symmetry: true,
+            max_nodes: None,
+            stop: None,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(600),
+            resume: None,
+        }
+    }
 }
 
 /// What the solver reports while it runs (at most once a second).
@@ -64,12 +92,18 @@ pub struct DfpnSolution {
     pub groups: Vec<MoveGroup>,
     /// The symmetries used (the identity included).
     pub symmetries: Vec<Symmetry>,
+    /// A line of best play (empty for a draw): the winner's proven move that was quickest
+    /// to prove, the loser's reply whose proof took the most work (the longest resistance
+    /// the search saw), and so on to the end of the game.
+    pub line: Vec<Move>,
     /// The counts at the end.
     pub stats: Progress,
 }
 
 /// The longest line searched before giving up.
 const MAX_PLIES: u32 = 2000;
+/// The longest principal line reported.
+const MAX_LINE: usize = 400;
 
 /// Why df-pn cannot take this game, if it cannot: too many players, dice, or a rule that
 /// reads the move history.
@@ -127,6 +161,11 @@ struct Dfpn<'g, F: FnMut(&Progress)> {
     proven: u64,
     progress: F,
     last_report: Instant,
+    /// Limits and checkpoints.
+    opts: Options,
+    /// The fingerprint written into checkpoints.
+    fingerprint: u64,
+    last_checkpoint: Instant,
 }
 
 fn solved(e: Entry) -> bool {
@@ -220,10 +259,8 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         th_dn: u32,
     ) -> Result<Entry, SolveError> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && self.last_report.elapsed() >= Duration::from_secs(1) {
-            self.last_report = Instant::now();
-            let st = self.stats();
-            (self.progress)(&st);
+        if self.nodes.is_multiple_of(4096) {
+            self.every_4096()?;
         }
         if depth > MAX_PLIES {
             return Err(SolveError::TooDeep(MAX_PLIES));
@@ -321,10 +358,121 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         Ok(e)
     }
 
-    /// Whether `attacker` wins from `s`: the root's solved entry.
-    fn prove(&mut self, s: &mut State, attacker: Player) -> Result<Entry, SolveError> {
+    /// Progress, the limits and the periodic checkpoint, every 4096 positions.
+    fn every_4096(&mut self) -> Result<(), SolveError> {
+        if self.last_report.elapsed() >= Duration::from_secs(1) {
+            self.last_report = Instant::now();
+            let st = self.stats();
+            (self.progress)(&st);
+        }
+        if self.opts.max_nodes.is_some_and(|n| self.nodes >= n)
+            || self
+                .opts
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return Err(SolveError::Stopped {
+                nodes: self.nodes,
+                saved: None,
+            });
+        }
+        if self.opts.checkpoint.is_some()
+            && self.last_checkpoint.elapsed() >= self.opts.checkpoint_every
+        {
+            self.save_checkpoint()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the table to the checkpoint file, if one was asked for.
+    fn save_checkpoint(&mut self) -> Result<(), SolveError> {
+        if let Some(path) = &self.opts.checkpoint {
+            let header = Header {
+                fingerprint: self.fingerprint,
+                next_visit: self.next_visit,
+            };
+            checkpoint::save(path, header, &self.table)?;
+        }
+        self.last_checkpoint = Instant::now();
+        Ok(())
+    }
+
+    /// Makes `attacker` the player whose win the table's entries are about.
+    fn ask(&mut self, attacker: Player) {
         self.attacker = attacker;
         self.salt = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(attacker.0) + 1);
+    }
+
+    /// Whether `attacker` wins from `s`, from the table when it knows (with the work the
+    /// proof took), else searched.
+    fn proof_of(&mut self, s: &mut State, attacker: Player) -> Result<Entry, SolveError> {
+        self.ask(attacker);
+        if let Some(o) = s.result_now() {
+            return Ok(self.terminal(Some(o)));
+        }
+        if self.game.legal_moves_vec(s).is_empty() {
+            return Ok(self.terminal(self.game.no_moves_outcome(s)));
+        }
+        let key = self.key(s);
+        match self.table.get(key) {
+            Some(e) if solved(e) && !e.dep.is_some() => Ok(e),
+            _ => self.prove(s, attacker),
+        }
+    }
+
+    /// A line of best play from `s`, whose value for the player to move is `value`; the
+    /// state is left as given.
+    fn principal_line(&mut self, s: &mut State, value: Value) -> Result<Vec<Move>, SolveError> {
+        let mover = s.to_move();
+        let winner = match value {
+            Value::Win => mover,
+            Value::Loss => self.game.next_player(mover),
+            Value::Draw => return Ok(Vec::new()),
+        };
+        let mut line = Vec::new();
+        let r = self.extend_line(s, winner, &mut line);
+        for _ in 0..line.len() {
+            self.game.unmake(s);
+        }
+        r.map(|()| line)
+    }
+
+    /// Plays the line of best play for `winner` on `s`, pushing its moves on `line`.
+    fn extend_line(
+        &mut self,
+        s: &mut State,
+        winner: Player,
+        line: &mut Vec<Move>,
+    ) -> Result<(), SolveError> {
+        while line.len() < MAX_LINE && s.result_now().is_none() {
+            let winner_moves = s.to_move() == winner;
+            let mut best: Option<(Move, u32)> = None;
+            for mv in self.game.legal_moves_vec(s) {
+                self.game.make(s, mv);
+                let e = self.proof_of(s, winner);
+                self.game.unmake(s);
+                let e = e?;
+                if e.pn != 0 {
+                    continue;
+                }
+                // The winner: the quickest proof; the loser: the proof that took most work.
+                let better =
+                    best.is_none_or(|(_, w)| if winner_moves { e.work < w } else { e.work > w });
+                if better {
+                    best = Some((mv, e.work));
+                }
+            }
+            let Some((mv, _)) = best else { break };
+            self.game.make(s, mv);
+            line.push(mv);
+        }
+        Ok(())
+    }
+
+    /// Whether `attacker` wins from `s`: the root's solved entry.
+    fn prove(&mut self, s: &mut State, attacker: Player) -> Result<Entry, SolveError> {
+        self.ask(attacker);
         self.path.clear();
         loop {
             let e = self.mid(s, 0, INF, INF)?;
@@ -428,22 +576,90 @@ pub fn solve_dfpn(
     } else {
         symmetries(game).into_iter().take(1).collect()
     };
+    let hasher = SymmetricHasher::new(game, &syms);
+    let fingerprint = fingerprint(game, state, &hasher, syms.len());
+    let bytes = opts.memory_mb.saturating_mul(1 << 20);
+    let (table, next_visit) = match &opts.resume {
+        Some(path) => {
+            let (header, table) = checkpoint::load(path, fingerprint, bytes)?;
+            (table, header.next_visit)
+        }
+        None => (Table::with_bytes(bytes), 0),
+    };
     let mut solver = Dfpn {
         game,
-        hasher: SymmetricHasher::new(game, &syms),
-        table: Table::with_bytes(opts.memory_mb.saturating_mul(1 << 20)),
+        hasher,
+        table,
         attacker: state.to_move(),
         salt: 0,
         lists: Vec::new(),
         kids: Vec::new(),
         path: HashMap::new(),
         visits: Vec::new(),
-        next_visit: 0,
+        next_visit,
         nodes: 0,
         proven: 0,
         progress,
         last_report: Instant::now(),
+        opts,
+        fingerprint,
+        last_checkpoint: Instant::now(),
     };
+    // The moves below leave the state as given; a search stopped part-way unwinds the
+    // moves it made too (each `make` is undone whatever the child's search returned).
+    match solve_all(&mut solver, state, &syms) {
+        Err(SolveError::Stopped { nodes, .. }) => {
+            let saved = solver.opts.checkpoint.clone();
+            solver.save_checkpoint()?;
+            Err(SolveError::Stopped {
+                nodes,
+                saved: saved.map(|p| p.display().to_string()),
+            })
+        }
+        r => r,
+    }
+}
+
+/// A number that tells apart games, options, positions and symmetry settings, for the
+/// checkpoints: the game's name, option values and endings, the position's hash and canonical key (whose
+/// Zobrist keys depend on the board, the pieces and the options), the symmetries used.
+fn fingerprint(game: &Game, state: &State, hasher: &SymmetricHasher, symmetries: usize) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |w: u64| {
+        h ^= w;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 31;
+    };
+    let mut text = |t: &str| {
+        for b in t.bytes() {
+            mix(u64::from(b));
+        }
+        mix(0xff);
+    };
+    text(&game.name);
+    for (k, v) in game.options() {
+        text(k);
+        text(v);
+    }
+    for e in game.ends() {
+        text(&e.text);
+    }
+    mix(game.num_players() as u64);
+    mix(game.legal_moves_vec(state).len() as u64);
+    mix(state.hash());
+    mix(game.start().hash());
+    mix(hasher.canonical(state));
+    mix(symmetries as u64);
+    h
+}
+
+/// [`solve_dfpn`]'s searches: the value, each first move's, the line.
+fn solve_all<F: FnMut(&Progress)>(
+    solver: &mut Dfpn<'_, F>,
+    state: &mut State,
+    syms: &[Symmetry],
+) -> Result<DfpnSolution, SolveError> {
+    let game = solver.game;
     let me = state.to_move();
     let value = solver.value_for(state, me)?;
     let mut groups: Vec<(u64, MoveGroup)> = Vec::new();
@@ -468,10 +684,12 @@ pub fn solve_dfpn(
         game.unmake(state);
         r?;
     }
+    let line = solver.principal_line(state, value)?;
     Ok(DfpnSolution {
         value,
         groups: groups.into_iter().map(|g| g.1).collect(),
-        symmetries: syms,
+        symmetries: syms.to_vec(),
+        line,
         stats: solver.stats(),
     })
 }

@@ -2,6 +2,7 @@
 //! alpha-beta over the values win / draw / loss and a transposition table keyed by the
 //! Zobrist hash. [`dfpn`]: depth-first proof-number search for larger ones.
 
+pub mod checkpoint;
 pub mod dfpn;
 pub mod table;
 
@@ -64,6 +65,16 @@ pub enum SolveError {
     Chance,
     /// df-pn keys positions by their hash, which holds no move history; this rule reads it.
     History(String),
+    /// df-pn stopped at its node limit or when told to, after this many positions; its
+    /// table was saved to the checkpoint file named, if any.
+    Stopped {
+        /// Positions searched.
+        nodes: u64,
+        /// The checkpoint written.
+        saved: Option<String>,
+    },
+    /// A checkpoint could not be written, read or used.
+    Checkpoint(String),
 }
 
 impl std::fmt::Display for SolveError {
@@ -89,6 +100,15 @@ impl std::fmt::Display for SolveError {
                 f,
                 "the proof-number solver keys positions without their history, and the rule '{rule}' reads it (try --method exact)"
             ),
+            SolveError::Stopped { nodes, saved: Some(file) } => write!(
+                f,
+                "stopped after {nodes} positions, unsolved; the table is saved in {file}: go on with --resume {file}"
+            ),
+            SolveError::Stopped { nodes, saved: None } => write!(
+                f,
+                "stopped after {nodes} positions, unsolved (give --checkpoint FILE to keep the work)"
+            ),
+            SolveError::Checkpoint(why) => write!(f, "{why}"),
         }
     }
 }

@@ -65,14 +65,20 @@ pub struct Table {
 const START_SLOTS: usize = 1 << 19;
 
 impl Table {
-    /// A table within `bytes` bytes (a power of two of slots, at least one bucket, taking
-    /// at most two thirds of `bytes`); it starts smaller and grows to that size as it fills.
-    pub fn with_bytes(bytes: usize) -> Table {
+    /// The most slots a table within `bytes` bytes may grow to: a power of two, at least
+    /// one bucket, taking at most two thirds of `bytes`.
+    pub fn slots_for(bytes: usize) -> usize {
         // While the table doubles, the old one (half the size) is still there: at most
         // two thirds of the cap for the table keeps both within it.
         let want = (bytes / 3 * 2 / SLOT_BYTES).max(WAYS);
         // The largest power of two that fits.
-        let slots = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        1usize << (usize::BITS - 1 - want.leading_zeros())
+    }
+
+    /// A table within `bytes` bytes ([`Table::slots_for`]); it starts smaller and grows to
+    /// that size as it fills.
+    pub fn with_bytes(bytes: usize) -> Table {
+        let slots = Table::slots_for(bytes);
         let first = slots.min(START_SLOTS);
         Table {
             slots: vec![0u64; first * 4],
@@ -100,6 +106,24 @@ impl Table {
                 self.slots[b + at * 4..b + at * 4 + 4].copy_from_slice(s);
                 self.filled += 1;
             }
+        }
+    }
+
+    /// The slots' words (four a slot), the most slots the table may grow to, and the slots
+    /// in use: what a checkpoint saves.
+    pub fn parts(&self) -> (&[u64], usize, usize) {
+        (&self.slots, self.max_slots, self.filled)
+    }
+
+    /// A table from [`Table::parts`] (`words`: four a slot, a power of two of slots, at
+    /// least one bucket), allowed to grow to `max_slots`.
+    pub fn from_parts(words: Vec<u64>, max_slots: usize, filled: usize) -> Table {
+        let slots = words.len() / 4;
+        Table {
+            slots: words,
+            buckets: slots / WAYS,
+            filled,
+            max_slots: max_slots.max(slots),
         }
     }
 
