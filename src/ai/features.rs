@@ -2,6 +2,7 @@
 //! captured, whether material counts, whether positions can repeat, and which moves enter a
 //! zone their owner wins by reaching. Never looks at a game's name.
 
+use crate::engine::prim::Takes;
 use crate::engine::{
     CellCond, CellId, ContentSet, EndCond, EndResult, Game, Move, Part, PieceId, Player, State,
     EMPTY, NO_CELL,
@@ -62,16 +63,10 @@ impl Features {
             }
             for part in &rule.parts {
                 for p in players.clone() {
-                    captures |= match part {
-                        Part::Place { on, .. } | Part::Shoot { to: on, .. } => {
-                            cond_holds_enemy(game, on, p)
-                        }
-                        Part::Step { to, .. } | Part::Slide { to, .. } => {
-                            cond_holds_enemy(game, to, p)
-                        }
-                        Part::Jump { to, capture, .. } => *capture || cond_holds_enemy(game, to, p),
-                        Part::Convert { on, .. } => cond_holds_enemy(game, on, p),
-                        _ => false,
+                    captures |= match part.takes() {
+                        Takes::On(on) => cond_holds_enemy(game, on, p),
+                        Takes::Jumped { to, capture } => capture || cond_holds_enemy(game, to, p),
+                        Takes::Nothing => false,
                     };
                 }
                 if matches!(part, Part::Pass) {
@@ -207,7 +202,20 @@ impl Features {
                     k = last;
                     continue;
                 }
-                _ => {}
+                // Parts that record no cell an enemy piece stood on before the move (en
+                // passant's victim is not valued, as `Part::takes` says).
+                Part::EnPassant { .. }
+                | Part::Castle { .. }
+                | Part::Swap { .. }
+                | Part::Promote { .. }
+                | Part::BecomeCaptured { .. }
+                | Part::Outflank(_)
+                | Part::Advance(_)
+                | Part::Fly { .. }
+                | Part::Remove { .. }
+                | Part::RemoveSurrounded { .. }
+                | Part::Pass
+                | Part::SwapSides => {}
             }
             k += n;
         }

@@ -57,7 +57,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             Part::Jump { dirs: d, .. } => dirs(d),
             Part::Promote { kinds, .. } => kinds.len().max(1) as f64,
             Part::BecomeCaptured { .. }
-            | Part::Outflank { .. }
+            | Part::Outflank(_)
             | Part::RemoveSurrounded { .. }
             | Part::Pass
             | Part::SwapSides => 1.0,

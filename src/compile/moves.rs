@@ -1,20 +1,9 @@
 //! Move statements: each alternative becomes a [`Rule`] whose parts are primitives.
 //!
-//! | primitive | meaning |
-//! |---|---|
-//! | `place(kind, on: cond)` | put a new piece on a cell |
-//! | `drop(kind, falls: dir)` | put a piece into a column; it falls to rest |
-//! | `step(dirs…, to: cond, via: cond)` / `leap(…)` | one step (or leap along a compound direction; `via`: `via.rs`) |
-//! | `slide(dirs…, to:, through:, min:, max:, screens:, distance:)` | ride along a line (over n screens: `screen.rs`; `distance: pieces-on-line`: as far as the pieces on it, see [`super::distance`]) |
-//! | `jump(dirs…, over:, to:, capture: yes)` | hop over the adjacent cell |
-//! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
-//! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
-//! | `convert(cond, into: kind, count: n)` | change pieces in place |
-//! | `fly(to: cond)` | move the piece to any cell |
-//! | `shoot(kind, dirs…, to:, through:, min:, max:)` | put a new piece a slide away from where the previous part ended |
-//! | `remove(cond, if: trigger, prefer: cond)` | take a piece off, chosen by the mover |
-//! | `remove-surrounded(who, along: dirs)` | Go's capture of chains without liberties |
-//! | `pass`, `swap-sides` | pass; the pie rule |
+//! Which primitives there are, what arguments each takes and what each does is the registry
+//! [`crate::engine::prim::PRIMITIVES`]; a primitive with its own home is built by
+//! `src/compile/prim/<name>.rs`, the others here. After building, the call's arguments are
+//! checked against the registry.
 
 use super::args::CallArgs;
 use super::guards::Guard;
@@ -24,30 +13,10 @@ use crate::engine::{Advance, ByPlayer, CaptureRule, CellCond, Part, Rule, Steps,
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
-/// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 21] = [
-    "fly",
-    "shoot",
-    "remove",
-    "remove-surrounded",
-    "place",
-    "drop",
-    "step",
-    "leap",
-    "slide",
-    "jump",
-    "swap",
-    "promote",
-    "become-captured",
-    "advance",
-    "castle",
-    "en-passant",
-    "outflank",
-    "convert",
-    "pass",
-    "swap-sides",
-    "then",
-];
+/// Every primitive a move may use, and `then`, for "did you mean".
+fn primitive_names() -> impl Iterator<Item = &'static str> {
+    crate::engine::prim::names().chain(["then"])
+}
 
 impl Compiler {
     pub fn build_moves(&mut self, ast: &File) -> Vec<Rule> {
@@ -297,7 +266,7 @@ impl Compiler {
         }
     }
 
-    fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<DirId>>> {
+    pub(super) fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<DirId>>> {
         if a.positional.is_empty() {
             self.err(
                 a.span,
@@ -341,6 +310,15 @@ impl Compiler {
         }
     }
 
+    /// Reports the arguments of `a` that its primitive (in the registry) does not take.
+    fn finish_args(&mut self, a: &CallArgs) {
+        let (allowed, max_positional) = match crate::engine::prim::spec(a.call) {
+            Some(spec) => (spec.named_names(), spec.max_positional()),
+            None => (Vec::new(), 0),
+        };
+        a.finish(&allowed, max_positional, &mut self.diags);
+    }
+
     /// Compiles one part (or, for `convert(count: n)`, several) and appends it.
     fn part(&mut self, e: &Expr, out: &mut Vec<Part>) -> Option<()> {
         let (name, args, span) = match &e.kind {
@@ -355,17 +333,13 @@ impl Compiler {
             }
         };
         let mut a = CallArgs::new(name, e.span, args);
-        let (part, allowed, max_pos): (Part, &[&str], usize) = match name {
+        let part: Part = match name {
             "place" => {
                 let kind = self.kind_arg(&a, 0)?;
                 let on = self.cond_arg(&mut a, "on", "empty")?;
                 let count = self.count_arg(&mut a, e.span)?;
                 let hand = self.hand_drop_args(&mut a, kind, count)?;
-                a.finish(
-                    &["on", "count", "from", "column-without", "mate"],
-                    1,
-                    &mut self.diags,
-                );
+                self.finish_args(&a);
                 for i in 0..count {
                     out.push(Part::Place {
                         kind,
@@ -390,14 +364,10 @@ impl Compiler {
                     self.err(f.span, "pieces fall in exactly one direction");
                     return None;
                 }
-                (
-                    Part::Drop {
-                        kind,
-                        falls: ByPlayer(dirs.0.iter().map(|d| d[0]).collect()),
-                    },
-                    &["falls"],
-                    1,
-                )
+                Part::Drop {
+                    kind,
+                    falls: ByPlayer(dirs.0.iter().map(|d| d[0]).collect()),
+                }
             }
             "step" | "leap" => {
                 let dirs = self.dirs_arg(&a)?;
@@ -407,21 +377,14 @@ impl Compiler {
                     Some(v) => Some(self.via_arg(v, &a.positional.clone(), &dirs)?),
                     None => None,
                 };
-                (
-                    Part::Step { dirs, to, via },
-                    &["to", "from", "via"],
-                    usize::MAX,
-                )
+                Part::Step { dirs, to, via }
             }
             "en-passant" => {
                 let dirs = self.dirs_arg(&a)?;
                 self.origin_arg(&mut a)?;
-                (Part::EnPassant { dirs }, &["from"], usize::MAX)
+                Part::EnPassant { dirs }
             }
-            "outflank" => {
-                let dirs = self.dirs_arg(&a)?;
-                (Part::Outflank { dirs }, &[], usize::MAX)
-            }
+            "outflank" => self.build_outflank(&mut a)?,
             "castle" => {
                 let dirs = self.dirs_arg(&a)?;
                 let Some(w) = a.named("with") else {
@@ -437,11 +400,7 @@ impl Compiler {
                     self.err(e.span, "'steps' must be at least 1");
                     return None;
                 }
-                (
-                    Part::Castle { dirs, with, steps },
-                    &["with", "steps"],
-                    usize::MAX,
-                )
+                Part::Castle { dirs, with, steps }
             }
             "slide" => {
                 let dirs = self.dirs_arg(&a)?;
@@ -456,22 +415,16 @@ impl Compiler {
                 let passable = self.yes_no_arg(&mut a, "passable")?;
                 self.origin_arg(&mut a)?;
                 let screens = self.screens_arg(&mut a, passable)?;
-                (
-                    Part::Slide {
-                        dirs,
-                        to,
-                        through,
-                        min,
-                        max,
-                        passable,
-                        screens,
-                        counted,
-                    },
-                    &[
-                        "to", "through", "min", "max", "passable", "from", "screens", "distance",
-                    ],
-                    usize::MAX,
-                )
+                Part::Slide {
+                    dirs,
+                    to,
+                    through,
+                    min,
+                    max,
+                    passable,
+                    screens,
+                    counted,
+                }
             }
             "jump" => {
                 let dirs = self.dirs_arg(&a)?;
@@ -489,25 +442,21 @@ impl Compiler {
                     return None;
                 }
                 self.origin_arg(&mut a)?;
-                (
-                    Part::Jump {
-                        dirs,
-                        over,
-                        to,
-                        capture,
-                        repeat,
-                        stop,
-                        flying,
-                        deferred,
-                    },
-                    &["over", "to", "capture", "repeat", "stop", "from", "flying"],
-                    usize::MAX,
-                )
+                Part::Jump {
+                    dirs,
+                    over,
+                    to,
+                    capture,
+                    repeat,
+                    stop,
+                    flying,
+                    deferred,
+                }
             }
             "swap" => {
                 let dirs = self.dirs_arg(&a)?;
                 let with = self.cond_arg(&mut a, "with", "friend")?;
-                (Part::Swap { dirs, with }, &["with"], usize::MAX)
+                Part::Swap { dirs, with }
             }
             "promote" => {
                 let mut kinds = Vec::new();
@@ -527,17 +476,13 @@ impl Compiler {
                 };
                 let zone = self.zone_ref(z)?;
                 let (optional, leaving, forced) = self.promote_options(&mut a)?;
-                (
-                    Part::Promote {
-                        kinds,
-                        zone,
-                        optional,
-                        leaving,
-                        forced,
-                    },
-                    &["in", "optional", "leaving", "forced-in"],
-                    usize::MAX,
-                )
+                Part::Promote {
+                    kinds,
+                    zone,
+                    optional,
+                    leaving,
+                    forced,
+                }
             }
             "advance" => {
                 let Some(t) = a.positional.first().copied() else {
@@ -630,17 +575,13 @@ impl Compiler {
                         return None;
                     }
                 };
-                (
-                    Part::Advance(Advance {
-                        track: track as u16,
-                        steps,
-                        to,
-                        capture,
-                        flip,
-                    }),
-                    &["by", "to", "capture", "flip", "after"],
-                    1,
-                )
+                Part::Advance(Advance {
+                    track: track as u16,
+                    steps,
+                    to,
+                    capture,
+                    flip,
+                })
             }
             "become-captured" => {
                 let Some(n) = a.named("near") else {
@@ -653,15 +594,11 @@ impl Compiler {
                     None => ByPlayer(vec![crate::engine::ContentSet::ALL; self.players.len()]),
                 };
                 let dirs = self.dirs.get("adjacent").cloned()?;
-                (
-                    Part::BecomeCaptured {
-                        near,
-                        dirs,
-                        captured,
-                    },
-                    &["near", "captured"],
-                    0,
-                )
+                Part::BecomeCaptured {
+                    near,
+                    dirs,
+                    captured,
+                }
             }
             "convert" => {
                 let Some(c) = a.positional.first().copied() else {
@@ -686,7 +623,7 @@ impl Compiler {
                 let kind = self.kind(kn, k.span)? as u8;
                 let own = self.pieces.kinds[kind as usize].neutral.is_none();
                 let count = self.count_arg(&mut a, e.span)?;
-                a.finish(&["into", "count"], 1, &mut self.diags);
+                self.finish_args(&a);
                 for i in 0..count {
                     out.push(Part::Convert {
                         on: on.clone(),
@@ -730,22 +667,18 @@ impl Compiler {
                 if max < min {
                     self.err(e.span, "'max' is smaller than 'min'");
                 }
-                (
-                    Part::Shoot {
-                        kind,
-                        dirs,
-                        to,
-                        through,
-                        min,
-                        max,
-                    },
-                    &["to", "through", "min", "max"],
-                    usize::MAX,
-                )
+                Part::Shoot {
+                    kind,
+                    dirs,
+                    to,
+                    through,
+                    min,
+                    max,
+                }
             }
             "fly" => {
                 let to = self.cond_arg(&mut a, "to", "empty")?;
-                (Part::Fly { to }, &["to"], 0)
+                Part::Fly { to }
             }
             "remove" => {
                 let Some(c) = a.positional.first().copied() else {
@@ -764,15 +697,11 @@ impl Compiler {
                     Some(t) => Some(self.part_cond(t)?),
                     None => None,
                 };
-                (
-                    Part::Remove {
-                        on,
-                        trigger,
-                        prefer,
-                    },
-                    &["if", "prefer"],
-                    1,
-                )
+                Part::Remove {
+                    on,
+                    trigger,
+                    prefer,
+                }
             }
             "remove-surrounded" => {
                 let Some(c) = a.positional.first().copied() else {
@@ -791,22 +720,19 @@ impl Compiler {
                     return None;
                 }
                 let dirs = self.chain_dirs(&mut a)?;
-                (
-                    Part::RemoveSurrounded {
-                        who: cond.content,
-                        dirs,
-                    },
-                    &["along"],
-                    1,
-                )
+                Part::RemoveSurrounded {
+                    who: cond.content,
+                    dirs,
+                }
             }
-            "pass" => (Part::Pass, &[], 0),
-            "swap-sides" => (Part::SwapSides, &[], 0),
+            "pass" => Part::Pass,
+            "swap-sides" => Part::SwapSides,
             other => {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))
-                    .suggest(other, PRIMITIVES);
+                    .suggest(other, primitive_names());
                 let d = if d.hint.is_none() {
-                    d.with_hint("moves are place, drop, step, leap, slide, jump, shoot, swap, fly, promote, convert, remove, remove-surrounded, pass, swap-sides")
+                    let names: Vec<&str> = crate::engine::prim::names().collect();
+                    d.with_hint(format!("moves are {}", names.join(", ")))
                 } else {
                     d
                 };
@@ -814,7 +740,7 @@ impl Compiler {
                 return None;
             }
         };
-        a.finish(allowed, max_pos, &mut self.diags);
+        self.finish_args(&a);
         out.push(part);
         Some(())
     }

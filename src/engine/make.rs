@@ -627,24 +627,7 @@ impl Game {
                         focus = to;
                     }
                 }
-                Part::Outflank { dirs } => {
-                    for &d in &dirs[p] {
-                        let mut c = self.board.next(focus, d);
-                        let mut n = 0;
-                        while c != NO_CELL && self.owner(sink.get(c)).is_some_and(|o| o != p) {
-                            c = self.board.next(c, d);
-                            n += 1;
-                        }
-                        if n > 0 && c != NO_CELL && self.owner(sink.get(c)) == Some(p) {
-                            let mut x = self.board.next(focus, d);
-                            for _ in 0..n {
-                                let kind = self.pieces[sink.get(x) as usize].kind;
-                                sink.set(x, self.piece_id(kind, Some(p)));
-                                x = self.board.next(x, d);
-                            }
-                        }
-                    }
-                }
+                Part::Outflank(o) => o.exec(self, sink, focus, p),
                 Part::EnPassant { .. } => {
                     let (to, victim) = (cells[k], cells[k + 1]);
                     k += 2;

@@ -31,6 +31,7 @@ mod perpetual;
 mod piece_moves;
 mod play;
 mod position;
+pub mod prim;
 mod prefer;
 mod race;
 mod refusal;

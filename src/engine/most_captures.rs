@@ -33,7 +33,23 @@ impl Game {
                         }
                     }
                 }
-                _ => {}
+                // Taken elsewhere than on a recorded landing, or nothing taken: not counted
+                // (a new capturing primitive must say here how many it takes).
+                Part::Jump { capture: false, .. }
+                | Part::Place { .. }
+                | Part::Drop { .. }
+                | Part::Shoot { .. }
+                | Part::Castle { .. }
+                | Part::Swap { .. }
+                | Part::Promote { .. }
+                | Part::BecomeCaptured { .. }
+                | Part::Convert { .. }
+                | Part::Outflank(_)
+                | Part::Advance(_)
+                | Part::Remove { .. }
+                | Part::RemoveSurrounded { .. }
+                | Part::Pass
+                | Part::SwapSides => {}
             }
             k += recorded;
         }

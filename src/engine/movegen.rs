@@ -675,22 +675,8 @@ impl Game {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
-            Part::Outflank { dirs } => {
-                let me = v.get(focus);
-                let flanks = dirs[p].iter().any(|&d| {
-                    let mut c = board.next(focus, d);
-                    let mut n = 0;
-                    while c != NO_CELL && self.owner(v.get(c)).is_some_and(|o| o != p) {
-                        c = board.next(c, d);
-                        n += 1;
-                    }
-                    n > 0
-                        && c != NO_CELL
-                        && v.get(c) != EMPTY
-                        && self.owner(v.get(c)) == Some(p)
-                        && me != EMPTY
-                });
-                if flanks {
+            Part::Outflank(o) => {
+                if o.flanks(self, |c| v.get(c), focus, p) {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }

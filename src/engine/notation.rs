@@ -249,7 +249,8 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 1;
                 }
-                Part::Outflank { .. } => {}
+                // Records no cell: the placement says it all.
+                Part::Outflank(_) => {}
                 Part::Remove { .. } => {
                     if k < mv.len as usize {
                         if !compact || runs_together(&out, name(mv.cells[k])) {

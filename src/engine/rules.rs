@@ -70,9 +70,9 @@ pub enum Part {
         /// over; until then they block, and none may be jumped twice (the Turkish strike rule).
         deferred: bool,
     },
-    /// Turn every straight line of enemy pieces between the piece just placed and another
-    /// own piece into own pieces (reversi); at least one line must be turned.
-    Outflank { dirs: ByPlayer<Vec<DirId>> },
+    /// Turn the enemy lines the piece just placed outflanks (reversi): see
+    /// [`super::prim::outflank`].
+    Outflank(super::prim::outflank::Outflank),
     /// Capture en passant: step along `dirs` onto the cell a enemy piece has just passed over
     /// (see `Slide::passable`), removing that piece.
     EnPassant { dirs: ByPlayer<Vec<DirId>> },
@@ -196,7 +196,7 @@ impl Part {
             Part::Castle { .. } => 3,
             Part::Promote { .. }
             | Part::BecomeCaptured { .. }
-            | Part::Outflank { .. }
+            | Part::Outflank(_)
             | Part::RemoveSurrounded { .. }
             | Part::Pass
             | Part::SwapSides => 0,

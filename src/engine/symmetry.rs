@@ -246,7 +246,8 @@ impl<'a> RuleCheck<'a> {
                     && self.cond(to)
                     && stop.is_none_or(|z| self.zone(z))
             }
-            Part::Outflank { dirs } | Part::EnPassant { dirs } => self.dirs(dirs),
+            Part::Outflank(o) => self.dirs(&o.dirs),
+            Part::EnPassant { dirs } => self.dirs(dirs),
             Part::Castle { dirs, with, .. } | Part::Swap { dirs, with } => {
                 self.dirs(dirs) && self.cond(with)
             }
