@@ -171,11 +171,11 @@ impl Features {
             }
             match part {
                 Part::Place { .. }
-                | Part::Drop { .. }
-                | Part::Shoot { .. }
+                | Part::Drop(_)
+                | Part::Shoot(_)
                 | Part::Step { .. }
                 | Part::Slide { .. }
-                | Part::Convert { .. } => note(value_if_enemy(cells[k])),
+                | Part::Convert(_) => note(value_if_enemy(cells[k])),
                 Part::Jump {
                     dirs,
                     capture,
@@ -204,15 +204,15 @@ impl Features {
                 }
                 // Parts that record no cell an enemy piece stood on before the move (en
                 // passant's victim is not valued, as `Part::takes` says).
-                Part::EnPassant { .. }
-                | Part::Castle { .. }
-                | Part::Swap { .. }
-                | Part::Promote { .. }
-                | Part::BecomeCaptured { .. }
+                Part::EnPassant(_)
+                | Part::Castle(_)
+                | Part::Swap(_)
+                | Part::Promote(_)
+                | Part::BecomeCaptured(_)
                 | Part::Outflank(_)
                 | Part::Advance(_)
-                | Part::Fly { .. }
-                | Part::Remove { .. }
+                | Part::Fly(_)
+                | Part::Remove(_)
                 | Part::RemoveSurrounded { .. }
                 | Part::Pass
                 | Part::SwapSides => {}

@@ -3,4 +3,14 @@
 //! arguments and returns the part; `Compiler::part` in `moves.rs` dispatches to it by name
 //! and then checks the arguments against the registry ([`crate::engine::prim::PRIMITIVES`]).
 
+mod become_captured;
+mod castle;
+mod convert;
+mod drop;
+mod en_passant;
+mod fly;
 mod outflank;
+mod promote;
+mod remove;
+mod shoot;
+mod swap;

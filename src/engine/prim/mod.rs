@@ -13,7 +13,17 @@
 //! `src/compile/prim/`, and one registry entry plus one `Part` variant; then follow the
 //! compiler's errors through the exhaustive matches (bound, symmetry, AI features, …).
 
+pub mod become_captured;
+pub mod castle;
+pub mod convert;
+pub mod drop;
+pub mod en_passant;
+pub mod fly;
 pub mod outflank;
+pub mod promote;
+pub mod remove;
+pub mod shoot;
+pub mod swap;
 
 use super::{CellCond, Part};
 
@@ -232,7 +242,8 @@ pub const PRIMITIVES: &[PrimSpec] = &[
         positional: &[],
         named: &[arg("near", ArgKind::Cond), arg("captured", ArgKind::Cond)],
         summary: "optionally become the kind just captured, when next to a piece",
-        example: "move agressor: slide(diagonal) then become-captured(near: friend and intellector)",
+        example:
+            "move agressor: slide(diagonal) then become-captured(near: friend and intellector)",
     },
     PrimSpec {
         name: "advance",
@@ -296,21 +307,21 @@ impl Part {
     pub fn name(&self) -> &'static str {
         match self {
             Part::Place { .. } => "place",
-            Part::Drop { .. } => "drop",
+            Part::Drop(_) => drop::NAME,
             Part::Step { .. } => "step",
             Part::Slide { .. } => "slide",
             Part::Jump { .. } => "jump",
-            Part::EnPassant { .. } => "en-passant",
-            Part::Castle { .. } => "castle",
-            Part::Swap { .. } => "swap",
-            Part::Promote { .. } => "promote",
-            Part::BecomeCaptured { .. } => "become-captured",
-            Part::Convert { .. } => "convert",
+            Part::EnPassant(_) => en_passant::NAME,
+            Part::Castle(_) => castle::NAME,
+            Part::Swap(_) => swap::NAME,
+            Part::Promote(_) => promote::NAME,
+            Part::BecomeCaptured(_) => become_captured::NAME,
+            Part::Convert(_) => convert::NAME,
             Part::Advance(_) => "advance",
             Part::Outflank(_) => outflank::NAME,
-            Part::Fly { .. } => "fly",
-            Part::Shoot { .. } => "shoot",
-            Part::Remove { .. } => "remove",
+            Part::Fly(_) => fly::NAME,
+            Part::Shoot(_) => shoot::NAME,
+            Part::Remove(_) => remove::NAME,
             Part::RemoveSurrounded { .. } => "remove-surrounded",
             Part::Pass => "pass",
             Part::SwapSides => "swap-sides",
@@ -336,25 +347,25 @@ impl Part {
     /// primitive says how it captures instead of being taken for a quiet one.
     pub fn takes(&self) -> Takes<'_> {
         match self {
-            Part::Place { on, .. } | Part::Shoot { to: on, .. } | Part::Convert { on, .. } => {
-                Takes::On(on)
-            }
+            Part::Place { on, .. }
+            | Part::Shoot(shoot::Shoot { to: on, .. })
+            | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
             Part::Step { to, .. } | Part::Slide { to, .. } => Takes::On(to),
             Part::Jump { to, capture, .. } => Takes::Jumped {
                 to,
                 capture: *capture,
             },
             Part::Outflank(_)
-            | Part::EnPassant { .. }
-            | Part::Remove { .. }
+            | Part::EnPassant(_)
+            | Part::Remove(_)
             | Part::RemoveSurrounded { .. }
-            | Part::Drop { .. }
-            | Part::Castle { .. }
-            | Part::Swap { .. }
-            | Part::Promote { .. }
-            | Part::BecomeCaptured { .. }
+            | Part::Drop(_)
+            | Part::Castle(_)
+            | Part::Swap(_)
+            | Part::Promote(_)
+            | Part::BecomeCaptured(_)
             | Part::Advance(_)
-            | Part::Fly { .. }
+            | Part::Fly(_)
             | Part::Pass
             | Part::SwapSides => Takes::Nothing,
         }
