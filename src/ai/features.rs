@@ -213,7 +213,7 @@ impl Features {
                 | Part::Advance(_)
                 | Part::Fly(_)
                 | Part::Remove(_)
-                | Part::RemoveSurrounded { .. }
+                | Part::RemoveSurrounded(_)
                 | Part::Pass
                 | Part::SwapSides => {}
             }

@@ -59,7 +59,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             Part::Promote(x) => x.kinds.len().max(1) as f64,
             Part::BecomeCaptured(_)
             | Part::Outflank(_)
-            | Part::RemoveSurrounded { .. }
+            | Part::RemoveSurrounded(_)
             | Part::Pass
             | Part::SwapSides => 1.0,
         };

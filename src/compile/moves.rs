@@ -149,11 +149,11 @@ impl Compiler {
                 }
                 if let Some(i) = parts
                     .iter()
-                    .position(|p| matches!(p, Part::RemoveSurrounded { .. }))
+                    .position(|p| matches!(p, Part::RemoveSurrounded(_)))
                 {
                     if !parts[i + 1..]
                         .iter()
-                        .all(|p| matches!(p, Part::RemoveSurrounded { .. }))
+                        .all(|p| matches!(p, Part::RemoveSurrounded(_)))
                     {
                         self.err(alt.span, "'remove-surrounded' ends a move: only other remove-surrounded parts may follow it");
                         continue;
@@ -521,28 +521,7 @@ impl Compiler {
             "shoot" => self.build_shoot(&mut a, e.span)?,
             "fly" => self.build_fly(&mut a)?,
             "remove" => self.build_remove(&mut a, e.span)?,
-            "remove-surrounded" => {
-                let Some(c) = a.positional.first().copied() else {
-                    self.err(
-                        e.span,
-                        "'remove-surrounded' needs whose chains: remove-surrounded(enemy)",
-                    );
-                    return None;
-                };
-                let cond = self.cell_cond(c)?;
-                if cond.zone.is_some() {
-                    self.err(
-                        c.span,
-                        "whose chains: a content such as enemy or friend, without a zone",
-                    );
-                    return None;
-                }
-                let dirs = self.chain_dirs(&mut a)?;
-                Part::RemoveSurrounded {
-                    who: cond.content,
-                    dirs,
-                }
-            }
+            "remove-surrounded" => self.build_remove_surrounded(&mut a, e.span)?,
             "pass" => Part::Pass,
             "swap-sides" => Part::SwapSides,
             other => {

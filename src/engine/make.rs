@@ -569,9 +569,7 @@ impl Game {
                 }
                 Part::Fly(_) => focus = fly::Fly::exec(sink, &cells, &mut k, focus),
                 Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),
-                Part::RemoveSurrounded { who, dirs } => {
-                    self.remove_surrounded(sink, focus, who[p], dirs);
-                }
+                Part::RemoveSurrounded(x) => x.exec(self, sink, focus, p),
                 Part::Step { .. }
                 | Part::Slide {
                     passable: false, ..

@@ -47,7 +47,7 @@ impl Game {
                 | Part::Outflank(_)
                 | Part::Advance(_)
                 | Part::Remove(_)
-                | Part::RemoveSurrounded { .. }
+                | Part::RemoveSurrounded(_)
                 | Part::Pass
                 | Part::SwapSides => {}
             }

@@ -227,7 +227,7 @@ impl Game {
                         k += 1;
                     }
                 }
-                Part::RemoveSurrounded { .. } => {}
+                Part::RemoveSurrounded(_) => {}
                 Part::Pass => {
                     if rule.parts.len() == 1 {
                         out.push_str("pass");

@@ -1,6 +1,6 @@
 //! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
 
-use super::{ByPlayer, CellCond, ContentSet, DirId, KindId, StateCond, ZoneId};
+use super::{ByPlayer, CellCond, DirId, KindId, StateCond, ZoneId};
 
 /// One part of a move. A move is made of one or more parts done in order; a part that moves
 /// a piece continues from where the previous part left it.
@@ -91,13 +91,8 @@ pub enum Part {
     Shoot(super::prim::shoot::Shoot),
     /// Take off one piece chosen by the mover: see [`super::prim::remove`].
     Remove(super::prim::remove::Remove),
-    /// Go's capture: remove every chain of `who` (pieces of one owner connected along
-    /// `dirs`) at or next to the piece just moved or placed that has no empty neighbour.
-    /// Chosen by nobody, it records no cell; only other such parts may follow it.
-    RemoveSurrounded {
-        who: ByPlayer<ContentSet>,
-        dirs: Vec<DirId>,
-    },
+    /// Go's capture of chains without liberties: see [`super::prim::remove_surrounded`].
+    RemoveSurrounded(super::prim::remove_surrounded::RemoveSurrounded),
     /// Do nothing; the turn passes.
     Pass,
     /// The pie rule: on the second ply of the game only, take over the first player's side.
@@ -144,7 +139,7 @@ impl Part {
             Part::Promote(_)
             | Part::BecomeCaptured(_)
             | Part::Outflank(_)
-            | Part::RemoveSurrounded { .. }
+            | Part::RemoveSurrounded(_)
             | Part::Pass
             | Part::SwapSides => 0,
         }

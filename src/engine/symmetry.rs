@@ -264,7 +264,7 @@ impl<'a> RuleCheck<'a> {
                     && trigger.as_ref().is_none_or(|t| self.part_cond(t))
                     && prefer.as_ref().is_none_or(|t| self.part_cond(t))
             }
-            Part::RemoveSurrounded { dirs, .. } => self.dir_set(dirs),
+            Part::RemoveSurrounded(x) => self.dir_set(&x.dirs),
             Part::Pass | Part::SwapSides => true,
             // Tracks are per-player paths through named cells: not analysed.
             Part::Advance(_) => false,

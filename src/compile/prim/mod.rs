@@ -12,5 +12,6 @@ mod fly;
 mod outflank;
 mod promote;
 mod remove;
+mod remove_surrounded;
 mod shoot;
 mod swap;

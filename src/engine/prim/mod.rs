@@ -22,6 +22,7 @@ pub mod fly;
 pub mod outflank;
 pub mod promote;
 pub mod remove;
+pub mod remove_surrounded;
 pub mod shoot;
 pub mod swap;
 
@@ -322,7 +323,7 @@ impl Part {
             Part::Fly(_) => fly::NAME,
             Part::Shoot(_) => shoot::NAME,
             Part::Remove(_) => remove::NAME,
-            Part::RemoveSurrounded { .. } => "remove-surrounded",
+            Part::RemoveSurrounded(_) => remove_surrounded::NAME,
             Part::Pass => "pass",
             Part::SwapSides => "swap-sides",
         }
@@ -358,7 +359,7 @@ impl Part {
             Part::Outflank(_)
             | Part::EnPassant(_)
             | Part::Remove(_)
-            | Part::RemoveSurrounded { .. }
+            | Part::RemoveSurrounded(_)
             | Part::Drop(_)
             | Part::Castle(_)
             | Part::Swap(_)
