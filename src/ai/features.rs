@@ -2,6 +2,7 @@
 //! captured, whether material counts, whether positions can repeat, and which moves enter a
 //! zone their owner wins by reaching. Never looks at a game's name.
 
+use crate::engine::prim::Takes;
 use crate::engine::{
     CellCond, CellId, ContentSet, EndCond, EndResult, Game, Move, Part, PieceId, Player, State,
     EMPTY, NO_CELL,
@@ -62,16 +63,10 @@ impl Features {
             }
             for part in &rule.parts {
                 for p in players.clone() {
-                    captures |= match part {
-                        Part::Place { on, .. } | Part::Shoot { to: on, .. } => {
-                            cond_holds_enemy(game, on, p)
-                        }
-                        Part::Step { to, .. } | Part::Slide { to, .. } => {
-                            cond_holds_enemy(game, to, p)
-                        }
-                        Part::Jump { to, capture, .. } => *capture || cond_holds_enemy(game, to, p),
-                        Part::Convert { on, .. } => cond_holds_enemy(game, on, p),
-                        _ => false,
+                    captures |= match part.takes() {
+                        Takes::On(on) => cond_holds_enemy(game, on, p),
+                        Takes::Jumped { to, capture } => capture || cond_holds_enemy(game, to, p),
+                        Takes::Nothing => false,
                     };
                 }
                 if matches!(part, Part::Pass) {
@@ -176,11 +171,11 @@ impl Features {
             }
             match part {
                 Part::Place { .. }
-                | Part::Drop { .. }
-                | Part::Shoot { .. }
+                | Part::Drop(_)
+                | Part::Shoot(_)
                 | Part::Step { .. }
                 | Part::Slide { .. }
-                | Part::Convert { .. } => note(value_if_enemy(cells[k])),
+                | Part::Convert(_) => note(value_if_enemy(cells[k])),
                 Part::Jump {
                     dirs,
                     capture,
@@ -207,7 +202,20 @@ impl Features {
                     k = last;
                     continue;
                 }
-                _ => {}
+                // Parts that record no cell an enemy piece stood on before the move (en
+                // passant's victim is not valued, as `Part::takes` says).
+                Part::EnPassant(_)
+                | Part::Castle(_)
+                | Part::Swap(_)
+                | Part::Promote(_)
+                | Part::BecomeCaptured(_)
+                | Part::Outflank(_)
+                | Part::Advance(_)
+                | Part::Fly(_)
+                | Part::Remove(_)
+                | Part::RemoveSurrounded(_)
+                | Part::Pass
+                | Part::SwapSides => {}
             }
             k += n;
         }

@@ -25,7 +25,7 @@ impl Compiler {
             };
             if rule.parts[1..]
                 .iter()
-                .any(|p| !matches!(p, Part::Promote { .. } | Part::BecomeCaptured { .. }))
+                .any(|p| !matches!(p, Part::Promote(_) | Part::BecomeCaptured(_)))
             {
                 continue;
             }
@@ -195,7 +195,7 @@ impl Compiler {
         for (id, piece) in pieces.iter().enumerate().skip(1) {
             if rules.iter().any(|r| {
                 r.kinds.contains(&piece.kind)
-                    && r.parts.iter().any(|p| matches!(p, Part::Castle { .. }))
+                    && r.parts.iter().any(|p| matches!(p, Part::Castle(_)))
             }) {
                 castlers.insert(id as PieceId);
             }
@@ -254,18 +254,13 @@ impl Compiler {
             let n = rule
                 .parts
                 .iter()
-                .filter(|p| {
-                    matches!(
-                        p,
-                        Part::Place { .. } | Part::Drop { .. } | Part::Shoot { .. }
-                    )
-                })
+                .filter(|p| matches!(p, Part::Place { .. } | Part::Drop(_) | Part::Shoot(_)))
                 .count();
             multi |= n > 1;
             for p in &rule.parts {
                 if let Part::Place { kind, .. }
-                | Part::Drop { kind, .. }
-                | Part::Shoot { kind, .. } = p
+                | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
+                | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = p
                 {
                     if !placed.contains(kind) {
                         placed.push(*kind);
@@ -276,8 +271,8 @@ impl Compiler {
         for rule in &rules {
             for part in &rule.parts {
                 if let Part::Place { kind, .. }
-                | Part::Drop { kind, .. }
-                | Part::Shoot { kind, .. } = part
+                | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
+                | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = part
                 {
                     if piece_table[*kind as usize * (np + 1) + np] == EMPTY
                         && (0..np).any(|p| piece_table[*kind as usize * (np + 1) + p] == EMPTY)
@@ -348,7 +343,7 @@ impl Compiler {
         );
         let tracks_unmoved = rules
             .iter()
-            .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle { .. })));
+            .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle(_))));
         let has_forced = rules.iter().any(|r| r.forced);
         let zobrist = Zobrist::new(ncells, npieces, np);
         let piece_moves = PieceMoves::build(&rules, &piece_rules, &board, npieces);
@@ -429,7 +424,7 @@ impl Compiler {
             rule.lone_placement = lean
                 && matches!(
                     rule.parts.as_slice(),
-                    [Part::Place { kind, hand: None, .. } | Part::Drop { kind, .. }] if reserve != Some(*kind)
+                    [Part::Place { kind, hand: None, .. } | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
                 );
         }
         game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);

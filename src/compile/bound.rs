@@ -33,7 +33,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
         };
         let free = (n - chosen).max(1.0);
         let factor = match part {
-            Part::Convert { ordered, .. } => {
+            Part::Convert(crate::engine::prim::convert::Convert { ordered, .. }) => {
                 run = if !ordered && prev_convert {
                     run + 1.0
                 } else {
@@ -41,28 +41,29 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
                 };
                 free / run
             }
-            Part::Place { .. } | Part::Drop { .. } | Part::Fly { .. } => free,
-            Part::Remove { .. } | Part::Advance(_) => n,
+            Part::Place { .. } | Part::Drop(_) | Part::Fly(_) => free,
+            Part::Remove(_) | Part::Advance(_) => n,
             Part::Step { dirs: d, .. }
-            | Part::Swap { dirs: d, .. }
-            | Part::EnPassant { dirs: d }
-            | Part::Castle { dirs: d, .. } => dirs(d),
+            | Part::Swap(crate::engine::prim::swap::Swap { dirs: d, .. })
+            | Part::EnPassant(crate::engine::prim::en_passant::EnPassant { dirs: d })
+            | Part::Castle(crate::engine::prim::castle::Castle { dirs: d, .. }) => dirs(d),
             // Each cell is reached along at most one of the lines, so no more than the board.
-            Part::Slide { dirs: d, max, .. } | Part::Shoot { dirs: d, max, .. } => {
+            Part::Slide { dirs: d, max, .. }
+            | Part::Shoot(crate::engine::prim::shoot::Shoot { dirs: d, max, .. }) => {
                 (dirs(d) * f64::from(*max)).min(n)
             }
             Part::Jump { repeat: true, .. } => return None,
             // A flying jump lands on any of the cells beyond the piece: no more than the board.
             Part::Jump { flying: true, .. } => n,
             Part::Jump { dirs: d, .. } => dirs(d),
-            Part::Promote { kinds, .. } => kinds.len().max(1) as f64,
-            Part::BecomeCaptured { .. }
-            | Part::Outflank { .. }
-            | Part::RemoveSurrounded { .. }
+            Part::Promote(x) => x.kinds.len().max(1) as f64,
+            Part::BecomeCaptured(_)
+            | Part::Outflank(_)
+            | Part::RemoveSurrounded(_)
             | Part::Pass
             | Part::SwapSides => 1.0,
         };
-        prev_convert = matches!(part, Part::Convert { .. });
+        prev_convert = matches!(part, Part::Convert(_));
         chosen += part.cells_recorded() as f64;
         bound *= factor;
     }

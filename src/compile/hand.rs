@@ -173,7 +173,11 @@ impl Compiler {
         let mut base: Vec<KindId> = (0..nkinds as KindId).collect();
         for rule in rules {
             for part in &rule.parts {
-                if let (Part::Promote { kinds, .. }, [from]) = (part, rule.kinds.as_slice()) {
+                if let (
+                    Part::Promote(crate::engine::prim::promote::Promote { kinds, .. }),
+                    [from],
+                ) = (part, rule.kinds.as_slice())
+                {
                     for &k in kinds {
                         base[k as usize] = *from;
                     }

@@ -21,6 +21,7 @@ mod most_captures;
 mod moves;
 mod pieces;
 mod prefer;
+mod prim;
 mod race;
 mod repetition;
 mod scope;

@@ -1,20 +1,9 @@
 //! Move statements: each alternative becomes a [`Rule`] whose parts are primitives.
 //!
-//! | primitive | meaning |
-//! |---|---|
-//! | `place(kind, on: cond)` | put a new piece on a cell |
-//! | `drop(kind, falls: dir)` | put a piece into a column; it falls to rest |
-//! | `step(dirs…, to: cond, via: cond)` / `leap(…)` | one step (or leap along a compound direction; `via`: `via.rs`) |
-//! | `slide(dirs…, to:, through:, min:, max:, screens:, distance:)` | ride along a line (over n screens: `screen.rs`; `distance: pieces-on-line`: as far as the pieces on it, see [`super::distance`]) |
-//! | `jump(dirs…, over:, to:, capture: yes)` | hop over the adjacent cell |
-//! | `swap(dirs…, with: cond)` | exchange places with a neighbour |
-//! | `promote(kinds…, in: zone)` | become another kind in a zone (mandatory there) |
-//! | `convert(cond, into: kind, count: n)` | change pieces in place |
-//! | `fly(to: cond)` | move the piece to any cell |
-//! | `shoot(kind, dirs…, to:, through:, min:, max:)` | put a new piece a slide away from where the previous part ended |
-//! | `remove(cond, if: trigger, prefer: cond)` | take a piece off, chosen by the mover |
-//! | `remove-surrounded(who, along: dirs)` | Go's capture of chains without liberties |
-//! | `pass`, `swap-sides` | pass; the pie rule |
+//! Which primitives there are, what arguments each takes and what each does is the registry
+//! [`crate::engine::prim::PRIMITIVES`]; a primitive with its own home is built by
+//! `src/compile/prim/<name>.rs`, the others here. After building, the call's arguments are
+//! checked against the registry.
 
 use super::args::CallArgs;
 use super::guards::Guard;
@@ -24,30 +13,10 @@ use crate::engine::{Advance, ByPlayer, CaptureRule, CellCond, Part, Rule, Steps,
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
-/// Every primitive a move may use, for "did you mean".
-pub const PRIMITIVES: [&str; 21] = [
-    "fly",
-    "shoot",
-    "remove",
-    "remove-surrounded",
-    "place",
-    "drop",
-    "step",
-    "leap",
-    "slide",
-    "jump",
-    "swap",
-    "promote",
-    "become-captured",
-    "advance",
-    "castle",
-    "en-passant",
-    "outflank",
-    "convert",
-    "pass",
-    "swap-sides",
-    "then",
-];
+/// Every primitive a move may use, and `then`, for "did you mean".
+fn primitive_names() -> impl Iterator<Item = &'static str> {
+    crate::engine::prim::names().chain(["then"])
+}
 
 impl Compiler {
     pub fn build_moves(&mut self, ast: &File) -> Vec<Rule> {
@@ -93,7 +62,7 @@ impl Compiler {
                 if !ok || parts.is_empty() {
                     continue;
                 }
-                if matches!(parts[0], Part::Shoot { .. }) {
+                if matches!(parts[0], Part::Shoot(_)) {
                     self.diags.push(
                         Diagnostic::error(alt.span, "'shoot' needs a cell to shoot from, but it starts this move")
                             .with_hint("put it after a part that moves or places a piece: 'move amazon: slide(adjacent, to: empty) then shoot(arrow, adjacent)'"),
@@ -165,14 +134,14 @@ impl Compiler {
                 seen.insert(key, rules.len());
                 if parts
                     .iter()
-                    .filter(|p| matches!(p, Part::Promote { .. }))
+                    .filter(|p| matches!(p, Part::Promote(_)))
                     .count()
                     > 1
                 {
                     self.err(alt.span, "a move may promote only once");
                     continue;
                 }
-                if let Some(i) = parts.iter().position(|p| matches!(p, Part::Remove { .. })) {
+                if let Some(i) = parts.iter().position(|p| matches!(p, Part::Remove(_))) {
                     if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
                         self.err(alt.span, "'remove' must be the last part of a move that picks a cell (it picks one only when something is removed)");
                         continue;
@@ -180,11 +149,11 @@ impl Compiler {
                 }
                 if let Some(i) = parts
                     .iter()
-                    .position(|p| matches!(p, Part::RemoveSurrounded { .. }))
+                    .position(|p| matches!(p, Part::RemoveSurrounded(_)))
                 {
                     if !parts[i + 1..]
                         .iter()
-                        .all(|p| matches!(p, Part::RemoveSurrounded { .. }))
+                        .all(|p| matches!(p, Part::RemoveSurrounded(_)))
                     {
                         self.err(alt.span, "'remove-surrounded' ends a move: only other remove-surrounded parts may follow it");
                         continue;
@@ -250,7 +219,7 @@ impl Compiler {
     }
 
     /// Takes `from: <cell condition>` (where the moving piece must start) for the rule.
-    fn origin_arg(&mut self, a: &mut CallArgs) -> Option<()> {
+    pub(super) fn origin_arg(&mut self, a: &mut CallArgs) -> Option<()> {
         if let Some(f) = a.named("from") {
             let c = self.cell_cond(f)?;
             if self.rule_from.is_some() {
@@ -262,7 +231,7 @@ impl Compiler {
         Some(())
     }
 
-    fn int_arg(&mut self, a: &mut CallArgs, name: &str, default: i64) -> Option<u16> {
+    pub(super) fn int_arg(&mut self, a: &mut CallArgs, name: &str, default: i64) -> Option<u16> {
         match a.named(name) {
             None => Some(default as u16),
             Some(e) => {
@@ -277,7 +246,7 @@ impl Compiler {
     }
 
     /// `count: n` of `place` and `convert`: how many cells one move picks, as a set.
-    fn count_arg(&mut self, a: &mut CallArgs, span: Span) -> Option<u16> {
+    pub(super) fn count_arg(&mut self, a: &mut CallArgs, span: Span) -> Option<u16> {
         let at = a.named("count").map_or(span, |e| e.span);
         let count = self.int_arg(a, "count", 1)?;
         if count == 0 || count as usize > MAX_MOVE_CELLS {
@@ -297,7 +266,7 @@ impl Compiler {
         }
     }
 
-    fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<DirId>>> {
+    pub(super) fn dirs_arg(&mut self, a: &CallArgs) -> Option<ByPlayer<Vec<DirId>>> {
         if a.positional.is_empty() {
             self.err(
                 a.span,
@@ -312,7 +281,7 @@ impl Compiler {
         self.dir_list(&items)
     }
 
-    fn kind_arg(&mut self, a: &CallArgs, i: usize) -> Option<u8> {
+    pub(super) fn kind_arg(&mut self, a: &CallArgs, i: usize) -> Option<u8> {
         let Some(e) = a.positional.get(i) else {
             self.err(
                 a.span,
@@ -341,6 +310,15 @@ impl Compiler {
         }
     }
 
+    /// Reports the arguments of `a` that its primitive (in the registry) does not take.
+    pub(super) fn finish_args(&mut self, a: &CallArgs) {
+        let (allowed, max_positional) = match crate::engine::prim::spec(a.call) {
+            Some(spec) => (spec.named_names(), spec.max_positional()),
+            None => (Vec::new(), 0),
+        };
+        a.finish(&allowed, max_positional, &mut self.diags);
+    }
+
     /// Compiles one part (or, for `convert(count: n)`, several) and appends it.
     fn part(&mut self, e: &Expr, out: &mut Vec<Part>) -> Option<()> {
         let (name, args, span) = match &e.kind {
@@ -355,17 +333,13 @@ impl Compiler {
             }
         };
         let mut a = CallArgs::new(name, e.span, args);
-        let (part, allowed, max_pos): (Part, &[&str], usize) = match name {
+        let part: Part = match name {
             "place" => {
                 let kind = self.kind_arg(&a, 0)?;
                 let on = self.cond_arg(&mut a, "on", "empty")?;
                 let count = self.count_arg(&mut a, e.span)?;
                 let hand = self.hand_drop_args(&mut a, kind, count)?;
-                a.finish(
-                    &["on", "count", "from", "column-without", "mate"],
-                    1,
-                    &mut self.diags,
-                );
+                self.finish_args(&a);
                 for i in 0..count {
                     out.push(Part::Place {
                         kind,
@@ -376,29 +350,7 @@ impl Compiler {
                 }
                 return Some(());
             }
-            "drop" => {
-                let kind = self.kind_arg(&a, 0)?;
-                let Some(f) = a.named("falls") else {
-                    self.err(
-                        e.span,
-                        "'drop' needs the direction pieces fall in: drop(disc, falls: s)",
-                    );
-                    return None;
-                };
-                let dirs = self.dir_list(&[f])?;
-                if dirs.0.iter().any(|d| d.len() != 1) {
-                    self.err(f.span, "pieces fall in exactly one direction");
-                    return None;
-                }
-                (
-                    Part::Drop {
-                        kind,
-                        falls: ByPlayer(dirs.0.iter().map(|d| d[0]).collect()),
-                    },
-                    &["falls"],
-                    1,
-                )
-            }
+            "drop" => self.build_drop(&mut a, e.span)?,
             "step" | "leap" => {
                 let dirs = self.dirs_arg(&a)?;
                 let to = self.cond_arg(&mut a, "to", "not friend")?;
@@ -407,42 +359,11 @@ impl Compiler {
                     Some(v) => Some(self.via_arg(v, &a.positional.clone(), &dirs)?),
                     None => None,
                 };
-                (
-                    Part::Step { dirs, to, via },
-                    &["to", "from", "via"],
-                    usize::MAX,
-                )
+                Part::Step { dirs, to, via }
             }
-            "en-passant" => {
-                let dirs = self.dirs_arg(&a)?;
-                self.origin_arg(&mut a)?;
-                (Part::EnPassant { dirs }, &["from"], usize::MAX)
-            }
-            "outflank" => {
-                let dirs = self.dirs_arg(&a)?;
-                (Part::Outflank { dirs }, &[], usize::MAX)
-            }
-            "castle" => {
-                let dirs = self.dirs_arg(&a)?;
-                let Some(w) = a.named("with") else {
-                    self.err(
-                        e.span,
-                        "'castle' needs the partner piece: castle(e, w, with: friend and rook)",
-                    );
-                    return None;
-                };
-                let with = self.cell_cond(w)?;
-                let steps = self.int_arg(&mut a, "steps", 2)?;
-                if steps == 0 {
-                    self.err(e.span, "'steps' must be at least 1");
-                    return None;
-                }
-                (
-                    Part::Castle { dirs, with, steps },
-                    &["with", "steps"],
-                    usize::MAX,
-                )
-            }
+            "en-passant" => self.build_en_passant(&mut a)?,
+            "outflank" => self.build_outflank(&mut a)?,
+            "castle" => self.build_castle(&mut a, e.span)?,
             "slide" => {
                 let dirs = self.dirs_arg(&a)?;
                 let counted = self.distance_arg(&mut a, &dirs)?;
@@ -456,22 +377,16 @@ impl Compiler {
                 let passable = self.yes_no_arg(&mut a, "passable")?;
                 self.origin_arg(&mut a)?;
                 let screens = self.screens_arg(&mut a, passable)?;
-                (
-                    Part::Slide {
-                        dirs,
-                        to,
-                        through,
-                        min,
-                        max,
-                        passable,
-                        screens,
-                        counted,
-                    },
-                    &[
-                        "to", "through", "min", "max", "passable", "from", "screens", "distance",
-                    ],
-                    usize::MAX,
-                )
+                Part::Slide {
+                    dirs,
+                    to,
+                    through,
+                    min,
+                    max,
+                    passable,
+                    screens,
+                    counted,
+                }
             }
             "jump" => {
                 let dirs = self.dirs_arg(&a)?;
@@ -489,56 +404,19 @@ impl Compiler {
                     return None;
                 }
                 self.origin_arg(&mut a)?;
-                (
-                    Part::Jump {
-                        dirs,
-                        over,
-                        to,
-                        capture,
-                        repeat,
-                        stop,
-                        flying,
-                        deferred,
-                    },
-                    &["over", "to", "capture", "repeat", "stop", "from", "flying"],
-                    usize::MAX,
-                )
-            }
-            "swap" => {
-                let dirs = self.dirs_arg(&a)?;
-                let with = self.cond_arg(&mut a, "with", "friend")?;
-                (Part::Swap { dirs, with }, &["with"], usize::MAX)
-            }
-            "promote" => {
-                let mut kinds = Vec::new();
-                for i in 0..a.positional.len() {
-                    kinds.push(self.kind_arg(&a, i)?);
+                Part::Jump {
+                    dirs,
+                    over,
+                    to,
+                    capture,
+                    repeat,
+                    stop,
+                    flying,
+                    deferred,
                 }
-                if kinds.is_empty() {
-                    self.err(e.span, "'promote' needs the kinds a piece may become: promote(queen, rook, in: last-rank)");
-                    return None;
-                }
-                let Some(z) = a.named("in") else {
-                    self.err(
-                        e.span,
-                        "'promote' needs the zone where it happens: promote(queen, in: last-rank)",
-                    );
-                    return None;
-                };
-                let zone = self.zone_ref(z)?;
-                let (optional, leaving, forced) = self.promote_options(&mut a)?;
-                (
-                    Part::Promote {
-                        kinds,
-                        zone,
-                        optional,
-                        leaving,
-                        forced,
-                    },
-                    &["in", "optional", "leaving", "forced-in"],
-                    usize::MAX,
-                )
             }
+            "swap" => self.build_swap(&mut a)?,
+            "promote" => self.build_promote(&mut a, e.span)?,
             "advance" => {
                 let Some(t) = a.positional.first().copied() else {
                     self.err(e.span, "'advance' needs a track: advance(path, by: roll)");
@@ -640,184 +518,29 @@ impl Compiler {
                         return None;
                     }
                 };
-                (
-                    Part::Advance(Advance {
-                        track: track as u16,
-                        steps,
-                        to,
-                        capture,
-                        flip,
-                        turn,
-                    }),
-                    &["by", "to", "capture", "flip", "after", "enter", "bear-off"],
-                    1,
-                )
+                Part::Advance(Advance {
+                    track: track as u16,
+                    steps,
+                    to,
+                    capture,
+                    flip,
+                    turn,
+                })
             }
-            "become-captured" => {
-                let Some(n) = a.named("near") else {
-                    self.err(e.span, "'become-captured' needs what must stand beside the piece: become-captured(near: friend and intellector)");
-                    return None;
-                };
-                let near = self.cell_cond(n)?;
-                let captured = match a.named("captured") {
-                    Some(c) => self.cell_cond(c)?.content,
-                    None => ByPlayer(vec![crate::engine::ContentSet::ALL; self.players.len()]),
-                };
-                let dirs = self.dirs.get("adjacent").cloned()?;
-                (
-                    Part::BecomeCaptured {
-                        near,
-                        dirs,
-                        captured,
-                    },
-                    &["near", "captured"],
-                    0,
-                )
-            }
-            "convert" => {
-                let Some(c) = a.positional.first().copied() else {
-                    self.err(
-                        e.span,
-                        "'convert' needs the pieces it changes: convert(neutral, into: stone)",
-                    );
-                    return None;
-                };
-                let on = self.cell_cond(c)?;
-                let Some(k) = a.named("into") else {
-                    self.err(
-                        e.span,
-                        "'convert' needs what the pieces become: convert(neutral, into: stone)",
-                    );
-                    return None;
-                };
-                let ExprKind::Name(kn) = &k.kind else {
-                    self.err(k.span, "expected a piece kind");
-                    return None;
-                };
-                let kind = self.kind(kn, k.span)? as u8;
-                let own = self.pieces.kinds[kind as usize].neutral.is_none();
-                let count = self.count_arg(&mut a, e.span)?;
-                a.finish(&["into", "count"], 1, &mut self.diags);
-                for i in 0..count {
-                    out.push(Part::Convert {
-                        on: on.clone(),
-                        kind,
-                        own,
-                        ordered: i == 0,
-                    });
-                }
-                return Some(());
-            }
-            "shoot" => {
-                if let Some(first) = a.positional.first() {
-                    if matches!(&first.kind, ExprKind::Name(n) if self.dirs.contains_key(n.as_str()) && !self.pieces.kinds.contains_key(n.as_str()))
-                    {
-                        self.diags.push(
-                            Diagnostic::error(first.span, format!("'shoot' needs the kind of piece it puts down first, found the direction {}", st_text(first)))
-                                .with_hint(format!("shoot(arrow, {}): the kind, then the directions", st_text(first))),
-                        );
-                        return None;
-                    }
-                }
-                let kind = self.kind_arg(&a, 0)?;
-                if a.positional.len() < 2 {
-                    self.diags.push(
-                        Diagnostic::error(
-                            e.span,
-                            "'shoot' needs at least one direction after the kind",
-                        )
-                        .with_hint(
-                            "shoot(arrow, adjacent): the directions the piece is shot along",
-                        ),
-                    );
-                    return None;
-                }
-                let items: Vec<&Expr> = a.positional[1..].to_vec();
-                let dirs = self.dir_list(&items)?;
-                let to = self.cond_arg(&mut a, "to", "empty")?;
-                let through = self.cond_arg(&mut a, "through", "empty")?;
-                let min = self.int_arg(&mut a, "min", 1)?.max(1);
-                let max = self.int_arg(&mut a, "max", 1000)?;
-                if max < min {
-                    self.err(e.span, "'max' is smaller than 'min'");
-                }
-                (
-                    Part::Shoot {
-                        kind,
-                        dirs,
-                        to,
-                        through,
-                        min,
-                        max,
-                    },
-                    &["to", "through", "min", "max"],
-                    usize::MAX,
-                )
-            }
-            "fly" => {
-                let to = self.cond_arg(&mut a, "to", "empty")?;
-                (Part::Fly { to }, &["to"], 0)
-            }
-            "remove" => {
-                let Some(c) = a.positional.first().copied() else {
-                    self.err(
-                        e.span,
-                        "'remove' needs what may be taken off: remove(enemy, if: line(3))",
-                    );
-                    return None;
-                };
-                let on = self.cell_cond(c)?;
-                let trigger = match a.named("if") {
-                    Some(t) => Some(self.part_cond(t)?),
-                    None => None,
-                };
-                let prefer = match a.named("prefer") {
-                    Some(t) => Some(self.part_cond(t)?),
-                    None => None,
-                };
-                (
-                    Part::Remove {
-                        on,
-                        trigger,
-                        prefer,
-                    },
-                    &["if", "prefer"],
-                    1,
-                )
-            }
-            "remove-surrounded" => {
-                let Some(c) = a.positional.first().copied() else {
-                    self.err(
-                        e.span,
-                        "'remove-surrounded' needs whose chains: remove-surrounded(enemy)",
-                    );
-                    return None;
-                };
-                let cond = self.cell_cond(c)?;
-                if cond.zone.is_some() {
-                    self.err(
-                        c.span,
-                        "whose chains: a content such as enemy or friend, without a zone",
-                    );
-                    return None;
-                }
-                let dirs = self.chain_dirs(&mut a)?;
-                (
-                    Part::RemoveSurrounded {
-                        who: cond.content,
-                        dirs,
-                    },
-                    &["along"],
-                    1,
-                )
-            }
-            "pass" => (Part::Pass, &[], 0),
-            "swap-sides" => (Part::SwapSides, &[], 0),
+            "become-captured" => self.build_become_captured(&mut a, e.span)?,
+            "convert" => return self.build_convert(&mut a, e.span, out),
+            "shoot" => self.build_shoot(&mut a, e.span)?,
+            "fly" => self.build_fly(&mut a)?,
+            "remove" => self.build_remove(&mut a, e.span)?,
+            "remove-surrounded" => self.build_remove_surrounded(&mut a, e.span)?,
+            "pass" => Part::Pass,
+            "swap-sides" => Part::SwapSides,
             other => {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))
-                    .suggest(other, PRIMITIVES);
+                    .suggest(other, primitive_names());
                 let d = if d.hint.is_none() {
-                    d.with_hint("moves are place, drop, step, leap, slide, jump, shoot, swap, fly, promote, convert, remove, remove-surrounded, pass, swap-sides")
+                    let names: Vec<&str> = crate::engine::prim::names().collect();
+                    d.with_hint(format!("moves are {}", names.join(", ")))
                 } else {
                     d
                 };
@@ -825,7 +548,7 @@ impl Compiler {
                 return None;
             }
         };
-        a.finish(allowed, max_pos, &mut self.diags);
+        self.finish_args(&a);
         out.push(part);
         Some(())
     }

@@ -400,7 +400,7 @@ impl Game {
             return None;
         }
         match rule.parts[..] {
-            [Part::Place { kind, .. } | Part::Drop { kind, .. }]
+            [Part::Place { kind, .. } | Part::Drop(super::prim::drop::DropPiece { kind, .. })]
                 if self.reserve_kind != Some(kind) && !rule.swaps_sides =>
             {
                 let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.scalars.to_move));

@@ -1,5 +1,6 @@
 //! Making and unmaking moves, and hashing.
 
+use super::prim::{castle::Castle, en_passant, fly, promote, remove, shoot, swap};
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
@@ -47,7 +48,9 @@ impl Game {
         let from_log = s.log.len();
         self.set_en_passant(s, EnPassant::NONE);
         let kind = match rule.parts[0] {
-            Part::Place { kind, .. } | Part::Drop { kind, .. } => kind,
+            Part::Place { kind, .. } | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
+                kind
+            }
             _ => unreachable!("a lone placement rule is one place or drop"),
         };
         let (cell, piece) = (mv.cells[0], self.placed_piece(kind, mover));
@@ -282,7 +285,7 @@ impl Game {
     ) -> bool {
         for rule in &self.rules {
             for part in &rule.parts {
-                let Part::EnPassant { dirs } = part else {
+                let Part::EnPassant(en_passant::EnPassant { dirs }) = part else {
                     continue;
                 };
                 for q in (0..self.num_players() as u8).map(Player) {
@@ -434,9 +437,9 @@ impl Game {
         };
         self.castler_of(piece).is_some()
             || self.rules.iter().any(|r| {
-                r.parts
-                    .iter()
-                    .any(|x| matches!(x, Part::Castle { with, .. } if with.accepts(&self.board, p, cell, piece)))
+                r.parts.iter().any(
+                    |x| matches!(x, Part::Castle(c) if c.with.accepts(&self.board, p, cell, piece)),
+                )
             })
     }
 
@@ -564,7 +567,9 @@ impl Game {
         };
         for part in &rule.parts {
             match part {
-                Part::Place { kind, .. } | Part::Drop { kind, .. } | Part::Shoot { kind, .. } => {
+                Part::Place { kind, .. }
+                | Part::Drop(super::prim::drop::DropPiece { kind, .. })
+                | Part::Shoot(shoot::Shoot { kind, .. }) => {
                     focus = cells[k];
                     k += 1;
                     sink.set(focus, self.placed_piece(*kind, p));
@@ -574,25 +579,9 @@ impl Game {
                         sink.take_reserve(self.placed_piece(*kind, p));
                     }
                 }
-                Part::Fly { .. } => {
-                    let to = cells[k];
-                    k += 1;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    sink.set(to, piece);
-                    focus = to;
-                }
-                Part::Remove { .. } => {
-                    // The last part that records cells: a cell is there only if the move
-                    // removes something.
-                    if k < mv.len as usize {
-                        sink.set(cells[k], EMPTY);
-                        k += 1;
-                    }
-                }
-                Part::RemoveSurrounded { who, dirs } => {
-                    self.remove_surrounded(sink, focus, who[p], dirs);
-                }
+                Part::Fly(_) => focus = fly::Fly::exec(sink, &cells, &mut k, focus),
+                Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),
+                Part::RemoveSurrounded(x) => x.exec(self, sink, focus, p),
                 Part::Step { .. }
                 | Part::Slide {
                     passable: false, ..
@@ -639,64 +628,16 @@ impl Game {
                         focus = to;
                     }
                 }
-                Part::Outflank { dirs } => {
-                    for &d in &dirs[p] {
-                        let mut c = self.board.next(focus, d);
-                        let mut n = 0;
-                        while c != NO_CELL && self.owner(sink.get(c)).is_some_and(|o| o != p) {
-                            c = self.board.next(c, d);
-                            n += 1;
-                        }
-                        if n > 0 && c != NO_CELL && self.owner(sink.get(c)) == Some(p) {
-                            let mut x = self.board.next(focus, d);
-                            for _ in 0..n {
-                                let kind = self.pieces[sink.get(x) as usize].kind;
-                                sink.set(x, self.piece_id(kind, Some(p)));
-                                x = self.board.next(x, d);
-                            }
-                        }
-                    }
+                Part::Outflank(o) => o.exec(self, sink, focus, p),
+                Part::EnPassant(_) => {
+                    focus = en_passant::EnPassant::exec(sink, &cells, &mut k, focus)
                 }
-                Part::EnPassant { .. } => {
-                    let (to, victim) = (cells[k], cells[k + 1]);
-                    k += 2;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    sink.set(victim, EMPTY);
-                    sink.set(to, piece);
-                    focus = to;
+                Part::Castle(_) => focus = Castle::exec(sink, &cells, &mut k, focus),
+                Part::Swap(_) => focus = swap::Swap::exec(sink, &cells, &mut k, focus),
+                Part::Promote(_) | Part::BecomeCaptured(_) => {
+                    promote::exec_new_kind(self, sink, focus, mv.promote, p);
                 }
-                Part::Castle { .. } => {
-                    let (to, rook_from, rook_to) = (cells[k], cells[k + 1], cells[k + 2]);
-                    k += 3;
-                    let (king, rook) = (sink.get(focus), sink.get(rook_from));
-                    sink.set(focus, EMPTY);
-                    sink.set(rook_from, EMPTY);
-                    sink.set(to, king);
-                    sink.set(rook_to, rook);
-                    focus = to;
-                }
-                Part::Swap { .. } => {
-                    let other = cells[k];
-                    k += 1;
-                    let (a, b) = (sink.get(focus), sink.get(other));
-                    sink.set(focus, b);
-                    sink.set(other, a);
-                    focus = other;
-                }
-                Part::Promote { .. } | Part::BecomeCaptured { .. } => {
-                    if mv.promote != u8::MAX
-                        && sink.get(focus) != self.piece_id(mv.promote, Some(p))
-                    {
-                        let owner = self.owner(sink.get(focus));
-                        sink.set(focus, self.piece_id(mv.promote, owner));
-                    }
-                }
-                Part::Convert { kind, own, .. } => {
-                    let c = cells[k];
-                    k += 1;
-                    sink.set(c, self.piece_id(*kind, own.then_some(p)));
-                }
+                Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
                 Part::Advance(_) | Part::Pass | Part::SwapSides => {}
             }
         }

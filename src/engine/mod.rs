@@ -35,6 +35,7 @@ mod piece_moves;
 mod play;
 mod position;
 mod prefer;
+pub mod prim;
 mod race;
 mod refusal;
 mod repetition;

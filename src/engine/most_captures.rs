@@ -23,8 +23,8 @@ impl Game {
             };
             match part {
                 Part::Jump { capture: true, .. } => n += recorded,
-                Part::EnPassant { .. } => n += 1,
-                Part::Step { .. } | Part::Slide { .. } | Part::Fly { .. } => {
+                Part::EnPassant(_) => n += 1,
+                Part::Step { .. } | Part::Slide { .. } | Part::Fly(_) => {
                     // The landing is the last cell the part records.
                     if let Some(&t) = cells.get(k + recorded.max(1) - 1) {
                         let victim = s.board.get(t.index()).copied().unwrap_or(EMPTY);
@@ -33,7 +33,23 @@ impl Game {
                         }
                     }
                 }
-                _ => {}
+                // Taken elsewhere than on a recorded landing, or nothing taken: not counted
+                // (a new capturing primitive must say here how many it takes).
+                Part::Jump { capture: false, .. }
+                | Part::Place { .. }
+                | Part::Drop(_)
+                | Part::Shoot(_)
+                | Part::Castle(_)
+                | Part::Swap(_)
+                | Part::Promote(_)
+                | Part::BecomeCaptured(_)
+                | Part::Convert(_)
+                | Part::Outflank(_)
+                | Part::Advance(_)
+                | Part::Remove(_)
+                | Part::RemoveSurrounded(_)
+                | Part::Pass
+                | Part::SwapSides => {}
             }
             k += recorded;
         }

@@ -96,7 +96,9 @@ impl MoveBits {
                     zone,
                 }
             }
-            [Part::Drop { kind, falls }] if game.reserve_kind != Some(*kind) => {
+            [Part::Drop(crate::engine::prim::drop::DropPiece { kind, falls })]
+                if game.reserve_kind != Some(*kind) =>
+            {
                 Form::Drop(game.dir_shifts.get(falls[p].index()).copied().flatten()?)
             }
             _ => return None,

@@ -65,7 +65,7 @@ impl<'a> View<'a> {
 /// back in other widths than it was just written in, and the processor stalls (store
 /// forwarding) on every move.
 #[inline(always)]
-fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move {
+pub(super) fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move {
     out.push(mv);
     let last = out.last_mut().expect("a move was just pushed");
     last.push(cell);
@@ -352,9 +352,9 @@ impl Game {
                 continue;
             }
             if rule.lone_placement {
-                if let [Part::Drop { falls, .. }] = rule.parts.as_slice() {
-                    if let Some(shift) = self.dir_shifts[falls[p].index()] {
-                        drop_by_shift(s, shift, Move::new(r), out);
+                if let [Part::Drop(x)] = rule.parts.as_slice() {
+                    if let Some(shift) = self.dir_shifts[x.falls[p].index()] {
+                        super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
                         continue;
                     }
                 }
@@ -437,11 +437,11 @@ impl Game {
 
     /// How many pieces of `kind` the parts of `rule` before `idx` place (each takes one from
     /// the reserve).
-    fn placed_before(&self, rule: &Rule, idx: usize, kind: super::KindId) -> u32 {
+    pub(super) fn placed_before(&self, rule: &Rule, idx: usize, kind: super::KindId) -> u32 {
         rule.parts[..idx]
             .iter()
             .filter(|x| {
-                matches!(x, Part::Place { kind: k, .. } | Part::Shoot { kind: k, .. } if *k == kind)
+                matches!(x, Part::Place { kind: k, .. } | Part::Shoot(super::prim::shoot::Shoot { kind: k, .. }) if *k == kind)
             })
             .count() as u32
     }
@@ -529,37 +529,7 @@ impl Game {
                     }
                 }
             }
-            Part::Drop { kind, falls } => {
-                let piece = self.placed_piece(*kind, p);
-                let d = falls[p];
-                if v.len == 0 && idx + 1 == rule.parts.len() {
-                    for w in 0..s.words {
-                        let mut bits = s.cells_of(EMPTY)[w];
-                        while bits != 0 {
-                            let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
-                            bits &= bits - 1;
-                            let below = board.next(c, d);
-                            if below == NO_CELL || s.board[below.index()] != EMPTY {
-                                push_with(out, mv, c);
-                            }
-                        }
-                    }
-                    return;
-                }
-                for c in CellId::upto(board.len()) {
-                    if v.get(c) != EMPTY {
-                        continue;
-                    }
-                    let below = board.next(c, d);
-                    if below == NO_CELL || v.get(below) != EMPTY {
-                        let mut m = mv;
-                        m.push(c);
-                        v.put(c, piece);
-                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
-                        v.len = saved;
-                    }
-                }
-            }
+            Part::Drop(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Step { dirs, to, via } => {
                 let piece = v.get(focus);
                 for (i, &d) in dirs[p].iter().enumerate() {
@@ -693,230 +663,31 @@ impl Game {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
-            Part::Outflank { dirs } => {
-                let me = v.get(focus);
-                let flanks = dirs[p].iter().any(|&d| {
-                    let mut c = board.next(focus, d);
-                    let mut n = 0;
-                    while c != NO_CELL && self.owner(v.get(c)).is_some_and(|o| o != p) {
-                        c = board.next(c, d);
-                        n += 1;
-                    }
-                    n > 0
-                        && c != NO_CELL
-                        && v.get(c) != EMPTY
-                        && self.owner(v.get(c)) == Some(p)
-                        && me != EMPTY
-                });
-                if flanks {
+            Part::Outflank(o) => {
+                if o.flanks(self, |c| v.get(c), focus, p) {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
-            Part::Swap { dirs, with } => {
-                let piece = v.get(focus);
-                for &d in &dirs[p] {
-                    let t = board.next(focus, d);
-                    if t == NO_CELL {
-                        continue;
-                    }
-                    let other = v.get(t);
-                    if with.accepts(board, p, t, other) {
-                        let mut m = mv;
-                        m.push(t);
-                        v.put(focus, other);
-                        v.put(t, piece);
-                        self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
-                        v.len = saved;
-                    }
-                }
-            }
-            Part::Promote {
-                kinds,
-                zone,
-                optional,
-                leaving,
-                forced,
-            } => {
-                let z = &board.zones[zone.index()];
-                if z.contains(p, focus) || (*leaving && mv.len > 0 && z.contains(p, mv.cells[0])) {
-                    let owner = self.owner(v.get(focus));
-                    for &k in kinds {
-                        let mut m = mv;
-                        m.promote = k;
-                        v.put(focus, self.piece_id(k, owner));
-                        self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
-                        v.len = saved;
-                    }
-                    let must = forced.is_some_and(|f| board.zones[f.index()].contains(p, focus));
-                    if *optional && !must {
-                        self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                    }
-                } else {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
-            Part::BecomeCaptured {
-                near,
-                dirs,
-                captured,
-            } => {
-                // Always offered: the plain move.
-                if idx + 1 == rule.parts.len() {
-                    out.push(mv);
-                } else {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-                if mv.promote != u8::MAX || mv.len < 2 {
-                    return;
-                }
-                let origin = mv.cells[0];
-                let victim = s.board[(mv.cells[mv.len as usize - 1]).index()];
-                let me = v.get(focus);
-                if victim == EMPTY
-                    || !captured[p].contains(victim)
-                    || self.owner(victim).is_none_or(|o| o == p)
-                    || self.pieces[victim as usize].kind == self.pieces[me as usize].kind
-                {
-                    return;
-                }
-                let beside = dirs[p].iter().any(|&d| {
-                    let n = board.next(origin, d);
-                    n != NO_CELL && near.accepts(board, p, n, s.board[n.index()])
-                });
-                if beside {
-                    let mut m = mv;
-                    m.promote = self.pieces[victim as usize].kind;
-                    v.put(focus, self.piece_id(m.promote, Some(p)));
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
-                    v.len = saved;
-                }
-            }
-            Part::Convert {
-                on,
-                kind,
-                own,
-                ordered,
-            } => {
-                let piece = self.piece_id(*kind, own.then_some(p));
-                let prev_convert = idx > 0 && matches!(rule.parts[idx - 1], Part::Convert { .. });
-                let first = if !ordered && prev_convert && mv.len > 0 {
-                    mv.cells[mv.len as usize - 1].succ()
-                } else {
-                    CellId::new(0)
-                };
-                for c in CellId::span(first, board.len()) {
-                    if !v.touched(c) && on.accepts(board, p, c, v.get(c)) {
-                        let mut m = mv;
-                        m.push(c);
-                        v.put(c, piece);
-                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
-                        v.len = saved;
-                    }
-                }
-            }
-            Part::EnPassant { dirs } => {
+            Part::Swap(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Promote(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::BecomeCaptured(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Convert(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::EnPassant(x) => {
                 let start = out.len();
-                self.gen_en_passant(s, p, dirs, focus, mv, out);
+                x.gen(self, s, p, focus, mv, out);
                 self.continue_after(s, v, p, rule, idx, start, out);
             }
-            Part::Castle { dirs, with, steps } => {
+            Part::Castle(x) => {
                 let start = out.len();
-                self.gen_castle(s, p, dirs, with, *steps, focus, mv, out);
+                x.gen(self, s, p, focus, mv, out);
                 self.continue_after(s, v, p, rule, idx, start, out);
             }
             Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
-            Part::Fly { to } => {
-                let piece = v.get(focus);
-                for t in CellId::upto(board.len()) {
-                    if t != focus && to.accepts(board, p, t, v.get(t)) {
-                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                    }
-                }
-            }
-            Part::Shoot {
-                kind,
-                dirs,
-                to,
-                through,
-                min,
-                max,
-            } => {
-                let piece = self.placed_piece(*kind, p);
-                if self.reserve_kind == Some(*kind)
-                    && u32::from(s.reserve[piece as usize]) <= self.placed_before(rule, idx, *kind)
-                {
-                    return;
-                }
-                let last = idx + 1 == rule.parts.len();
-                for &d in &dirs[p] {
-                    let mut t = focus;
-                    let mut steps = 0;
-                    while steps < *max {
-                        t = board.next(t, d);
-                        if t == NO_CELL {
-                            break;
-                        }
-                        steps += 1;
-                        let c = v.get(t);
-                        if steps >= *min && to.accepts(board, p, t, c) {
-                            if last {
-                                push_with(out, mv, t);
-                            } else {
-                                let mut m = mv;
-                                m.push(t);
-                                v.put(t, piece);
-                                self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
-                                v.len = saved;
-                            }
-                        }
-                        if !through.accepts(board, p, t, c) {
-                            break;
-                        }
-                    }
-                }
-            }
-            Part::Remove {
-                on,
-                trigger,
-                prefer,
-            } => {
-                let fires = trigger
-                    .as_ref()
-                    .is_none_or(|t| self.part_cond(s, v, t, focus));
-                // The cells offered: the preferred candidates, or all candidates if none is.
-                let mut offered = super::exec::Bits::new();
-                let mut fallback = super::exec::Bits::new();
-                let (mut n_pref, mut n_all) = (0, 0);
-                if fires {
-                    for c in CellId::upto(board.len()) {
-                        if !on.accepts(board, p, c, v.get(c)) {
-                            continue;
-                        }
-                        fallback.insert(c);
-                        n_all += 1;
-                        if prefer.as_ref().is_none_or(|pr| self.part_cond(s, v, pr, c)) {
-                            offered.insert(c);
-                            n_pref += 1;
-                        }
-                    }
-                }
-                if n_all == 0 {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                    return;
-                }
-                let cells = if n_pref > 0 { &offered } else { &fallback };
-                for c in CellId::upto(board.len()) {
-                    if cells.has(c) {
-                        let mut m = mv;
-                        m.push(c);
-                        v.put(c, EMPTY);
-                        self.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
-                        v.len = saved;
-                    }
-                }
-            }
+            Part::Fly(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Shoot(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Remove(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             // Captures are worked out when the move is made; only such parts may follow.
-            Part::RemoveSurrounded { .. } => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
+            Part::RemoveSurrounded(_) => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::Pass => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::SwapSides => {
                 if s.ply == 1 && s.frames.len() == 1 {
@@ -927,7 +698,7 @@ impl Game {
     }
 
     /// Whether a move condition holds at `cell` on the board as the move has changed it.
-    fn part_cond(&self, s: &State, v: &View, cond: &PartCond, cell: CellId) -> bool {
+    pub(super) fn part_cond(&self, s: &State, v: &View, cond: &PartCond, cell: CellId) -> bool {
         match cond {
             PartCond::Line { n, axes } => {
                 let mut cells = [NO_CELL; super::repetition::MAX_PARTIAL_CELLS];
@@ -1041,7 +812,7 @@ impl Game {
         let made: Vec<Move> = out.drain(start..).collect();
         for m in made {
             let to = m.cells[m.len as usize
-                - if matches!(rule.parts[idx], Part::Castle { .. }) {
+                - if matches!(rule.parts[idx], Part::Castle(_)) {
                     3
                 } else {
                     2
@@ -1057,7 +828,7 @@ impl Game {
     /// A moving part lands on `t`: record it and go on with the next part.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn land(
+    pub(super) fn land(
         &self,
         s: &State,
         v: &mut View,
@@ -1075,7 +846,7 @@ impl Game {
         if idx + 1 == rule.parts.len()
             || (idx + 2 == rule.parts.len()
                 && s.board[t.index()] == EMPTY
-                && matches!(rule.parts[idx + 1], Part::BecomeCaptured { .. }))
+                && matches!(rule.parts[idx + 1], Part::BecomeCaptured(_)))
         {
             push_with(out, mv, t);
             return;
@@ -1087,20 +858,6 @@ impl Game {
         v.put(t, piece);
         self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
         v.len = saved;
-    }
-}
-
-/// The moves of a lone `drop` whose fall direction is the uniform `shift` (a board of one
-/// word): the empty cells over an occupied cell or the edge, found by one shift instead of a
-/// test per empty cell. Out of line, so that the general generator's code around it stays as
-/// it was for the games that never drop; called before it, for a rule that is one drop.
-#[inline(never)]
-fn drop_by_shift(s: &State, shift: super::DirShift, mv: Move, out: &mut MoveList) {
-    let empty = s.cells_of(EMPTY)[0];
-    let mut bits = empty & (shift.edge() | shift.from_next(!empty));
-    while bits != 0 {
-        push_with(out, mv, CellId::from_index(bits.trailing_zeros() as usize));
-        bits &= bits - 1;
     }
 }
 
@@ -1172,7 +929,8 @@ mod tests {
         for (name, game) in &games {
             let drops = game.rules.iter().any(|r| {
                 r.parts.iter().any(|p| match p {
-                    crate::engine::Part::Drop { falls, .. } => falls
+                    crate::engine::Part::Drop(x) => x
+                        .falls
                         .0
                         .iter()
                         .any(|&d| game.dir_shifts[d.index()].is_some()),

@@ -5,6 +5,7 @@
 //! `e7-e8=Q`. A placement is the cell (`c3`), prefixed by the piece's symbol when the game
 //! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
 
+use super::prim::{castle::Castle, en_passant::EnPassant, promote, remove::Remove};
 use super::{Game, Move, MoveList, Part, State, EMPTY};
 
 /// Why a text is not a legal move.
@@ -41,7 +42,7 @@ impl std::error::Error for ParseMoveError {}
 /// Whether writing `next` straight after `out` would run two numbers together (`21` then
 /// `14` reads as `2114`, which is also `2`, `11`, `4`): the compact form keeps the separator
 /// there, so that it still names one move.
-fn runs_together(out: &str, next: &str) -> bool {
+pub(crate) fn runs_together(out: &str, next: &str) -> bool {
     out.ends_with(|c: char| c.is_ascii_digit()) && next.starts_with(|c: char| c.is_ascii_digit())
 }
 
@@ -136,7 +137,8 @@ impl Game {
                     out.push_str(name(mv.cells[k]));
                     k += 1;
                 }
-                Part::Place { kind, .. } | Part::Drop { kind, .. } => {
+                Part::Place { kind, .. }
+                | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
                     if self.symbol_in_placements {
                         out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
                     }
@@ -147,9 +149,9 @@ impl Game {
                 | Part::Slide {
                     passable: false, ..
                 }
-                | Part::Swap { .. }
+                | Part::Swap(_)
                 | Part::Advance(_)
-                | Part::Fly { .. } => {
+                | Part::Fly(_) => {
                     sep(&mut out, mv.cells[k]);
                     out.push_str(name(mv.cells[k]));
                     k += 1;
@@ -159,19 +161,13 @@ impl Game {
                     out.push_str(name(mv.cells[k + 1]));
                     k += 2;
                 }
-                Part::EnPassant { .. } => {
-                    if !compact || runs_together(&out, name(mv.cells[k])) {
-                        out.push('x');
-                    }
-                    out.push_str(name(mv.cells[k]));
-                    k += 2;
+                Part::EnPassant(_) => {
+                    EnPassant::write(&mut out, name(mv.cells[k]), compact);
+                    k += super::prim::en_passant::CELLS;
                 }
-                Part::Castle { .. } => {
-                    if !compact || runs_together(&out, name(mv.cells[k])) {
-                        out.push('-');
-                    }
-                    out.push_str(name(mv.cells[k]));
-                    k += 3;
+                Part::Castle(_) => {
+                    Castle::write(&mut out, name(mv.cells[k]), compact);
+                    k += super::prim::castle::CELLS;
                 }
                 Part::Jump {
                     dirs,
@@ -208,61 +204,33 @@ impl Game {
                         k += 1;
                     }
                 }
-                // An optional promotion to a single kind is a `+`, as USI writes it
-                // (`8h2b+`); the move that declines it has none.
-                Part::Promote {
-                    kinds,
-                    optional: true,
-                    ..
-                } if kinds.len() == 1 && mv.promote != u8::MAX && !promoted => {
-                    promoted = true;
-                    out.push('+');
+                Part::Promote(x) => {
+                    x.write(self, &mut out, mv.promote, &mut promoted, compact, me);
                 }
-                // A promotion with a single possible kind (draughts' crowning) goes unsaid.
-                Part::Promote { kinds, .. }
-                    if kinds.len() == 1 && mv.promote != u8::MAX && !promoted =>
-                {
-                    promoted = true;
-                }
-                Part::Promote { .. } | Part::BecomeCaptured { .. } => {
+                Part::BecomeCaptured(_) => {
                     if mv.promote != u8::MAX && !promoted {
                         promoted = true;
-                        let sym = self.pieces[self.piece_id(mv.promote, Some(me)) as usize].symbol;
-                        if compact {
-                            out.extend(sym.to_lowercase());
-                        } else {
-                            out.push('=');
-                            out.push(sym);
-                        }
+                        promote::write_new_kind(self, &mut out, mv.promote, compact, me);
                     }
                 }
-                Part::Convert { kind, own, .. } => {
-                    out.push(self.pieces[self.piece_id(*kind, own.then_some(me)) as usize].symbol);
-                    out.push_str(name(mv.cells[k]));
+                Part::Convert(x) => {
+                    x.write(self, &mut out, name(mv.cells[k]), me);
                     k += 1;
                 }
                 // `d1-d7/g7`: the shot follows a slash (nothing, in the compact form).
-                Part::Shoot { kind, .. } => {
-                    if !compact || runs_together(&out, name(mv.cells[k])) {
-                        out.push('/');
-                    }
-                    if self.symbol_in_placements {
-                        out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
-                    }
-                    out.push_str(name(mv.cells[k]));
+                Part::Shoot(x) => {
+                    x.write(self, &mut out, name(mv.cells[k]), compact, me);
                     k += 1;
                 }
-                Part::Outflank { .. } => {}
-                Part::Remove { .. } => {
+                // Records no cell: the placement says it all.
+                Part::Outflank(_) => {}
+                Part::Remove(_) => {
                     if k < mv.len as usize {
-                        if !compact || runs_together(&out, name(mv.cells[k])) {
-                            out.push('x');
-                        }
-                        out.push_str(name(mv.cells[k]));
+                        Remove::write(&mut out, name(mv.cells[k]), compact);
                         k += 1;
                     }
                 }
-                Part::RemoveSurrounded { .. } => {}
+                Part::RemoveSurrounded(_) => {}
                 Part::Pass => {
                     if rule.parts.len() == 1 {
                         out.push_str("pass");

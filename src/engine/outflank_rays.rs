@@ -87,7 +87,8 @@ impl OutflankPlacement {
             on,
             hand: None,
             ..
-        }, Part::Outflank { dirs }] = rule.parts.as_slice()
+        }, Part::Outflank(crate::engine::prim::outflank::Outflank { dirs })] =
+            rule.parts.as_slice()
         else {
             return None;
         };

@@ -121,24 +121,24 @@ impl PieceMoves {
         };
         let plain = |c: &CellCond| c.zone.is_none();
         let (first, promote) = match &rule.parts[..] {
-            [Part::EnPassant { .. }, ..] => {
+            [Part::EnPassant(_), ..] => {
                 mv.shape = Shape::EnPassant;
                 return mv;
             }
-            [Part::Castle { .. }, ..] => {
+            [Part::Castle(_), ..] => {
                 mv.shape = Shape::Castle;
                 return mv;
             }
             // A guard is a condition on the whole state: the general path tests it.
             _ if rule.guard.is_some() => return mv,
             [first] => (first, None),
-            [first, Part::Promote {
+            [first, Part::Promote(super::prim::promote::Promote {
                 kinds,
                 zone,
                 optional: false,
                 leaving: false,
                 forced: None,
-            }] => (first, Some((kinds, *zone))),
+            })] => (first, Some((kinds, *zone))),
             _ => return mv,
         };
         let dirs = match first {

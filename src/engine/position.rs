@@ -353,7 +353,8 @@ impl Game {
     /// The castling piece of `p` and, per FEN letter side (`e` for K, `w` for Q), its partner.
     fn castle_cells(&self, s: &State, p: Player, toward: &str) -> Option<(CellId, CellId)> {
         for rule in &self.rules {
-            let Some(Part::Castle { with, .. }) = rule.parts.first() else {
+            let Some(Part::Castle(super::prim::castle::Castle { with, .. })) = rule.parts.first()
+            else {
                 continue;
             };
             let d = self.board.dir_by_name(toward)?;

@@ -77,18 +77,14 @@ impl Game {
             .collect();
         let kinds = kinds.join(" or ");
         let player = &self.players[me.index()];
-        Some(
-            if rule.parts.iter().any(|p| matches!(p, Part::Castle { .. })) {
-                format!(
+        Some(if rule.parts.iter().any(|p| matches!(p, Part::Castle(_))) {
+            format!(
                 "{written} refused: castling may not start on, pass through or land on an attacked cell (royal {kinds})"
             )
-            } else if self.in_check(state, me) {
-                format!("{written} refused: {player}'s {kinds} is in check and would still be attacked (royal {kinds})")
-            } else {
-                format!(
-                    "{written} refused: it would leave {player}'s {kinds} attacked (royal {kinds})"
-                )
-            },
-        )
+        } else if self.in_check(state, me) {
+            format!("{written} refused: {player}'s {kinds} is in check and would still be attacked (royal {kinds})")
+        } else {
+            format!("{written} refused: it would leave {player}'s {kinds} attacked (royal {kinds})")
+        })
     }
 }

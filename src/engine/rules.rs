@@ -1,6 +1,6 @@
 //! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
 
-use super::{ByPlayer, CellCond, ContentSet, DirId, KindId, PartCond, StateCond, ZoneId};
+use super::{ByPlayer, CellCond, DirId, KindId, StateCond, ZoneId};
 
 /// One part of a move. A move is made of one or more parts done in order; a part that moves
 /// a piece continues from where the previous part left it.
@@ -18,12 +18,8 @@ pub enum Part {
         /// for a new piece.
         hand: Option<Box<super::hand::HandDrop>>,
     },
-    /// Put a piece of `kind` into a column: it falls along `falls` until it rests on a piece
-    /// or the board's edge.
-    Drop {
-        kind: KindId,
-        falls: ByPlayer<DirId>,
-    },
+    /// Put a piece into a column; it falls to rest: see [`super::prim::drop`].
+    Drop(super::prim::drop::DropPiece),
     /// Move one step (or one leap along a compound direction) to a cell satisfying `to`.
     Step {
         dirs: ByPlayer<Vec<DirId>>,
@@ -70,87 +66,33 @@ pub enum Part {
         /// over; until then they block, and none may be jumped twice (the Turkish strike rule).
         deferred: bool,
     },
-    /// Turn every straight line of enemy pieces between the piece just placed and another
-    /// own piece into own pieces (reversi); at least one line must be turned.
-    Outflank { dirs: ByPlayer<Vec<DirId>> },
-    /// Capture en passant: step along `dirs` onto the cell a enemy piece has just passed over
-    /// (see `Slide::passable`), removing that piece.
-    EnPassant { dirs: ByPlayer<Vec<DirId>> },
-    /// Castle: along a direction, over empty cells, to an unmoved friendly piece satisfying
-    /// `with`; this piece (also unmoved) goes `steps` cells that way and the partner lands on
-    /// the cell it passed last. No cell the piece starts on, passes or reaches may be attacked.
-    Castle {
-        dirs: ByPlayer<Vec<DirId>>,
-        with: CellCond,
-        steps: u16,
-    },
-    /// Exchange places with a neighbouring piece satisfying `with`.
-    Swap {
-        dirs: ByPlayer<Vec<DirId>>,
-        with: CellCond,
-    },
-    /// Change the moving piece into one of `kinds` when it stands in `zone` (or, with
-    /// `leaving`, started the move there); mandatory there unless `optional`, and always in
-    /// `forced` (where an unpromoted piece could never move again).
-    Promote {
-        kinds: Vec<KindId>,
-        zone: ZoneId,
-        optional: bool,
-        leaving: bool,
-        forced: Option<ZoneId>,
-    },
-    /// Optionally become the kind of the piece just captured (Intellector's aura): offered
-    /// when the piece started next to (along `dirs`) a cell satisfying `near`, the captured
-    /// piece is in `captured`, and the kind would change. Skipped after a promotion.
-    BecomeCaptured {
-        near: CellCond,
-        dirs: ByPlayer<Vec<DirId>>,
-        captured: ByPlayer<super::ContentSet>,
-    },
-    /// Change the piece on a cell satisfying `on` into `kind`, owned by the mover when
-    /// `own` is set, ownerless otherwise. Cells picked by earlier `Convert` parts of the same
-    /// move are skipped, and with `ordered` unset the picks are in increasing cell order.
-    Convert {
-        on: CellCond,
-        kind: KindId,
-        own: bool,
-        ordered: bool,
-    },
+    /// Turn the enemy lines the piece just placed outflanks (reversi): see
+    /// [`super::prim::outflank`].
+    Outflank(super::prim::outflank::Outflank),
+    /// Capture en passant: see [`super::prim::en_passant`].
+    EnPassant(super::prim::en_passant::EnPassant),
+    /// Castle: see [`super::prim::castle`].
+    Castle(super::prim::castle::Castle),
+    /// Exchange places with a neighbour: see [`super::prim::swap`].
+    Swap(super::prim::swap::Swap),
+    /// Become another kind in a zone: see [`super::prim::promote`].
+    Promote(super::prim::promote::Promote),
+    /// Optionally become the kind just captured: see [`super::prim::become_captured`].
+    BecomeCaptured(super::prim::become_captured::BecomeCaptured),
+    /// Change pieces in place: see [`super::prim::convert`].
+    Convert(super::prim::convert::Convert),
     /// Move along a track by the roll (or a fixed count), entering from the reserve, stacking,
     /// flipping and bearing off as the rule says.
     Advance(super::race::Advance),
-    /// Move the piece to any cell satisfying `to`, wherever it is (morris: a player left
-    /// with three men flies).
-    Fly { to: CellCond },
-    /// Put a new piece of `kind` on a cell reached from the cell the previous part ended on
-    /// (where the moving piece landed, or the cell just placed on) along one of `dirs`, as a
-    /// slide would: between `min` and `max` steps away, through cells satisfying `through`,
-    /// onto a cell satisfying `to` (Amazons' arrow). The cell shot on becomes the focus.
-    Shoot {
-        kind: KindId,
-        dirs: ByPlayer<Vec<DirId>>,
-        to: CellCond,
-        through: CellCond,
-        min: u16,
-        max: u16,
-    },
-    /// Take off the board one piece satisfying `on`, chosen by the mover, when `trigger`
-    /// holds for the piece just moved or placed (always, without one). Pieces satisfying
-    /// `prefer` are offered first; the others only when there are none (morris: a man in a
-    /// mill only when every man is). Records one cell, or none when nothing is removed, so
-    /// it is the last part of a move that records cells.
-    Remove {
-        on: CellCond,
-        trigger: Option<PartCond>,
-        prefer: Option<PartCond>,
-    },
-    /// Go's capture: remove every chain of `who` (pieces of one owner connected along
-    /// `dirs`) at or next to the piece just moved or placed that has no empty neighbour.
-    /// Chosen by nobody, it records no cell; only other such parts may follow it.
-    RemoveSurrounded {
-        who: ByPlayer<ContentSet>,
-        dirs: Vec<DirId>,
-    },
+    /// Move the piece to any cell: see [`super::prim::fly`].
+    Fly(super::prim::fly::Fly),
+    /// Put a new piece a slide away from where the previous part ended: see
+    /// [`super::prim::shoot`].
+    Shoot(super::prim::shoot::Shoot),
+    /// Take off one piece chosen by the mover: see [`super::prim::remove`].
+    Remove(super::prim::remove::Remove),
+    /// Go's capture of chains without liberties: see [`super::prim::remove_surrounded`].
+    RemoveSurrounded(super::prim::remove_surrounded::RemoveSurrounded),
     /// Do nothing; the turn passes.
     Pass,
     /// The pie rule: on the second ply of the game only, take over the first player's side.
@@ -164,14 +106,14 @@ impl Part {
             self,
             Part::Step { .. }
                 | Part::Slide { .. }
-                | Part::Fly { .. }
+                | Part::Fly(_)
                 | Part::Jump { .. }
-                | Part::Swap { .. }
-                | Part::Promote { .. }
-                | Part::BecomeCaptured { .. }
+                | Part::Swap(_)
+                | Part::Promote(_)
+                | Part::BecomeCaptured(_)
                 | Part::Advance(_)
-                | Part::EnPassant { .. }
-                | Part::Castle { .. }
+                | Part::EnPassant(_)
+                | Part::Castle(_)
         )
     }
 
@@ -179,25 +121,25 @@ impl Part {
     pub fn cells_recorded(&self) -> usize {
         match self {
             Part::Place { .. }
-            | Part::Drop { .. }
+            | Part::Drop(_)
             | Part::Step { .. }
             | Part::Slide {
                 passable: false, ..
             } => 1,
-            Part::Swap { .. }
-            | Part::Convert { .. }
+            Part::Swap(_)
+            | Part::Convert(_)
             | Part::Advance(_)
-            | Part::Fly { .. }
-            | Part::Shoot { .. }
-            | Part::Remove { .. } => 1,
-            Part::EnPassant { .. } => 2,
+            | Part::Fly(_)
+            | Part::Shoot(_)
+            | Part::Remove(_) => 1,
+            Part::EnPassant(_) => super::prim::en_passant::CELLS,
             Part::Jump { .. } => 1,
             Part::Slide { passable: true, .. } => 2,
-            Part::Castle { .. } => 3,
-            Part::Promote { .. }
-            | Part::BecomeCaptured { .. }
-            | Part::Outflank { .. }
-            | Part::RemoveSurrounded { .. }
+            Part::Castle(_) => super::prim::castle::CELLS,
+            Part::Promote(_)
+            | Part::BecomeCaptured(_)
+            | Part::Outflank(_)
+            | Part::RemoveSurrounded(_)
             | Part::Pass
             | Part::SwapSides => 0,
         }
@@ -245,7 +187,7 @@ impl Rule {
         matches!(parts.first(), Some(Part::Step { .. } | Part::Slide { .. }))
             && parts[1..]
                 .iter()
-                .all(|x| matches!(x, Part::Promote { .. } | Part::BecomeCaptured { .. }))
+                .all(|x| matches!(x, Part::Promote(_) | Part::BecomeCaptured(_)))
     }
 
     /// Whether the rule starts from one of the mover's pieces.
@@ -294,7 +236,7 @@ impl super::Game {
                 // The cell passed over, then the landing.
                 Part::Slide { passable: true, .. } => out.extend(recorded.get(1)),
                 // The landing first; the rest is carried along.
-                Part::EnPassant { .. } | Part::Castle { .. } => out.extend(recorded.first()),
+                Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
                 _ => out.extend(recorded),
             }
             k += n;

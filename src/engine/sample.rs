@@ -10,6 +10,7 @@
 //! move returned is uniform over the legal moves, as if drawn from [`Game::legal_moves`].
 
 use super::movegen::View;
+use super::prim::convert::Convert;
 use super::{CellId, Game, Move, MoveList, Part, Rule, State, MAX_MOVE_CELLS};
 
 /// Draws made before giving up and listing every move (a position with no move, or one whose
@@ -29,7 +30,7 @@ impl Game {
                 Part::Place { kind, hand, .. } => {
                     self.reserve_kind != Some(*kind) && hand.is_none()
                 }
-                Part::Convert { .. } => true,
+                Part::Convert(_) => true,
                 _ => false,
             })
     }
@@ -129,7 +130,7 @@ impl Game {
         let mut bound: u64 = 1;
         for (i, part) in rule.parts.iter().enumerate() {
             let on = match part {
-                Part::Place { on, .. } | Part::Convert { on, .. } => on,
+                Part::Place { on, .. } | Part::Convert(Convert { on, .. }) => on,
                 _ => return None,
             };
             let here = CellId::upto(self.board.len())
@@ -170,14 +171,13 @@ impl Game {
                     };
                     (on, first, !ordered, self.placed_piece(*kind, p))
                 }
-                Part::Convert {
+                Part::Convert(Convert {
                     on,
                     kind,
                     own,
                     ordered,
-                } => {
-                    let prev_convert =
-                        idx > 0 && matches!(rule.parts[idx - 1], Part::Convert { .. });
+                }) => {
+                    let prev_convert = idx > 0 && matches!(rule.parts[idx - 1], Part::Convert(_));
                     let first = if !ordered && prev_convert && mv.len > 0 {
                         mv.cells[mv.len as usize - 1].succ()
                     } else {

@@ -100,7 +100,7 @@ impl Game {
         let Some(origin) = self.move_origin(&mv) else {
             return standard();
         };
-        if rule.parts.iter().any(|p| matches!(p, Part::Castle { .. })) {
+        if rule.parts.iter().any(|p| matches!(p, Part::Castle(_))) {
             return self.castle_san(&mv, origin);
         }
         let targets = self.move_targets(&mv);
@@ -112,10 +112,7 @@ impl Game {
             return standard();
         }
         let kind = self.pieces[piece as usize].kind;
-        let capture = rule
-            .parts
-            .iter()
-            .any(|p| matches!(p, Part::EnPassant { .. }))
+        let capture = rule.parts.iter().any(|p| matches!(p, Part::EnPassant(_)))
             || (state.at(dest) != EMPTY && self.owner(state.at(dest)) != self.owner(piece));
         let mut out = String::new();
         if self.promoting_kind(kind) {
@@ -130,7 +127,7 @@ impl Game {
             out.push('x');
         }
         out.push_str(&self.board.cells[dest.index()].name);
-        let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote { .. }));
+        let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote(_)));
         if promotes && mv.promote != u8::MAX {
             out.push('=');
             out.push(self.kind_letter(mv.promote));
@@ -220,7 +217,7 @@ impl Game {
     /// Whether pieces of this kind promote (chess's pawns): SAN leaves their letter out.
     fn promoting_kind(&self, kind: u8) -> bool {
         self.rules.iter().any(|r| {
-            r.kinds.contains(&kind) && r.parts.iter().any(|p| matches!(p, Part::Promote { .. }))
+            r.kinds.contains(&kind) && r.parts.iter().any(|p| matches!(p, Part::Promote(_)))
         })
     }
 

@@ -223,17 +223,19 @@ impl<'a> RuleCheck<'a> {
         match p {
             // A drop from the hand may test columns (`column-without:`): not analysed.
             Part::Place { hand: Some(_), .. } => false,
-            Part::Place { on, .. } | Part::Convert { on, .. } => self.cond(on),
-            Part::Drop { falls, .. } => falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
+            Part::Place { on, .. } | Part::Convert(super::prim::convert::Convert { on, .. }) => {
+                self.cond(on)
+            }
+            Part::Drop(x) => x.falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
             // The cells a blocked leap passes follow the terms of its sum: not analysed.
             Part::Step { via: Some(_), .. } => false,
             Part::Step { dirs, to, .. } => self.dirs(dirs) && self.cond(to),
             Part::Slide {
                 dirs, to, through, ..
             }
-            | Part::Shoot {
+            | Part::Shoot(super::prim::shoot::Shoot {
                 dirs, to, through, ..
-            } => self.dirs(dirs) && self.cond(to) && self.cond(through),
+            }) => self.dirs(dirs) && self.cond(to) && self.cond(through),
             Part::Jump {
                 dirs,
                 over,
@@ -246,25 +248,23 @@ impl<'a> RuleCheck<'a> {
                     && self.cond(to)
                     && stop.is_none_or(|z| self.zone(z))
             }
-            Part::Outflank { dirs } | Part::EnPassant { dirs } => self.dirs(dirs),
-            Part::Castle { dirs, with, .. } | Part::Swap { dirs, with } => {
-                self.dirs(dirs) && self.cond(with)
-            }
-            Part::Promote { zone, forced, .. } => {
-                self.zone(*zone) && forced.is_none_or(|z| self.zone(z))
-            }
-            Part::BecomeCaptured { near, dirs, .. } => self.dirs(dirs) && self.cond(near),
-            Part::Fly { to } => self.cond(to),
-            Part::Remove {
+            Part::Outflank(o) => self.dirs(&o.dirs),
+            Part::EnPassant(x) => self.dirs(&x.dirs),
+            Part::Castle(x) => self.dirs(&x.dirs) && self.cond(&x.with),
+            Part::Swap(x) => self.dirs(&x.dirs) && self.cond(&x.with),
+            Part::Promote(x) => self.zone(x.zone) && x.forced.is_none_or(|z| self.zone(z)),
+            Part::BecomeCaptured(x) => self.dirs(&x.dirs) && self.cond(&x.near),
+            Part::Fly(x) => self.cond(&x.to),
+            Part::Remove(super::prim::remove::Remove {
                 on,
                 trigger,
                 prefer,
-            } => {
+            }) => {
                 self.cond(on)
                     && trigger.as_ref().is_none_or(|t| self.part_cond(t))
                     && prefer.as_ref().is_none_or(|t| self.part_cond(t))
             }
-            Part::RemoveSurrounded { dirs, .. } => self.dir_set(dirs),
+            Part::RemoveSurrounded(x) => self.dir_set(&x.dirs),
             Part::Pass | Part::SwapSides => true,
             // Tracks are per-player paths through named cells: not analysed.
             Part::Advance(_) => false,

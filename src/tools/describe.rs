@@ -167,7 +167,7 @@ pub fn describe(g: &Game) -> String {
             .iter()
             .map(|&k| g.kinds[k as usize].name.as_str())
             .collect();
-        let parts: Vec<&str> = r.parts.iter().map(part_name).collect();
+        let parts: Vec<&str> = r.parts.iter().map(Part::name).collect();
         let who = if kinds.is_empty() {
             String::new()
         } else {
@@ -400,30 +400,6 @@ fn result_word(r: crate::engine::EndResult) -> &'static str {
         crate::engine::EndResult::Win => "win",
         crate::engine::EndResult::Loss => "loss",
         crate::engine::EndResult::Draw => "draw",
-    }
-}
-
-fn part_name(p: &Part) -> &'static str {
-    match p {
-        Part::Place { .. } => "place",
-        Part::Drop { .. } => "drop",
-        Part::Step { .. } => "step",
-        Part::Slide { .. } => "slide",
-        Part::Jump { .. } => "jump",
-        Part::EnPassant { .. } => "en-passant",
-        Part::Castle { .. } => "castle",
-        Part::Swap { .. } => "swap",
-        Part::Promote { .. } => "promote",
-        Part::BecomeCaptured { .. } => "become-captured",
-        Part::Convert { .. } => "convert",
-        Part::Advance(_) => "advance",
-        Part::Outflank { .. } => "outflank",
-        Part::Fly { .. } => "fly",
-        Part::Shoot { .. } => "shoot",
-        Part::Remove { .. } => "remove",
-        Part::RemoveSurrounded { .. } => "remove-surrounded",
-        Part::Pass => "pass",
-        Part::SwapSides => "swap-sides",
     }
 }
 

@@ -1,0 +1,119 @@
+//! `castle(directions…, with: condition, steps: 2)`: along a direction, over empty cells, to
+//! an unmoved friendly partner satisfying `with`; the castling piece (also unmoved) goes
+//! `steps` cells that way and the partner lands on the cell it passed last. No cell the
+//! piece starts on, passes or reaches may be attacked.
+//!
+//! A move records the landing, the partner's cell and the partner's landing (three cells),
+//! and is written as the castling piece's move (`e1-g1`). Which pieces have not moved is
+//! state (`State::is_unmoved`, the FEN castling field); the compile-side builder is
+//! `src/compile/prim/castle.rs`.
+
+use crate::engine::make::CellSink;
+use crate::engine::{
+    ByPlayer, CellCond, CellId, DirId, Game, Move, MoveList, Player, State, EMPTY, NO_CELL,
+};
+
+/// The registry name.
+pub const NAME: &str = "castle";
+
+/// The cells a castling move records.
+pub const CELLS: usize = 3;
+
+/// A compiled `castle` part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castle {
+    /// The directions to castle in, per player.
+    pub dirs: ByPlayer<Vec<DirId>>,
+    /// What the partner must be (`friend and rook`).
+    pub with: CellCond,
+    /// How far the castling piece goes.
+    pub steps: u16,
+}
+
+impl Castle {
+    /// Generation: the castling moves of the piece on `focus`, read from the state (not the
+    /// overlay of earlier parts: castling starts a move).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gen(
+        &self,
+        game: &Game,
+        s: &State,
+        p: Player,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let (dirs, with, steps) = (&self.dirs, &self.with, self.steps);
+        if !s.is_unmoved(focus) {
+            return;
+        }
+        let piece = s.board[focus.index()];
+        'dirs: for &d in &dirs[p] {
+            let mut c = focus;
+            let partner = loop {
+                c = game.board.next(c, d);
+                if c == NO_CELL {
+                    continue 'dirs;
+                }
+                let x = s.board[c.index()];
+                if x == EMPTY {
+                    continue;
+                }
+                if with.accepts(&game.board, p, c, x) && s.is_unmoved(c) {
+                    break c;
+                }
+                continue 'dirs;
+            };
+            let mut to = focus;
+            let mut rook_to = focus;
+            for i in 0..steps {
+                if game.attacked(s, &[], to, piece) {
+                    continue 'dirs;
+                }
+                rook_to = to;
+                to = game.board.next(to, d);
+                if to == NO_CELL || (s.board[to.index()] != EMPTY && to != partner) {
+                    continue 'dirs;
+                }
+                let _ = i;
+            }
+            if game.attacked(s, &[], to, piece) {
+                continue;
+            }
+            let rook_to = if steps == 1 { focus } else { rook_to };
+            let mut m = mv;
+            m.push(to);
+            m.push(partner);
+            m.push(rook_to);
+            out.push(m);
+        }
+    }
+
+    /// Execution: the piece on `focus` and its partner move to the cells recorded from
+    /// `cells[*k]` on; returns the castling piece's landing (the new focus).
+    #[inline(always)]
+    pub(crate) fn exec<S: CellSink>(
+        sink: &mut S,
+        cells: &[CellId],
+        k: &mut usize,
+        focus: CellId,
+    ) -> CellId {
+        let (to, rook_from, rook_to) = (cells[*k], cells[*k + 1], cells[*k + 2]);
+        *k += CELLS;
+        let (king, rook) = (sink.get(focus), sink.get(rook_from));
+        sink.set(focus, EMPTY);
+        sink.set(rook_from, EMPTY);
+        sink.set(to, king);
+        sink.set(rook_to, rook);
+        to
+    }
+
+    /// Notation: `-` and the castling piece's landing (the separator dropped in the
+    /// compact form unless two numbers would run together).
+    pub(crate) fn write(out: &mut String, landing: &str, compact: bool) {
+        if !compact || crate::engine::notation::runs_together(out, landing) {
+            out.push('-');
+        }
+        out.push_str(landing);
+    }
+}
