@@ -1258,16 +1258,8 @@ impl Bot for AlphaBeta {
         report: &mut dyn FnMut(&Progress),
     ) -> Option<Move> {
         let saved = self.config;
-        if let Some(t) = limits.time {
-            self.config.time_limit = Some(t);
-        }
-        if limits.infinite {
-            self.config.time_limit = None;
-            self.config.max_depth = MAX_DEPTH;
-        }
-        if let Some(d) = limits.depth {
-            self.config.max_depth = d.clamp(1, MAX_DEPTH);
-        }
+        (self.config.time_limit, self.config.max_depth) =
+            limits.for_depth_search(saved.time_limit, saved.max_depth, MAX_DEPTH);
         self.stop = limits.stop.clone();
         self.node_limit = limits.nodes;
         let best = self.search_reporting(game, state, report).best;

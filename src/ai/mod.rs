@@ -67,6 +67,26 @@ impl Limits {
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
     }
+
+    /// The time limit and depth a depth-first search (alpha-beta, expectimax) runs with
+    /// under these limits, from its own `time` and `depth` and the deepest it can go: a
+    /// limit's time or depth replaces the player's, and `infinite` lifts the time limit and
+    /// searches as deep as it can unless a depth is given.
+    pub fn for_depth_search(
+        &self,
+        time: Option<Duration>,
+        depth: u32,
+        deepest: u32,
+    ) -> (Option<Duration>, u32) {
+        let (mut time, mut depth) = (self.time.or(time), depth);
+        if self.infinite {
+            (time, depth) = (None, deepest);
+        }
+        if let Some(d) = self.depth {
+            depth = d.clamp(1, deepest);
+        }
+        (time, depth)
+    }
 }
 
 /// A search's score for the side to move.
