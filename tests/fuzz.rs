@@ -480,28 +480,35 @@ fn exercise_record(text: &str, is_pgn: bool) {
             Err(_) => return,
         }
     };
-    let _ = rec.to_text();
-    let Ok(game) = tabletop::load_shipped(&rec.game, &rec.options) else {
+    let Some(game) = replay(&rec) else {
         return;
     };
+    if is_pgn {
+        let _ = pgn::write_pgn(&game, &rec, &[]);
+    }
+}
+
+/// Loads a record's game and replays its moves with the checked `Game::play`, as far as
+/// they go: the game when it loads (whether or not every move was legal).
+fn replay(rec: &tabletop::ui::record::Record) -> Option<Game> {
+    let _ = rec.to_text();
+    let game = tabletop::load_shipped(&rec.game, &rec.options).ok()?;
     let mut s = match &rec.position {
         Some(p) => match game.parse_position(p) {
             Ok(s) => s,
-            Err(_) => return,
+            Err(_) => return Some(game),
         },
         None => game.start(),
     };
     for m in &rec.moves {
         let Ok(mv) = game.parse_move(&s, m) else {
-            return;
+            break;
         };
         if game.play(&mut s, mv).is_err() {
-            return;
+            break;
         }
     }
-    if is_pgn {
-        let _ = pgn::write_pgn(&game, &rec, &[]);
-    }
+    Some(game)
 }
 
 /// The record of a random game of `name`, as text.
@@ -576,26 +583,9 @@ fn exercise_sgf(text: &str) {
         }
     };
     let rec = g.record;
-    let _ = rec.to_text();
-    let Ok(game) = tabletop::load_shipped(&rec.game, &rec.options) else {
-        return;
-    };
-    let mut s = match &rec.position {
-        Some(p) => match game.parse_position(p) {
-            Ok(s) => s,
-            Err(_) => return,
-        },
-        None => game.start(),
-    };
-    for m in &rec.moves {
-        let Ok(mv) = game.parse_move(&s, m) else {
-            return;
-        };
-        if game.play(&mut s, mv).is_err() {
-            return;
-        }
+    if let Some(game) = replay(&rec) {
+        let _ = sgf::write_sgf(&game, &rec);
     }
-    let _ = sgf::write_sgf(&game, &rec);
 }
 
 #[test]
