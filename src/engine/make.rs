@@ -699,19 +699,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{CellId, Game, MoveList, State};
-
-    /// What the two makes must agree on beyond [`State::same_position`].
-    fn tables(s: &State) -> (Vec<u64>, u32, u64, Vec<(CellId, u8)>, usize) {
-        let log = s.log.iter().map(|c| (c.cell, c.old)).collect();
-        (
-            s.bits.clone(),
-            s.scalars.quiet,
-            s.scalars.extra,
-            log,
-            s.frames.len(),
-        )
-    }
+    use crate::engine::{Game, MoveList, State};
 
     /// The lean make of a lone placement leaves the state the general make leaves (board,
     /// hash, counts, occupancy bitsets, clock, undo log, result), and unmake then restores
@@ -740,11 +728,19 @@ mod tests {
                     game.make_general(&mut general, mv);
                     game.make(&mut s, mv);
                     assert!(s.same_position(&general), "{name}: {mv:?}");
-                    assert_eq!(tables(&s), tables(&general), "{name}: {mv:?}");
+                    assert_eq!(
+                        State::make_footprint(&s),
+                        State::make_footprint(&general),
+                        "{name}: {mv:?}"
+                    );
                     let mut back = s.clone();
                     game.unmake(&mut back);
                     assert!(back.same_position(&before), "{name}: unmake {mv:?}");
-                    assert_eq!(tables(&back), tables(&before), "{name}: unmake {mv:?}");
+                    assert_eq!(
+                        State::make_footprint(&back),
+                        State::make_footprint(&before),
+                        "{name}: unmake {mv:?}"
+                    );
                 }
             }
         }

@@ -319,7 +319,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{CellId, Game, MoveList, State};
+    use crate::engine::{Game, MoveList, State};
 
     /// Reversi on a 6×6 board, with placements refused on the left column (a zone).
     const ZONED: &str = r#"
@@ -335,18 +335,6 @@ draw if nobody-can-move
 "#;
 
     use super::THREE_PLAYERS as THREE;
-
-    /// What the two makes must agree on beyond [`State::same_position`].
-    fn tables(s: &State) -> (Vec<u64>, u32, u64, Vec<(CellId, u8)>, usize) {
-        let log = s.log.iter().map(|c| (c.cell, c.old)).collect();
-        (
-            s.bits.clone(),
-            s.scalars.quiet,
-            s.scalars.extra,
-            log,
-            s.frames.len(),
-        )
-    }
 
     /// Along seeded random games of reversi and two variants (a zone in the placement's
     /// condition, three players and four directions), the bitboard generator lists the
@@ -405,14 +393,22 @@ draw if nobody-can-move
                     general.make(&mut other, mv);
                     game.make(&mut s, mv);
                     assert!(s.same_position(&other), "{name}: {mv:?}");
-                    assert_eq!(tables(&s), tables(&other), "{name}: {mv:?}");
+                    assert_eq!(
+                        State::make_footprint(&s),
+                        State::make_footprint(&other),
+                        "{name}: {mv:?}"
+                    );
                     assert_eq!(s.result_now(), other.result_now(), "{name}: {mv:?}");
                     assert_eq!(s.scalars.hash, game.hash_from_scratch(&s), "{name}");
                     turned += s.log.len() - before.log.len();
                     let mut back = s.clone();
                     game.unmake(&mut back);
                     assert!(back.same_position(&before), "{name}: unmake {mv:?}");
-                    assert_eq!(tables(&back), tables(&before), "{name}: unmake {mv:?}");
+                    assert_eq!(
+                        State::make_footprint(&back),
+                        State::make_footprint(&before),
+                        "{name}: unmake {mv:?}"
+                    );
                     assert_eq!(back.scalars.hash, before.scalars.hash, "{name}");
                 }
             }

@@ -477,3 +477,19 @@ impl State {
         self.scalars.result
     }
 }
+
+#[cfg(test)]
+impl State {
+    /// What a lean make and the general make of one move must agree on beyond
+    /// [`State::same_position`]: the bitsets, the clocks, the undo log and the frames.
+    pub(crate) fn make_footprint(&self) -> (Vec<u64>, u32, u64, Vec<(CellId, u8)>, usize) {
+        let log = self.log.iter().map(|c| (c.cell, c.old)).collect();
+        (
+            self.bits.clone(),
+            self.scalars.quiet,
+            self.scalars.extra,
+            log,
+            self.frames.len(),
+        )
+    }
+}
