@@ -502,3 +502,57 @@ fn the_computers_search_shows_its_depth_score_and_line_while_it_thinks() {
     press(&mut a, &[Key::Char('u')]);
     assert!(a.thought_line().is_none());
 }
+
+#[test]
+fn a_shogi_drop_and_an_optional_promotion_are_chosen_from_lists() {
+    let mut a = app(
+        "shogi",
+        &[],
+        Some("4k4/9/9/5S3/9/9/9/9/4K4 b PS 1"),
+        &[Seat::Human, Seat::Human],
+    );
+    // An empty cell offers a drop of each kind in hand.
+    pick(&mut a, "5e");
+    let Mode::Choose(moves, 0) = &a.mode else {
+        panic!("{:?}", a.mode)
+    };
+    let texts: Vec<String> = moves.iter().map(|&m| a.text(m)).collect();
+    assert_eq!(texts, ["P*5e", "S*5e"]);
+    insta::assert_snapshot!("board_shogi_drop_choice", screen(&a));
+    press(&mut a, &[Key::Down, Key::Enter]);
+    assert_eq!(a.session.history()[0].text, "S*5e");
+    pick(&mut a, "5a");
+    pick(&mut a, "6a");
+    // The silver entering the zone may promote or not: both are offered.
+    pick(&mut a, "4d");
+    pick(&mut a, "4c");
+    let Mode::Choose(moves, _) = &a.mode else {
+        panic!("{:?}", a.mode)
+    };
+    let texts: Vec<String> = moves.iter().map(|&m| a.text(m)).collect();
+    assert_eq!(texts, ["4d-4c+", "4d-4c"]);
+}
+
+#[test]
+fn the_history_keeps_its_lines_beside_a_long_legend() {
+    // Xiangqi's and shogi's legends and zone notes once filled the side panel of an
+    // 80 × 24 window, leaving the history heading with no move under it.
+    for (game, mv, shown) in [
+        ("xiangqi", "h3e3", "1. Red h3e3"),
+        ("shogi", "7g7f", "1. Black 7g-7f"),
+    ] {
+        let mut a = humans(game);
+        press(&mut a, &[Key::Char(':')]);
+        for c in mv.chars() {
+            press(&mut a, &[Key::Char(c)]);
+        }
+        press(&mut a, &[Key::Enter]);
+        assert_eq!(a.session.history().len(), 1, "{game}");
+        let s = screen(&a);
+        let panel_line = s
+            .lines()
+            .find(|l| l.trim_end().ends_with(shown))
+            .unwrap_or_else(|| panic!("{game}: no history line in\n{s}"));
+        assert!(panel_line.len() > 40, "beside the board: {panel_line}");
+    }
+}
