@@ -563,7 +563,7 @@ fn middle_lines(
         match kinds.iter_mut().find(|(k, _)| *k == p.kind) {
             Some((_, syms)) => {
                 syms.push('/');
-                syms.push_str(&p.symbol.to_string());
+                syms.push(p.symbol);
             }
             None => kinds.push((p.kind, p.symbol.to_string())),
         }
