@@ -556,3 +556,57 @@ fn the_history_keeps_its_lines_beside_a_long_legend() {
         assert!(panel_line.len() > 40, "beside the board: {panel_line}");
     }
 }
+
+#[test]
+fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
+    let mut a = humans("backgammon");
+    // The roll is made before the first turn; the title shows it.
+    let roll = format!("roll of {}", a.session.state().roll().expect("a roll"));
+    assert!(screen(&a).lines().next().unwrap().contains(&roll), "{roll}");
+    let moves = a.session.legal_moves();
+    let turn = *moves
+        .iter()
+        .max_by_key(|m| a.session.move_cells(m).len())
+        .unwrap();
+    let text = a.text(turn);
+    let cells = a.session.move_cells(&turn);
+    assert!(cells.len() >= 3, "{text}: a turn of two men");
+    let names: Vec<String> = cells
+        .iter()
+        .map(|c| a.session.game().board.cells[c.index()].name.clone())
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        pick(&mut a, name);
+        if i == 0 {
+            // A picked or lit stack keeps its height: `<W5`, `(B3`.
+            let s = screen(&a);
+            let lines: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+            let layout = Layout::new(a.session.game(), a.flipped);
+            let state = a.session.state();
+            let mut checked = 0;
+            for &c in std::iter::once(&cells[0]).chain(a.next_cells().iter()) {
+                let h = state.stack_at(c).len();
+                if h > 1 {
+                    // The board is drawn from column 3, line 2; a cell is three characters.
+                    let (x, y) = layout.at[c.index()];
+                    let at = &lines[2 + y as usize][3 + x as usize..6 + x as usize];
+                    let sym = a.session.game().pieces[state.at(c) as usize].symbol;
+                    assert_eq!(at[1..], [sym, char::from(b'0' + h as u8)], "{s}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 0, "a marked stack:\n{s}");
+        }
+        if a.session.history().iter().any(|p| p.text == text) {
+            break;
+        }
+    }
+    let played: Vec<&str> = a
+        .session
+        .history()
+        .iter()
+        .filter(|p| !a.session.automatic(&p.mv))
+        .map(|p| p.text.as_str())
+        .collect();
+    assert_eq!(played, [text.as_str()]);
+}

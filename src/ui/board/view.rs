@@ -246,15 +246,18 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         } else {
             game.pieces[piece as usize].symbol
         };
+        // A stack's height beside its top piece (`W5`), as `show` draws it; a marked stack
+        // keeps its height in place of the closing bracket (`[W5`, `(B3`).
+        let height = stack_mark(state, cell);
+        let mark = |open: char, close: char| (open, if height == ' ' { close } else { height });
         let (l, r) = if cell == app.cursor {
-            ('[', ']')
+            mark('[', ']')
         } else if app.picked.contains(&cell) {
-            ('<', '>')
+            mark('<', '>')
         } else if targets.contains(&cell) {
-            ('(', ')')
+            mark('(', ')')
         } else {
-            // A stack's height beside its top piece (`W5`), as `show` draws it.
-            (' ', stack_mark(state, cell))
+            (' ', height)
         };
         let mut style = Style::default();
         if color {
