@@ -562,7 +562,11 @@ fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
     let mut a = humans("backgammon");
     // The roll is made before the first turn; the title shows it.
     let roll = format!("roll of {}", a.session.state().roll().expect("a roll"));
-    assert!(screen(&a).lines().next().unwrap().contains(&roll), "{roll}");
+    let s = screen(&a);
+    assert!(s.lines().next().unwrap().contains(&roll), "{roll}");
+    // The bar (the reserve) and the men borne off, whole in an 80-column window.
+    assert!(s.contains("reserve: White 0, Black 0\n"), "{s}");
+    assert!(s.contains("borne off: White 0, Black 0\n"), "{s}");
     let moves = a.session.legal_moves();
     let turn = *moves
         .iter()

@@ -419,8 +419,12 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
         .collect();
     out.push((seats.join(" · "), plain));
     let reserve = reserve_line(game, state, false);
-    if !reserve.is_empty() {
-        out.push((reserve.trim_end().to_string(), plain));
+    // The reserve and the borne-off count each on a line of their own, so that a narrow
+    // panel does not cut the second off.
+    for part in reserve.trim_end().split("   ").filter(|p| !p.is_empty()) {
+        for line in crate::ui::legend::wrap(part, width.max(20)) {
+            out.push((line, plain));
+        }
     }
     let hands = game.hands_line(state);
     if !hands.is_empty() {
