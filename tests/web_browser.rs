@@ -483,3 +483,127 @@ async fn the_web_board_plays_replays_and_draws_every_game() {
     page.c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }
+
+/// The games with hands and dice, played by clicking as a person would: a shogi drop (a
+/// click on an empty cell offers each kind in hand), a shogi optional promotion (both
+/// offered), and a whole backgammon turn entered step by step (each man, then its landing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
+    let (_server, base) = serve();
+    let (_driver, c, profile) = browser().await;
+    let page = Page { c, base };
+    page.c.goto(&format!("{}/", page.base)).await.unwrap();
+    page.until(
+        "the game list",
+        "return document.querySelectorAll('#game option').length > 10",
+    )
+    .await;
+
+    // Shogi: Black holds a pawn and a silver; a click on an empty cell offers both drops.
+    page.open_position(
+        "shogi",
+        json!({}),
+        "4k4/9/9/5S3/9/9/9/9/4K4 b PS 1",
+        &["human", "human"],
+    )
+    .await;
+    let info = page
+        .js("return document.getElementById('info').textContent")
+        .await;
+    assert!(
+        info.as_str().unwrap().contains("in hand: Black S P"),
+        "{info}"
+    );
+    page.click_cell("5e").await;
+    page.until(
+        "the drop choices",
+        "return document.querySelectorAll('#choices .choice').length === 2",
+    )
+    .await;
+    page.c
+        .find(Locator::XPath("//div[@id='choices']/button[text()='S*5e']"))
+        .await
+        .expect("the silver's drop is offered")
+        .click()
+        .await
+        .unwrap();
+    page.wait_moves(1).await;
+    assert_eq!(page.moves().await[0], "Black: S*5e");
+    assert_eq!(page.piece_at("5e").await.as_deref(), Some("S"));
+    // White's king steps; then Black's silver enters the zone: promote or not, both offered.
+    page.click_cells(&["5a", "6a"]).await;
+    page.wait_moves(2).await;
+    page.click_cells(&["4d", "4c"]).await;
+    page.until(
+        "the promotion choices",
+        "return document.querySelectorAll('#choices .choice').length === 2",
+    )
+    .await;
+    page.c
+        .find(Locator::XPath(
+            "//div[@id='choices']/button[text()='4d-4c+']",
+        ))
+        .await
+        .expect("the promotion is offered")
+        .click()
+        .await
+        .unwrap();
+    page.wait_moves(3).await;
+    assert_eq!(page.moves().await[2], "Black: 4d-4c+");
+
+    // Backgammon: the roll and the bar are shown, stacks carry their height, and a whole
+    // turn is entered man by man.
+    page.start("backgammon", "", &["human", "human"]).await;
+    let info = page
+        .js("return document.getElementById('info').textContent")
+        .await;
+    let info = info.as_str().unwrap();
+    assert!(info.contains("roll: "), "{info}");
+    assert!(info.contains("borne off: White 0, Black 0"), "{info}");
+    let heights = page
+        .js("return [...document.querySelectorAll('#board text.count')].map(t => t.textContent).sort()")
+        .await;
+    assert_eq!(heights, json!(["2", "2", "3", "3", "5", "5", "5", "5"]));
+    let legal = page.legal().await;
+    let turn = legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .max_by_key(|m| m["cells"].as_array().unwrap().len())
+        .unwrap()
+        .clone();
+    let names: Vec<String> = serde_json::from_value(
+        page.js(&format!(
+            "const b = {}; return b.map(c => document.querySelector(`[data-cell='${{c}}']`).dataset.name)",
+            turn["cells"]
+        ))
+        .await,
+    )
+    .unwrap();
+    // Each click narrows the turns; the turn is played as soon as only one is left. The
+    // move list already holds the automatic roll.
+    let before = page.moves().await.len();
+    assert!(page.moves().await[0].starts_with("White: roll"));
+    for (i, name) in names.iter().enumerate() {
+        page.click_cell(name).await;
+        page.until(
+            &format!("{name} taken"),
+            &format!(
+                "return document.querySelectorAll('#board .picked').length === {} || \
+                 document.querySelectorAll('#moves-list li').length > {before}",
+                i + 1
+            ),
+        )
+        .await;
+        if page.moves().await.len() > before {
+            break;
+        }
+    }
+    assert_eq!(
+        page.moves().await[before],
+        format!("White: {}", turn["text"].as_str().unwrap())
+    );
+
+    page.c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}

@@ -502,3 +502,115 @@ fn the_computers_search_shows_its_depth_score_and_line_while_it_thinks() {
     press(&mut a, &[Key::Char('u')]);
     assert!(a.thought_line().is_none());
 }
+
+#[test]
+fn a_shogi_drop_and_an_optional_promotion_are_chosen_from_lists() {
+    let mut a = app(
+        "shogi",
+        &[],
+        Some("4k4/9/9/5S3/9/9/9/9/4K4 b PS 1"),
+        &[Seat::Human, Seat::Human],
+    );
+    // An empty cell offers a drop of each kind in hand.
+    pick(&mut a, "5e");
+    let Mode::Choose(moves, 0) = &a.mode else {
+        panic!("{:?}", a.mode)
+    };
+    let texts: Vec<String> = moves.iter().map(|&m| a.text(m)).collect();
+    assert_eq!(texts, ["P*5e", "S*5e"]);
+    insta::assert_snapshot!("board_shogi_drop_choice", screen(&a));
+    press(&mut a, &[Key::Down, Key::Enter]);
+    assert_eq!(a.session.history()[0].text, "S*5e");
+    pick(&mut a, "5a");
+    pick(&mut a, "6a");
+    // The silver entering the zone may promote or not: both are offered.
+    pick(&mut a, "4d");
+    pick(&mut a, "4c");
+    let Mode::Choose(moves, _) = &a.mode else {
+        panic!("{:?}", a.mode)
+    };
+    let texts: Vec<String> = moves.iter().map(|&m| a.text(m)).collect();
+    assert_eq!(texts, ["4d-4c+", "4d-4c"]);
+}
+
+#[test]
+fn the_history_keeps_its_lines_beside_a_long_legend() {
+    // Xiangqi's and shogi's legends and zone notes once filled the side panel of an
+    // 80 × 24 window, leaving the history heading with no move under it.
+    for (game, mv, shown) in [
+        ("xiangqi", "h3e3", "1. Red h3e3"),
+        ("shogi", "7g7f", "1. Black 7g-7f"),
+    ] {
+        let mut a = humans(game);
+        press(&mut a, &[Key::Char(':')]);
+        for c in mv.chars() {
+            press(&mut a, &[Key::Char(c)]);
+        }
+        press(&mut a, &[Key::Enter]);
+        assert_eq!(a.session.history().len(), 1, "{game}");
+        let s = screen(&a);
+        let panel_line = s
+            .lines()
+            .find(|l| l.trim_end().ends_with(shown))
+            .unwrap_or_else(|| panic!("{game}: no history line in\n{s}"));
+        assert!(panel_line.len() > 40, "beside the board: {panel_line}");
+    }
+}
+
+#[test]
+fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
+    let mut a = humans("backgammon");
+    // The roll is made before the first turn; the title shows it.
+    let roll = format!("roll of {}", a.session.state().roll().expect("a roll"));
+    let s = screen(&a);
+    assert!(s.lines().next().unwrap().contains(&roll), "{roll}");
+    // The bar (the reserve) and the men borne off, whole in an 80-column window.
+    assert!(s.contains("reserve: White 0, Black 0\n"), "{s}");
+    assert!(s.contains("borne off: White 0, Black 0\n"), "{s}");
+    let moves = a.session.legal_moves();
+    let turn = *moves
+        .iter()
+        .max_by_key(|m| a.session.move_cells(m).len())
+        .unwrap();
+    let text = a.text(turn);
+    let cells = a.session.move_cells(&turn);
+    assert!(cells.len() >= 3, "{text}: a turn of two men");
+    let names: Vec<String> = cells
+        .iter()
+        .map(|c| a.session.game().board.cells[c.index()].name.clone())
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        pick(&mut a, name);
+        if i == 0 {
+            // A picked or lit stack keeps its height: `<W5`, `(B3`.
+            let s = screen(&a);
+            let lines: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+            let layout = Layout::new(a.session.game(), a.flipped);
+            let state = a.session.state();
+            let mut checked = 0;
+            for &c in std::iter::once(&cells[0]).chain(a.next_cells().iter()) {
+                let h = state.stack_at(c).len();
+                if h > 1 {
+                    // The board is drawn from column 3, line 2; a cell is three characters.
+                    let (x, y) = layout.at[c.index()];
+                    let at = &lines[2 + y as usize][3 + x as usize..6 + x as usize];
+                    let sym = a.session.game().pieces[state.at(c) as usize].symbol;
+                    assert_eq!(at[1..], [sym, char::from(b'0' + h as u8)], "{s}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 0, "a marked stack:\n{s}");
+        }
+        if a.session.history().iter().any(|p| p.text == text) {
+            break;
+        }
+    }
+    let played: Vec<&str> = a
+        .session
+        .history()
+        .iter()
+        .filter(|p| !a.session.automatic(&p.mv))
+        .map(|p| p.text.as_str())
+        .collect();
+    assert_eq!(played, [text.as_str()]);
+}

@@ -246,15 +246,18 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         } else {
             game.pieces[piece as usize].symbol
         };
+        // A stack's height beside its top piece (`W5`), as `show` draws it; a marked stack
+        // keeps its height in place of the closing bracket (`[W5`, `(B3`).
+        let height = stack_mark(state, cell);
+        let mark = |open: char, close: char| (open, if height == ' ' { close } else { height });
         let (l, r) = if cell == app.cursor {
-            ('[', ']')
+            mark('[', ']')
         } else if app.picked.contains(&cell) {
-            ('<', '>')
+            mark('<', '>')
         } else if targets.contains(&cell) {
-            ('(', ')')
+            mark('(', ')')
         } else {
-            // A stack's height beside its top piece (`W5`), as `show` draws it.
-            (' ', stack_mark(state, cell))
+            (' ', height)
         };
         let mut style = Style::default();
         if color {
@@ -416,8 +419,12 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
         .collect();
     out.push((seats.join(" · "), plain));
     let reserve = reserve_line(game, state, false);
-    if !reserve.is_empty() {
-        out.push((reserve.trim_end().to_string(), plain));
+    // The reserve and the borne-off count each on a line of their own, so that a narrow
+    // panel does not cut the second off.
+    for part in reserve.trim_end().split("   ").filter(|p| !p.is_empty()) {
+        for line in crate::ui::legend::wrap(part, width.max(20)) {
+            out.push((line, plain));
+        }
     }
     let hands = game.hands_line(state);
     if !hands.is_empty() {
@@ -458,37 +465,24 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
     };
     out.push((format!("cursor {}: {what}{stack}", cell.name), plain));
     out.push((String::new(), plain));
-    // Legend: each piece symbol with its kind and owner.
-    let legend: Vec<String> = game
-        .pieces
+    // The legend, the notes and the keys, as much of them as leaves the history its few
+    // lines (a game with many kinds, such as shogi, would otherwise fill the panel).
+    let history_moves = app
+        .session
+        .history()
         .iter()
-        .skip(1)
-        .map(|p| {
-            let owner = p
-                .owner
-                .map_or("-".to_string(), |o| game.players[o.index()].clone());
-            format!("{} {} {owner}", p.symbol, game.kinds[p.kind as usize].name)
-        })
-        .collect();
-    if beside {
-        out.push(("pieces".to_string(), head));
-        for l in legend.chunks(2) {
-            out.push((l.join("  "), plain));
-        }
+        .filter(|p| !app.session.automatic(&p.mv))
+        .count();
+    // A blank line, the heading, the moves, and the line the history keeps free below.
+    let history_min = 3 + history_moves.clamp(1, HISTORY_KEPT);
+    // Under the board (a wide board in a narrow window) the panel is a short strip that the
+    // history would not fit in anyway: the legend and notes keep it, in full, cut at its end.
+    let budget = if beside {
+        room.saturating_sub(out.len() + history_min)
     } else {
-        out.push((format!("pieces: {}", legend.join(", ")), plain));
-    }
-    for note in crate::ui::legend::notes(game, false) {
-        for line in crate::ui::legend::wrap(&note, width.max(20)) {
-            out.push((line, plain));
-        }
-    }
-    out.push((
-        "keys: arrows move, Enter pick, Esc back, : type".into(),
-        plain,
-    ));
-    out.push(("u undo r redo n new i hint f flip".into(), plain));
-    out.push(("[ ] history m menu ? help q quit".into(), plain));
+        usize::MAX
+    };
+    out.extend(middle_lines(game, beside, width, budget));
     // History fills the rest, newest last.
     let rest = room.saturating_sub(out.len() + 2);
     if rest > 0 {
@@ -534,6 +528,90 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
         }
     }
     out
+}
+
+/// The history lines the side panel keeps below the legend, however long the legend.
+const HISTORY_KEPT: usize = 3;
+
+/// The side panel's legend (pieces, notes) and keys in at most `budget` lines: in full if
+/// they fit, else with the pieces grouped by kind (`K/k king`), else without the notes,
+/// else cut short with a pointer to the help.
+fn middle_lines(
+    game: &crate::engine::Game,
+    beside: bool,
+    width: usize,
+    budget: usize,
+) -> Vec<(String, Style)> {
+    let plain = Style::default();
+    let head = Style::default().add_modifier(Modifier::BOLD);
+    let legend: Vec<String> = game
+        .pieces
+        .iter()
+        .skip(1)
+        .map(|p| {
+            let owner = p
+                .owner
+                .map_or("-".to_string(), |o| game.players[o.index()].clone());
+            format!("{} {} {owner}", p.symbol, game.kinds[p.kind as usize].name)
+        })
+        .collect();
+    let mut full: Vec<(String, Style)> = Vec::new();
+    if beside {
+        full.push(("pieces".to_string(), head));
+        for l in legend.chunks(2) {
+            full.push((l.join("  "), plain));
+        }
+    } else {
+        full.push((format!("pieces: {}", legend.join(", ")), plain));
+    }
+    // Grouped by kind: each kind's symbols, then its name, wrapped to the panel.
+    let mut kinds: Vec<(crate::engine::KindId, String)> = Vec::new();
+    for p in game.pieces.iter().skip(1) {
+        match kinds.iter_mut().find(|(k, _)| *k == p.kind) {
+            Some((_, syms)) => {
+                syms.push('/');
+                syms.push(p.symbol);
+            }
+            None => kinds.push((p.kind, p.symbol.to_string())),
+        }
+    }
+    let grouped: Vec<String> = kinds
+        .iter()
+        .map(|(k, syms)| format!("{syms} {}", game.kinds[*k as usize].name))
+        .collect();
+    let compact: Vec<(String, Style)> =
+        crate::ui::legend::wrap(&format!("pieces: {}", grouped.join(", ")), width.max(20))
+            .into_iter()
+            .map(|l| (l, plain))
+            .collect();
+    let mut notes: Vec<(String, Style)> = Vec::new();
+    for note in crate::ui::legend::notes(game, false) {
+        for line in crate::ui::legend::wrap(&note, width.max(20)) {
+            notes.push((line, plain));
+        }
+    }
+    let keys: Vec<(String, Style)> = [
+        "keys: arrows move, Enter pick, Esc back, : type",
+        "u undo r redo n new i hint f flip",
+        "[ ] history m menu ? help q quit",
+    ]
+    .iter()
+    .map(|k| (k.to_string(), plain))
+    .collect();
+    let tries = [
+        [full.as_slice(), &notes, &keys].concat(),
+        [compact.as_slice(), &notes, &keys].concat(),
+        [compact.as_slice(), &keys].concat(),
+    ];
+    if let Some(fits) = tries.iter().find(|t| t.len() <= budget) {
+        return fits.clone();
+    }
+    let mut cut: Vec<(String, Style)> = [compact.as_slice(), &keys[2..]].concat();
+    if cut.len() > budget {
+        cut.truncate(budget.saturating_sub(1));
+        cut.push(("… ? help m menu q quit".into(), plain));
+    }
+    cut
 }
 
 fn draw_help(area: Rect, buf: &mut Buffer) {
