@@ -9,7 +9,7 @@
 //! move of the list) without writing a list, and the `nobody-can-move` test asks whether
 //! the bitset is empty. Decided per player when the game is assembled.
 
-use super::{CellId, DirShift, Game, Move, Part, PieceId, Player, State, EMPTY};
+use super::{CellCond, CellId, DirShift, Game, Move, Part, PieceId, Player, State, EMPTY};
 
 /// How the cells of the player's moves are found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,25 +73,9 @@ impl MoveBits {
                 hand: None,
                 ..
             }] if game.reserve_kind != Some(*kind) => {
-                let ids = |keep: &dyn Fn(PieceId) -> bool| -> Vec<PieceId> {
-                    (0..game.pieces.len() as PieceId)
-                        .filter(|&id| keep(id))
-                        .collect()
-                };
-                let (inside, zone) = match &on.zone {
-                    Some((z, inside)) => {
-                        let mut mask = 0u64;
-                        for c in CellId::upto(game.board.len()) {
-                            if game.board.zones[z.index()].contains(p, c) {
-                                mask |= 1 << c.index();
-                            }
-                        }
-                        (ids(&|id| inside[p].contains(id)), mask)
-                    }
-                    None => (Vec::new(), 0),
-                };
+                let (outside, inside, zone) = cond_on_one_word(game, on, p);
                 Form::Place {
-                    outside: ids(&|id| on.content[p].contains(id)),
+                    outside,
                     inside,
                     zone,
                 }
@@ -157,6 +141,40 @@ impl Game {
         mv.push(CellId::from_index(bits.trailing_zeros() as usize));
         Some(mv)
     }
+}
+
+/// The pieces of `game` that `keep` accepts, as a list of ids.
+pub(super) fn pieces_where(game: &Game, keep: impl Fn(PieceId) -> bool) -> Vec<PieceId> {
+    (0..game.pieces.len() as PieceId)
+        .filter(|&id| keep(id))
+        .collect()
+}
+
+/// A cell condition for player `p` on a board of at most 64 cells, in the form the bitboard
+/// paths test: the pieces it accepts outside its zone, those it accepts inside, and the zone's
+/// cells as one word (0 and an empty list when it names no zone).
+pub(super) fn cond_on_one_word(
+    game: &Game,
+    on: &CellCond,
+    p: Player,
+) -> (Vec<PieceId>, Vec<PieceId>, u64) {
+    let (inside, zone) = match &on.zone {
+        Some((z, inside)) => {
+            let mut mask = 0u64;
+            for c in CellId::upto(game.board.len()) {
+                if game.board.zones[z.index()].contains(p, c) {
+                    mask |= 1 << c.index();
+                }
+            }
+            (pieces_where(game, |id| inside[p].contains(id)), mask)
+        }
+        None => (Vec::new(), 0),
+    };
+    (
+        pieces_where(game, |id| on.content[p].contains(id)),
+        inside,
+        zone,
+    )
 }
 
 #[cfg(test)]

@@ -14,11 +14,12 @@
 //! and each turned piece are logged, hashed and set directly, in the order the general make
 //! replays the parts.
 
+use super::move_bits::{cond_on_one_word, pieces_where};
 use super::state::Change;
 use super::state::EnPassant;
 use super::{
-    CellCond, CellId, DirId, DirShift, Game, Move, MoveList, Part, PieceId, Player, Rule, State,
-    EMPTY, NO_CELL,
+    CellId, DirId, DirShift, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY,
+    NO_CELL,
 };
 
 /// One outflank direction as a shift, and how many shifts its longest run of enemy pieces
@@ -95,11 +96,7 @@ impl OutflankPlacement {
         if game.board.len() > 64 || game.reserve_kind == Some(*kind) {
             return None;
         }
-        let ids = |keep: &dyn Fn(PieceId) -> bool| -> Vec<PieceId> {
-            (0..game.pieces.len() as PieceId)
-                .filter(|&id| keep(id))
-                .collect()
-        };
+        let ids = |keep: &dyn Fn(PieceId) -> bool| pieces_where(game, keep);
         let mut sides = Vec::new();
         for p in 0..game.num_players() {
             let p = Player(p as u8);
@@ -115,25 +112,13 @@ impl OutflankPlacement {
                     reach: longest_walk(game, d).saturating_sub(1),
                 });
             }
-            let CellCond { content, zone } = on;
-            let (inside, zone) = match zone {
-                Some((z, inside)) => {
-                    let mut mask = 0u64;
-                    for c in CellId::upto(game.board.len()) {
-                        if game.board.zones[z.index()].contains(p, c) {
-                            mask |= 1 << c.index();
-                        }
-                    }
-                    (ids(&|id| inside[p].contains(id)), mask)
-                }
-                None => (Vec::new(), 0),
-            };
+            let (outside, inside, zone) = cond_on_one_word(game, on, p);
             sides.push(Side {
                 rays,
                 placed,
                 own: ids(&|id| game.owner(id) == Some(p)),
                 enemy: ids(&|id| game.owner(id).is_some_and(|o| o != p)),
-                outside: ids(&|id| content[p].contains(id)),
+                outside,
                 inside,
                 zone,
             });
