@@ -66,7 +66,12 @@ async fn browser() -> (Running, Client, PathBuf) {
             .spawn()
             .expect("chromedriver runs"),
     );
-    let profile = std::env::temp_dir().join(format!("tabletop-web-test-{}", std::process::id()));
+    // One profile per browser: two Chromiums given the same folder become one browser, and
+    // the tests, which run in parallel, then share their tabs' storage.
+    static BROWSERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = BROWSERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile =
+        std::env::temp_dir().join(format!("tabletop-web-test-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
     let mut caps = serde_json::Map::new();
     caps.insert(
