@@ -4,6 +4,7 @@
 
 pub mod checkpoint;
 pub mod dfpn;
+pub mod estimate;
 pub mod table;
 
 use std::collections::HashMap;
