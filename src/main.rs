@@ -112,6 +112,9 @@ enum Command {
         /// df-pn: do not merge positions that are symmetric images of each other.
         #[arg(long)]
         no_symmetry: bool,
+        /// df-pn: find only the position's value, not each first move's.
+        #[arg(long)]
+        value_only: bool,
         /// df-pn: stop, unsolved (exit code 1), after searching this many positions.
         #[arg(long, value_name = "N")]
         max_nodes: Option<u64>,
@@ -413,6 +416,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             method: SolveMethod::Dfpn,
             no_symmetry,
+            value_only,
             max_nodes,
             checkpoint,
             resume,
@@ -422,6 +426,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let opts = tools::solve::dfpn::Options {
                 memory_mb: memory as usize,
                 symmetry: !no_symmetry,
+                first_moves: !value_only,
                 max_nodes,
                 checkpoint,
                 resume,
@@ -435,6 +440,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             memory,
             method: SolveMethod::Exact,
             no_symmetry: _,
+            value_only: _,
             max_nodes: _,
             checkpoint: _,
             resume: _,
@@ -684,16 +690,27 @@ fn solve_dfpn(
         let _ = SOLVE_STOP.set(stop.clone());
         opts.stop = Some(stop);
     }
+    let start = s.clone();
     let sol = dfpn::solve_dfpn(g, s, opts, |p| {
-        if progress {
-            eprintln!(
-                "… {:.0}s: {} positions searched, {} proven, table {:.1}% full",
-                t.elapsed().as_secs_f64(),
-                p.nodes,
-                p.proven,
-                100.0 * p.filled as f64 / p.capacity as f64
-            );
+        if !progress {
+            return;
         }
+        let secs = t.elapsed().as_secs_f64();
+        let name = |m| g.move_to_string(&start, m);
+        if let Some((mv, v)) = p.solved {
+            eprintln!("… {secs:.0}s: {} {}", name(mv), value_word(v));
+            return;
+        }
+        let position = p.first.map_or("here".to_string(), |m| format!("after {}", name(m)));
+        eprintln!(
+            "… {secs:.0}s: {} positions searched, {} proven, table {:.1}% full; does {} win {position}? proof number {}, disproof number {}",
+            p.nodes,
+            p.proven,
+            100.0 * p.filled as f64 / p.capacity as f64,
+            g.players()[p.attacker.index()],
+            p.root.0,
+            p.root.1,
+        );
     })
     .map_err(|e| {
         // Stopped by Ctrl-C (after saving the checkpoint): the code of an interruption.
@@ -729,9 +746,11 @@ fn solve_dfpn(
     );
     let st = sol.stats;
     outln!(
-        "positions {} proven {} table {} of {} slots time {:.3}s",
+        "positions {} proven {} (at once: {} by a killer, {} by a listed move) table {} of {} slots time {:.3}s",
         st.nodes,
         st.proven,
+        st.killer_cuts,
+        st.win_cuts,
         st.filled,
         st.capacity,
         t.elapsed().as_secs_f64()

@@ -27,6 +27,17 @@ fn dfpn(g: &Game, s: &mut State, memory_mb: usize, symmetry: bool) -> DfpnSoluti
     solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
 }
 
+/// df-pn with new positions' numbers started at 1 and 1 instead of from the distance
+/// estimates.
+fn dfpn_plain(g: &Game, s: &mut State) -> DfpnSolution {
+    let opts = Options {
+        memory_mb: 64,
+        estimates: false,
+        ..Options::default()
+    };
+    solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
+}
+
 /// Every first move with its value, from the groups.
 fn per_move(sol: &DfpnSolution) -> Vec<(Move, Value)> {
     let mut out: Vec<(Move, Value)> = sol
@@ -54,6 +65,12 @@ fn agrees_with_exact(name: &str, sets: &[(&str, &str)]) {
         );
         assert_eq!(per_move(&sol), want, "{name} {sets:?} symmetry {symmetry}");
     }
+    let plain = dfpn_plain(&g, &mut s);
+    assert_eq!(
+        plain.value, exact.value,
+        "{name} {sets:?} without estimates"
+    );
+    assert_eq!(per_move(&plain), want, "{name} {sets:?} without estimates");
 }
 
 #[test]
@@ -80,6 +97,119 @@ fn agrees_with_the_exact_solver_on_hex_and_nex() {
     // Nex can repeat (transforms add no stone) and draw.
     agrees_with_exact("nex", &[("size", "2")]);
     agrees_with_exact("nex", &[("size", "3")]);
+}
+
+#[test]
+fn agrees_with_the_exact_solver_under_the_pie_rule() {
+    // After `swap` the same colour moves again, played by the other person: the values
+    // are the people's, as the exact solver's negamax gives them. Hex 3 × 3: every opening
+    // loses (a winning one is swapped); Nex 3 × 3 has drawn openings, so it draws.
+    agrees_with_exact("hex", &[("size", "3"), ("swap", "yes")]);
+    agrees_with_exact("nex", &[("size", "2"), ("swap", "yes")]);
+    agrees_with_exact("nex", &[("size", "3"), ("swap", "yes")]);
+    let g = game("hex", &[("size", "3"), ("swap", "yes")]);
+    let sol = dfpn(&g, &mut g.start(), 16, true);
+    assert_eq!(sol.value, Value::Loss);
+    assert!(sol.groups.iter().all(|grp| grp.value == Value::Loss));
+}
+
+#[test]
+fn the_pie_rule_values_follow_from_the_values_without_it() {
+    // With the pie rule the second player takes over a winning opening and answers a
+    // losing one, so an opening is worth a loss unless it draws without the rule.
+    let plain = game("nex", &[("size", "3")]);
+    let pie = game("nex", &[("size", "3"), ("swap", "yes")]);
+    let without = per_move(&dfpn(&plain, &mut plain.start(), 16, true));
+    let with = per_move(&dfpn(&pie, &mut pie.start(), 16, true));
+    assert_eq!(without.len(), with.len());
+    let mut draws = 0;
+    for ((m1, v1), (m2, v2)) in without.iter().zip(&with) {
+        assert_eq!(m1, m2);
+        let want = if *v1 == Value::Draw {
+            Value::Draw
+        } else {
+            Value::Loss
+        };
+        assert_eq!(*v2, want, "{m1:?}");
+        draws += usize::from(*v1 == Value::Draw);
+    }
+    assert!(draws > 0, "Nex 3 × 3 has drawn openings");
+}
+
+#[test]
+fn winning_moves_found_before_settle_positions_at_once() {
+    // A move that ends the game in the mover's favour settles a position: found among the
+    // moves that did so at the same depth before (killers, tried before listing the
+    // children), or while listing them. The values are the exact solver's (above); here,
+    // both kinds of cut happen.
+    for (name, sets) in [
+        ("tictactoe", &[][..]),
+        (
+            "connect4",
+            &[("width", "4"), ("height", "4"), ("connect", "3")],
+        ),
+        ("hex", &[("size", "3")]),
+    ] {
+        let g = game(name, sets);
+        let sol = dfpn(&g, &mut g.start(), 16, true);
+        assert!(sol.stats.killer_cuts > 0, "{name}");
+        assert!(sol.stats.win_cuts > 0, "{name}");
+        assert!(
+            sol.stats.killer_cuts + sol.stats.win_cuts <= sol.stats.proven,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn distance_estimates_shrink_the_search() {
+    // Starting new positions' numbers from how far each side is from its connection (not
+    // 1 and 1) finds the same values searching fewer positions.
+    for (name, sets) in [("hex", &[("size", "4")][..]), ("nex", &[("size", "3")])] {
+        let g = game(name, sets);
+        let guided = dfpn(&g, &mut g.start(), 64, true);
+        let plain = dfpn_plain(&g, &mut g.start());
+        assert_eq!(guided.value, plain.value, "{name}");
+        assert_eq!(per_move(&guided), per_move(&plain), "{name}");
+        assert!(
+            guided.stats.nodes < plain.stats.nodes,
+            "{name}: {} positions with estimates, {} without",
+            guided.stats.nodes,
+            plain.stats.nodes
+        );
+    }
+    // A game with no connection ending has no estimates: the same search either way.
+    let g = game(
+        "connect4",
+        &[("width", "4"), ("height", "4"), ("connect", "3")],
+    );
+    let a = dfpn(&g, &mut g.start(), 64, true);
+    let b = dfpn_plain(&g, &mut g.start());
+    assert_eq!(a.stats.nodes, b.stats.nodes);
+}
+
+#[test]
+fn each_first_move_is_reported_as_soon_as_it_is_solved() {
+    let g = game("hex", &[("size", "3")]);
+    let mut s = g.start();
+    let mut reported = Vec::new();
+    let sol = solve_dfpn(&g, &mut s, Options::default(), |p| {
+        if let Some(x) = p.solved {
+            reported.push(x);
+        }
+    })
+    .expect("df-pn solves it");
+    let groups: Vec<(Move, Value)> = sol.groups.iter().map(|g| (g.moves[0], g.value)).collect();
+    assert_eq!(reported, groups);
+    // `first_moves: false` finds the value alone.
+    let opts = Options {
+        first_moves: false,
+        ..Options::default()
+    };
+    let alone = solve_dfpn(&g, &mut s, opts, |_| {}).expect("df-pn solves it");
+    assert_eq!(alone.value, sol.value);
+    assert!(alone.groups.is_empty());
+    assert_eq!(play_out(&g, &s, &alone.line), Some(s.to_move()));
 }
 
 #[test]
@@ -186,7 +316,7 @@ fn the_command_line_prints_values_and_groups() {
             "  c1 a3        wins",
             "  a2 c2        wins",
             "  b2           wins",
-            "line: b2 c1 b1 a1 a3",
+            "line: b2 b1 c1 a1 a3",
             "symmetries: 2 (2 of them fix this position)",
         ]
     );
@@ -443,4 +573,21 @@ fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
     ]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("value: Red (to move) draws"), "{out}");
+}
+
+#[test]
+fn a_lost_position_has_a_line_to_the_winners_win() {
+    // The value comes from a disproof of "does the player to move win?" whose lines all
+    // end in wins of the other player; the line is read from those disproofs.
+    let c4 = [("width", "4"), ("height", "4"), ("connect", "3")];
+    for (name, sets, first) in [("hex", &[("size", "3")][..], "b2"), ("connect4", &c4, "a1")] {
+        let g = game(name, sets);
+        let mut s = g.start();
+        let mv = g.parse_move(&s, first).expect("a legal move");
+        g.make(&mut s, mv);
+        let sol = dfpn(&g, &mut s, 16, true);
+        assert_eq!(sol.value, Value::Loss, "{name}");
+        let winner = g.next_player(s.to_move());
+        assert_eq!(play_out(&g, &s, &sol.line), Some(winner), "{name}");
+    }
 }

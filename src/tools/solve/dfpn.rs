@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::checkpoint::{self, Header};
+use super::estimate::{Estimator, Scratch};
 use super::table::{Entry, LoopDep, Table, INF};
 use super::{SolveError, Value};
 use crate::engine::{
@@ -44,6 +45,11 @@ pub struct Options {
     pub checkpoint_every: Duration,
     /// Start from the table in this checkpoint (made for the same game and position).
     pub resume: Option<PathBuf>,
+    /// Start new positions' proof and disproof numbers from how far each side is from a
+    /// winning ending (see [`super::estimate`]) instead of 1 and 1.
+    pub estimates: bool,
+    /// Also find the value of every first move (else only the position's).
+    pub first_moves: bool,
 }
 
 impl Default for Options {
@@ -56,21 +62,37 @@ impl Default for Options {
             checkpoint: None,
             checkpoint_every: Duration::from_secs(600),
             resume: None,
+            estimates: true,
+            first_moves: true,
         }
     }
 }
 
 /// What the solver reports while it runs (at most once a second).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Progress {
     /// Positions searched.
     pub nodes: u64,
     /// Positions proven or disproved.
     pub proven: u64,
+    /// Positions settled by a move that ends the game at once, found among the killers
+    /// (such moves found before at the same depth) without listing the children.
+    pub killer_cuts: u64,
+    /// Positions settled by such a move found while listing the children.
+    pub win_cuts: u64,
     /// Table slots in use.
     pub filled: usize,
     /// Table slots the memory cap allows.
     pub capacity: usize,
+    /// The question being searched: does this player (seat) win...
+    pub attacker: Player,
+    /// ...after this first move (`None`: in the position itself)?
+    pub first: Option<Move>,
+    /// The proof and disproof numbers of that question's position, as last combined.
+    pub root: (u32, u32),
+    /// Set in the report made as soon as a first move's value is known: the move (one of
+    /// its group) and its value for the player making it.
+    pub solved: Option<(Move, Value)>,
 }
 
 /// The first moves that lead to one position (or to images of one under a symmetry), and
@@ -135,6 +157,79 @@ pub fn unsupported(game: &Game) -> Option<SolveError> {
     rule.map(SolveError::History)
 }
 
+/// How many killers each depth keeps.
+const KILLERS: usize = 2;
+
+/// How much a proof number grows for each cell more a side needs (see [`Dfpn::weigh`]).
+const ESTIMATE_WEIGHT: u32 = 2;
+
+/// Hashes a key that is already a well-mixed hash: as it is.
+#[derive(Clone, Copy, Default)]
+struct KeyHash;
+
+impl std::hash::BuildHasher for KeyHash {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+/// See [`KeyHash`].
+#[derive(Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+/// The set of child keys listed at one node, to list each position once (two moves may
+/// lead to one position, or to symmetric ones): open addressing in a table cleared for
+/// each node, sized to twice the moves.
+#[derive(Default)]
+struct Seen {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl Seen {
+    /// Empties the set for a node of `moves` moves.
+    fn start(&mut self, moves: usize) {
+        let size = (moves * 2).next_power_of_two().max(16);
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        self.mask = size - 1;
+    }
+
+    /// Adds `key`; whether it was new. (A key of 0 stands for an empty slot, so it is
+    /// always new: at worst one position listed twice, which only counts it twice.)
+    fn insert(&mut self, key: u64) -> bool {
+        if key == 0 {
+            return true;
+        }
+        let mut i = (key ^ key >> 29) as usize & self.mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = key;
+                    return true;
+                }
+                k if k == key => return false,
+                _ => i = (i + 1) & self.mask,
+            }
+        }
+    }
+}
+
 /// One child of a node being searched.
 #[derive(Clone, Copy)]
 struct Kid {
@@ -153,7 +248,26 @@ struct Dfpn<'g, F: FnMut(&Progress)> {
     lists: Vec<MoveList>,
     kids: Vec<Vec<Kid>>,
     /// Positions on the current line: key to depth.
-    path: HashMap<u64, u32>,
+    path: HashMap<u64, u32, KeyHash>,
+    /// Per depth, the moves that last ended the game in the mover's favour there.
+    killers: Vec<[Option<Move>; KILLERS]>,
+    /// Positions settled by a killer.
+    killers_used: u64,
+    /// Positions settled by a winning move found while listing the children.
+    win_cuts: u64,
+    /// The first move whose position is being solved (for the progress reports).
+    first: Option<Move>,
+    /// The numbers of the position being solved, as last combined.
+    root: (u32, u32),
+    /// The children listed so far at the node being expanded.
+    seen: Seen,
+    /// Distance estimates for new positions' numbers, if the game has endings understood.
+    estimator: Option<Estimator>,
+    scratch: Scratch,
+    /// A proof number grows by this much for each cell more a side needs.
+    weight: u32,
+    /// The distance a blocked side counts as.
+    far: u32,
     /// The visit number of the position at each depth of the line.
     visits: Vec<u64>,
     next_visit: u64,
@@ -223,20 +337,110 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         Progress {
             nodes: self.nodes,
             proven: self.proven,
+            killer_cuts: self.killers_used,
+            win_cuts: self.win_cuts,
             filled: self.table.filled(),
             capacity: self.table.max_capacity(),
+            attacker: self.attacker,
+            first: self.first,
+            root: self.root,
+            solved: None,
         }
     }
 
-    fn terminal(&self, o: Option<Outcome>) -> Entry {
+    /// The seat playing `colour` in `s`: after the pie rule's swap the people have
+    /// exchanged colours. The questions are about seats (people), so that "the player to
+    /// move wins" means what the exact solver means, swap or not.
+    fn seat(&self, s: &State, colour: Player) -> Player {
+        if s.swapped() {
+            self.game.next_player(colour)
+        } else {
+            colour
+        }
+    }
+
+    /// The entry of a finished game `s` (`o`: its outcome; `None`, a draw).
+    fn terminal(&self, s: &State, o: Option<Outcome>) -> Entry {
         match o.and_then(|o| o.winner(2)) {
-            Some(w) if w == self.attacker => PROVEN,
+            Some(w) if self.seat(s, w) == self.attacker => PROVEN,
             Some(_) => Entry {
                 pure: true,
                 ..DISPROVEN
             },
             None => DISPROVEN,
         }
+    }
+
+    /// The first killer of depth `d` that is legal in `s` (with `moves`) and ends the game
+    /// in the mover's favour: its child's entry (`or`: the attacker moves).
+    fn killer_cut(&mut self, s: &mut State, d: usize, moves: &[Move], or: bool) -> Option<Entry> {
+        for i in 0..KILLERS {
+            let Some(k) = self.killers[d][i] else { break };
+            if !moves.contains(&k) {
+                continue;
+            }
+            self.game.make(s, k);
+            let e = s.result_now().map(|o| self.terminal(s, Some(o)));
+            self.game.unmake(s);
+            if let Some(e) = e.filter(|&e| if or { e.pn == 0 } else { e.dn == 0 }) {
+                self.killers_used += 1;
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    /// Puts `mv` first among the killers of depth `d`.
+    fn remember_killer(&mut self, d: usize, mv: Move) {
+        let ks = &mut self.killers[d];
+        let at = ks
+            .iter()
+            .position(|&k| k == Some(mv))
+            .unwrap_or(KILLERS - 1);
+        ks.copy_within(0..at, 1);
+        ks[0] = Some(mv);
+    }
+
+    /// Stores and returns the entry of a position settled by one move (`e`: that child's).
+    fn settle(&mut self, key: u64, e: Entry) -> Entry {
+        let e = if e.pn == 0 {
+            Entry { work: 1, ..PROVEN }
+        } else {
+            Entry {
+                work: 1,
+                pure: e.pure,
+                ..DISPROVEN
+            }
+        };
+        self.proven += 1;
+        self.table.put(key, e);
+        e
+    }
+
+    /// The first numbers of a position not searched yet: from how far each side is from a
+    /// winning ending ([`Estimator`]), or 1 and 1 when the game has no ending understood.
+    fn guess(&mut self, s: &State) -> Entry {
+        let Some(est) = &self.estimator else {
+            return UNKNOWN;
+        };
+        let attacker = self.seat(s, self.attacker);
+        let defender = self.game.next_player(attacker);
+        let da = est.distance(s, attacker, &mut self.scratch);
+        let dd = est.distance(s, defender, &mut self.scratch);
+        let a_moves = s.to_move() == attacker;
+        // The attacker's proof number grows with the cells it still needs, its disproof
+        // number with the cells the defender needs.
+        Entry {
+            pn: self.weigh(da, a_moves),
+            dn: self.weigh(dd, !a_moves),
+            ..UNKNOWN
+        }
+    }
+
+    /// A proof number from a distance: the side not to move is a move further away.
+    fn weigh(&self, d: u32, to_move: bool) -> u32 {
+        let d = d.min(self.far).saturating_add(u32::from(!to_move)).max(1);
+        1 + (d - 1) * self.weight
     }
 
     /// The table's entry for a child, unless it is a disproof resting on a position no
@@ -267,7 +471,7 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         }
         let key = self.key(s);
         if let Some(o) = s.result_now() {
-            let e = self.terminal(Some(o));
+            let e = self.terminal(s, Some(o));
             self.table.put(key, e);
             return Ok(e);
         }
@@ -275,14 +479,54 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         if self.lists.len() <= d {
             self.lists.push(MoveList::new());
             self.kids.push(Vec::new());
+            self.killers.push([None; KILLERS]);
         }
         let mut moves = std::mem::take(&mut self.lists[d]);
         self.game.legal_moves(s, &mut moves);
         if moves.is_empty() {
             self.lists[d] = moves;
-            let e = self.terminal(self.game.no_moves_outcome(s));
+            let e = self.terminal(s, self.game.no_moves_outcome(s));
             self.table.put(key, e);
             return Ok(e);
+        }
+        let or = self.seat(s, s.to_move()) == self.attacker;
+        // A move that ends the game in the mover's favour settles the position at once: the
+        // moves that did so at this depth before (killers) are tried first, then each move
+        // as the children are listed.
+        if let Some(e) = self.killer_cut(s, d, &moves, or) {
+            self.lists[d] = moves;
+            return Ok(self.settle(key, e));
+        }
+        let mut kids = std::mem::take(&mut self.kids[d]);
+        kids.clear();
+        self.seen.start(moves.len());
+        // First each child's key and whether the game ends there (its bucket fetched
+        // meanwhile), then the table: the lookups' cache misses overlap.
+        let mut cut = None;
+        for &mv in &moves {
+            self.game.make(s, mv);
+            let e = s.result_now().map(|o| self.terminal(s, Some(o)));
+            if let Some(e) = e.filter(|&e| if or { e.pn == 0 } else { e.dn == 0 }) {
+                self.game.unmake(s);
+                cut = Some((mv, e));
+                break;
+            }
+            let k = self.key(s);
+            if self.seen.insert(k) {
+                let e = e.unwrap_or_else(|| {
+                    self.table.prefetch(k);
+                    self.guess(s)
+                });
+                kids.push(Kid { mv, key: k, e });
+            }
+            self.game.unmake(s);
+        }
+        if let Some((mv, e)) = cut {
+            self.win_cuts += 1;
+            self.remember_killer(d, mv);
+            self.lists[d] = moves;
+            self.kids[d] = kids;
+            return Ok(self.settle(key, e));
         }
         self.next_visit += 1;
         if self.visits.len() <= d {
@@ -290,38 +534,18 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         }
         self.visits[d] = self.next_visit;
         self.path.insert(key, depth);
-        let or = s.to_move() == self.attacker;
-        let mut kids = std::mem::take(&mut self.kids[d]);
-        kids.clear();
-        // First each child's key and whether the game ends there (its bucket fetched
-        // meanwhile), then the table: the lookups' cache misses overlap.
-        for &mv in &moves {
-            self.game.make(s, mv);
-            let k = self.key(s);
-            if kids.iter().all(|x| x.key != k) {
-                let e = match s.result_now() {
-                    Some(o) => self.terminal(Some(o)),
-                    None => {
-                        self.table.prefetch(k);
-                        UNKNOWN
-                    }
-                };
-                kids.push(Kid { mv, key: k, e });
-            }
-            self.game.unmake(s);
-        }
         for kid in kids.iter_mut().filter(|k| !solved(k.e)) {
-            kid.e = if let Some(&at) = self.path.get(&kid.key) {
-                Entry {
+            if let Some(&at) = self.path.get(&kid.key) {
+                kid.e = Entry {
                     dep: LoopDep {
                         depth: at,
                         visit: self.visits[at as usize],
                     },
                     ..DISPROVEN
-                }
-            } else {
-                self.lookup(kid.key, depth).unwrap_or(UNKNOWN)
-            };
+                };
+            } else if let Some(e) = self.lookup(kid.key, depth) {
+                kid.e = e;
+            }
         }
         self.lists[d] = moves;
         let work0 = self.nodes;
@@ -330,6 +554,9 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         // transposition's rare news (the table is memory-bound).
         let result = loop {
             let (e, best, second) = combine(&kids, or, depth);
+            if depth == 0 {
+                self.root = (e.pn, e.dn);
+            }
             if solved(e) || e.pn >= th_pn || e.dn >= th_dn {
                 break Ok(e);
             }
@@ -409,10 +636,10 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
     fn proof_of(&mut self, s: &mut State, attacker: Player) -> Result<Entry, SolveError> {
         self.ask(attacker);
         if let Some(o) = s.result_now() {
-            return Ok(self.terminal(Some(o)));
+            return Ok(self.terminal(s, Some(o)));
         }
         if self.game.legal_moves_vec(s).is_empty() {
-            return Ok(self.terminal(self.game.no_moves_outcome(s)));
+            return Ok(self.terminal(s, self.game.no_moves_outcome(s)));
         }
         let key = self.key(s);
         match self.table.get(key) {
@@ -424,7 +651,7 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
     /// A line of best play from `s`, whose value for the player to move is `value`; the
     /// state is left as given.
     fn principal_line(&mut self, s: &mut State, value: Value) -> Result<Vec<Move>, SolveError> {
-        let mover = s.to_move();
+        let mover = self.seat(s, s.to_move());
         let winner = match value {
             Value::Win => mover,
             Value::Loss => self.game.next_player(mover),
@@ -446,28 +673,123 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         line: &mut Vec<Move>,
     ) -> Result<(), SolveError> {
         while line.len() < MAX_LINE && s.result_now().is_none() {
-            let winner_moves = s.to_move() == winner;
-            let mut best: Option<(Move, u32)> = None;
-            for mv in self.game.legal_moves_vec(s) {
-                self.game.make(s, mv);
-                let e = self.proof_of(s, winner);
-                self.game.unmake(s);
-                let e = e?;
-                if e.pn != 0 {
-                    continue;
-                }
-                // The winner: the quickest proof; the loser: the proof that took most work.
-                let better =
-                    best.is_none_or(|(_, w)| if winner_moves { e.work < w } else { e.work > w });
-                if better {
-                    best = Some((mv, e.work));
-                }
-            }
-            let Some((mv, _)) = best else { break };
+            let winner_moves = self.seat(s, s.to_move()) == winner;
+            let moves = self.game.legal_moves_vec(s);
+            // A value found as a pure disproof of the loser's question is read from those
+            // entries, with no search; else from proofs of the winner's question.
+            let best = match self.pick_by_disproofs(s, &moves, winner, winner_moves)? {
+                Some(mv) => Some(mv),
+                None => self.pick_by_proofs(s, &moves, winner, winner_moves)?,
+            };
+            let Some(mv) = best else { break };
             self.game.make(s, mv);
             line.push(mv);
         }
         Ok(())
+    }
+
+    /// The line's next move from pure disproofs of "does the loser win?", if the table
+    /// holds one for `s`: the winner's disproved move that took least work, or the loser's
+    /// move whose disproof took most. The children are read from the table (after `s` is
+    /// searched again if the table has lost a child's entry).
+    fn pick_by_disproofs(
+        &mut self,
+        s: &mut State,
+        moves: &[Move],
+        winner: Player,
+        winner_moves: bool,
+    ) -> Result<Option<Move>, SolveError> {
+        let loser = self.game.next_player(winner);
+        for again in [false, true] {
+            // Only a disproof already in the table is used: searching the loser's question
+            // when the value came from the winner's would be work for nothing.
+            let e = if again {
+                Some(self.prove(s, loser)?)
+            } else {
+                self.ask(loser);
+                let k = self.key(s);
+                self.table.get(k)
+            };
+            if e.is_none_or(|e| e.dn != 0 || !e.pure || e.dep.is_some()) {
+                return Ok(None);
+            }
+            self.ask(loser);
+            let mut best: Option<(Move, u32)> = None;
+            let mut all = true;
+            for &mv in moves {
+                self.game.make(s, mv);
+                let e = match s.result_now() {
+                    Some(o) => Some(self.terminal(s, Some(o))),
+                    None => self.table.get(self.key(s)),
+                };
+                self.game.unmake(s);
+                match e.filter(|e| e.dn == 0 && e.pure && !e.dep.is_some()) {
+                    Some(e) => {
+                        let better = |w: u32| if winner_moves { e.work < w } else { e.work > w };
+                        if best.is_none_or(|(_, w)| better(w)) {
+                            best = Some((mv, e.work));
+                        }
+                    }
+                    None => all = false,
+                }
+            }
+            if best.is_some() && (winner_moves || all) {
+                return Ok(best.map(|(mv, _)| mv));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The line's next move from proofs of "does the winner win?": the winner's proven move
+    /// that took least work, the loser's move whose proof took most, searching what the
+    /// table lost.
+    fn pick_by_proofs(
+        &mut self,
+        s: &mut State,
+        moves: &[Move],
+        winner: Player,
+        winner_moves: bool,
+    ) -> Result<Option<Move>, SolveError> {
+        // The winner's proven moves are read from the table, the position proved again
+        // first if its proof was replaced: searching a move that does not win would cost
+        // a disproof. If no proven move is left in the table, each move is searched in
+        // turn until one is proven.
+        let mut known = false;
+        if winner_moves {
+            self.proof_of(s, winner)?;
+            self.ask(winner);
+            known = moves.iter().any(|&mv| {
+                self.game.make(s, mv);
+                let k = self.key(s);
+                let proven = s
+                    .result_now()
+                    .is_some_and(|o| o.winner(2).is_some_and(|w| self.seat(s, w) == winner))
+                    || self.table.get(k).is_some_and(|e| e.pn == 0);
+                self.game.unmake(s);
+                proven
+            });
+        }
+        let mut best: Option<(Move, u32)> = None;
+        for &mv in moves {
+            self.game.make(s, mv);
+            let e = if known {
+                let k = self.key(s);
+                let at_once = s.result_now().map(|o| self.terminal(s, Some(o)));
+                Ok(at_once.or(self.table.get(k)).unwrap_or(UNKNOWN))
+            } else {
+                self.proof_of(s, winner)
+            };
+            self.game.unmake(s);
+            let e = e?;
+            if e.pn != 0 {
+                continue;
+            }
+            // The winner: the quickest proof; the loser: the proof that took most work.
+            if best.is_none_or(|(_, w)| if winner_moves { e.work < w } else { e.work > w }) {
+                best = Some((mv, e.work));
+            }
+        }
+        Ok(best.map(|(mv, _)| mv))
     }
 
     /// Whether `attacker` wins from `s`: the root's solved entry.
@@ -586,6 +908,7 @@ pub fn solve_dfpn(
         }
         None => (Table::with_bytes(bytes), 0),
     };
+    let estimator = opts.estimates.then(|| Estimator::new(game));
     let mut solver = Dfpn {
         game,
         hasher,
@@ -594,7 +917,17 @@ pub fn solve_dfpn(
         salt: 0,
         lists: Vec::new(),
         kids: Vec::new(),
-        path: HashMap::new(),
+        path: HashMap::default(),
+        killers: Vec::new(),
+        killers_used: 0,
+        win_cuts: 0,
+        first: None,
+        root: (1, 1),
+        seen: Seen::default(),
+        estimator: estimator.filter(Estimator::any),
+        scratch: Scratch::default(),
+        weight: ESTIMATE_WEIGHT,
+        far: game.board().len() as u32 + 1,
         visits: Vec::new(),
         next_visit,
         nodes: 0,
@@ -660,10 +993,14 @@ fn solve_all<F: FnMut(&Progress)>(
     syms: &[Symmetry],
 ) -> Result<DfpnSolution, SolveError> {
     let game = solver.game;
-    let me = state.to_move();
+    let me = solver.seat(state, state.to_move());
+    // The position's value first: its search looks for the cheapest proof among all first
+    // moves at once. Then every first move's value, one search (or two) per group of moves
+    // leading to one position or to symmetric ones, reusing the table.
     let value = solver.value_for(state, me)?;
     let mut groups: Vec<(u64, MoveGroup)> = Vec::new();
-    for mv in game.legal_moves_vec(state) {
+    let over = state.result_now().is_some() || !solver.opts.first_moves;
+    for mv in game.legal_moves_vec(state).into_iter().filter(|_| !over) {
         game.make(state, mv);
         let k = solver.hasher.canonical(state);
         let r = match groups.iter_mut().find(|g| g.0 == k) {
@@ -671,19 +1008,26 @@ fn solve_all<F: FnMut(&Progress)>(
                 g.1.moves.push(mv);
                 Ok(())
             }
-            None => solver.value_for(state, me).map(|value| {
-                groups.push((
-                    k,
-                    MoveGroup {
-                        moves: vec![mv],
-                        value,
-                    },
-                ))
-            }),
+            None => {
+                solver.first = Some(mv);
+                solver.value_for(state, me).map(|value| {
+                    let mut st = solver.stats();
+                    st.solved = Some((mv, value));
+                    (solver.progress)(&st);
+                    groups.push((
+                        k,
+                        MoveGroup {
+                            moves: vec![mv],
+                            value,
+                        },
+                    ))
+                })
+            }
         };
         game.unmake(state);
         r?;
     }
+    solver.first = None;
     let line = solver.principal_line(state, value)?;
     Ok(DfpnSolution {
         value,
