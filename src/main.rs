@@ -234,11 +234,11 @@ fn position(game: &Game, args: &PositionArgs) -> Result<State, Failure> {
         for (i, text) in after.split_whitespace().enumerate() {
             let mv = game.parse_move(&state, text).map_err(|e| {
                 // Past the end, say which rule ended the game, as `show` does.
-                let why = match tabletop::engine::ending::describe_end(game, &state) {
-                    Some(end) => format!(" ({end})"),
-                    None => String::new(),
+                let what = match tabletop::engine::ending::describe_end(game, &state) {
+                    Some(end) => format!("the game is already over: {end}"),
+                    None => e.to_string(),
                 };
-                Failure(format!("--after, move {}: {e}{why}", i + 1), 2)
+                Failure(format!("--after, move {}: {what}", i + 1), 2)
             })?;
             game.make(&mut state, mv);
         }

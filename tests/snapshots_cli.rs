@@ -179,7 +179,7 @@ fn cli_finished_games_name_the_rule() {
     assert_eq!(code, 2, "{t}");
     assert!(
         t.contains(&format!(
-            "--after, move 5: the game is over; no move can be played ({rule})"
+            "--after, move 5: the game is already over: {rule}\n"
         )),
         "{t}"
     );
