@@ -69,7 +69,7 @@ impl Features {
                         Takes::Nothing => false,
                     };
                 }
-                if matches!(part, Part::Pass) {
+                if matches!(part, Part::Pass(_)) {
                     can_repeat = true;
                 }
             }
@@ -214,7 +214,7 @@ impl Features {
                 | Part::Fly(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
-                | Part::Pass
+                | Part::Pass(_)
                 | Part::SwapSides => {}
             }
             k += n;

@@ -60,7 +60,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             Part::BecomeCaptured(_)
             | Part::Outflank(_)
             | Part::RemoveSurrounded(_)
-            | Part::Pass
+            | Part::Pass(_)
             | Part::SwapSides => 1.0,
         };
         prev_convert = matches!(part, Part::Convert(_));

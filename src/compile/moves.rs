@@ -533,7 +533,7 @@ impl Compiler {
             "fly" => self.build_fly(&mut a)?,
             "remove" => self.build_remove(&mut a, e.span)?,
             "remove-surrounded" => self.build_remove_surrounded(&mut a, e.span)?,
-            "pass" => Part::Pass,
+            "pass" => self.build_pass()?,
             "swap-sides" => Part::SwapSides,
             other => {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))

@@ -638,7 +638,7 @@ impl Game {
                     promote::exec_new_kind(self, sink, focus, mv.promote, p);
                 }
                 Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
-                Part::Advance(_) | Part::Pass | Part::SwapSides => {}
+                Part::Advance(_) | Part::Pass(_) | Part::SwapSides => {}
             }
         }
     }

@@ -48,7 +48,7 @@ impl Game {
                 | Part::Advance(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
-                | Part::Pass
+                | Part::Pass(_)
                 | Part::SwapSides => {}
             }
             k += recorded;

@@ -93,8 +93,8 @@ pub enum Part {
     Remove(super::prim::remove::Remove),
     /// Go's capture of chains without liberties: see [`super::prim::remove_surrounded`].
     RemoveSurrounded(super::prim::remove_surrounded::RemoveSurrounded),
-    /// Do nothing; the turn passes.
-    Pass,
+    /// Do nothing; the turn passes: see [`super::prim::pass`].
+    Pass(super::prim::pass::Pass),
     /// The pie rule: on the second ply of the game only, take over the first player's side.
     SwapSides,
 }
@@ -140,7 +140,7 @@ impl Part {
             | Part::BecomeCaptured(_)
             | Part::Outflank(_)
             | Part::RemoveSurrounded(_)
-            | Part::Pass
+            | Part::Pass(_)
             | Part::SwapSides => 0,
         }
     }
@@ -197,7 +197,7 @@ impl Rule {
 
     /// Whether the rule is a pass: every part is `pass`.
     pub fn is_pass(&self) -> bool {
-        self.parts.iter().all(|p| matches!(p, Part::Pass))
+        self.parts.iter().all(|p| matches!(p, Part::Pass(_)))
     }
 }
 

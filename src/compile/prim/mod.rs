@@ -10,6 +10,7 @@ mod drop;
 mod en_passant;
 mod fly;
 mod outflank;
+mod pass;
 mod promote;
 mod remove;
 mod remove_surrounded;

@@ -20,6 +20,7 @@ pub mod drop;
 pub mod en_passant;
 pub mod fly;
 pub mod outflank;
+pub mod pass;
 pub mod promote;
 pub mod remove;
 pub mod remove_surrounded;
@@ -326,7 +327,7 @@ impl Part {
             Part::Shoot(_) => shoot::NAME,
             Part::Remove(_) => remove::NAME,
             Part::RemoveSurrounded(_) => remove_surrounded::NAME,
-            Part::Pass => "pass",
+            Part::Pass(_) => pass::NAME,
             Part::SwapSides => "swap-sides",
         }
     }
@@ -369,7 +370,7 @@ impl Part {
             | Part::BecomeCaptured(_)
             | Part::Advance(_)
             | Part::Fly(_)
-            | Part::Pass
+            | Part::Pass(_)
             | Part::SwapSides => Takes::Nothing,
         }
     }
