@@ -215,7 +215,7 @@ impl Features {
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)
-                | Part::SwapSides => {}
+                | Part::SwapSides(_) => {}
             }
             k += n;
         }

@@ -61,7 +61,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             | Part::Outflank(_)
             | Part::RemoveSurrounded(_)
             | Part::Pass(_)
-            | Part::SwapSides => 1.0,
+            | Part::SwapSides(_) => 1.0,
         };
         prev_convert = matches!(part, Part::Convert(_));
         chosen += part.cells_recorded() as f64;

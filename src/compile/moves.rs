@@ -160,7 +160,7 @@ impl Compiler {
                     }
                 }
                 let text = st_text(alt);
-                let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides));
+                let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides(_)));
                 let passable = parts
                     .iter()
                     .any(|p| matches!(p, Part::Slide { passable: true, .. }));
@@ -534,7 +534,7 @@ impl Compiler {
             "remove" => self.build_remove(&mut a, e.span)?,
             "remove-surrounded" => self.build_remove_surrounded(&mut a, e.span)?,
             "pass" => self.build_pass()?,
-            "swap-sides" => Part::SwapSides,
+            "swap-sides" => self.build_swap_sides()?,
             other => {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))
                     .suggest(other, primitive_names());

@@ -1,6 +1,6 @@
 //! Making and unmaking moves, and hashing.
 
-use super::prim::{castle::Castle, en_passant, fly, promote, remove, shoot, swap};
+use super::prim::{castle::Castle, en_passant, fly, promote, remove, shoot, swap, swap_sides};
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
@@ -534,9 +534,7 @@ impl Game {
             Some(Part::Advance(_)) => self.exec_advance(s, mv, p),
             _ => {
                 if rule.swaps_sides {
-                    s.scalars.swapped = !s.scalars.swapped;
-                    s.scalars.hash ^= self.zobrist.swapped;
-                    s.scalars.extra ^= self.zobrist.swapped;
+                    swap_sides::SwapSides::exec(self, s);
                 }
                 self.exec_cells(&mut Logged { game: self, s }, mv, p);
             }
@@ -638,7 +636,7 @@ impl Game {
                     promote::exec_new_kind(self, sink, focus, mv.promote, p);
                 }
                 Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
-                Part::Advance(_) | Part::Pass(_) | Part::SwapSides => {}
+                Part::Advance(_) | Part::Pass(_) | Part::SwapSides(_) => {}
             }
         }
     }

@@ -49,7 +49,7 @@ impl Game {
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)
-                | Part::SwapSides => {}
+                | Part::SwapSides(_) => {}
             }
             k += recorded;
         }

@@ -689,11 +689,7 @@ impl Game {
             // Captures are worked out when the move is made; only such parts may follow.
             Part::RemoveSurrounded(_) => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::Pass(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::SwapSides => {
-                if s.ply == 1 && s.frames.len() == 1 {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
+            Part::SwapSides(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
         }
     }
 

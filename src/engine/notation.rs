@@ -5,7 +5,10 @@
 //! `e7-e8=Q`. A placement is the cell (`c3`), prefixed by the piece's symbol when the game
 //! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
 
-use super::prim::{castle::Castle, en_passant::EnPassant, pass::Pass, promote, remove::Remove};
+use super::prim::{
+    castle::Castle, en_passant::EnPassant, pass::Pass, promote, remove::Remove,
+    swap_sides::SwapSides,
+};
 use super::{Game, Move, MoveList, Part, State, EMPTY};
 
 /// Why a text is not a legal move.
@@ -232,7 +235,7 @@ impl Game {
                 }
                 Part::RemoveSurrounded(_) => {}
                 Part::Pass(_) => Pass::write(&mut out, rule),
-                Part::SwapSides => out.push_str("swap"),
+                Part::SwapSides(_) => SwapSides::write(&mut out),
             }
         }
         out

@@ -95,8 +95,8 @@ pub enum Part {
     RemoveSurrounded(super::prim::remove_surrounded::RemoveSurrounded),
     /// Do nothing; the turn passes: see [`super::prim::pass`].
     Pass(super::prim::pass::Pass),
-    /// The pie rule: on the second ply of the game only, take over the first player's side.
-    SwapSides,
+    /// The pie rule: take over the first player's side: see [`super::prim::swap_sides`].
+    SwapSides(super::prim::swap_sides::SwapSides),
 }
 
 impl Part {
@@ -141,7 +141,7 @@ impl Part {
             | Part::Outflank(_)
             | Part::RemoveSurrounded(_)
             | Part::Pass(_)
-            | Part::SwapSides => 0,
+            | Part::SwapSides(_) => 0,
         }
     }
 }

@@ -265,7 +265,7 @@ impl<'a> RuleCheck<'a> {
                     && prefer.as_ref().is_none_or(|t| self.part_cond(t))
             }
             Part::RemoveSurrounded(x) => self.dir_set(&x.dirs),
-            Part::Pass(_) | Part::SwapSides => true,
+            Part::Pass(_) | Part::SwapSides(_) => true,
             // Tracks are per-player paths through named cells: not analysed.
             Part::Advance(_) => false,
         }

@@ -16,3 +16,4 @@ mod remove;
 mod remove_surrounded;
 mod shoot;
 mod swap;
+mod swap_sides;

@@ -26,6 +26,7 @@ pub mod remove;
 pub mod remove_surrounded;
 pub mod shoot;
 pub mod swap;
+pub mod swap_sides;
 
 use super::{CellCond, Part};
 
@@ -328,7 +329,7 @@ impl Part {
             Part::Remove(_) => remove::NAME,
             Part::RemoveSurrounded(_) => remove_surrounded::NAME,
             Part::Pass(_) => pass::NAME,
-            Part::SwapSides => "swap-sides",
+            Part::SwapSides(_) => swap_sides::NAME,
         }
     }
 }
@@ -371,7 +372,7 @@ impl Part {
             | Part::Advance(_)
             | Part::Fly(_)
             | Part::Pass(_)
-            | Part::SwapSides => Takes::Nothing,
+            | Part::SwapSides(_) => Takes::Nothing,
         }
     }
 }
