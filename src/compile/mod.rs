@@ -10,7 +10,6 @@ mod assemble;
 mod bound;
 mod conds;
 mod connected;
-mod dice_turn;
 mod distance;
 mod ends;
 mod geometry;

@@ -530,8 +530,7 @@ impl Game {
         }
         let rule = &self.rules[mv.rule as usize];
         match rule.parts.first() {
-            Some(Part::Advance(a)) if a.steps == super::Steps::Die => self.exec_dice_turn(s, mv, p),
-            Some(Part::Advance(_)) => self.exec_advance(s, mv, p),
+            Some(Part::Advance(x)) => x.exec(self, s, mv, p),
             _ => {
                 if rule.swaps_sides {
                     swap_sides::SwapSides::exec(self, s);

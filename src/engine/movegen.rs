@@ -329,7 +329,7 @@ impl Game {
                 for &r in &self.entry_rules[p] {
                     let rule = &self.rules[r as usize];
                     if let Some(Part::Advance(a)) = rule.parts.first() {
-                        self.gen_advance(s, p, rule, a, super::FROM_RESERVE, piece, r, out);
+                        a.gen(self, s, p, super::FROM_RESERVE, piece, r, out);
                     }
                 }
             }
@@ -682,7 +682,7 @@ impl Game {
                 x.gen(self, s, p, focus, mv, out);
                 self.continue_after(s, v, p, rule, idx, start, out);
             }
-            Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
+            Part::Advance(x) => x.gen(self, s, p, focus, v.get(focus), mv.rule, out),
             Part::Fly(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Shoot(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Remove(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),

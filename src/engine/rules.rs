@@ -81,9 +81,8 @@ pub enum Part {
     BecomeCaptured(super::prim::become_captured::BecomeCaptured),
     /// Change pieces in place: see [`super::prim::convert`].
     Convert(super::prim::convert::Convert),
-    /// Move along a track by the roll (or a fixed count), entering from the reserve, stacking,
-    /// flipping and bearing off as the rule says.
-    Advance(super::race::Advance),
+    /// Move along a track by the roll (or a fixed count): see [`super::prim::advance`].
+    Advance(super::prim::advance::Advance),
     /// Move the piece to any cell: see [`super::prim::fly`].
     Fly(super::prim::fly::Fly),
     /// Put a new piece a slide away from where the previous part ended: see

@@ -3,6 +3,7 @@
 //! arguments and returns the part; `Compiler::part` in `moves.rs` dispatches to it by name
 //! and then checks the arguments against the registry ([`crate::engine::prim::PRIMITIVES`]).
 
+mod advance;
 mod become_captured;
 mod castle;
 mod convert;

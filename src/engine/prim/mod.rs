@@ -13,6 +13,7 @@
 //! `src/compile/prim/`, and one registry entry plus one `Part` variant; then follow the
 //! compiler's errors through the exhaustive matches (bound, symmetry, AI features, …).
 
+pub mod advance;
 pub mod become_captured;
 pub mod castle;
 pub mod convert;
@@ -322,7 +323,7 @@ impl Part {
             Part::Promote(_) => promote::NAME,
             Part::BecomeCaptured(_) => become_captured::NAME,
             Part::Convert(_) => convert::NAME,
-            Part::Advance(_) => "advance",
+            Part::Advance(_) => advance::NAME,
             Part::Outflank(_) => outflank::NAME,
             Part::Fly(_) => fly::NAME,
             Part::Shoot(_) => shoot::NAME,
