@@ -176,13 +176,13 @@ impl Features {
                 | Part::Step { .. }
                 | Part::Slide { .. }
                 | Part::Convert(_) => note(value_if_enemy(cells[k])),
-                Part::Jump {
+                Part::Jump(crate::engine::prim::jump::Jump {
                     dirs,
                     capture,
                     repeat,
                     flying,
                     ..
-                } => {
+                }) => {
                     // Only landing cells are recorded, one per jump (a repeating jump may
                     // record several, and is the last part to record any).
                     let last = if *repeat { cells.len() } else { k + n };

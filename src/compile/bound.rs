@@ -52,10 +52,10 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             | Part::Shoot(crate::engine::prim::shoot::Shoot { dirs: d, max, .. }) => {
                 (dirs(d) * f64::from(*max)).min(n)
             }
-            Part::Jump { repeat: true, .. } => return None,
+            Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. }) => return None,
             // A flying jump lands on any of the cells beyond the piece: no more than the board.
-            Part::Jump { flying: true, .. } => n,
-            Part::Jump { dirs: d, .. } => dirs(d),
+            Part::Jump(crate::engine::prim::jump::Jump { flying: true, .. }) => n,
+            Part::Jump(crate::engine::prim::jump::Jump { dirs: d, .. }) => dirs(d),
             Part::Promote(x) => x.kinds.len().max(1) as f64,
             Part::BecomeCaptured(_)
             | Part::Outflank(_)

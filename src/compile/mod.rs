@@ -15,7 +15,6 @@ mod ends;
 mod geometry;
 mod guards;
 mod hand;
-mod long_jump;
 mod most_captures;
 mod moves;
 mod pieces;

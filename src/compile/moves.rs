@@ -69,10 +69,12 @@ impl Compiler {
                     );
                     continue;
                 }
-                if let Some(i) = parts
-                    .iter()
-                    .position(|p| matches!(p, Part::Jump { repeat: true, .. }))
-                {
+                if let Some(i) = parts.iter().position(|p| {
+                    matches!(
+                        p,
+                        Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. })
+                    )
+                }) {
                     if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
                         self.err(alt.span, "a repeating jump must be the last part that picks cells (a promotion may follow)");
                         continue;
@@ -388,33 +390,7 @@ impl Compiler {
                     counted,
                 }
             }
-            "jump" => {
-                let dirs = self.dirs_arg(&a)?;
-                let over = self.cond_arg(&mut a, "over", "occupied")?;
-                let to = self.cond_arg(&mut a, "to", "empty")?;
-                let (capture, deferred) = self.jump_capture_arg(&mut a)?;
-                let flying = self.jump_flying_arg(&mut a)?;
-                let repeat = self.yes_no_arg(&mut a, "repeat")?;
-                let stop = match a.named("stop") {
-                    Some(z) => Some(self.zone_ref(z)?),
-                    None => None,
-                };
-                if stop.is_some() && !repeat {
-                    self.err(e.span, "'stop' only means something with 'repeat: yes'");
-                    return None;
-                }
-                self.origin_arg(&mut a)?;
-                Part::Jump {
-                    dirs,
-                    over,
-                    to,
-                    capture,
-                    repeat,
-                    stop,
-                    flying,
-                    deferred,
-                }
-            }
+            "jump" => self.build_jump(&mut a, e.span)?,
             "swap" => self.build_swap(&mut a)?,
             "promote" => self.build_promote(&mut a, e.span)?,
             "advance" => self.build_advance(&mut a, e.span)?,

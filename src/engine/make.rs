@@ -443,17 +443,6 @@ impl Game {
             })
     }
 
-    /// The cell a jump from `from` to `to` passes over, along one of `dirs`.
-    pub(crate) fn jumped_over(&self, from: CellId, to: CellId, dirs: &[super::DirId]) -> CellId {
-        for &d in dirs {
-            let o = self.board.next(from, d);
-            if o != NO_CELL && self.board.next(o, d) == to {
-                return o;
-            }
-        }
-        NO_CELL
-    }
-
     /// For a move with a passable slide: the cell passed over last and the landing cell.
     pub(crate) fn passed_cell(&self, mv: Move) -> Option<(CellId, CellId)> {
         if mv.is_forced_pass() || mv.as_roll().is_some() {
@@ -598,32 +587,8 @@ impl Game {
                     sink.set(to, piece);
                     focus = to;
                 }
-                Part::Jump {
-                    dirs,
-                    capture,
-                    repeat,
-                    flying,
-                    ..
-                } => {
-                    let jumps = if *repeat { mv.len as usize - k } else { 1 };
-                    for _ in 0..jumps {
-                        let to = cells[k];
-                        k += 1;
-                        // Pieces taken earlier in the move are already off here, so the one
-                        // piece on the line is the one this jump takes.
-                        let over = if *flying {
-                            self.flying_jumped_over(focus, to, &dirs[p], |c| sink.get(c) != EMPTY)
-                        } else {
-                            self.jumped_over(focus, to, &dirs[p])
-                        };
-                        let piece = sink.get(focus);
-                        sink.set(focus, EMPTY);
-                        if *capture && over != NO_CELL {
-                            sink.set(over, EMPTY);
-                        }
-                        sink.set(to, piece);
-                        focus = to;
-                    }
+                Part::Jump(x) => {
+                    focus = x.exec(self, sink, &cells, &mut k, mv.len as usize, focus, p);
                 }
                 Part::Outflank(o) => o.exec(self, sink, focus, p),
                 Part::EnPassant(_) => {

@@ -18,11 +18,13 @@ impl Game {
         let mut n = 0;
         for part in &rule.parts {
             let recorded = match part {
-                Part::Jump { repeat: true, .. } => cells.len().saturating_sub(k),
+                Part::Jump(super::prim::jump::Jump { repeat: true, .. }) => {
+                    cells.len().saturating_sub(k)
+                }
                 _ => part.cells_recorded(),
             };
             match part {
-                Part::Jump { capture: true, .. } => n += recorded,
+                Part::Jump(super::prim::jump::Jump { capture: true, .. }) => n += recorded,
                 Part::EnPassant(_) => n += 1,
                 Part::Step { .. } | Part::Slide { .. } | Part::Fly(_) => {
                     // The landing is the last cell the part records.
@@ -35,7 +37,7 @@ impl Game {
                 }
                 // Taken elsewhere than on a recorded landing, or nothing taken: not counted
                 // (a new capturing primitive must say here how many it takes).
-                Part::Jump { capture: false, .. }
+                Part::Jump(super::prim::jump::Jump { capture: false, .. })
                 | Part::Place { .. }
                 | Part::Drop(_)
                 | Part::Shoot(_)

@@ -614,55 +614,7 @@ impl Game {
                     }
                 }
             }
-            Part::Jump {
-                dirs,
-                over,
-                to,
-                capture,
-                repeat,
-                stop,
-                flying,
-                deferred,
-            } => {
-                if *flying || *deferred {
-                    self.gen_long_jump(s, v, p, rule, idx, focus, mv, out);
-                    return;
-                }
-                let piece = v.get(focus);
-                let continuing = *repeat && mv.len as usize > self.part_base(rule, idx);
-                let mut found = false;
-                for &d in &dirs[p] {
-                    let o = board.next(focus, d);
-                    if o == NO_CELL || !over.accepts(board, p, o, v.get(o)) {
-                        continue;
-                    }
-                    let t = board.next(o, d);
-                    if t == NO_CELL
-                        || !to.accepts(board, p, t, v.get(t))
-                        || mv.len as usize >= super::MAX_MOVE_CELLS
-                        // A jump that captures nothing may not come back to a cell it left:
-                        // going round a cycle changes nothing, and listed each lap as a move.
-                        || (*repeat && !*capture && mv.cells().contains(&t))
-                    {
-                        continue;
-                    }
-                    found = true;
-                    let mut m = mv;
-                    m.push(t);
-                    v.put(focus, EMPTY);
-                    if *capture {
-                        v.put(o, EMPTY);
-                    }
-                    v.put(t, piece);
-                    let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
-                    let next = if *repeat && !stops { idx } else { idx + 1 };
-                    self.gen_parts(s, v, p, rule, next, t, m, out);
-                    v.len = saved;
-                }
-                if !found && continuing {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
+            Part::Jump(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Outflank(o) => {
                 if o.flanks(self, |c| v.get(c), focus, p) {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);

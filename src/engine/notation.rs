@@ -172,41 +172,7 @@ impl Game {
                     Castle::write(&mut out, name(mv.cells[k]), compact);
                     k += super::prim::castle::CELLS;
                 }
-                Part::Jump {
-                    dirs,
-                    capture,
-                    repeat,
-                    flying,
-                    ..
-                } => {
-                    let jumps = if *repeat { mv.len as usize - k } else { 1 };
-                    let mut from = mv.cells[k - 1];
-                    let ends_only = short && jumps > 1 && !self.jump_ends_shared(state, mv);
-                    for j in 0..jumps {
-                        let to = mv.cells[k];
-                        if ends_only && j + 1 < jumps {
-                            from = to;
-                            k += 1;
-                            continue;
-                        }
-                        let over = if *flying {
-                            let origin = mv.cells[0];
-                            self.flying_jumped_over(from, to, &dirs[me], |c| {
-                                c != origin && state.at(c) != EMPTY
-                            })
-                        } else {
-                            self.jumped_over(from, to, &dirs[me])
-                        };
-                        if !compact || runs_together(&out, name(to)) {
-                            let taken =
-                                *capture && over != super::NO_CELL && state.at(over) != EMPTY;
-                            out.push(if taken { 'x' } else { '-' });
-                        }
-                        out.push_str(name(to));
-                        from = to;
-                        k += 1;
-                    }
-                }
+                Part::Jump(x) => x.write(self, state, mv, &mut k, &mut out, compact, short, &name),
                 Part::Promote(x) => {
                     x.write(self, &mut out, mv.promote, &mut promoted, compact, me);
                 }

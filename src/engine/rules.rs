@@ -1,6 +1,6 @@
 //! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
 
-use super::{ByPlayer, CellCond, DirId, KindId, StateCond, ZoneId};
+use super::{ByPlayer, CellCond, DirId, KindId, StateCond};
 
 /// One part of a move. A move is made of one or more parts done in order; a part that moves
 /// a piece continues from where the previous part left it.
@@ -46,26 +46,8 @@ pub enum Part {
         /// piece included); `min` and `max` are not used (see [`super::LineCounts`]).
         counted: bool,
     },
-    /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
-    /// `to`), removing the piece hopped over when `capture` is set.
-    Jump {
-        dirs: ByPlayer<Vec<DirId>>,
-        over: CellCond,
-        to: CellCond,
-        capture: bool,
-        /// Keep jumping from the landing cell while a jump is possible (a multi-jump is one
-        /// move); only the landing cells are recorded.
-        repeat: bool,
-        /// A repeating jump ends on reaching this zone (a draughts man is crowned there).
-        stop: Option<ZoneId>,
-        /// `flying: yes`: the piece jumped may be any distance away along the line, over
-        /// empty cells, and the jump lands on any cell beyond it that `to` accepts, up to the
-        /// next one it does not (an international draughts king). See [`super::long_jump`].
-        flying: bool,
-        /// `capture: at-end`: the pieces jumped leave the board only when the whole move is
-        /// over; until then they block, and none may be jumped twice (the Turkish strike rule).
-        deferred: bool,
-    },
+    /// Hop over a piece: see [`super::prim::jump`].
+    Jump(super::prim::jump::Jump),
     /// Turn the enemy lines the piece just placed outflanks (reversi): see
     /// [`super::prim::outflank`].
     Outflank(super::prim::outflank::Outflank),
@@ -106,7 +88,7 @@ impl Part {
             Part::Step { .. }
                 | Part::Slide { .. }
                 | Part::Fly(_)
-                | Part::Jump { .. }
+                | Part::Jump(_)
                 | Part::Swap(_)
                 | Part::Promote(_)
                 | Part::BecomeCaptured(_)
@@ -132,7 +114,7 @@ impl Part {
             | Part::Shoot(_)
             | Part::Remove(_) => 1,
             Part::EnPassant(_) => super::prim::en_passant::CELLS,
-            Part::Jump { .. } => 1,
+            Part::Jump(_) => 1,
             Part::Slide { passable: true, .. } => 2,
             Part::Castle(_) => super::prim::castle::CELLS,
             Part::Promote(_)
@@ -227,7 +209,7 @@ impl super::Game {
         let mut out = Vec::new();
         for part in &rule.parts {
             let n = match part {
-                Part::Jump { repeat: true, .. } => cells.len().saturating_sub(k),
+                Part::Jump(j) if j.repeat => cells.len().saturating_sub(k),
                 _ => part.cells_recorded(),
             };
             let recorded = cells.get(k..(k + n).min(cells.len())).unwrap_or_default();

@@ -236,13 +236,13 @@ impl<'a> RuleCheck<'a> {
             | Part::Shoot(super::prim::shoot::Shoot {
                 dirs, to, through, ..
             }) => self.dirs(dirs) && self.cond(to) && self.cond(through),
-            Part::Jump {
+            Part::Jump(super::prim::jump::Jump {
                 dirs,
                 over,
                 to,
                 stop,
                 ..
-            } => {
+            }) => {
                 self.dirs(dirs)
                     && self.cond(over)
                     && self.cond(to)

@@ -10,6 +10,7 @@ mod convert;
 mod drop;
 mod en_passant;
 mod fly;
+mod jump;
 mod outflank;
 mod pass;
 mod promote;

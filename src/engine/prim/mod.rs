@@ -20,6 +20,7 @@ pub mod convert;
 pub mod drop;
 pub mod en_passant;
 pub mod fly;
+pub mod jump;
 pub mod outflank;
 pub mod pass;
 pub mod promote;
@@ -316,7 +317,7 @@ impl Part {
             Part::Drop(_) => drop::NAME,
             Part::Step { .. } => "step",
             Part::Slide { .. } => "slide",
-            Part::Jump { .. } => "jump",
+            Part::Jump(_) => jump::NAME,
             Part::EnPassant(_) => en_passant::NAME,
             Part::Castle(_) => castle::NAME,
             Part::Swap(_) => swap::NAME,
@@ -357,7 +358,7 @@ impl Part {
             | Part::Shoot(shoot::Shoot { to: on, .. })
             | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
             Part::Step { to, .. } | Part::Slide { to, .. } => Takes::On(to),
-            Part::Jump { to, capture, .. } => Takes::Jumped {
+            Part::Jump(jump::Jump { to, capture, .. }) => Takes::Jumped {
                 to,
                 capture: *capture,
             },
