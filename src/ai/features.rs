@@ -170,7 +170,7 @@ impl Features {
                 break;
             }
             match part {
-                Part::Place { .. }
+                Part::Place(_)
                 | Part::Drop(_)
                 | Part::Shoot(_)
                 | Part::Step { .. }

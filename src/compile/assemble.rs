@@ -254,11 +254,11 @@ impl Compiler {
             let n = rule
                 .parts
                 .iter()
-                .filter(|p| matches!(p, Part::Place { .. } | Part::Drop(_) | Part::Shoot(_)))
+                .filter(|p| matches!(p, Part::Place(_) | Part::Drop(_) | Part::Shoot(_)))
                 .count();
             multi |= n > 1;
             for p in &rule.parts {
-                if let Part::Place { kind, .. }
+                if let Part::Place(crate::engine::prim::place::Place { kind, .. })
                 | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = p
                 {
@@ -270,7 +270,7 @@ impl Compiler {
         }
         for rule in &rules {
             for part in &rule.parts {
-                if let Part::Place { kind, .. }
+                if let Part::Place(crate::engine::prim::place::Place { kind, .. })
                 | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = part
                 {
@@ -351,7 +351,7 @@ impl Compiler {
         let drop_mate_rules = rules.iter().any(|r| {
             r.parts
                 .iter()
-                .any(|x| matches!(x, Part::Place { hand: Some(h), .. } if h.no_mate))
+                .any(|x| matches!(x, Part::Place(crate::engine::prim::place::Place { hand: Some(h), .. }) if h.no_mate))
         });
         let dir_shifts = DirShift::build(&board);
         let mut game = Game {
@@ -424,7 +424,7 @@ impl Compiler {
             rule.lone_placement = lean
                 && matches!(
                     rule.parts.as_slice(),
-                    [Part::Place { kind, hand: None, .. } | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
+                    [Part::Place(crate::engine::prim::place::Place { kind, hand: None, .. }) | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
                 );
         }
         game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);

@@ -41,7 +41,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
                 };
                 free / run
             }
-            Part::Place { .. } | Part::Drop(_) | Part::Fly(_) => free,
+            Part::Place(_) | Part::Drop(_) | Part::Fly(_) => free,
             Part::Remove(_) | Part::Advance(_) => n,
             Part::Step { dirs: d, .. }
             | Part::Swap(crate::engine::prim::swap::Swap { dirs: d, .. })

@@ -336,22 +336,7 @@ impl Compiler {
         };
         let mut a = CallArgs::new(name, e.span, args);
         let part: Part = match name {
-            "place" => {
-                let kind = self.kind_arg(&a, 0)?;
-                let on = self.cond_arg(&mut a, "on", "empty")?;
-                let count = self.count_arg(&mut a, e.span)?;
-                let hand = self.hand_drop_args(&mut a, kind, count)?;
-                self.finish_args(&a);
-                for i in 0..count {
-                    out.push(Part::Place {
-                        kind,
-                        on: on.clone(),
-                        ordered: i == 0,
-                        hand: hand.clone(),
-                    });
-                }
-                return Some(());
-            }
+            "place" => return self.build_place(&mut a, e.span, out),
             "drop" => self.build_drop(&mut a, e.span)?,
             "step" | "leap" => {
                 let dirs = self.dirs_arg(&a)?;

@@ -400,7 +400,8 @@ impl Game {
             return None;
         }
         match rule.parts[..] {
-            [Part::Place { kind, .. } | Part::Drop(super::prim::drop::DropPiece { kind, .. })]
+            [Part::Place(super::prim::place::Place { kind, .. })
+            | Part::Drop(super::prim::drop::DropPiece { kind, .. })]
                 if self.reserve_kind != Some(kind) && !rule.swaps_sides =>
             {
                 let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.scalars.to_move));

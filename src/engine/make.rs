@@ -1,6 +1,8 @@
 //! Making and unmaking moves, and hashing.
 
-use super::prim::{castle::Castle, en_passant, fly, promote, remove, shoot, swap, swap_sides};
+use super::prim::{
+    castle::Castle, en_passant, fly, place, promote, remove, shoot, swap, swap_sides,
+};
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
@@ -48,9 +50,8 @@ impl Game {
         let from_log = s.log.len();
         self.set_en_passant(s, EnPassant::NONE);
         let kind = match rule.parts[0] {
-            Part::Place { kind, .. } | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
-                kind
-            }
+            Part::Place(super::prim::place::Place { kind, .. })
+            | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => kind,
             _ => unreachable!("a lone placement rule is one place or drop"),
         };
         let (cell, piece) = (mv.cells[0], self.placed_piece(kind, mover));
@@ -553,17 +554,10 @@ impl Game {
         };
         for part in &rule.parts {
             match part {
-                Part::Place { kind, .. }
-                | Part::Drop(super::prim::drop::DropPiece { kind, .. })
+                Part::Place(x) => focus = x.exec(self, sink, &cells, &mut k, p),
+                Part::Drop(super::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(shoot::Shoot { kind, .. }) => {
-                    focus = cells[k];
-                    k += 1;
-                    sink.set(focus, self.placed_piece(*kind, p));
-                    if self.reserve_kind == Some(*kind)
-                        || matches!(part, Part::Place { hand: Some(_), .. })
-                    {
-                        sink.take_reserve(self.placed_piece(*kind, p));
-                    }
+                    focus = place::exec_new_piece(self, sink, &cells, &mut k, *kind, p, false);
                 }
                 Part::Fly(_) => focus = fly::Fly::exec(sink, &cells, &mut k, focus),
                 Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),

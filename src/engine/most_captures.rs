@@ -38,7 +38,7 @@ impl Game {
                 // Taken elsewhere than on a recorded landing, or nothing taken: not counted
                 // (a new capturing primitive must say here how many it takes).
                 Part::Jump(super::prim::jump::Jump { capture: false, .. })
-                | Part::Place { .. }
+                | Part::Place(_)
                 | Part::Drop(_)
                 | Part::Shoot(_)
                 | Part::Castle(_)

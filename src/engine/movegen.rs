@@ -441,7 +441,7 @@ impl Game {
         rule.parts[..idx]
             .iter()
             .filter(|x| {
-                matches!(x, Part::Place { kind: k, .. } | Part::Shoot(super::prim::shoot::Shoot { kind: k, .. }) if *k == kind)
+                matches!(x, Part::Place(super::prim::place::Place { kind: k, .. }) | Part::Shoot(super::prim::shoot::Shoot { kind: k, .. }) if *k == kind)
             })
             .count() as u32
     }
@@ -468,67 +468,8 @@ impl Game {
             return;
         }
         let board = &self.board;
-        let saved = v.len;
         match part {
-            Part::Place {
-                kind,
-                on,
-                ordered,
-                hand,
-            } => {
-                let piece = self.placed_piece(*kind, p);
-                if (self.reserve_kind == Some(*kind) || hand.is_some())
-                    && u32::from(s.reserve[piece as usize]) <= self.placed_before(rule, idx, *kind)
-                {
-                    return;
-                }
-                // The columns a drop from the hand may not use (the two-pawn rule).
-                let blocked = match hand.as_ref().and_then(|h| h.column_without.as_ref()) {
-                    Some(cond) => self.columns_with(s, cond, p),
-                    None => 0,
-                };
-                if v.len == 0 && idx + 1 == rule.parts.len() {
-                    // The common case: one placement on the unchanged board. Visit only the
-                    // cells whose content the condition accepts.
-                    let set = on.any_content(p);
-                    for w in 0..s.words {
-                        let mut bits = self.cells_with(s, set, w);
-                        while bits != 0 {
-                            let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
-                            bits &= bits - 1;
-                            if (on.zone.is_none() || on.accepts(board, p, c, s.board[c.index()]))
-                                && (blocked == 0 || self.column_free(c, blocked))
-                            {
-                                push_with(out, mv, c);
-                            }
-                        }
-                    }
-                    return;
-                }
-                let last = idx + 1 == rule.parts.len();
-                // The later picks of a set come after the previous one, on untouched cells.
-                let first = if *ordered {
-                    CellId::new(0)
-                } else {
-                    mv.cells().last().map_or(CellId::new(0), |&c| c.succ())
-                };
-                for c in CellId::span(first, board.len()) {
-                    if (*ordered || !v.touched(c))
-                        && on.accepts(board, p, c, v.get(c))
-                        && (blocked == 0 || self.column_free(c, blocked))
-                    {
-                        if last {
-                            push_with(out, mv, c);
-                            continue;
-                        }
-                        let mut m = mv;
-                        m.push(c);
-                        v.put(c, piece);
-                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
-                        v.len = saved;
-                    }
-                }
-            }
+            Part::Place(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Drop(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Step { dirs, to, via } => {
                 let piece = v.get(focus);
@@ -717,18 +658,6 @@ impl Game {
         } else {
             0
         }
-    }
-
-    /// Word `w` of the bitset of cells whose content is in `set`.
-    #[inline(always)]
-    fn cells_with(&self, s: &State, set: super::ContentSet, w: usize) -> u64 {
-        let mut m = 0;
-        for id in 0..self.pieces.len() {
-            if set.contains(id as PieceId) {
-                m |= s.bits[id * s.words + w];
-            }
-        }
-        m
     }
 
     /// Index in a move's cells of the first cell recorded by part `idx` (parts before a

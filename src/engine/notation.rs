@@ -6,7 +6,7 @@
 //! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
 
 use super::prim::{
-    castle::Castle, en_passant::EnPassant, pass::Pass, promote, remove::Remove,
+    castle::Castle, en_passant::EnPassant, pass::Pass, place, promote, remove::Remove,
     swap_sides::SwapSides,
 };
 use super::{Game, Move, MoveList, Part, State, EMPTY};
@@ -129,23 +129,12 @@ impl Game {
         };
         for part in &rule.parts {
             match part {
-                // A drop from the hand, as USI writes it: `P*5e`.
-                Part::Place {
-                    kind,
-                    hand: Some(_),
-                    ..
-                } => {
-                    out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
-                    out.push('*');
-                    out.push_str(name(mv.cells[k]));
+                Part::Place(x) => {
+                    x.write(self, &mut out, name(mv.cells[k]), me);
                     k += 1;
                 }
-                Part::Place { kind, .. }
-                | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
-                    if self.symbol_in_placements {
-                        out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
-                    }
-                    out.push_str(name(mv.cells[k]));
+                Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
+                    place::write_new_piece(self, &mut out, *kind, name(mv.cells[k]), me);
                     k += 1;
                 }
                 Part::Step { .. }

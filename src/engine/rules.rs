@@ -6,18 +6,8 @@ use super::{ByPlayer, CellCond, DirId, KindId, StateCond};
 /// a piece continues from where the previous part left it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// Put a new piece of `kind` on a cell satisfying `on`. With `ordered` unset (the later
-    /// placements of `place(kind, count: n)`), the cell comes after the previous placement's
-    /// in cell order and is one no earlier part changed: the n cells are picked as a set,
-    /// each move listed once.
-    Place {
-        kind: KindId,
-        on: CellCond,
-        ordered: bool,
-        /// Taken from the mover's hand (`from: hand`), with the drop's conditions; `None`
-        /// for a new piece.
-        hand: Option<Box<super::hand::HandDrop>>,
-    },
+    /// Put a new piece on a cell (or drop one from the hand): see [`super::prim::place`].
+    Place(super::prim::place::Place),
     /// Put a piece into a column; it falls to rest: see [`super::prim::drop`].
     Drop(super::prim::drop::DropPiece),
     /// Move one step (or one leap along a compound direction) to a cell satisfying `to`.
@@ -101,7 +91,7 @@ impl Part {
     /// How many cells a move records for this part.
     pub fn cells_recorded(&self) -> usize {
         match self {
-            Part::Place { .. }
+            Part::Place(_)
             | Part::Drop(_)
             | Part::Step { .. }
             | Part::Slide {

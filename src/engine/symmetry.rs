@@ -222,10 +222,9 @@ impl<'a> RuleCheck<'a> {
     fn part(&self, p: &Part) -> bool {
         match p {
             // A drop from the hand may test columns (`column-without:`): not analysed.
-            Part::Place { hand: Some(_), .. } => false,
-            Part::Place { on, .. } | Part::Convert(super::prim::convert::Convert { on, .. }) => {
-                self.cond(on)
-            }
+            Part::Place(super::prim::place::Place { hand: Some(_), .. }) => false,
+            Part::Place(super::prim::place::Place { on, .. })
+            | Part::Convert(super::prim::convert::Convert { on, .. }) => self.cond(on),
             Part::Drop(x) => x.falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
             // The cells a blocked leap passes follow the terms of its sum: not analysed.
             Part::Step { via: Some(_), .. } => false,

@@ -23,6 +23,7 @@ pub mod fly;
 pub mod jump;
 pub mod outflank;
 pub mod pass;
+pub mod place;
 pub mod promote;
 pub mod remove;
 pub mod remove_surrounded;
@@ -313,7 +314,7 @@ impl Part {
     /// The registry name of the primitive this part was compiled from (`leap` is a `step`).
     pub fn name(&self) -> &'static str {
         match self {
-            Part::Place { .. } => "place",
+            Part::Place(_) => place::NAME,
             Part::Drop(_) => drop::NAME,
             Part::Step { .. } => "step",
             Part::Slide { .. } => "slide",
@@ -354,7 +355,7 @@ impl Part {
     /// primitive says how it captures instead of being taken for a quiet one.
     pub fn takes(&self) -> Takes<'_> {
         match self {
-            Part::Place { on, .. }
+            Part::Place(place::Place { on, .. })
             | Part::Shoot(shoot::Shoot { to: on, .. })
             | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
             Part::Step { to, .. } | Part::Slide { to, .. } => Takes::On(to),
