@@ -173,7 +173,7 @@ impl Features {
                 Part::Place(_)
                 | Part::Drop(_)
                 | Part::Shoot(_)
-                | Part::Step { .. }
+                | Part::Step(_)
                 | Part::Slide { .. }
                 | Part::Convert(_) => note(value_if_enemy(cells[k])),
                 Part::Jump(crate::engine::prim::jump::Jump {

@@ -30,7 +30,9 @@ impl Compiler {
                 continue;
             }
             let (dirs, to, slide, via, screens) = match first {
-                Part::Step { dirs, to, via } => (dirs, to, None, via.as_deref(), 0),
+                Part::Step(crate::engine::prim::step::Step { dirs, to, via }) => {
+                    (dirs, to, None, via.as_deref(), 0)
+                }
                 Part::Slide {
                     dirs,
                     to,

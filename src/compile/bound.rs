@@ -43,7 +43,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             }
             Part::Place(_) | Part::Drop(_) | Part::Fly(_) => free,
             Part::Remove(_) | Part::Advance(_) => n,
-            Part::Step { dirs: d, .. }
+            Part::Step(crate::engine::prim::step::Step { dirs: d, .. })
             | Part::Swap(crate::engine::prim::swap::Swap { dirs: d, .. })
             | Part::EnPassant(crate::engine::prim::en_passant::EnPassant { dirs: d })
             | Part::Castle(crate::engine::prim::castle::Castle { dirs: d, .. }) => dirs(d),

@@ -24,7 +24,6 @@ mod race;
 mod repetition;
 mod scope;
 mod screen;
-mod via;
 mod zones;
 
 use crate::engine::Game;

@@ -338,16 +338,7 @@ impl Compiler {
         let part: Part = match name {
             "place" => return self.build_place(&mut a, e.span, out),
             "drop" => self.build_drop(&mut a, e.span)?,
-            "step" | "leap" => {
-                let dirs = self.dirs_arg(&a)?;
-                let to = self.cond_arg(&mut a, "to", "not friend")?;
-                self.origin_arg(&mut a)?;
-                let via = match a.named("via") {
-                    Some(v) => Some(self.via_arg(v, &a.positional.clone(), &dirs)?),
-                    None => None,
-                };
-                Part::Step { dirs, to, via }
-            }
+            "step" | "leap" => self.build_step(&mut a)?,
             "en-passant" => self.build_en_passant(&mut a)?,
             "outflank" => self.build_outflank(&mut a)?,
             "castle" => self.build_castle(&mut a, e.span)?,

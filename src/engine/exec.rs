@@ -409,7 +409,7 @@ impl Game {
                 let hash = s.scalars.hash ^ z.piece(c, old) ^ z.piece(c, piece);
                 Some((hash, self.replacing_resets_clock(old, s.scalars.to_move)))
             }
-            [Part::Step { .. }
+            [Part::Step(_)
             | Part::Slide {
                 passable: false, ..
             }] if !rule.swaps_sides => {

@@ -1,7 +1,7 @@
 //! Making and unmaking moves, and hashing.
 
 use super::prim::{
-    castle::Castle, en_passant, fly, place, promote, remove, shoot, swap, swap_sides,
+    castle::Castle, en_passant, fly, place, promote, remove, shoot, step, swap, swap_sides,
 };
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
@@ -562,8 +562,8 @@ impl Game {
                 Part::Fly(_) => focus = fly::Fly::exec(sink, &cells, &mut k, focus),
                 Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),
                 Part::RemoveSurrounded(x) => x.exec(self, sink, focus, p),
-                Part::Step { .. }
-                | Part::Slide {
+                Part::Step(_) => focus = step::Step::exec(sink, &cells, &mut k, focus),
+                Part::Slide {
                     passable: false, ..
                 } => {
                     let to = cells[k];

@@ -73,7 +73,7 @@ pub(super) fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move
 }
 
 /// How a step or slide completes a move once it knows the landing cell.
-struct Landing<'a> {
+pub(super) struct Landing<'a> {
     /// The move so far (rule and origin).
     mv: Move,
     /// The promotion, if landing in its zone makes one.
@@ -84,7 +84,7 @@ impl Landing<'_> {
     /// Pushes the move landing on `t`, after recording `passed` (the cell a passable slide
     /// passed last), once per promotion kind if `t` is in the promotion zone.
     #[inline(always)]
-    fn emit(&self, passed: Option<CellId>, t: CellId, out: &mut MoveList) {
+    pub(super) fn emit(&self, passed: Option<CellId>, t: CellId, out: &mut MoveList) {
         let mut m = self.mv;
         if let Some(c) = passed {
             m.push(c);
@@ -377,28 +377,6 @@ impl Game {
         }
     }
 
-    /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts.
-    /// Inlined, like [`Game::gen_slide`] (a call per rule or line cost more than it saved),
-    /// but with the move to complete in one [`Landing`], which leaves the loop fewer values
-    /// to keep in registers.
-    #[inline(always)]
-    fn gen_steps(
-        &self,
-        cells: &[PieceId],
-        dirs: &[DirId],
-        focus: CellId,
-        to: &ContentSet,
-        land: &Landing,
-        out: &mut MoveList,
-    ) {
-        for &d in dirs {
-            let t = self.board.next(focus, d);
-            if t != NO_CELL && to.contains(cells[t.index()]) {
-                land.emit(None, t, out);
-            }
-        }
-    }
-
     /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
     /// cells holding what `to` accepts, from `min` to `max` steps away.
     #[inline(always)]
@@ -471,20 +449,7 @@ impl Game {
         match part {
             Part::Place(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Drop(x) => x.gen(self, s, v, p, rule, idx, mv, out),
-            Part::Step { dirs, to, via } => {
-                let piece = v.get(focus);
-                for (i, &d) in dirs[p].iter().enumerate() {
-                    let t = board.next(focus, d);
-                    if t != NO_CELL
-                        && to.accepts(board, p, t, v.get(t))
-                        && via
-                            .as_ref()
-                            .is_none_or(|w| w.open(board, p, i, focus, |c| v.get(c)))
-                    {
-                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                    }
-                }
-            }
+            Part::Step(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Slide {
                 dirs,
                 to,

@@ -6,7 +6,7 @@
 //! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
 
 use super::prim::{
-    castle::Castle, en_passant::EnPassant, pass::Pass, place, promote, remove::Remove,
+    castle::Castle, en_passant::EnPassant, pass::Pass, place, promote, remove::Remove, step::Step,
     swap_sides::SwapSides,
 };
 use super::{Game, Move, MoveList, Part, State, EMPTY};
@@ -108,25 +108,6 @@ impl Game {
             k = 1;
         }
         let me = state.to_move();
-        let sep = |out: &mut String, target: super::CellId| {
-            if !compact || runs_together(out, name(target)) {
-                let t = if target >= super::BORNE_OFF {
-                    EMPTY
-                } else {
-                    state.at(target)
-                };
-                let t = if target < super::BORNE_OFF && self.board.stack_cap[target.index()] > 0 {
-                    EMPTY
-                } else {
-                    t
-                };
-                let capture = t != EMPTY
-                    && self
-                        .owner(t)
-                        .is_some_and(|o| Some(o) != self.owner(focus_piece));
-                out.push(if capture { 'x' } else { '-' });
-            }
-        };
         for part in &rule.parts {
             match part {
                 Part::Place(x) => {
@@ -137,20 +118,20 @@ impl Game {
                     place::write_new_piece(self, &mut out, *kind, name(mv.cells[k]), me);
                     k += 1;
                 }
-                Part::Step { .. }
+                Part::Step(_)
                 | Part::Slide {
                     passable: false, ..
                 }
                 | Part::Swap(_)
                 | Part::Advance(_)
                 | Part::Fly(_) => {
-                    sep(&mut out, mv.cells[k]);
-                    out.push_str(name(mv.cells[k]));
+                    let t = mv.cells[k];
+                    Step::write(self, state, &mut out, focus_piece, t, name(t), compact);
                     k += 1;
                 }
                 Part::Slide { passable: true, .. } => {
-                    sep(&mut out, mv.cells[k + 1]);
-                    out.push_str(name(mv.cells[k + 1]));
+                    let t = mv.cells[k + 1];
+                    Step::write(self, state, &mut out, focus_piece, t, name(t), compact);
                     k += 2;
                 }
                 Part::EnPassant(_) => {

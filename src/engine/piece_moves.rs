@@ -142,11 +142,11 @@ impl PieceMoves {
             _ => return mv,
         };
         let dirs = match first {
-            Part::Step {
+            Part::Step(super::prim::step::Step {
                 dirs,
                 to,
                 via: None,
-            } if plain(to) => {
+            }) if plain(to) => {
                 mv.shape = Shape::Steps;
                 mv.to = to.content[p];
                 dirs

@@ -10,13 +10,8 @@ pub enum Part {
     Place(super::prim::place::Place),
     /// Put a piece into a column; it falls to rest: see [`super::prim::drop`].
     Drop(super::prim::drop::DropPiece),
-    /// Move one step (or one leap along a compound direction) to a cell satisfying `to`.
-    Step {
-        dirs: ByPlayer<Vec<DirId>>,
-        to: CellCond,
-        /// The cells the leap passes, which must be clear (`leap(n + ne, via: empty)`).
-        via: Option<Box<super::Via>>,
-    },
+    /// Move one step (or one leap along a compound direction): see [`super::prim::step`].
+    Step(super::prim::step::Step),
     /// Move any number of steps between `min` and `max` along one direction, through cells
     /// satisfying `through`, stopping on a cell satisfying `to`.
     Slide {
@@ -75,7 +70,7 @@ impl Part {
     pub fn moves_piece(&self) -> bool {
         matches!(
             self,
-            Part::Step { .. }
+            Part::Step(_)
                 | Part::Slide { .. }
                 | Part::Fly(_)
                 | Part::Jump(_)
@@ -93,7 +88,7 @@ impl Part {
         match self {
             Part::Place(_)
             | Part::Drop(_)
-            | Part::Step { .. }
+            | Part::Step(_)
             | Part::Slide {
                 passable: false, ..
             } => 1,
@@ -155,7 +150,7 @@ pub struct Rule {
 impl Rule {
     /// Whether `parts` make a plain move (see [`Rule::plain`]).
     pub fn parts_are_plain(parts: &[Part]) -> bool {
-        matches!(parts.first(), Some(Part::Step { .. } | Part::Slide { .. }))
+        matches!(parts.first(), Some(Part::Step(_) | Part::Slide { .. }))
             && parts[1..]
                 .iter()
                 .all(|x| matches!(x, Part::Promote(_) | Part::BecomeCaptured(_)))

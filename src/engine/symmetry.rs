@@ -227,8 +227,10 @@ impl<'a> RuleCheck<'a> {
             | Part::Convert(super::prim::convert::Convert { on, .. }) => self.cond(on),
             Part::Drop(x) => x.falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
             // The cells a blocked leap passes follow the terms of its sum: not analysed.
-            Part::Step { via: Some(_), .. } => false,
-            Part::Step { dirs, to, .. } => self.dirs(dirs) && self.cond(to),
+            Part::Step(super::prim::step::Step { via: Some(_), .. }) => false,
+            Part::Step(super::prim::step::Step { dirs, to, .. }) => {
+                self.dirs(dirs) && self.cond(to)
+            }
             Part::Slide {
                 dirs, to, through, ..
             }

@@ -18,5 +18,6 @@ mod promote;
 mod remove;
 mod remove_surrounded;
 mod shoot;
+mod step;
 mod swap;
 mod swap_sides;

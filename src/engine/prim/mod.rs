@@ -28,6 +28,7 @@ pub mod promote;
 pub mod remove;
 pub mod remove_surrounded;
 pub mod shoot;
+pub mod step;
 pub mod swap;
 pub mod swap_sides;
 
@@ -316,7 +317,7 @@ impl Part {
         match self {
             Part::Place(_) => place::NAME,
             Part::Drop(_) => drop::NAME,
-            Part::Step { .. } => "step",
+            Part::Step(_) => step::NAME,
             Part::Slide { .. } => "slide",
             Part::Jump(_) => jump::NAME,
             Part::EnPassant(_) => en_passant::NAME,
@@ -358,7 +359,7 @@ impl Part {
             Part::Place(place::Place { on, .. })
             | Part::Shoot(shoot::Shoot { to: on, .. })
             | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
-            Part::Step { to, .. } | Part::Slide { to, .. } => Takes::On(to),
+            Part::Step(step::Step { to, .. }) | Part::Slide { to, .. } => Takes::On(to),
             Part::Jump(jump::Jump { to, capture, .. }) => Takes::Jumped {
                 to,
                 capture: *capture,
