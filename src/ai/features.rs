@@ -174,7 +174,7 @@ impl Features {
                 | Part::Drop(_)
                 | Part::Shoot(_)
                 | Part::Step(_)
-                | Part::Slide { .. }
+                | Part::Slide(_)
                 | Part::Convert(_) => note(value_if_enemy(cells[k])),
                 Part::Jump(crate::engine::prim::jump::Jump {
                     dirs,

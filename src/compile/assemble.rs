@@ -33,7 +33,7 @@ impl Compiler {
                 Part::Step(crate::engine::prim::step::Step { dirs, to, via }) => {
                     (dirs, to, None, via.as_deref(), 0)
                 }
-                Part::Slide {
+                Part::Slide(crate::engine::prim::slide::Slide {
                     dirs,
                     to,
                     through,
@@ -42,7 +42,7 @@ impl Compiler {
                     passable: false,
                     screens,
                     counted: false,
-                } => {
+                }) => {
                     // Only slides over empty cells can be followed back.
                     let mut only_empty = ContentSet::NONE;
                     only_empty.insert(EMPTY);
@@ -413,9 +413,12 @@ impl Compiler {
             asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
-            r.parts
-                .iter()
-                .any(|p| matches!(p, Part::Slide { counted: true, .. }))
+            r.parts.iter().any(|p| {
+                matches!(
+                    p,
+                    Part::Slide(crate::engine::prim::slide::Slide { counted: true, .. })
+                )
+            })
         }) {
             game.line_counts = Some(Box::new(crate::engine::LineCounts::build(&game.board)));
         }

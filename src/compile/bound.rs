@@ -48,7 +48,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             | Part::EnPassant(crate::engine::prim::en_passant::EnPassant { dirs: d })
             | Part::Castle(crate::engine::prim::castle::Castle { dirs: d, .. }) => dirs(d),
             // Each cell is reached along at most one of the lines, so no more than the board.
-            Part::Slide { dirs: d, max, .. }
+            Part::Slide(crate::engine::prim::slide::Slide { dirs: d, max, .. })
             | Part::Shoot(crate::engine::prim::shoot::Shoot { dirs: d, max, .. }) => {
                 (dirs(d) * f64::from(*max)).min(n)
             }

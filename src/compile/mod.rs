@@ -10,7 +10,6 @@ mod assemble;
 mod bound;
 mod conds;
 mod connected;
-mod distance;
 mod ends;
 mod geometry;
 mod guards;
@@ -23,7 +22,6 @@ mod prim;
 mod race;
 mod repetition;
 mod scope;
-mod screen;
 mod zones;
 
 use crate::engine::Game;

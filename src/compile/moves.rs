@@ -1,9 +1,9 @@
 //! Move statements: each alternative becomes a [`Rule`] whose parts are primitives.
 //!
 //! Which primitives there are, what arguments each takes and what each does is the registry
-//! [`crate::engine::prim::PRIMITIVES`]; a primitive with its own home is built by
-//! `src/compile/prim/<name>.rs`, the others here. After building, the call's arguments are
-//! checked against the registry.
+//! [`crate::engine::prim::PRIMITIVES`]; each primitive is built by
+//! `src/compile/prim/<name>.rs`. After building, the call's arguments are checked against
+//! the registry.
 
 use super::args::CallArgs;
 use super::guards::Guard;
@@ -163,9 +163,12 @@ impl Compiler {
                 }
                 let text = st_text(alt);
                 let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides(_)));
-                let passable = parts
-                    .iter()
-                    .any(|p| matches!(p, Part::Slide { passable: true, .. }));
+                let passable = parts.iter().any(|p| {
+                    matches!(
+                        p,
+                        Part::Slide(crate::engine::prim::slide::Slide { passable: true, .. })
+                    )
+                });
                 let plain = Rule::parts_are_plain(&parts);
                 rules.push(Rule {
                     kinds: kind_ids.clone(),
@@ -342,30 +345,7 @@ impl Compiler {
             "en-passant" => self.build_en_passant(&mut a)?,
             "outflank" => self.build_outflank(&mut a)?,
             "castle" => self.build_castle(&mut a, e.span)?,
-            "slide" => {
-                let dirs = self.dirs_arg(&a)?;
-                let counted = self.distance_arg(&mut a, &dirs)?;
-                let to = self.cond_arg(&mut a, "to", "not friend")?;
-                let through = self.cond_arg(&mut a, "through", "empty")?;
-                let min = self.int_arg(&mut a, "min", 1)?.max(1);
-                let max = self.int_arg(&mut a, "max", 1000)?;
-                if max < min {
-                    self.err(e.span, "'max' is smaller than 'min'");
-                }
-                let passable = self.yes_no_arg(&mut a, "passable")?;
-                self.origin_arg(&mut a)?;
-                let screens = self.screens_arg(&mut a, passable)?;
-                Part::Slide {
-                    dirs,
-                    to,
-                    through,
-                    min,
-                    max,
-                    passable,
-                    screens,
-                    counted,
-                }
-            }
+            "slide" => self.build_slide(&mut a, e.span)?,
             "jump" => self.build_jump(&mut a, e.span)?,
             "swap" => self.build_swap(&mut a)?,
             "promote" => self.build_promote(&mut a, e.span)?,

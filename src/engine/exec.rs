@@ -410,9 +410,9 @@ impl Game {
                 Some((hash, self.replacing_resets_clock(old, s.scalars.to_move)))
             }
             [Part::Step(_)
-            | Part::Slide {
+            | Part::Slide(super::prim::slide::Slide {
                 passable: false, ..
-            }] if !rule.swaps_sides => {
+            })] if !rule.swaps_sides => {
                 let (from, to) = (mv.cells[0], mv.cells[1]);
                 let (piece, old) = (s.board[from.index()], s.board[to.index()]);
                 let hash = s.scalars.hash

@@ -455,7 +455,7 @@ impl Game {
         }
         let mut k = usize::from(rule.from_piece());
         for part in &rule.parts {
-            if let Part::Slide { passable: true, .. } = part {
+            if let Part::Slide(super::prim::slide::Slide { passable: true, .. }) = part {
                 return Some((mv.cells[k], mv.cells[k + 1]));
             }
             k += part.cells_recorded();
@@ -539,7 +539,7 @@ impl Game {
             // Most moves of most games: one piece from one cell to another, keeping its kind
             // (the parts after the first can only change the kind).
             let to = match rule.parts[0] {
-                Part::Slide { passable: true, .. } => cells[2],
+                Part::Slide(super::prim::slide::Slide { passable: true, .. }) => cells[2],
                 _ => cells[1],
             };
             let piece = sink.get(cells[0]);
@@ -563,24 +563,7 @@ impl Game {
                 Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),
                 Part::RemoveSurrounded(x) => x.exec(self, sink, focus, p),
                 Part::Step(_) => focus = step::Step::exec(sink, &cells, &mut k, focus),
-                Part::Slide {
-                    passable: false, ..
-                } => {
-                    let to = cells[k];
-                    k += 1;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    sink.set(to, piece);
-                    focus = to;
-                }
-                Part::Slide { passable: true, .. } => {
-                    let to = cells[k + 1];
-                    k += 2;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    sink.set(to, piece);
-                    focus = to;
-                }
+                Part::Slide(x) => focus = x.exec(sink, &cells, &mut k, focus),
                 Part::Jump(x) => {
                     focus = x.exec(self, sink, &cells, &mut k, mv.len as usize, focus, p);
                 }

@@ -26,7 +26,7 @@ impl Game {
             match part {
                 Part::Jump(super::prim::jump::Jump { capture: true, .. }) => n += recorded,
                 Part::EnPassant(_) => n += 1,
-                Part::Step(_) | Part::Slide { .. } | Part::Fly(_) => {
+                Part::Step(_) | Part::Slide(_) | Part::Fly(_) => {
                     // The landing is the last cell the part records.
                     if let Some(&t) = cells.get(k + recorded.max(1) - 1) {
                         let victim = s.board.get(t.index()).copied().unwrap_or(EMPTY);

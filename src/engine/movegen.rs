@@ -4,8 +4,8 @@
 //! overlay, so generation never writes to the state and allocates nothing.
 
 use super::{
-    CellId, ContentSet, DirId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion,
-    RepCells, Rule, Shape, State, StateParts, EMPTY, NO_CELL,
+    CellId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion, RepCells, Rule,
+    Shape, State, StateParts, EMPTY, NO_CELL,
 };
 
 /// Most cell changes one move's earlier parts may make before a later part looks at the board.
@@ -277,37 +277,15 @@ impl Game {
                                     mv,
                                     promote: moves.promotion(e),
                                 };
-                                let Some(lines) = self.line_counts.as_deref() else {
-                                    continue;
-                                };
-                                // A direction and its opposite share a line: count it once.
-                                let mut memo = [(u32::MAX, 0u16); 8];
-                                let mut k = 0;
-                                for &d in moves.dirs(e) {
-                                    let line = lines.line(cell, d);
-                                    let n = match memo[..k].iter().find(|m| m.0 == line) {
-                                        Some(m) => m.1,
-                                        None => {
-                                            let n = lines.count_line(s, line);
-                                            if k < memo.len() {
-                                                memo[k] = (line, n);
-                                                k += 1;
-                                            }
-                                            n
-                                        }
-                                    };
-                                    self.gen_slide(
-                                        &s.board,
-                                        d,
-                                        cell,
-                                        (n, n),
-                                        false,
-                                        &e.to,
-                                        &e.through,
-                                        &land,
-                                        out,
-                                    );
-                                }
+                                self.gen_counted_slides(
+                                    s,
+                                    moves.dirs(e),
+                                    cell,
+                                    &e.to,
+                                    &e.through,
+                                    &land,
+                                    out,
+                                );
                             }
                             // Nothing to take en passant, or a castling piece that has moved.
                             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
@@ -377,42 +355,6 @@ impl Game {
         }
     }
 
-    /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
-    /// cells holding what `to` accepts, from `min` to `max` steps away.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn gen_slide(
-        &self,
-        cells: &[PieceId],
-        d: DirId,
-        focus: CellId,
-        (min, max): (u16, u16),
-        passable: bool,
-        to: &ContentSet,
-        through: &ContentSet,
-        land: &Landing,
-        out: &mut MoveList,
-    ) {
-        let mut t = focus;
-        // A plain counter: an inclusive range keeps an extra flag in the loop.
-        let mut steps = 0;
-        while steps < max {
-            steps += 1;
-            let prev = t;
-            t = self.board.next(t, d);
-            if t == NO_CELL {
-                break;
-            }
-            let c = cells[t.index()];
-            if steps >= min && to.contains(c) {
-                land.emit(passable.then_some(prev), t, out);
-            }
-            if !through.contains(c) {
-                break;
-            }
-        }
-    }
-
     /// How many pieces of `kind` the parts of `rule` before `idx` place (each takes one from
     /// the reserve).
     pub(super) fn placed_before(&self, rule: &Rule, idx: usize, kind: super::KindId) -> u32 {
@@ -445,81 +387,11 @@ impl Game {
         if out.len() >= v.limit {
             return;
         }
-        let board = &self.board;
         match part {
             Part::Place(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Drop(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Step(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Slide {
-                dirs,
-                to,
-                through,
-                min,
-                max,
-                screens,
-                ..
-            } if *screens > 0 => {
-                let piece = v.get(focus);
-                let slide = super::Screened {
-                    through,
-                    to,
-                    screens: *screens,
-                    min: *min,
-                    max: *max,
-                };
-                for &d in &dirs[p] {
-                    let mut walk = super::ScreenWalk::new(focus, d);
-                    while let Some(t) = walk.next_landing(board, p, &slide, |c| v.get(c)) {
-                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                    }
-                }
-            }
-            Part::Slide {
-                dirs,
-                to,
-                through,
-                min,
-                max,
-                passable,
-                counted,
-                ..
-            } => {
-                let piece = v.get(focus);
-                for &d in &dirs[p] {
-                    let (min, max) = if *counted {
-                        let n = self.pieces_on_line_in(v, focus, d);
-                        (n, n)
-                    } else {
-                        (*min, *max)
-                    };
-                    let mut t = focus;
-                    let mut steps = 0;
-                    loop {
-                        let prev = t;
-                        t = board.next(t, d);
-                        if t == NO_CELL {
-                            break;
-                        }
-                        steps += 1;
-                        if steps > max {
-                            break;
-                        }
-                        let c = v.get(t);
-                        if steps >= min && to.accepts(board, p, t, c) {
-                            if *passable {
-                                let mut m = mv;
-                                m.push(prev);
-                                self.land(s, v, p, rule, idx, focus, t, piece, m, out);
-                            } else {
-                                self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                            }
-                        }
-                        if !through.accepts(board, p, t, c) {
-                            break;
-                        }
-                    }
-                }
-            }
+            Part::Slide(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Jump(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Outflank(o) => {
                 if o.flanks(self, |c| v.get(c), focus, p) {

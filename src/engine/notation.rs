@@ -118,21 +118,22 @@ impl Game {
                     place::write_new_piece(self, &mut out, *kind, name(mv.cells[k]), me);
                     k += 1;
                 }
-                Part::Step(_)
-                | Part::Slide {
-                    passable: false, ..
-                }
-                | Part::Swap(_)
-                | Part::Advance(_)
-                | Part::Fly(_) => {
+                Part::Step(_) | Part::Swap(_) | Part::Advance(_) | Part::Fly(_) => {
                     let t = mv.cells[k];
                     Step::write(self, state, &mut out, focus_piece, t, name(t), compact);
                     k += 1;
                 }
-                Part::Slide { passable: true, .. } => {
-                    let t = mv.cells[k + 1];
-                    Step::write(self, state, &mut out, focus_piece, t, name(t), compact);
-                    k += 2;
+                Part::Slide(x) => {
+                    x.write(
+                        self,
+                        state,
+                        &mut out,
+                        focus_piece,
+                        mv,
+                        &mut k,
+                        compact,
+                        &name,
+                    );
                 }
                 Part::EnPassant(_) => {
                     EnPassant::write(&mut out, name(mv.cells[k]), compact);

@@ -151,7 +151,7 @@ impl PieceMoves {
                 mv.to = to.content[p];
                 dirs
             }
-            Part::Slide {
+            Part::Slide(super::prim::slide::Slide {
                 dirs,
                 to,
                 through,
@@ -160,7 +160,7 @@ impl PieceMoves {
                 passable,
                 screens: 0,
                 counted,
-            } if plain(to) && plain(through) => {
+            }) if plain(to) && plain(through) => {
                 mv.shape = if *counted {
                     Shape::CountedSlide
                 } else {

@@ -1,6 +1,6 @@
 //! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
 
-use super::{ByPlayer, CellCond, DirId, KindId, StateCond};
+use super::{CellCond, KindId, StateCond};
 
 /// One part of a move. A move is made of one or more parts done in order; a part that moves
 /// a piece continues from where the previous part left it.
@@ -12,25 +12,8 @@ pub enum Part {
     Drop(super::prim::drop::DropPiece),
     /// Move one step (or one leap along a compound direction): see [`super::prim::step`].
     Step(super::prim::step::Step),
-    /// Move any number of steps between `min` and `max` along one direction, through cells
-    /// satisfying `through`, stopping on a cell satisfying `to`.
-    Slide {
-        dirs: ByPlayer<Vec<DirId>>,
-        to: CellCond,
-        through: CellCond,
-        min: u16,
-        max: u16,
-        /// The last cell passed over may be taken en passant on the next move; the move
-        /// records it before the landing cell.
-        passable: bool,
-        /// How many cells `through` does not accept the slide passes before it may land
-        /// (`screens: 1`, the cannon's capture; see `engine/screen.rs`).
-        screens: u16,
-        /// `distance: pieces-on-line`: the slide goes exactly as many steps as there are
-        /// pieces on the whole line through the piece along the direction (both ways, the
-        /// piece included); `min` and `max` are not used (see [`super::LineCounts`]).
-        counted: bool,
-    },
+    /// Ride along a line: see [`super::prim::slide`].
+    Slide(super::prim::slide::Slide),
     /// Hop over a piece: see [`super::prim::jump`].
     Jump(super::prim::jump::Jump),
     /// Turn the enemy lines the piece just placed outflanks (reversi): see
@@ -71,7 +54,7 @@ impl Part {
         matches!(
             self,
             Part::Step(_)
-                | Part::Slide { .. }
+                | Part::Slide(_)
                 | Part::Fly(_)
                 | Part::Jump(_)
                 | Part::Swap(_)
@@ -89,9 +72,9 @@ impl Part {
             Part::Place(_)
             | Part::Drop(_)
             | Part::Step(_)
-            | Part::Slide {
+            | Part::Slide(super::prim::slide::Slide {
                 passable: false, ..
-            } => 1,
+            }) => 1,
             Part::Swap(_)
             | Part::Convert(_)
             | Part::Advance(_)
@@ -100,7 +83,7 @@ impl Part {
             | Part::Remove(_) => 1,
             Part::EnPassant(_) => super::prim::en_passant::CELLS,
             Part::Jump(_) => 1,
-            Part::Slide { passable: true, .. } => 2,
+            Part::Slide(super::prim::slide::Slide { passable: true, .. }) => 2,
             Part::Castle(_) => super::prim::castle::CELLS,
             Part::Promote(_)
             | Part::BecomeCaptured(_)
@@ -150,7 +133,7 @@ pub struct Rule {
 impl Rule {
     /// Whether `parts` make a plain move (see [`Rule::plain`]).
     pub fn parts_are_plain(parts: &[Part]) -> bool {
-        matches!(parts.first(), Some(Part::Step(_) | Part::Slide { .. }))
+        matches!(parts.first(), Some(Part::Step(_) | Part::Slide(_)))
             && parts[1..]
                 .iter()
                 .all(|x| matches!(x, Part::Promote(_) | Part::BecomeCaptured(_)))
@@ -200,7 +183,9 @@ impl super::Game {
             let recorded = cells.get(k..(k + n).min(cells.len())).unwrap_or_default();
             match part {
                 // The cell passed over, then the landing.
-                Part::Slide { passable: true, .. } => out.extend(recorded.get(1)),
+                Part::Slide(super::prim::slide::Slide { passable: true, .. }) => {
+                    out.extend(recorded.get(1))
+                }
                 // The landing first; the rest is carried along.
                 Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
                 _ => out.extend(recorded),

@@ -231,9 +231,9 @@ impl<'a> RuleCheck<'a> {
             Part::Step(super::prim::step::Step { dirs, to, .. }) => {
                 self.dirs(dirs) && self.cond(to)
             }
-            Part::Slide {
+            Part::Slide(super::prim::slide::Slide {
                 dirs, to, through, ..
-            }
+            })
             | Part::Shoot(super::prim::shoot::Shoot {
                 dirs, to, through, ..
             }) => self.dirs(dirs) && self.cond(to) && self.cond(through),

@@ -1,7 +1,7 @@
-//! The compile-side builders of the move primitives that have their own home, one module
-//! each (the engine side is `src/engine/prim/<name>.rs`). A builder reads the call's
-//! arguments and returns the part; `Compiler::part` in `moves.rs` dispatches to it by name
-//! and then checks the arguments against the registry ([`crate::engine::prim::PRIMITIVES`]).
+//! The compile-side builders of the move primitives, one module each (the engine side is
+//! `src/engine/prim/<name>.rs`). A builder reads the call's arguments and returns the part;
+//! `Compiler::part` in `moves.rs` dispatches to it by name and then checks the arguments
+//! against the registry ([`crate::engine::prim::PRIMITIVES`]).
 
 mod advance;
 mod become_captured;
@@ -18,6 +18,7 @@ mod promote;
 mod remove;
 mod remove_surrounded;
 mod shoot;
+mod slide;
 mod step;
 mod swap;
 mod swap_sides;

@@ -1,6 +1,5 @@
 //! The move primitives: one registry of what each is called and takes, and one module per
-//! primitive that has moved into its own home (its data, generation, execution, notation and
-//! description).
+//! primitive, its home (its data, generation, execution, notation and description).
 //!
 //! The registry ([`PRIMITIVES`]) is what the compiler checks names and arguments against,
 //! what the "unknown move" hint lists, and what a test holds `docs/language.md` to. A
@@ -28,6 +27,7 @@ pub mod promote;
 pub mod remove;
 pub mod remove_surrounded;
 pub mod shoot;
+pub mod slide;
 pub mod step;
 pub mod swap;
 pub mod swap_sides;
@@ -318,7 +318,7 @@ impl Part {
             Part::Place(_) => place::NAME,
             Part::Drop(_) => drop::NAME,
             Part::Step(_) => step::NAME,
-            Part::Slide { .. } => "slide",
+            Part::Slide(_) => slide::NAME,
             Part::Jump(_) => jump::NAME,
             Part::EnPassant(_) => en_passant::NAME,
             Part::Castle(_) => castle::NAME,
@@ -359,7 +359,9 @@ impl Part {
             Part::Place(place::Place { on, .. })
             | Part::Shoot(shoot::Shoot { to: on, .. })
             | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
-            Part::Step(step::Step { to, .. }) | Part::Slide { to, .. } => Takes::On(to),
+            Part::Step(step::Step { to, .. }) | Part::Slide(slide::Slide { to, .. }) => {
+                Takes::On(to)
+            }
             Part::Jump(jump::Jump { to, capture, .. }) => Takes::Jumped {
                 to,
                 capture: *capture,
