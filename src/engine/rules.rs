@@ -50,20 +50,29 @@ pub enum Part {
 
 impl Part {
     /// Whether this part moves an existing piece (so the rule starts from a piece's cell).
+    /// Exhaustive, so a new primitive says whether it starts from a piece.
     pub fn moves_piece(&self) -> bool {
-        matches!(
-            self,
+        match self {
             Part::Step(_)
-                | Part::Slide(_)
-                | Part::Fly(_)
-                | Part::Jump(_)
-                | Part::Swap(_)
-                | Part::Promote(_)
-                | Part::BecomeCaptured(_)
-                | Part::Advance(_)
-                | Part::EnPassant(_)
-                | Part::Castle(_)
-        )
+            | Part::Slide(_)
+            | Part::Fly(_)
+            | Part::Jump(_)
+            | Part::Swap(_)
+            | Part::Promote(_)
+            | Part::BecomeCaptured(_)
+            | Part::Advance(_)
+            | Part::EnPassant(_)
+            | Part::Castle(_) => true,
+            Part::Place(_)
+            | Part::Drop(_)
+            | Part::Outflank(_)
+            | Part::Convert(_)
+            | Part::Shoot(_)
+            | Part::Remove(_)
+            | Part::RemoveSurrounded(_)
+            | Part::Pass(_)
+            | Part::SwapSides(_) => false,
+        }
     }
 
     /// How many cells a move records for this part.
@@ -188,7 +197,24 @@ impl super::Game {
                 }
                 // The landing first; the rest is carried along.
                 Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
-                _ => out.extend(recorded),
+                // Every cell recorded (none for the parts that record none).
+                Part::Slide(_)
+                | Part::Place(_)
+                | Part::Drop(_)
+                | Part::Step(_)
+                | Part::Jump(_)
+                | Part::Outflank(_)
+                | Part::Swap(_)
+                | Part::Promote(_)
+                | Part::BecomeCaptured(_)
+                | Part::Convert(_)
+                | Part::Advance(_)
+                | Part::Fly(_)
+                | Part::Shoot(_)
+                | Part::Remove(_)
+                | Part::RemoveSurrounded(_)
+                | Part::Pass(_)
+                | Part::SwapSides(_) => out.extend(recorded),
             }
             k += n;
         }
