@@ -277,15 +277,37 @@ impl Game {
                                     mv,
                                     promote: moves.promotion(e),
                                 };
-                                self.gen_counted_slides(
-                                    s,
-                                    moves.dirs(e),
-                                    cell,
-                                    &e.to,
-                                    &e.through,
-                                    &land,
-                                    out,
-                                );
+                                let Some(lines) = self.line_counts.as_deref() else {
+                                    continue;
+                                };
+                                // A direction and its opposite share a line: count it once.
+                                let mut memo = [(u32::MAX, 0u16); 8];
+                                let mut k = 0;
+                                for &d in moves.dirs(e) {
+                                    let line = lines.line(cell, d);
+                                    let n = match memo[..k].iter().find(|m| m.0 == line) {
+                                        Some(m) => m.1,
+                                        None => {
+                                            let n = lines.count_line(s, line);
+                                            if k < memo.len() {
+                                                memo[k] = (line, n);
+                                                k += 1;
+                                            }
+                                            n
+                                        }
+                                    };
+                                    self.gen_slide(
+                                        &s.board,
+                                        d,
+                                        cell,
+                                        (n, n),
+                                        false,
+                                        &e.to,
+                                        &e.through,
+                                        &land,
+                                        out,
+                                    );
+                                }
                             }
                             // Nothing to take en passant, or a castling piece that has moved.
                             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}

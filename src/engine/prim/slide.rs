@@ -12,9 +12,10 @@
 //! A move records the landing, after the cell passed last when the slide is passable, and
 //! is written like a step (`a1-a8`, `d1xd7`; [`super::step::Step::write`]). A rule that is
 //! one slide whose conditions name no zone, without screens, perhaps followed by a
-//! promotion, is generated from the piece's resolved tables ([`Game::gen_slide`],
-//! [`Game::gen_counted_slides`], see `engine/piece_moves.rs`) instead of part by part. The
-//! compile-side builder is `src/compile/prim/slide.rs`.
+//! promotion, is generated from the piece's resolved tables ([`Game::gen_slide`], called from
+//! the piece loop of `movegen.rs`, where a counted slide's line counts are read inline; see
+//! `engine/piece_moves.rs`) instead of part by part. The compile-side builder is
+//! `src/compile/prim/slide.rs`.
 
 pub mod line_count;
 
@@ -218,44 +219,6 @@ impl Game {
             if !through.contains(c) {
                 break;
             }
-        }
-    }
-
-    /// The slides of `distance: pieces-on-line` from `cell` along `dirs` for a piece whose
-    /// rule is one such plain slide: each as long as the pieces on its line, read from the
-    /// game's line tables (a direction and its opposite share a line, counted once).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    pub(in crate::engine) fn gen_counted_slides(
-        &self,
-        s: &State,
-        dirs: &[DirId],
-        cell: CellId,
-        to: &ContentSet,
-        through: &ContentSet,
-        land: &Landing,
-        out: &mut MoveList,
-    ) {
-        let Some(lines) = self.line_counts.as_deref() else {
-            return;
-        };
-        // A direction and its opposite share a line: count it once.
-        let mut memo = [(u32::MAX, 0u16); 8];
-        let mut k = 0;
-        for &d in dirs {
-            let line = lines.line(cell, d);
-            let n = match memo[..k].iter().find(|m| m.0 == line) {
-                Some(m) => m.1,
-                None => {
-                    let n = lines.count_line(s, line);
-                    if k < memo.len() {
-                        memo[k] = (line, n);
-                        k += 1;
-                    }
-                    n
-                }
-            };
-            self.gen_slide(&s.board, d, cell, (n, n), false, to, through, land, out);
         }
     }
 }
