@@ -410,6 +410,7 @@ impl Compiler {
             line_counts: None,
             outflank_placements: Vec::new(),
             move_bits: Vec::new(),
+            reach: crate::engine::Reach::default(),
             asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
@@ -456,6 +457,8 @@ impl Compiler {
                 }
             }
         }
+        // From the start position (any `setup` read above, with every cell allowed).
+        game.reach = crate::engine::Reach::of(&game);
         Some(game)
     }
 }
