@@ -409,6 +409,7 @@ impl Compiler {
             outflank_placements: Vec::new(),
             move_bits: Vec::new(),
             asks_stuck: false,
+            quick_ends: None,
         };
         if game.rules.iter().any(|r| {
             r.parts
@@ -435,6 +436,7 @@ impl Compiler {
             attach_line_windows(&game, &mut end.cond);
         }
         game.ends = ends;
+        game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

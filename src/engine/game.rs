@@ -149,6 +149,9 @@ pub struct Game {
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,
+    /// The endings in quick form where their shapes allow (`None` when the first has none;
+    /// derived from `ends`).
+    pub(crate) quick_ends: Option<Box<super::QuickEnds>>,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`
