@@ -410,6 +410,7 @@ impl Compiler {
             move_bits: Vec::new(),
             asks_stuck: false,
             quick_ends: None,
+            lean: false,
         };
         if game.rules.iter().any(|r| {
             r.parts
@@ -437,6 +438,7 @@ impl Compiler {
         }
         game.ends = ends;
         game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
+        game.lean = game.lean_possible();
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

@@ -152,6 +152,9 @@ pub struct Game {
     /// The endings in quick form where their shapes allow (`None` when the first has none;
     /// derived from `ends`).
     pub(crate) quick_ends: Option<Box<super::QuickEnds>>,
+    /// Whether plain moves take the lean make (no dice, extra turns, castling flags,
+    /// hands, reserve, stacks, passable slides, clock or repetition history; derived).
+    pub(crate) lean: bool,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

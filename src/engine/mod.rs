@@ -19,6 +19,7 @@ mod geometry;
 mod guard;
 mod hand;
 mod ids;
+mod lean_make;
 mod legal;
 mod line_count;
 mod line_windows;
