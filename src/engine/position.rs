@@ -514,15 +514,27 @@ impl Game {
     /// Tests whether a set-up position is already decided.
     fn finish_setup(&self, mut state: State, player: Player) -> State {
         // A set-up position may already be decided: test the ends as if every cell had just
-        // changed, for the player who moved last first.
+        // changed from the start position, for the player who moved last first. Against the
+        // start, a piece missing from the whole board counts as taken, so `captured(k)` holds
+        // when an opponent's k that the start gives them is gone (Intellector without Black's
+        // intellector is a finished game, not a live one).
         state.log = CellId::upto(self.board.len())
-            .map(|cell| Change { cell, old: EMPTY })
+            .map(|cell| Change {
+                cell,
+                old: self.start_board.get(cell.index()).copied().unwrap_or(EMPTY),
+            })
             .collect();
-        let last =
-            Player(((player.0 as usize + self.num_players() - 1) % self.num_players()) as u8);
-        if let Some((o, i)) = self.check_ends(&mut state, last, 0) {
-            state.scalars.result = Some(o);
-            state.scalars.end_rule = i;
+        // Then as if each other player had moved last: a game decided by someone's move is
+        // over whoever the text says is to move (as a tic-tac-toe board with three in a row
+        // is), so endings that hold only for the mover (`captured`) are asked for each.
+        let n = self.num_players();
+        for back in 1..=n {
+            let last = Player(((player.0 as usize + n - back) % n) as u8);
+            if let Some((o, i)) = self.check_ends(&mut state, last, 0) {
+                state.scalars.result = Some(o);
+                state.scalars.end_rule = i;
+                break;
+            }
         }
         state.log.clear();
         state
