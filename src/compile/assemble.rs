@@ -411,6 +411,7 @@ impl Compiler {
             asks_stuck: false,
             quick_ends: None,
             lean: false,
+            bit_moves: None,
         };
         if game.rules.iter().any(|r| {
             r.parts
@@ -439,6 +440,7 @@ impl Compiler {
         game.ends = ends;
         game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
         game.lean = game.lean_possible();
+        game.bit_moves = crate::engine::BitMoves::build(&game).map(Box::new);
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

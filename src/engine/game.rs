@@ -155,6 +155,9 @@ pub struct Game {
     /// Whether plain moves take the lean make (no dice, extra turns, castling flags,
     /// hands, reserve, stacks, passable slides, clock or repetition history; derived).
     pub(crate) lean: bool,
+    /// The step, leap and slide rules in bitboard form, on boards of at most 64 cells
+    /// (derived from `piece_moves`).
+    pub(crate) bit_moves: Option<Box<super::BitMoves>>,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

@@ -105,7 +105,12 @@ mod tests {
     fn lean_make_agrees_with_the_plain_make() {
         let mut games: Vec<(String, Game)> = crate::games::shipped_names()
             .iter()
-            .map(|n| (n.to_string(), crate::load_shipped(n, &[]).expect("compiles")))
+            .map(|n| {
+                (
+                    n.to_string(),
+                    crate::load_shipped(n, &[]).expect("compiles"),
+                )
+            })
             .collect();
         let few = "game \"Few\"\nplayers White, Black\nboard square(4, 4)\n\
                    zone goal = row(4) for White, row(1) for Black\n\

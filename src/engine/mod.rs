@@ -4,6 +4,7 @@
 //! Move generation writes into a reused [`MoveList`]; [`Game::make`] / [`Game::unmake`] change
 //! a [`State`] in place through an undo log, keeping an incremental Zobrist hash.
 
+mod bit_moves;
 mod bitboard;
 mod board;
 mod cond;
@@ -52,6 +53,7 @@ mod symmetry;
 mod via;
 mod zobrist;
 
+pub use bit_moves::BitMoves;
 pub use bitboard::{AttackMasks, Between, DirShift};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
 pub use cond::{CellCond, ContentSet};

@@ -184,9 +184,7 @@ impl QuickEnds {
             ..Screen::default()
         };
         let screened = game.ends.iter().all(|e| screen.add(game, &e.cond, small));
-        let reads_changes = ends
-            .iter()
-            .any(|e| matches!(e.test, Some(Test::Reach(_))));
+        let reads_changes = ends.iter().any(|e| matches!(e.test, Some(Test::Reach(_))));
         Some(QuickEnds {
             ends,
             reads_changes: reads_changes || (screened && screen.cells != 0),
@@ -289,9 +287,9 @@ fn answer(
             let near = changed & side.zone;
             near != 0 && side.ids.iter().any(|id| s.bits[id] & near != 0)
         }),
-        Test::NoPieces(sides) => {
-            first_holding(end, mover, |p| sides[p].ids.iter().all(|id| s.counts[id] == 0))
-        }
+        Test::NoPieces(sides) => first_holding(end, mover, |p| {
+            sides[p].ids.iter().all(|id| s.counts[id] == 0)
+        }),
         Test::PiecesAtMost { n, others } => {
             let occupied = s.board.len() - usize::from(s.counts[EMPTY as usize]);
             if occupied > usize::from(*n) || others.iter().any(|&id| s.counts[id as usize] > 0) {
@@ -463,7 +461,10 @@ impl Test {
                         c => Test::build(game, c, small),
                     })
                     .collect();
-                parts.iter().any(Option::is_some).then_some(Test::All(parts))
+                parts
+                    .iter()
+                    .any(Option::is_some)
+                    .then_some(Test::All(parts))
             }
             _ => None,
         }
@@ -485,7 +486,12 @@ mod tests {
     fn quick_endings_agree_with_the_general_test() {
         let mut games: Vec<(String, Game)> = crate::games::shipped_names()
             .iter()
-            .map(|n| (n.to_string(), crate::load_shipped(n, &[]).expect("compiles")))
+            .map(|n| {
+                (
+                    n.to_string(),
+                    crate::load_shipped(n, &[]).expect("compiles"),
+                )
+            })
             .collect();
         for (name, text) in [
             (
