@@ -56,6 +56,10 @@ enum Entry {
         from: u64,
         base: u8,
         promote: Option<Promote>,
+        /// The offset in [`BitMoves::rays`] of the table of every cell's targets (all
+        /// directions together), when no two directions reach one cell from the same
+        /// cell (a count then takes one popcount per piece); [`NONE`] otherwise.
+        targets: u32,
     },
     /// A slide along each of `dirs` through what set `through` holds, onto what set `to`
     /// holds.
@@ -67,10 +71,14 @@ enum Entry {
         from: u64,
         passable: bool,
         promote: Option<Promote>,
+        /// Whether no two directions' rays share a cell from any cell (a count then takes
+        /// one popcount per piece).
+        disjoint: bool,
     },
     /// Any other rule: the index of its [`super::PieceMove`] among the piece's, run by the
-    /// general generator.
-    Other(u16),
+    /// general generator; and its shape, so that an en-passant rule with nothing to take
+    /// and a castling rule of a piece that has moved are passed over at once.
+    Other(u16, Shape),
 }
 
 /// The rules of one player's piece.
@@ -90,6 +98,11 @@ pub struct BitMoves {
     /// Ray tables, 64 words each: `rays[offset + cell]`.
     rays: Vec<u64>,
     pieces: usize,
+    /// Per player: whether nothing but the royal rule filters their generated moves and
+    /// every move starts from a piece (no `forbid` rule, forced or most-captures rule,
+    /// mating-drop rule, repeated long jumps, dice, reserve or free rules), so their moves
+    /// may be counted without a list (`engine/count.rs`).
+    countable: Vec<bool>,
 }
 
 /// The accepted-content bitboards of one player's sets, made once per generation.
@@ -111,7 +124,22 @@ impl BitMoves {
             sets: vec![Vec::new(); np],
             rays: Vec::new(),
             pieces,
+            countable: Vec::new(),
         };
+        let filtered = !game.forbids.is_empty()
+            || game.has_forced
+            || game.most_captures
+            || game.drop_mate_rules
+            || game.dice.is_some()
+            || game.reserve_kind.is_some()
+            || game.rules.iter().any(|r| {
+                r.parts
+                    .iter()
+                    .any(|x| matches!(x, super::Part::Jump { deferred: true, .. }))
+            });
+        out.countable = (0..np)
+            .map(|p| !filtered && game.free_rules.0[p].is_empty() && game.entry_rules.0[p].is_empty())
+            .collect();
         let mut ray_index: Vec<((usize, u16), u32)> = Vec::new();
         let pm = &game.piece_moves;
         for p in (0..np).map(|p| Player(p as u8)) {
@@ -138,6 +166,7 @@ impl BitMoves {
                         (Shape::Steps, Some(dirs)) if step_dirs + dirs.len() <= MAX_STEP_DIRS => {
                             let base = step_dirs as u8;
                             step_dirs += dirs.len();
+                            let targets = out.step_table(game, &dirs);
                             set_index(&mut sets, game, e.to).map(|to| Entry::Steps {
                                 rule: e.rule,
                                 dirs,
@@ -145,6 +174,7 @@ impl BitMoves {
                                 from,
                                 base,
                                 promote,
+                                targets,
                             })
                         }
                         (Shape::Slide { min, max, passable }, Some(dirs)) => {
@@ -164,6 +194,15 @@ impl BitMoves {
                                     },
                                 })
                                 .collect();
+                            let disjoint = (0..64).all(|c| {
+                                let mut seen = 0u64;
+                                ds.iter().all(|sd| {
+                                    let ray = out.rays[sd.ray as usize + c];
+                                    let apart = seen & ray == 0;
+                                    seen |= ray;
+                                    apart
+                                })
+                            });
                             to.zip(through).map(|(to, through)| Entry::Slide {
                                 rule: e.rule,
                                 dirs: ds,
@@ -172,12 +211,13 @@ impl BitMoves {
                                 from,
                                 passable,
                                 promote,
+                                disjoint,
                             })
                         }
                         _ => None,
                     };
                     bits += usize::from(entry.is_some());
-                    plan.entries.push(entry.unwrap_or(Entry::Other(i as u16)));
+                    plan.entries.push(entry.unwrap_or(Entry::Other(i as u16, e.shape)));
                 }
                 if bits > 0 {
                     out.sets[p.index()] = sets;
@@ -187,6 +227,27 @@ impl BitMoves {
             }
         }
         (!out.plans.is_empty()).then_some(out)
+    }
+
+    /// The offset of a table of each cell's step targets along `dirs` together, or
+    /// [`NONE`] when two directions reach one cell from the same cell.
+    fn step_table(&mut self, game: &Game, dirs: &[DirShift]) -> u32 {
+        let n = game.board.len();
+        let mut table = [0u64; 64];
+        for (c, t) in table.iter_mut().enumerate().take(n) {
+            for d in dirs {
+                if d.from_next(u64::MAX) >> c & 1 == 1 {
+                    let bit = 1u64 << d.next_of(c);
+                    if *t & bit != 0 {
+                        return NONE;
+                    }
+                    *t |= bit;
+                }
+            }
+        }
+        let at = self.rays.len() as u32;
+        self.rays.extend_from_slice(&table);
+        at
     }
 
     /// The offset of the ray table of `d` up to `max` steps, made if new.
@@ -218,6 +279,12 @@ impl BitMoves {
         }
         index.push((key, at));
         at
+    }
+
+    /// Whether `player`'s moves may be counted without a list (see [`BitMoves::countable`]).
+    #[inline]
+    pub(crate) fn countable(&self, player: Player) -> bool {
+        self.countable[player.index()] && self.for_player(player)
     }
 
     /// Whether `player` has a plan for some piece.
@@ -256,6 +323,17 @@ fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Game, set: super::ContentSet) 
     Some(sets.len() as u8 - 1)
 }
 
+/// Whether a rule of another shape may have a move from `cell`: not an en-passant rule with
+/// nothing to take, nor a castling rule of a piece that has moved.
+#[inline(always)]
+fn other_may_move(shape: Shape, s: &State, cell: super::CellId) -> bool {
+    match shape {
+        Shape::EnPassant => s.scalars.ep.target != super::NO_CELL,
+        Shape::Castle => s.is_unmoved(cell),
+        _ => true,
+    }
+}
+
 /// Pushes the move of `rule` from `from` (through `passed`) to `to`, once per promotion kind
 /// when `to` is in the promotion zone.
 #[inline(always)]
@@ -284,29 +362,18 @@ fn emit(
     }
 }
 
-impl Game {
-    /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
-    /// the piece has a bitboard plan (see the module documentation); false when it has
-    /// none. Stops between pieces once `out` holds `limit` moves.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    pub(super) fn gen_bit_piece(
-        &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
-        view: &mut super::movegen::View,
-        p: Player,
-        piece: PieceId,
-        limit: usize,
-        out: &mut MoveList,
-    ) -> bool {
-        let at = bm.plan_of[p.index() * bm.pieces + piece as usize];
-        if at == NONE {
-            return false;
-        }
-        let plan = &bm.plans[at as usize];
-        let pieces = s.bits[piece as usize];
+impl BitMoves {
+    /// The plan of `player`'s pieces of id `piece`, if they have one.
+    #[inline(always)]
+    fn plan(&self, player: Player, piece: PieceId) -> Option<&PiecePlan> {
+        let at = self.plan_of[player.index() * self.pieces + piece as usize];
+        (at != NONE).then(|| &self.plans[at as usize])
+    }
+
+    /// For the pieces on `pieces`: each step direction's origins (the cells whose neighbour
+    /// that way holds what the step lands on), and the cells some rule may start from.
+    #[inline(always)]
+    fn origins(plan: &PiecePlan, masks: &SetMasks, pieces: u64) -> ([u64; MAX_STEP_DIRS], u64) {
         let mut origins = [0u64; MAX_STEP_DIRS];
         let mut any = 0u64;
         for e in &plan.entries {
@@ -326,9 +393,59 @@ impl Game {
                     }
                 }
                 Entry::Slide { from, .. } => any |= pieces & from,
-                Entry::Other(_) => any |= pieces,
+                Entry::Other(..) => any |= pieces,
             }
         }
+        (origins, any)
+    }
+
+    /// The cells a slide from `c` along `sd` lands on, given what it lands on and what
+    /// stops it.
+    #[inline(always)]
+    fn slide_targets(&self, sd: &SlideDir, c: usize, accept: u64, stops: u64) -> u64 {
+        let ray = self.rays[sd.ray as usize + c];
+        let stop = ray & stops;
+        let reach = match (stop, sd.shift.ascending()) {
+            (0, _) => ray,
+            (_, true) => {
+                let first = stop & stop.wrapping_neg();
+                ray & (first | (first - 1))
+            }
+            (_, false) => {
+                let first = 1u64 << (63 - stop.leading_zeros());
+                ray & !(first - 1)
+            }
+        };
+        let targets = reach & accept;
+        if sd.near == NONE {
+            targets
+        } else {
+            targets & !self.rays[sd.near as usize + c]
+        }
+    }
+}
+
+impl Game {
+    /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
+    /// the piece has a bitboard plan (see the module documentation); false when it has
+    /// none. Stops between pieces once `out` holds `limit` moves.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn gen_bit_piece(
+        &self,
+        bm: &BitMoves,
+        masks: &SetMasks,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        piece: PieceId,
+        limit: usize,
+        out: &mut MoveList,
+    ) -> bool {
+        let Some(plan) = bm.plan(p, piece) else {
+            return false;
+        };
+        let (origins, mut any) = BitMoves::origins(plan, masks, s.bits[piece as usize]);
         let entries = self.piece_moves.of(p, piece);
         while any != 0 {
             if out.len() >= limit {
@@ -336,75 +453,249 @@ impl Game {
             }
             let c = any.trailing_zeros() as usize;
             any &= any - 1;
-            let bit = 1u64 << c;
-            for e in &plan.entries {
-                match e {
-                    Entry::Steps {
-                        rule,
-                        dirs,
-                        base,
-                        promote,
-                        ..
-                    } => {
-                        for (k, d) in dirs.iter().enumerate() {
-                            if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & bit != 0 {
-                                emit(out, *rule, c, None, d.next_of(c), promote);
-                            }
+            self.gen_bit_origin(bm, plan, masks, &origins, c, s, view, p, entries, out);
+        }
+        true
+    }
+
+    /// The moves from cell `c` of a piece with plan `plan`, in the general generator's
+    /// order; `origins` are its step directions' origins ([`BitMoves::origins`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn gen_bit_origin(
+        &self,
+        bm: &BitMoves,
+        plan: &PiecePlan,
+        masks: &SetMasks,
+        origins: &[u64; MAX_STEP_DIRS],
+        c: usize,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        entries: &[super::PieceMove],
+        out: &mut MoveList,
+    ) {
+        for e in &plan.entries {
+            self.gen_bit_entry(bm, e, masks, origins, c, s, view, p, entries, out);
+        }
+    }
+
+    /// The moves of one rule `e` of a plan from cell `c` (see [`Game::gen_bit_origin`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn gen_bit_entry(
+        &self,
+        bm: &BitMoves,
+        e: &Entry,
+        masks: &SetMasks,
+        origins: &[u64; MAX_STEP_DIRS],
+        c: usize,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        entries: &[super::PieceMove],
+        out: &mut MoveList,
+    ) {
+        let bit = 1u64 << c;
+        {
+            match e {
+                Entry::Steps {
+                    rule,
+                    dirs,
+                    base,
+                    promote,
+                    ..
+                } => {
+                    for (k, d) in dirs.iter().enumerate() {
+                        if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & bit != 0 {
+                            emit(out, *rule, c, None, d.next_of(c), promote);
                         }
                     }
-                    Entry::Slide {
-                        rule,
-                        dirs,
-                        to,
-                        through,
-                        from,
-                        passable,
-                        promote,
-                    } => {
-                        if from & bit == 0 {
-                            continue;
-                        }
-                        let (accept, stops) =
-                            (masks[usize::from(*to)], !masks[usize::from(*through)]);
-                        for sd in dirs {
-                            let ray = bm.rays[sd.ray as usize + c];
-                            let stop = ray & stops;
-                            let up = sd.shift.ascending();
-                            let reach = match (stop, up) {
-                                (0, _) => ray,
-                                (_, true) => {
-                                    let first = stop & stop.wrapping_neg();
-                                    ray & (first | (first - 1))
-                                }
-                                (_, false) => {
-                                    let first = 1u64 << (63 - stop.leading_zeros());
-                                    ray & !(first - 1)
-                                }
+                }
+                Entry::Slide {
+                    rule,
+                    dirs,
+                    to,
+                    through,
+                    from,
+                    passable,
+                    promote,
+                    ..
+                } => {
+                    if from & bit == 0 {
+                        return;
+                    }
+                    let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
+                    for sd in dirs {
+                        let mut targets = bm.slide_targets(sd, c, accept, stops);
+                        let up = sd.shift.ascending();
+                        while targets != 0 {
+                            let t = if up {
+                                targets.trailing_zeros() as usize
+                            } else {
+                                63 - targets.leading_zeros() as usize
                             };
-                            let mut targets = reach & accept;
-                            if sd.near != NONE {
-                                targets &= !bm.rays[sd.near as usize + c];
-                            }
-                            while targets != 0 {
-                                let t = if up {
-                                    targets.trailing_zeros() as usize
-                                } else {
-                                    63 - targets.leading_zeros() as usize
-                                };
-                                targets &= !(1u64 << t);
-                                let passed = passable.then(|| sd.shift.prev_of(t));
-                                emit(out, *rule, c, passed, t, promote);
-                            }
+                            targets &= !(1u64 << t);
+                            let passed = passable.then(|| sd.shift.prev_of(t));
+                            emit(out, *rule, c, passed, t, promote);
                         }
                     }
-                    Entry::Other(i) => {
-                        let cell = super::CellId::from_index(c);
+                }
+                Entry::Other(i, shape) => {
+                    let cell = super::CellId::from_index(c);
+                    if other_may_move(*shape, s, cell) {
                         self.gen_entry(s, view, p, &entries[usize::from(*i)], cell, out);
                     }
                 }
             }
         }
-        true
+    }
+
+    /// For bulk counting: the number of moves of `player`'s pieces of id `piece` that start
+    /// from cells of `free` and that the plan makes itself (steps and slides, counted by
+    /// popcount, a promotion counting once per kind), plus, when `royal` names the mover's
+    /// one royal piece and its cell and `piece` is that piece, its plain steps that land on
+    /// a cell no enemy attacks once it has moved there; the piece's other moves (its other
+    /// rules from every cell, and every other move from a cell outside `free`) are listed in
+    /// `rest` for the caller to judge. `None` when the piece has no plan.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn count_bit_piece(
+        &self,
+        bm: &BitMoves,
+        masks: &SetMasks,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        piece: PieceId,
+        free: u64,
+        royal: Option<(super::CellId, PieceId)>,
+        rest: &mut MoveList,
+    ) -> Option<usize> {
+        let plan = bm.plan(p, piece)?;
+        let pieces = s.bits[piece as usize];
+        let (origins, any) = BitMoves::origins(plan, masks, pieces);
+        let entries = self.piece_moves.of(p, piece);
+        let mut n = 0usize;
+        let mut others = false;
+        for e in &plan.entries {
+            match e {
+                Entry::Steps {
+                    dirs,
+                    to,
+                    from,
+                    base,
+                    promote,
+                    targets,
+                    ..
+                } if *targets != NONE && promote.is_none() && dirs.len() > 2 => {
+                    // Few pieces with many directions (a knight, a king): one popcount per
+                    // piece.
+                    let accept = masks[usize::from(*to)];
+                    let mut cells = pieces & from & free;
+                    while cells != 0 {
+                        let c = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        n += (bm.rays[*targets as usize + c] & accept).count_ones() as usize;
+                    }
+                }
+                Entry::Steps {
+                    dirs,
+                    base,
+                    promote,
+                    ..
+                } => {
+                    for (k, d) in dirs.iter().enumerate() {
+                        let o = origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & free;
+                        n += o.count_ones() as usize;
+                        if let Some(pr) = promote {
+                            // One move per kind on the zone (none without kinds).
+                            let z = (d.onto_next(o) & pr.zone).count_ones() as usize;
+                            n = n - z + z * pr.kinds.len();
+                        }
+                    }
+                }
+                Entry::Slide {
+                    dirs,
+                    to,
+                    through,
+                    from,
+                    promote,
+                    disjoint,
+                    ..
+                } => {
+                    let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
+                    let mut cells = pieces & from & free;
+                    while cells != 0 {
+                        let c = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        if *disjoint && promote.is_none() {
+                            let mut all = 0;
+                            for sd in dirs {
+                                all |= bm.slide_targets(sd, c, accept, stops);
+                            }
+                            n += all.count_ones() as usize;
+                            continue;
+                        }
+                        for sd in dirs {
+                            let targets = bm.slide_targets(sd, c, accept, stops);
+                            n += targets.count_ones() as usize;
+                            if let Some(pr) = promote {
+                                let z = (targets & pr.zone).count_ones() as usize;
+                                n = n - z + z * pr.kinds.len();
+                            }
+                        }
+                    }
+                }
+                Entry::Other(..) => others = true,
+            }
+        }
+        // Every move from a cell outside `free`, then the other rules' moves from the rest.
+        let mut bound = any & !free;
+        while bound != 0 {
+            let c = bound.trailing_zeros() as usize;
+            bound &= bound - 1;
+            let king = royal.filter(|&(k, rp)| k.index() == c && rp == piece);
+            for e in &plan.entries {
+                match (e, king) {
+                    // The royal piece's plain steps: safe when nothing attacks the landing
+                    // cell once it stands there (`royal_safe_after` for one royal piece).
+                    (
+                        Entry::Steps {
+                            rule,
+                            dirs,
+                            base,
+                            promote: None,
+                            ..
+                        },
+                        Some((from, rp)),
+                    ) if self.rules[usize::from(*rule)].plain => {
+                        for (k, d) in dirs.iter().enumerate() {
+                            if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] >> c & 1 == 1 {
+                                let t = super::CellId::from_index(d.next_of(c));
+                                let changes = [(from, super::EMPTY), (t, rp)];
+                                n += usize::from(!self.attacked(s, &changes, t, rp));
+                            }
+                        }
+                    }
+                    _ => self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, rest),
+                }
+            }
+        }
+        if others {
+            let mut cells = pieces & free;
+            while cells != 0 {
+                let c = super::CellId::from_index(cells.trailing_zeros() as usize);
+                cells &= cells - 1;
+                for e in &plan.entries {
+                    if let Entry::Other(i, shape) = e {
+                        if other_may_move(*shape, s, c) {
+                            self.gen_entry(s, view, p, &entries[usize::from(*i)], c, rest);
+                        }
+                    }
+                }
+            }
+        }
+        Some(n)
     }
 }
 

@@ -9,6 +9,7 @@ mod bitboard;
 mod board;
 mod cond;
 mod connected;
+mod count;
 pub mod dice_turn;
 pub mod ending;
 mod ends;
