@@ -23,7 +23,7 @@ use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, Stat
 const MAX_SETS: usize = 8;
 /// The most step directions one piece's rules have in all (their origin masks live on the
 /// stack during a generation).
-const MAX_STEP_DIRS: usize = 32;
+const MAX_STEP_DIRS: usize = 16;
 /// No table.
 const NONE: u32 = u32::MAX;
 
@@ -372,9 +372,14 @@ impl BitMoves {
 
     /// For the pieces on `pieces`: each step direction's origins (the cells whose neighbour
     /// that way holds what the step lands on), and the cells some rule may start from.
+    /// They are written to `origins` (only the slots of the plan's step directions).
     #[inline(always)]
-    fn origins(plan: &PiecePlan, masks: &SetMasks, pieces: u64) -> ([u64; MAX_STEP_DIRS], u64) {
-        let mut origins = [0u64; MAX_STEP_DIRS];
+    fn origins(
+        plan: &PiecePlan,
+        masks: &SetMasks,
+        pieces: u64,
+        origins: &mut [u64; MAX_STEP_DIRS],
+    ) -> u64 {
         let mut any = 0u64;
         for e in &plan.entries {
             match e {
@@ -396,7 +401,7 @@ impl BitMoves {
                 Entry::Other(..) => any |= pieces,
             }
         }
-        (origins, any)
+        any
     }
 
     /// The cells a slide from `c` along `sd` lands on, given what it lands on and what
@@ -445,7 +450,8 @@ impl Game {
         let Some(plan) = bm.plan(p, piece) else {
             return false;
         };
-        let (origins, mut any) = BitMoves::origins(plan, masks, s.bits[piece as usize]);
+        let mut origins = [0u64; MAX_STEP_DIRS];
+        let mut any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
         let entries = self.piece_moves.of(p, piece);
         while any != 0 {
             if out.len() >= limit {
@@ -559,6 +565,7 @@ impl Game {
     /// rules from every cell, and every other move from a cell outside `free`) are listed in
     /// `rest` for the caller to judge. `None` when the piece has no plan.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn count_bit_piece(
         &self,
         bm: &BitMoves,
@@ -573,7 +580,8 @@ impl Game {
     ) -> Option<usize> {
         let plan = bm.plan(p, piece)?;
         let pieces = s.bits[piece as usize];
-        let (origins, any) = BitMoves::origins(plan, masks, pieces);
+        let mut origins = [0u64; MAX_STEP_DIRS];
+        let any = BitMoves::origins(plan, masks, pieces, &mut origins);
         let entries = self.piece_moves.of(p, piece);
         let mut n = 0usize;
         let mut others = false;

@@ -10,7 +10,7 @@
 //! log, hash, tables), so the one unmake takes either back; a unit test compares the two
 //! along random games.
 
-use super::state::{Change, EnPassant};
+use super::state::{Change, EnPassant, Frame};
 use super::{Game, Move, NO_CELL};
 
 impl Game {
@@ -36,9 +36,24 @@ impl Game {
         let next = self.next_player(mover);
         let (from, to) = (mv.cells[0], mv.cells[1]);
         let (piece, victim) = (s.board[from.index()], s.board[to.index()]);
-        self.push_frame(s, mv, true);
+        // Room first, then the frame and the two log entries written in place: pushed
+        // whole, they were built on the stack and copied (the push may grow the list, so
+        // the values had to survive a call).
+        if s.frames.len() == s.frames.capacity() {
+            s.frames.reserve(64);
+        }
+        if s.log.capacity() - s.log.len() < 2 {
+            s.log.reserve(64);
+        }
         let log_from = s.log.len();
-        s.log.extend_from_slice(&[
+        let frame = Frame {
+            scalars: s.scalars,
+            log_len: log_from as u32,
+            side_len: s.side.len() as u32,
+            plain: true,
+            mv,
+        };
+        let entries = [
             Change {
                 cell: from,
                 old: piece,
@@ -47,7 +62,16 @@ impl Game {
                 cell: to,
                 old: victim,
             },
-        ]);
+        ];
+        // Safety: there is room for one more frame and two more log entries (reserved
+        // above), and the lengths grow only over what is written.
+        unsafe {
+            let at = s.frames.len();
+            s.frames.as_mut_ptr().add(at).write(frame);
+            s.frames.set_len(at + 1);
+            s.log.as_mut_ptr().add(log_from).cast::<[Change; 2]>().write_unaligned(entries);
+            s.log.set_len(log_from + 2);
+        }
         // No passable slide makes an en-passant cell; a position read from text may hold one.
         if s.scalars.ep.target != NO_CELL {
             self.set_en_passant(s, EnPassant::NONE);
@@ -140,7 +164,11 @@ mod tests {
                         break;
                     }
                     let mv = moves[rng.gen_range(0..moves.len())];
-                    let rule = &game.rules[mv.rule as usize];
+                    // A forced pass has no rule (and is not plain).
+                    let Some(rule) = game.rules.get(mv.rule as usize) else {
+                        game.make(&mut s, mv);
+                        continue;
+                    };
                     if !(rule.plain && mv.promote == u8::MAX) {
                         game.make(&mut s, mv);
                         continue;

@@ -151,6 +151,8 @@ struct Screen {
     quiet_below: u32,
     /// A `repetition` ending can hold only when its bucket counts allow it.
     reps: Vec<super::Repetition>,
+    /// Whether `at_most` or `reps` has anything (tested out of line).
+    more: bool,
 }
 
 impl QuickEnds {
@@ -184,6 +186,7 @@ impl QuickEnds {
             ..Screen::default()
         };
         let screened = game.ends.iter().all(|e| screen.add(game, &e.cond, small));
+        screen.more = !screen.at_most.is_empty() || !screen.reps.is_empty();
         let reads_changes = ends.iter().any(|e| matches!(e.test, Some(Test::Reach(_))));
         Some(QuickEnds {
             ends,
@@ -397,19 +400,24 @@ impl Screen {
     /// Whether no ending can hold after a move that changed the cells of `changed`.
     #[inline(always)]
     fn clears(&self, game: &Game, s: &State, changed: u64) -> bool {
-        let occupied = s.board.len() - usize::from(s.counts[EMPTY as usize]);
         changed & self.cells & !s.bits[EMPTY as usize] == 0
             && s.scalars.quiet < self.quiet_below
             && self.watched.iter().all(|&id| s.counts[id as usize] > 0)
-            && self.at_most.iter().all(|(n, ids)| {
-                occupied > usize::from(*n)
-                    || occupied
-                        > ids
-                            .iter()
-                            .map(|&id| usize::from(s.counts[id as usize]))
-                            .sum::<usize>()
-            })
-            && self.reps.iter().all(|r| !game.may_repeat_now(s, r))
+            && (!self.more || self.clears_more(game, s))
+    }
+
+    /// The `pieces-at-most` and `repetition` part of [`Screen::clears`].
+    #[inline(never)]
+    fn clears_more(&self, game: &Game, s: &State) -> bool {
+        let occupied = s.board.len() - usize::from(s.counts[EMPTY as usize]);
+        self.at_most.iter().all(|(n, ids)| {
+            occupied > usize::from(*n)
+                || occupied
+                    > ids
+                        .iter()
+                        .map(|&id| usize::from(s.counts[id as usize]))
+                        .sum::<usize>()
+        }) && self.reps.iter().all(|r| !game.may_repeat_now(s, r))
     }
 }
 
