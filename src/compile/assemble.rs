@@ -408,6 +408,7 @@ impl Compiler {
             line_counts: None,
             outflank_placements: Vec::new(),
             move_bits: Vec::new(),
+            reach: crate::engine::Reach::default(),
             asks_stuck: false,
             quick_ends: None,
             lean: false,
@@ -457,6 +458,8 @@ impl Compiler {
                 }
             }
         }
+        // From the start position (any `setup` read above, with every cell allowed).
+        game.reach = crate::engine::Reach::of(&game);
         Some(game)
     }
 }

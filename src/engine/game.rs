@@ -146,6 +146,8 @@ pub struct Game {
     /// Per player, their moves as one bitset where each is a cell of their one placement
     /// rule (empty when no player's are).
     pub(crate) move_bits: Vec<Option<super::MoveBits>>,
+    /// Where each piece could ever stand, to refuse positions the rules cannot reach.
+    pub(crate) reach: super::Reach,
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,

@@ -296,10 +296,25 @@ impl Game {
         Ok(self.finish_setup(state, player))
     }
 
-    /// Refuses a position the rules could never reach: a player without a royal piece (when
+    /// Refuses a position the rules could never reach: a piece where no rule can bring it
+    /// ([`Reach`](super::Reach)), a player without a royal piece (when
     /// the start gives them one) or with more than the start gave them, or a royal piece attacked with its enemy to move
     /// (the last move would have left it in check).
     fn check_reachable(&self, state: &State) -> Result<(), ParsePositionError> {
+        for (c, &q) in state.board.iter().enumerate() {
+            let cell = CellId::new(c as u16);
+            if q != EMPTY && !self.reach.may_stand(q, cell) {
+                let pt = &self.pieces[q as usize];
+                let whose = match pt.owner {
+                    Some(p) => format!("{}'s ", self.players[p.index()]),
+                    None => String::new(),
+                };
+                return Err(ParsePositionError(format!(
+                    "{whose}{} on {}: no rule can bring it there from where the game starts",
+                    self.kinds[pt.kind as usize].name, self.board.cells[c].name
+                )));
+            }
+        }
         let start = self.start();
         let royals = |s: &State, p: Player| -> u32 {
             self.royal[p]
