@@ -138,7 +138,9 @@ impl BitMoves {
                     .any(|x| matches!(x, super::Part::Jump { deferred: true, .. }))
             });
         out.countable = (0..np)
-            .map(|p| !filtered && game.free_rules.0[p].is_empty() && game.entry_rules.0[p].is_empty())
+            .map(|p| {
+                !filtered && game.free_rules.0[p].is_empty() && game.entry_rules.0[p].is_empty()
+            })
             .collect();
         let mut ray_index: Vec<((usize, u16), u32)> = Vec::new();
         let pm = &game.piece_moves;
@@ -217,7 +219,8 @@ impl BitMoves {
                         _ => None,
                     };
                     bits += usize::from(entry.is_some());
-                    plan.entries.push(entry.unwrap_or(Entry::Other(i as u16, e.shape)));
+                    plan.entries
+                        .push(entry.unwrap_or(Entry::Other(i as u16, e.shape)));
                 }
                 if bits > 0 {
                     out.sets[p.index()] = sets;

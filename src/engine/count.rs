@@ -138,7 +138,13 @@ mod tests {
         let (mut scratch, mut list) = (MoveList::new(), MoveList::new());
         let mut games: Vec<(String, Game, Option<&str>)> = crate::games::shipped_names()
             .iter()
-            .map(|n| (n.to_string(), crate::load_shipped(n, &[]).expect("compiles"), None))
+            .map(|n| {
+                (
+                    n.to_string(),
+                    crate::load_shipped(n, &[]).expect("compiles"),
+                    None,
+                )
+            })
             .collect();
         let chess = crate::load_shipped("chess", &[]).expect("compiles");
         for fen in [

@@ -69,7 +69,11 @@ impl Game {
             let at = s.frames.len();
             s.frames.as_mut_ptr().add(at).write(frame);
             s.frames.set_len(at + 1);
-            s.log.as_mut_ptr().add(log_from).cast::<[Change; 2]>().write_unaligned(entries);
+            s.log
+                .as_mut_ptr()
+                .add(log_from)
+                .cast::<[Change; 2]>()
+                .write_unaligned(entries);
             s.log.set_len(log_from + 2);
         }
         // No passable slide makes an en-passant cell; a position read from text may hold one.
