@@ -412,6 +412,9 @@ impl Compiler {
             move_bits: Vec::new(),
             reach: crate::engine::Reach::default(),
             asks_stuck: false,
+            quick_ends: None,
+            lean: false,
+            bit_moves: None,
         };
         if game.rules.iter().any(|r| {
             r.parts.iter().any(|p| {
@@ -441,6 +444,9 @@ impl Compiler {
             attach_line_windows(&game, &mut end.cond);
         }
         game.ends = ends;
+        game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
+        game.lean = game.lean_possible();
+        game.bit_moves = crate::engine::BitMoves::build(&game).map(Box::new);
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

@@ -22,13 +22,15 @@ impl Game {
     #[inline]
     pub fn make(&self, s: &mut State, mv: Move) {
         if let Some(rule) = self.rules.get(mv.rule as usize) {
-            if rule.plain
-                && mv.promote == u8::MAX
-                && self.again.is_empty()
-                && s.scalars.roll == NO_ROLL
-            {
-                self.make_plain(s, mv, rule);
-                return;
+            if rule.plain && mv.promote == u8::MAX {
+                if self.lean {
+                    self.make_lean(s, mv);
+                    return;
+                }
+                if self.again.is_empty() && s.scalars.roll == NO_ROLL {
+                    self.make_plain(s, mv, rule);
+                    return;
+                }
             }
             if rule.lone_placement {
                 self.make_placement(s, mv, rule);
@@ -188,7 +190,7 @@ impl Game {
     /// its kind, in a game without dice or extra turns. The two cells are known, so the
     /// log, castling flags and clock are handled without walking the log.
     #[inline(always)]
-    fn make_plain(&self, s: &mut State, mv: Move, rule: &super::Rule) {
+    pub(super) fn make_plain(&self, s: &mut State, mv: Move, rule: &super::Rule) {
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, true);
         let from_log = s.log.len();

@@ -4,10 +4,12 @@
 //! Move generation writes into a reused [`MoveList`]; [`Game::make`] / [`Game::unmake`] change
 //! a [`State`] in place through an undo log, keeping an incremental Zobrist hash.
 
+mod bit_moves;
 mod bitboard;
 mod board;
 mod cond;
 mod connected;
+mod count;
 pub mod ending;
 mod ends;
 mod exec;
@@ -18,6 +20,7 @@ mod geometry;
 mod guard;
 mod hand;
 mod ids;
+mod lean_make;
 mod legal;
 mod line_windows;
 mod make;
@@ -33,6 +36,7 @@ mod play;
 mod position;
 mod prefer;
 pub mod prim;
+mod quick_ends;
 mod race;
 mod reach;
 mod refusal;
@@ -47,6 +51,7 @@ mod symmetry;
 mod via;
 mod zobrist;
 
+pub use bit_moves::BitMoves;
 pub use bitboard::{AttackMasks, Between, DirShift};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
 pub use cond::{CellCond, ContentSet};
@@ -71,6 +76,7 @@ pub use prim::advance::dice_turn;
 pub use prim::advance::dice_turn::TurnRules;
 pub use prim::advance::{Advance, CaptureRule, Steps};
 pub use prim::slide::line_count::LineCounts;
+pub use quick_ends::QuickEnds;
 pub use race::{Dice, Track, BORNE_OFF, FROM_RESERVE, ROLL_RULE};
 pub use reach::Reach;
 pub use repetition::{RepCells, Repetition, StateParts, MAX_PARTIAL_CELLS};

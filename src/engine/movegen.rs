@@ -229,7 +229,17 @@ impl Game {
         let mut view = View::new(&s.board);
         view.limit = limit;
         let moves = &self.piece_moves;
+        let bits = self.bit_moves.as_deref().filter(|b| b.for_player(p));
+        let masks = bits.map(|b| b.masks(s, p)).unwrap_or_default();
         'pieces: for &piece in &self.movers[p] {
+            if let Some(b) = bits {
+                if out.len() >= limit {
+                    break;
+                }
+                if self.gen_bit_piece(b, &masks, s, &mut view, p, piece, limit, out) {
+                    continue;
+                }
+            }
             let entries = moves.of(p, piece);
             for (w, &word) in s.cells_of(piece).iter().enumerate() {
                 let mut bits = word;
@@ -240,85 +250,7 @@ impl Game {
                     let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     for e in entries {
-                        if !moves.may_start(e, cell) {
-                            continue;
-                        }
-                        let mut mv = Move::new(e.rule);
-                        mv.push(cell);
-                        match e.shape {
-                            Shape::Steps => {
-                                let land = Landing {
-                                    mv,
-                                    promote: moves.promotion(e),
-                                };
-                                self.gen_steps(&s.board, moves.dirs(e), cell, &e.to, &land, out);
-                            }
-                            Shape::Slide { min, max, passable } => {
-                                let land = Landing {
-                                    mv,
-                                    promote: moves.promotion(e),
-                                };
-                                for &d in moves.dirs(e) {
-                                    self.gen_slide(
-                                        &s.board,
-                                        d,
-                                        cell,
-                                        (min, max),
-                                        passable,
-                                        &e.to,
-                                        &e.through,
-                                        &land,
-                                        out,
-                                    );
-                                }
-                            }
-                            Shape::CountedSlide => {
-                                let land = Landing {
-                                    mv,
-                                    promote: moves.promotion(e),
-                                };
-                                let Some(lines) = self.line_counts.as_deref() else {
-                                    continue;
-                                };
-                                // A direction and its opposite share a line: count it once.
-                                let mut memo = [(u32::MAX, 0u16); 8];
-                                let mut k = 0;
-                                for &d in moves.dirs(e) {
-                                    let line = lines.line(cell, d);
-                                    let n = match memo[..k].iter().find(|m| m.0 == line) {
-                                        Some(m) => m.1,
-                                        None => {
-                                            let n = lines.count_line(s, line);
-                                            if k < memo.len() {
-                                                memo[k] = (line, n);
-                                                k += 1;
-                                            }
-                                            n
-                                        }
-                                    };
-                                    self.gen_slide(
-                                        &s.board,
-                                        d,
-                                        cell,
-                                        (n, n),
-                                        false,
-                                        &e.to,
-                                        &e.through,
-                                        &land,
-                                        out,
-                                    );
-                                }
-                            }
-                            // Nothing to take en passant, or a castling piece that has moved.
-                            Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
-                            Shape::Castle if !s.is_unmoved(cell) => {}
-                            _ => {
-                                let rule = &self.rules[e.rule as usize];
-                                if rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p)) {
-                                    self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
-                                }
-                            }
-                        }
+                        self.gen_entry(s, &mut view, p, e, cell, out);
                     }
                 }
             }
@@ -374,6 +306,101 @@ impl Game {
         self.keep_royal_safe(s, out);
         if self.drop_mate_rules {
             self.refuse_drop_mates(s, out);
+        }
+    }
+
+    /// The moves of one resolved rule `e` of the piece on `cell` (the body of the
+    /// generator's loop over a piece's rules; inlined there, and called on its own by the
+    /// bitboard generator for the rules it has no bitboard form of).
+    #[inline(always)]
+    pub(super) fn gen_entry(
+        &self,
+        s: &State,
+        view: &mut View,
+        p: Player,
+        e: &super::PieceMove,
+        cell: CellId,
+        out: &mut MoveList,
+    ) {
+        let moves = &self.piece_moves;
+        if !moves.may_start(e, cell) {
+            return;
+        }
+        let mut mv = Move::new(e.rule);
+        mv.push(cell);
+        match e.shape {
+            Shape::Steps => {
+                let land = Landing {
+                    mv,
+                    promote: moves.promotion(e),
+                };
+                self.gen_steps(&s.board, moves.dirs(e), cell, &e.to, &land, out);
+            }
+            Shape::Slide { min, max, passable } => {
+                let land = Landing {
+                    mv,
+                    promote: moves.promotion(e),
+                };
+                for &d in moves.dirs(e) {
+                    self.gen_slide(
+                        &s.board,
+                        d,
+                        cell,
+                        (min, max),
+                        passable,
+                        &e.to,
+                        &e.through,
+                        &land,
+                        out,
+                    );
+                }
+            }
+            Shape::CountedSlide => {
+                let land = Landing {
+                    mv,
+                    promote: moves.promotion(e),
+                };
+                let Some(lines) = self.line_counts.as_deref() else {
+                    return;
+                };
+                // A direction and its opposite share a line: count it once.
+                let mut memo = [(u32::MAX, 0u16); 8];
+                let mut k = 0;
+                for &d in moves.dirs(e) {
+                    let line = lines.line(cell, d);
+                    let n = match memo[..k].iter().find(|m| m.0 == line) {
+                        Some(m) => m.1,
+                        None => {
+                            let n = lines.count_line(s, line);
+                            if k < memo.len() {
+                                memo[k] = (line, n);
+                                k += 1;
+                            }
+                            n
+                        }
+                    };
+                    self.gen_slide(
+                        &s.board,
+                        d,
+                        cell,
+                        (n, n),
+                        false,
+                        &e.to,
+                        &e.through,
+                        &land,
+                        out,
+                    );
+                }
+            }
+            // Nothing to take en passant, or a castling piece that has moved.
+            Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
+            Shape::Castle if !s.is_unmoved(cell) => {}
+            _ => {
+                let rule = &self.rules[e.rule as usize];
+                if rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p)) {
+                    self.gen_parts(s, view, p, rule, 0, cell, mv, out);
+                }
+            }
         }
     }
 

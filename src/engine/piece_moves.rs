@@ -218,6 +218,11 @@ impl PieceMoves {
         m.from == NO_SET || self.has(m.from, cell)
     }
 
+    /// The cells `m` may start from, as a bitset (`None`: any cell).
+    pub fn start_cells(&self, m: &PieceMove) -> Option<&[u64]> {
+        (m.from != NO_SET).then(|| &self.sets[m.from as usize..m.from as usize + self.words])
+    }
+
     /// The directions of `m`.
     #[inline(always)]
     pub fn dirs(&self, m: &PieceMove) -> &[DirId] {
