@@ -450,6 +450,18 @@ impl DirShift {
         (set & self.has_next).rotate_left(self.by as u32 & 63)
     }
 
+    /// The neighbour this way of cell `cell`, which must have one.
+    #[inline(always)]
+    pub fn next_of(self, cell: usize) -> usize {
+        cell.wrapping_add_signed(isize::from(self.by)) & 63
+    }
+
+    /// The neighbour the other way of cell `cell`, which must have one this way.
+    #[inline(always)]
+    pub fn prev_of(self, cell: usize) -> usize {
+        cell.wrapping_add_signed(-isize::from(self.by)) & 63
+    }
+
     /// Whether a step this way goes to a higher cell id.
     #[inline(always)]
     pub fn ascending(self) -> bool {

@@ -17,6 +17,7 @@ pub fn deciding_rule(game: &Game, state: &State) -> Option<usize> {
             game.unmake(&mut before);
             for (i, end) in game.ends.iter().enumerate() {
                 single.ends = vec![end.clone()];
+                single.quick_ends = super::QuickEnds::build(&single).map(Box::new);
                 let mut s = before.clone();
                 single.make(&mut s, mv);
                 if s.result_now().is_some() {
@@ -29,6 +30,7 @@ pub fn deciding_rule(game: &Game, state: &State) -> Option<usize> {
             let text = game.position_to_string(state);
             for (i, end) in game.ends.iter().enumerate() {
                 single.ends = vec![end.clone()];
+                single.quick_ends = super::QuickEnds::build(&single).map(Box::new);
                 if single
                     .parse_position(&text)
                     .is_ok_and(|s| s.result_now().is_some())

@@ -137,7 +137,7 @@ impl EndCond {
 
     /// Whether the condition can hold only for the player who just moved (so the others
     /// need not be tested).
-    fn mover_only(&self) -> bool {
+    pub(crate) fn mover_only(&self) -> bool {
         match self {
             EndCond::Captured { .. }
             | EndCond::PlyLimit(_)
@@ -175,6 +175,19 @@ impl Game {
         mover: Player,
         log_from: usize,
     ) -> Option<(Outcome, u16)> {
+        if let Some(quick) = &self.quick_ends {
+            return match quick.run(self, s, mover, log_from) {
+                Ok(decided) => {
+                    debug_assert_eq!(
+                        decided,
+                        self.check_ends_from(s, mover, log_from, 0),
+                        "the quick endings disagree with the general test"
+                    );
+                    decided
+                }
+                Err(i) => self.check_ends_from(s, mover, log_from, i),
+            };
+        }
         // The commonest endings are ruled out here, inline: most moves of chess and
         // Intellector test only these and never make the call.
         for (i, end) in self.ends.iter().enumerate() {
@@ -188,7 +201,7 @@ impl Game {
     }
 
     /// [`Game::check_ends`] from the ending of index `first` on.
-    fn check_ends_from(
+    pub(crate) fn check_ends_from(
         &self,
         s: &mut State,
         mover: Player,

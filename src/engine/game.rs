@@ -151,6 +151,15 @@ pub struct Game {
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,
+    /// The endings in quick form where their shapes allow (`None` when the first has none;
+    /// derived from `ends`).
+    pub(crate) quick_ends: Option<Box<super::QuickEnds>>,
+    /// Whether plain moves take the lean make (no dice, extra turns, castling flags,
+    /// hands, reserve, stacks, passable slides, clock or repetition history; derived).
+    pub(crate) lean: bool,
+    /// The step, leap and slide rules in bitboard form, on boards of at most 64 cells
+    /// (derived from `piece_moves`).
+    pub(crate) bit_moves: Option<Box<super::BitMoves>>,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

@@ -423,22 +423,35 @@ impl Game {
             out.retain(|&m| m.is_forced_pass() || self.royal_safe_after(s, m));
             return;
         };
-        out.retain(|&m| {
-            if m.is_forced_pass() {
-                return true;
-            }
-            let origin = m.cells[0];
-            let rule = &self.rules[m.rule as usize];
-            if rule.plain
-                && origin != king
-                && !pinned.has(origin)
-                && !lines.has(origin)
-                && !lines.has(m.cells[if rule.passable { 2 } else { 1 }])
-            {
-                return true;
-            }
-            self.royal_safe_after(s, m)
-        });
+        out.retain(|&m| self.royal_keeps(s, m, king, &pinned, &lines));
+    }
+
+    /// Whether `m` leaves the mover's one royal piece, on `king` and not in check, safe,
+    /// given the pinned cells and screen lines [`Game::check_and_pins`] found: a plain move
+    /// off the pins, the lines and the royal cell is, without a test.
+    #[inline]
+    pub(super) fn royal_keeps(
+        &self,
+        s: &State,
+        m: Move,
+        king: CellId,
+        pinned: &Pins,
+        lines: &ScreenLines,
+    ) -> bool {
+        if m.is_forced_pass() {
+            return true;
+        }
+        let origin = m.cells[0];
+        let rule = &self.rules[m.rule as usize];
+        if rule.plain
+            && origin != king
+            && !pinned.has(origin)
+            && !lines.has(origin)
+            && !lines.has(m.cells[if rule.passable { 2 } else { 1 }])
+        {
+            return true;
+        }
+        self.royal_safe_after(s, m)
     }
 
     /// `None` if the royal piece `rp` on `king` is attacked; otherwise the cells of the
@@ -446,7 +459,12 @@ impl Game {
     /// it is the mover's and the next one is an enemy that attacks along that line from
     /// there. One walk along each line answers both. Attacks with a `from:` condition are
     /// not followed through a shield: every cell on their lines counts.
-    fn check_and_pins(&self, s: &State, king: CellId, rp: PieceId) -> Option<(Pins, ScreenLines)> {
+    pub(super) fn check_and_pins(
+        &self,
+        s: &State,
+        king: CellId,
+        rp: PieceId,
+    ) -> Option<(Pins, ScreenLines)> {
         let Some(table) = self.attack_rays.get(rp as usize) else {
             return Some((Pins::none(self.board.len()), ScreenLines::None));
         };

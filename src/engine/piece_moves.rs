@@ -142,16 +142,16 @@ impl PieceMoves {
             _ => return mv,
         };
         let dirs = match first {
-            Part::Step {
+            Part::Step(super::prim::step::Step {
                 dirs,
                 to,
                 via: None,
-            } if plain(to) => {
+            }) if plain(to) => {
                 mv.shape = Shape::Steps;
                 mv.to = to.content[p];
                 dirs
             }
-            Part::Slide {
+            Part::Slide(super::prim::slide::Slide {
                 dirs,
                 to,
                 through,
@@ -160,7 +160,7 @@ impl PieceMoves {
                 passable,
                 screens: 0,
                 counted,
-            } if plain(to) && plain(through) => {
+            }) if plain(to) && plain(through) => {
                 mv.shape = if *counted {
                     Shape::CountedSlide
                 } else {
@@ -216,6 +216,11 @@ impl PieceMoves {
     #[inline(always)]
     pub fn may_start(&self, m: &PieceMove, cell: CellId) -> bool {
         m.from == NO_SET || self.has(m.from, cell)
+    }
+
+    /// The cells `m` may start from, as a bitset (`None`: any cell).
+    pub fn start_cells(&self, m: &PieceMove) -> Option<&[u64]> {
+        (m.from != NO_SET).then(|| &self.sets[m.from as usize..m.from as usize + self.words])
     }
 
     /// The directions of `m`.

@@ -17,10 +17,11 @@ fn perft_with(game: &Game, state: &mut State, depth: u32, lists: &mut [MoveList]
         return 1;
     }
     let (mine, rest) = lists.split_first_mut().expect("one list per ply");
-    game.legal_moves(state, mine);
     if depth == 1 {
-        return mine.len() as u64;
+        // The last ply's moves are counted, not listed, where the rules allow.
+        return game.count_legal_moves(state, mine) as u64;
     }
+    game.legal_moves(state, mine);
     let mut total = 0;
     for &mv in mine.iter() {
         game.make(state, mv);

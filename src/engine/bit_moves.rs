@@ -1,0 +1,782 @@
+//! Steps, leaps and slides generated from bitboards, on boards of at most 64 cells.
+//!
+//! The resolved rules of [`super::PieceMoves`] still walk the neighbour table: for each piece,
+//! each rule and each direction, a lookup and a content test per target. When every direction
+//! of a step or slide rule is a uniform shift ([`DirShift`]: a square board's rows, columns,
+//! diagonals and leaps), the rule is compiled here, when the game is assembled, into a
+//! bitboard form: for a step, the cells of the piece whose neighbour that way holds what the
+//! rule lands on are one shift of the accepted cells for all the pieces at once; for a slide,
+//! a table of the cells along each direction (a ray) meets the cells that stop it, and the
+//! first one is the lowest or highest bit. The accepted contents of a rule are a bitboard
+//! made once per generation (the union of the occupancy bitsets of their piece ids).
+//!
+//! The moves come out in the general generator's order (piece cells ascending, then the
+//! rules in order, then the directions in order, then the slide's distance), so everything
+//! downstream (royal safety, random playouts, snapshots) sees the same list; a piece's
+//! other rules (en passant, castling, anything part by part) are run at their place in that
+//! order by the general code. A unit test compares the lists along random games of every
+//! shipped game.
+
+use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
+
+/// The most content sets (what a rule lands on or slides through) one player's plans test.
+const MAX_SETS: usize = 8;
+/// The most step directions one piece's rules have in all (their origin masks live on the
+/// stack during a generation).
+const MAX_STEP_DIRS: usize = 16;
+/// No table.
+const NONE: u32 = u32::MAX;
+
+/// A promotion: the zone's cells and the kinds, one move each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Promote {
+    zone: u64,
+    kinds: Vec<KindId>,
+}
+
+/// One direction of a slide: its shift, and the offsets in [`BitMoves::rays`] of its ray
+/// table (up to the slide's longest distance) and of the cells nearer than its shortest
+/// distance ([`NONE`] when it is 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SlideDir {
+    shift: DirShift,
+    ray: u32,
+    near: u32,
+}
+
+/// One resolved rule of a piece, in bitboard form where it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Entry {
+    /// A step or leap along each of `dirs`, onto what set `to` holds; `base` is where its
+    /// origin masks start in the generation's scratch array.
+    Steps {
+        rule: u16,
+        dirs: Vec<DirShift>,
+        to: u8,
+        from: u64,
+        base: u8,
+        promote: Option<Promote>,
+        /// The offset in [`BitMoves::rays`] of the table of every cell's targets (all
+        /// directions together), when no two directions reach one cell from the same
+        /// cell (a count then takes one popcount per piece); [`NONE`] otherwise.
+        targets: u32,
+    },
+    /// A slide along each of `dirs` through what set `through` holds, onto what set `to`
+    /// holds.
+    Slide {
+        rule: u16,
+        dirs: Vec<SlideDir>,
+        to: u8,
+        through: u8,
+        from: u64,
+        passable: bool,
+        promote: Option<Promote>,
+        /// Whether no two directions' rays share a cell from any cell (a count then takes
+        /// one popcount per piece).
+        disjoint: bool,
+    },
+    /// Any other rule: the index of its [`super::PieceMove`] among the piece's, run by the
+    /// general generator; and its shape, so that an en-passant rule with nothing to take
+    /// and a castling rule of a piece that has moved are passed over at once.
+    Other(u16, Shape),
+}
+
+/// The rules of one player's piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PiecePlan {
+    entries: Vec<Entry>,
+}
+
+/// The bitboard forms of every player's pieces' rules (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BitMoves {
+    /// `plan_of[player * pieces + piece]`: the index of its plan in `plans`, or [`NONE`].
+    plan_of: Vec<u32>,
+    plans: Vec<PiecePlan>,
+    /// Per player, the content sets its plans test, as piece-id lists.
+    sets: Vec<Vec<Vec<PieceId>>>,
+    /// Ray tables, 64 words each: `rays[offset + cell]`.
+    rays: Vec<u64>,
+    pieces: usize,
+    /// Per player: whether nothing but the royal rule filters their generated moves and
+    /// every move starts from a piece (no `forbid` rule, forced or most-captures rule,
+    /// mating-drop rule, repeated long jumps, dice, reserve or free rules), so their moves
+    /// may be counted without a list (`engine/count.rs`).
+    countable: Vec<bool>,
+}
+
+/// The accepted-content bitboards of one player's sets, made once per generation.
+pub(crate) type SetMasks = [u64; MAX_SETS];
+
+impl BitMoves {
+    /// The bitboard forms of `game`'s piece rules, or `None` when the board has more than 64
+    /// cells or no rule has one.
+    pub fn build(game: &Game) -> Option<BitMoves> {
+        let board = &game.board;
+        if board.len() > 64 {
+            return None;
+        }
+        let pieces = game.pieces.len();
+        let np = game.num_players();
+        let mut out = BitMoves {
+            plan_of: vec![NONE; np * pieces],
+            plans: Vec::new(),
+            sets: vec![Vec::new(); np],
+            rays: Vec::new(),
+            pieces,
+            countable: Vec::new(),
+        };
+        let filtered = !game.forbids.is_empty()
+            || game.has_forced
+            || game.most_captures
+            || game.drop_mate_rules
+            || game.dice.is_some()
+            || game.reserve_kind.is_some()
+            || game.rules.iter().any(|r| {
+                r.parts
+                    .iter()
+                    .any(|x| matches!(x, super::Part::Jump(j) if j.deferred))
+            });
+        out.countable = (0..np)
+            .map(|p| {
+                !filtered && game.free_rules.0[p].is_empty() && game.entry_rules.0[p].is_empty()
+            })
+            .collect();
+        let mut ray_index: Vec<((usize, u16), u32)> = Vec::new();
+        let pm = &game.piece_moves;
+        for p in (0..np).map(|p| Player(p as u8)) {
+            for piece in 0..pieces {
+                let entries = pm.of(p, piece as PieceId);
+                let mut plan = PiecePlan {
+                    entries: Vec::new(),
+                };
+                let mut sets = out.sets[p.index()].clone();
+                let mut step_dirs = 0usize;
+                let mut bits = 0;
+                for (i, e) in entries.iter().enumerate() {
+                    let shifts: Option<Vec<DirShift>> = pm
+                        .dirs(e)
+                        .iter()
+                        .map(|d| game.dir_shifts.get(d.index()).copied().flatten())
+                        .collect();
+                    let from = pm.start_cells(e).map_or(u64::MAX, |w| w[0]);
+                    let promote = pm.promotion(e).map(|pr| Promote {
+                        zone: pr.zone[0],
+                        kinds: pr.kinds.to_vec(),
+                    });
+                    let entry = match (e.shape, shifts) {
+                        (Shape::Steps, Some(dirs)) if step_dirs + dirs.len() <= MAX_STEP_DIRS => {
+                            let base = step_dirs as u8;
+                            step_dirs += dirs.len();
+                            let targets = out.step_table(game, &dirs);
+                            set_index(&mut sets, game, e.to).map(|to| Entry::Steps {
+                                rule: e.rule,
+                                dirs,
+                                to,
+                                from,
+                                base,
+                                promote,
+                                targets,
+                            })
+                        }
+                        (Shape::Slide { min, max, passable }, Some(dirs)) => {
+                            let to = set_index(&mut sets, game, e.to);
+                            let through = set_index(&mut sets, game, e.through);
+                            let ds: Vec<SlideDir> = pm
+                                .dirs(e)
+                                .iter()
+                                .zip(&dirs)
+                                .map(|(&d, &shift)| SlideDir {
+                                    shift,
+                                    ray: out.ray(&mut ray_index, game, d, max),
+                                    near: if min > 1 {
+                                        out.ray(&mut ray_index, game, d, min - 1)
+                                    } else {
+                                        NONE
+                                    },
+                                })
+                                .collect();
+                            let disjoint = (0..64).all(|c| {
+                                let mut seen = 0u64;
+                                ds.iter().all(|sd| {
+                                    let ray = out.rays[sd.ray as usize + c];
+                                    let apart = seen & ray == 0;
+                                    seen |= ray;
+                                    apart
+                                })
+                            });
+                            to.zip(through).map(|(to, through)| Entry::Slide {
+                                rule: e.rule,
+                                dirs: ds,
+                                to,
+                                through,
+                                from,
+                                passable,
+                                promote,
+                                disjoint,
+                            })
+                        }
+                        _ => None,
+                    };
+                    bits += usize::from(entry.is_some());
+                    plan.entries
+                        .push(entry.unwrap_or(Entry::Other(i as u16, e.shape)));
+                }
+                if bits > 0 {
+                    out.sets[p.index()] = sets;
+                    out.plan_of[p.index() * pieces + piece] = out.plans.len() as u32;
+                    out.plans.push(plan);
+                }
+            }
+        }
+        (!out.plans.is_empty()).then_some(out)
+    }
+
+    /// The offset of a table of each cell's step targets along `dirs` together, or
+    /// [`NONE`] when two directions reach one cell from the same cell.
+    fn step_table(&mut self, game: &Game, dirs: &[DirShift]) -> u32 {
+        let n = game.board.len();
+        let mut table = [0u64; 64];
+        for (c, t) in table.iter_mut().enumerate().take(n) {
+            for d in dirs {
+                if d.from_next(u64::MAX) >> c & 1 == 1 {
+                    let bit = 1u64 << d.next_of(c);
+                    if *t & bit != 0 {
+                        return NONE;
+                    }
+                    *t |= bit;
+                }
+            }
+        }
+        let at = self.rays.len() as u32;
+        self.rays.extend_from_slice(&table);
+        at
+    }
+
+    /// The offset of the ray table of `d` up to `max` steps, made if new.
+    fn ray(
+        &mut self,
+        index: &mut Vec<((usize, u16), u32)>,
+        game: &Game,
+        d: super::DirId,
+        max: u16,
+    ) -> u32 {
+        let key = (d.index(), max.min(64));
+        if let Some(&(_, at)) = index.iter().find(|(k, _)| *k == key) {
+            return at;
+        }
+        let at = self.rays.len() as u32;
+        for c in super::CellId::upto(64) {
+            let mut ray = 0u64;
+            if c.index() < game.board.len() {
+                let mut t = c;
+                for _ in 0..key.1 {
+                    t = game.board.next(t, d);
+                    if t == super::NO_CELL || t == c || ray >> t.index() & 1 == 1 {
+                        break;
+                    }
+                    ray |= 1 << t.index();
+                }
+            }
+            self.rays.push(ray);
+        }
+        index.push((key, at));
+        at
+    }
+
+    /// Whether `player`'s moves may be counted without a list (see [`BitMoves::countable`]).
+    #[inline]
+    pub(crate) fn countable(&self, player: Player) -> bool {
+        self.countable[player.index()] && self.for_player(player)
+    }
+
+    /// Whether `player` has a plan for some piece.
+    #[inline]
+    pub(crate) fn for_player(&self, player: Player) -> bool {
+        !self.sets[player.index()].is_empty()
+    }
+
+    /// The accepted-content bitboards of `player`'s sets in `s`.
+    #[inline]
+    pub(crate) fn masks(&self, s: &State, player: Player) -> SetMasks {
+        let mut out = [0u64; MAX_SETS];
+        for (m, ids) in out.iter_mut().zip(&self.sets[player.index()]) {
+            for &id in ids {
+                *m |= s.bits[id as usize];
+            }
+        }
+        out
+    }
+}
+
+/// The index in `sets` of the piece ids `set` holds, added if new; `None` past
+/// [`MAX_SETS`].
+fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Game, set: super::ContentSet) -> Option<u8> {
+    let ids: Vec<PieceId> = (0..game.pieces.len())
+        .map(|id| id as PieceId)
+        .filter(|&id| set.contains(id))
+        .collect();
+    if let Some(i) = sets.iter().position(|s| *s == ids) {
+        return Some(i as u8);
+    }
+    if sets.len() == MAX_SETS {
+        return None;
+    }
+    sets.push(ids);
+    Some(sets.len() as u8 - 1)
+}
+
+/// Whether a rule of another shape may have a move from `cell`: not an en-passant rule with
+/// nothing to take, nor a castling rule of a piece that has moved.
+#[inline(always)]
+fn other_may_move(shape: Shape, s: &State, cell: super::CellId) -> bool {
+    match shape {
+        Shape::EnPassant => s.scalars.ep.target != super::NO_CELL,
+        Shape::Castle => s.is_unmoved(cell),
+        _ => true,
+    }
+}
+
+/// Pushes the move of `rule` from `from` (through `passed`) to `to`, once per promotion kind
+/// when `to` is in the promotion zone.
+#[inline(always)]
+fn emit(
+    out: &mut MoveList,
+    rule: u16,
+    from: usize,
+    passed: Option<usize>,
+    to: usize,
+    promote: &Option<Promote>,
+) {
+    let mut m = Move::new(rule);
+    m.push(super::CellId::from_index(from));
+    if let Some(c) = passed {
+        m.push(super::CellId::from_index(c));
+    }
+    m.push(super::CellId::from_index(to));
+    match promote {
+        Some(pr) if pr.zone >> to & 1 == 1 => {
+            for &k in &pr.kinds {
+                m.promote = k;
+                out.push(m);
+            }
+        }
+        _ => out.push(m),
+    }
+}
+
+impl BitMoves {
+    /// The plan of `player`'s pieces of id `piece`, if they have one.
+    #[inline(always)]
+    fn plan(&self, player: Player, piece: PieceId) -> Option<&PiecePlan> {
+        let at = self.plan_of[player.index() * self.pieces + piece as usize];
+        (at != NONE).then(|| &self.plans[at as usize])
+    }
+
+    /// For the pieces on `pieces`: each step direction's origins (the cells whose neighbour
+    /// that way holds what the step lands on), and the cells some rule may start from.
+    /// They are written to `origins` (only the slots of the plan's step directions).
+    #[inline(always)]
+    fn origins(
+        plan: &PiecePlan,
+        masks: &SetMasks,
+        pieces: u64,
+        origins: &mut [u64; MAX_STEP_DIRS],
+    ) -> u64 {
+        let mut any = 0u64;
+        for e in &plan.entries {
+            match e {
+                Entry::Steps {
+                    dirs,
+                    to,
+                    from,
+                    base,
+                    ..
+                } => {
+                    let accept = masks[usize::from(*to)];
+                    for (k, d) in dirs.iter().enumerate() {
+                        let o = d.from_next(accept) & pieces & from;
+                        origins[(usize::from(*base) + k) % MAX_STEP_DIRS] = o;
+                        any |= o;
+                    }
+                }
+                Entry::Slide { from, .. } => any |= pieces & from,
+                Entry::Other(..) => any |= pieces,
+            }
+        }
+        any
+    }
+
+    /// The cells a slide from `c` along `sd` lands on, given what it lands on and what
+    /// stops it.
+    #[inline(always)]
+    fn slide_targets(&self, sd: &SlideDir, c: usize, accept: u64, stops: u64) -> u64 {
+        let ray = self.rays[sd.ray as usize + c];
+        let stop = ray & stops;
+        let reach = match (stop, sd.shift.ascending()) {
+            (0, _) => ray,
+            (_, true) => {
+                let first = stop & stop.wrapping_neg();
+                ray & (first | (first - 1))
+            }
+            (_, false) => {
+                let first = 1u64 << (63 - stop.leading_zeros());
+                ray & !(first - 1)
+            }
+        };
+        let targets = reach & accept;
+        if sd.near == NONE {
+            targets
+        } else {
+            targets & !self.rays[sd.near as usize + c]
+        }
+    }
+}
+
+impl Game {
+    /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
+    /// the piece has a bitboard plan (see the module documentation); false when it has
+    /// none. Stops between pieces once `out` holds `limit` moves.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn gen_bit_piece(
+        &self,
+        bm: &BitMoves,
+        masks: &SetMasks,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        piece: PieceId,
+        limit: usize,
+        out: &mut MoveList,
+    ) -> bool {
+        let Some(plan) = bm.plan(p, piece) else {
+            return false;
+        };
+        let mut origins = [0u64; MAX_STEP_DIRS];
+        let mut any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
+        let entries = self.piece_moves.of(p, piece);
+        while any != 0 {
+            if out.len() >= limit {
+                break;
+            }
+            let c = any.trailing_zeros() as usize;
+            any &= any - 1;
+            self.gen_bit_origin(bm, plan, masks, &origins, c, s, view, p, entries, out);
+        }
+        true
+    }
+
+    /// The moves from cell `c` of a piece with plan `plan`, in the general generator's
+    /// order; `origins` are its step directions' origins ([`BitMoves::origins`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn gen_bit_origin(
+        &self,
+        bm: &BitMoves,
+        plan: &PiecePlan,
+        masks: &SetMasks,
+        origins: &[u64; MAX_STEP_DIRS],
+        c: usize,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        entries: &[super::PieceMove],
+        out: &mut MoveList,
+    ) {
+        for e in &plan.entries {
+            self.gen_bit_entry(bm, e, masks, origins, c, s, view, p, entries, out);
+        }
+    }
+
+    /// The moves of one rule `e` of a plan from cell `c` (see [`Game::gen_bit_origin`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn gen_bit_entry(
+        &self,
+        bm: &BitMoves,
+        e: &Entry,
+        masks: &SetMasks,
+        origins: &[u64; MAX_STEP_DIRS],
+        c: usize,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        entries: &[super::PieceMove],
+        out: &mut MoveList,
+    ) {
+        let bit = 1u64 << c;
+        {
+            match e {
+                Entry::Steps {
+                    rule,
+                    dirs,
+                    base,
+                    promote,
+                    ..
+                } => {
+                    for (k, d) in dirs.iter().enumerate() {
+                        if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & bit != 0 {
+                            emit(out, *rule, c, None, d.next_of(c), promote);
+                        }
+                    }
+                }
+                Entry::Slide {
+                    rule,
+                    dirs,
+                    to,
+                    through,
+                    from,
+                    passable,
+                    promote,
+                    ..
+                } => {
+                    if from & bit == 0 {
+                        return;
+                    }
+                    let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
+                    for sd in dirs {
+                        let mut targets = bm.slide_targets(sd, c, accept, stops);
+                        let up = sd.shift.ascending();
+                        while targets != 0 {
+                            let t = if up {
+                                targets.trailing_zeros() as usize
+                            } else {
+                                63 - targets.leading_zeros() as usize
+                            };
+                            targets &= !(1u64 << t);
+                            let passed = passable.then(|| sd.shift.prev_of(t));
+                            emit(out, *rule, c, passed, t, promote);
+                        }
+                    }
+                }
+                Entry::Other(i, shape) => {
+                    let cell = super::CellId::from_index(c);
+                    if other_may_move(*shape, s, cell) {
+                        self.gen_entry(s, view, p, &entries[usize::from(*i)], cell, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// For bulk counting: the number of moves of `player`'s pieces of id `piece` that start
+    /// from cells of `free` and that the plan makes itself (steps and slides, counted by
+    /// popcount, a promotion counting once per kind), plus, when `royal` names the mover's
+    /// one royal piece and its cell and `piece` is that piece, its plain steps that land on
+    /// a cell no enemy attacks once it has moved there; the piece's other moves (its other
+    /// rules from every cell, and every other move from a cell outside `free`) are listed in
+    /// `rest` for the caller to judge. `None` when the piece has no plan.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn count_bit_piece(
+        &self,
+        bm: &BitMoves,
+        masks: &SetMasks,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        piece: PieceId,
+        free: u64,
+        royal: Option<(super::CellId, PieceId)>,
+        rest: &mut MoveList,
+    ) -> Option<usize> {
+        let plan = bm.plan(p, piece)?;
+        let pieces = s.bits[piece as usize];
+        let mut origins = [0u64; MAX_STEP_DIRS];
+        let any = BitMoves::origins(plan, masks, pieces, &mut origins);
+        let entries = self.piece_moves.of(p, piece);
+        let mut n = 0usize;
+        let mut others = false;
+        for e in &plan.entries {
+            match e {
+                Entry::Steps {
+                    dirs,
+                    to,
+                    from,
+                    base,
+                    promote,
+                    targets,
+                    ..
+                } if *targets != NONE && promote.is_none() && dirs.len() > 2 => {
+                    // Few pieces with many directions (a knight, a king): one popcount per
+                    // piece.
+                    let accept = masks[usize::from(*to)];
+                    let mut cells = pieces & from & free;
+                    while cells != 0 {
+                        let c = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        n += (bm.rays[*targets as usize + c] & accept).count_ones() as usize;
+                    }
+                }
+                Entry::Steps {
+                    dirs,
+                    base,
+                    promote,
+                    ..
+                } => {
+                    for (k, d) in dirs.iter().enumerate() {
+                        let o = origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & free;
+                        n += o.count_ones() as usize;
+                        if let Some(pr) = promote {
+                            // One move per kind on the zone (none without kinds).
+                            let z = (d.onto_next(o) & pr.zone).count_ones() as usize;
+                            n = n - z + z * pr.kinds.len();
+                        }
+                    }
+                }
+                Entry::Slide {
+                    dirs,
+                    to,
+                    through,
+                    from,
+                    promote,
+                    disjoint,
+                    ..
+                } => {
+                    let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
+                    let mut cells = pieces & from & free;
+                    while cells != 0 {
+                        let c = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        if *disjoint && promote.is_none() {
+                            let mut all = 0;
+                            for sd in dirs {
+                                all |= bm.slide_targets(sd, c, accept, stops);
+                            }
+                            n += all.count_ones() as usize;
+                            continue;
+                        }
+                        for sd in dirs {
+                            let targets = bm.slide_targets(sd, c, accept, stops);
+                            n += targets.count_ones() as usize;
+                            if let Some(pr) = promote {
+                                let z = (targets & pr.zone).count_ones() as usize;
+                                n = n - z + z * pr.kinds.len();
+                            }
+                        }
+                    }
+                }
+                Entry::Other(..) => others = true,
+            }
+        }
+        // Every move from a cell outside `free`, then the other rules' moves from the rest.
+        let mut bound = any & !free;
+        while bound != 0 {
+            let c = bound.trailing_zeros() as usize;
+            bound &= bound - 1;
+            let king = royal.filter(|&(k, rp)| k.index() == c && rp == piece);
+            for e in &plan.entries {
+                match (e, king) {
+                    // The royal piece's plain steps: safe when nothing attacks the landing
+                    // cell once it stands there (`royal_safe_after` for one royal piece).
+                    (
+                        Entry::Steps {
+                            rule,
+                            dirs,
+                            base,
+                            promote: None,
+                            ..
+                        },
+                        Some((from, rp)),
+                    ) if self.rules[usize::from(*rule)].plain => {
+                        for (k, d) in dirs.iter().enumerate() {
+                            if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] >> c & 1 == 1 {
+                                let t = super::CellId::from_index(d.next_of(c));
+                                let changes = [(from, super::EMPTY), (t, rp)];
+                                n += usize::from(!self.attacked(s, &changes, t, rp));
+                            }
+                        }
+                    }
+                    _ => self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, rest),
+                }
+            }
+        }
+        if others {
+            let mut cells = pieces & free;
+            while cells != 0 {
+                let c = super::CellId::from_index(cells.trailing_zeros() as usize);
+                cells &= cells - 1;
+                for e in &plan.entries {
+                    if let Entry::Other(i, shape) = e {
+                        if other_may_move(*shape, s, c) {
+                            self.gen_entry(s, view, p, &entries[usize::from(*i)], c, rest);
+                        }
+                    }
+                }
+            }
+        }
+        Some(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::{Game, MoveList};
+
+    /// The bitboard generator lists the moves the general one lists, in the same order, for
+    /// the player to move and the other players, along seeded random games of every shipped
+    /// game it applies to (and chess from positions with promotions, en passant and
+    /// castling in reach).
+    #[test]
+    fn bit_moves_agree_with_the_general_generator() {
+        let mut covered = Vec::new();
+        let mut rng = SmallRng::seed_from_u64(17);
+        let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
+        let mut games: Vec<(String, Game, Option<&str>)> = crate::games::shipped_names()
+            .iter()
+            .map(|n| {
+                (
+                    n.to_string(),
+                    crate::load_shipped(n, &[]).expect("compiles"),
+                    None,
+                )
+            })
+            .collect();
+        let chess = crate::load_shipped("chess", &[]).expect("compiles");
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            games.push(("chess".into(), chess.clone(), Some(fen)));
+        }
+        for (name, game, fen) in &games {
+            if game.bit_moves.is_none() {
+                continue;
+            }
+            covered.push(name.clone());
+            let mut general = game.clone();
+            general.bit_moves = None;
+            for _ in 0..6 {
+                let mut s = match fen {
+                    Some(f) => game.parse_position(f).expect("position"),
+                    None => game.start(),
+                };
+                for _ in 0..200 {
+                    let keep = s.scalars.to_move;
+                    for q in 0..game.num_players() {
+                        s.scalars.to_move = crate::engine::Player(q as u8);
+                        game.pseudo_moves(&s, &mut fast);
+                        general.pseudo_moves(&s, &mut slow);
+                        assert_eq!(fast, slow, "{name}: {}", game.position_to_string(&s));
+                    }
+                    s.scalars.to_move = keep;
+                    game.legal_moves(&s, &mut fast);
+                    general.legal_moves(&s, &mut slow);
+                    assert_eq!(fast, slow, "{name}: {}", game.position_to_string(&s));
+                    if fast.is_empty() {
+                        break;
+                    }
+                    game.make(&mut s, fast[rng.gen_range(0..fast.len())]);
+                }
+            }
+        }
+        for want in ["breakthrough", "chess", "minishogi"] {
+            assert!(covered.iter().any(|c| c == want), "{want}: {covered:?}");
+        }
+    }
+}
