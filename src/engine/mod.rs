@@ -6,6 +6,7 @@
 
 mod bitboard;
 mod board;
+mod cell_moves;
 mod cond;
 mod connected;
 pub mod dice_turn;
@@ -52,6 +53,7 @@ mod zobrist;
 
 pub use bitboard::{AttackMasks, Between, DirShift};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
+pub use cell_moves::CellMoves;
 pub use cond::{CellCond, ContentSet};
 pub use dice_turn::TurnRules;
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};

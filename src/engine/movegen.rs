@@ -143,10 +143,28 @@ impl Game {
                 return Some(mv);
             }
         }
+        if !self.cell_moves.is_empty() {
+            if let Some(drawn) = self.sample_cell_moves(s, moves, &mut pick) {
+                return drawn;
+            }
+        }
         if let Some(mv) = self.sample_placements(s, moves, &mut pick) {
             return Some(mv);
         }
         self.pseudo_moves(s, moves);
+        self.draw_judged(s, moves, pick)
+    }
+
+    /// A move drawn with `pick` from `moves` (the moves before the `forbid` rules), judged
+    /// by those rules and drawn again from the rest when refused (a refused move is taken
+    /// out with `swap_remove`); the forced pass when every move is refused or there is none
+    /// and the game passes then.
+    pub(super) fn draw_judged(
+        &self,
+        s: &State,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
         if self.forbids.is_empty() || self.is_chance(s) {
             if !moves.is_empty() {
                 return Some(moves[pick(moves.len())]);
@@ -224,6 +242,9 @@ impl Game {
         let p = s.scalars.to_move;
         if self.separate_dice() {
             self.gen_dice_turns(s, p, out);
+            return;
+        }
+        if !self.cell_moves.is_empty() && self.fill_cell_moves(s, out, limit) {
             return;
         }
         let mut view = View::new(&s.board);
