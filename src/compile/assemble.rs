@@ -409,6 +409,7 @@ impl Compiler {
             outflank_placements: Vec::new(),
             move_bits: Vec::new(),
             cell_moves: Vec::new(),
+            place_captures: Vec::new(),
             asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
@@ -431,6 +432,7 @@ impl Compiler {
         game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);
         game.move_bits = crate::engine::MoveBits::for_players(&game);
         game.cell_moves = crate::engine::CellMoves::for_players(&game);
+        game.place_captures = crate::engine::PlaceCapture::for_rules(&game);
         game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {

@@ -149,6 +149,9 @@ pub struct Game {
     /// Per player, their moves as bitsets where each is a cell of a placement rule or a
     /// move of no cell, `forbid` rules allowed (empty when no player's are).
     pub(crate) cell_moves: Vec<Option<super::CellMoves>>,
+    /// Per rule, its bitset form when it is `place(…) then remove-surrounded(…)` on a board
+    /// of at most [`super::MAX_CHAIN_CELLS`] cells (empty when no rule is).
+    pub(crate) place_captures: Vec<Option<Box<super::PlaceCapture>>>,
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,
