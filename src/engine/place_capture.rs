@@ -260,8 +260,8 @@ impl<const N: usize> Overlay<N> {
         if pieces.contains(&self.piece) {
             m[self.cell.index() / 64] |= 1 << (self.cell.index() % 64);
         }
-        for w in 0..N {
-            m[w] &= !self.removed[w];
+        for (x, r) in m.iter_mut().zip(&self.removed) {
+            *x &= !r;
         }
         m
     }
