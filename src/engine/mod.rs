@@ -20,6 +20,7 @@ mod geometry;
 mod guard;
 mod hand;
 mod ids;
+mod jump_moves;
 mod legal;
 mod line_count;
 mod line_windows;

@@ -330,6 +330,9 @@ impl Game {
                                     );
                                 }
                             }
+                            Shape::Jump { capture, repeat } => {
+                                self.gen_jumps(&s.board, e, (capture, repeat), cell, out);
+                            }
                             // Nothing to take en passant, or a castling piece that has moved.
                             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
                             Shape::Castle if !s.is_unmoved(cell) => {}
