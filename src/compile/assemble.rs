@@ -410,6 +410,7 @@ impl Compiler {
             move_bits: Vec::new(),
             cell_moves: Vec::new(),
             place_captures: Vec::new(),
+            jump_screens: Vec::new(),
             asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
@@ -433,6 +434,7 @@ impl Compiler {
         game.move_bits = crate::engine::MoveBits::for_players(&game);
         game.cell_moves = crate::engine::CellMoves::for_players(&game);
         game.place_captures = crate::engine::PlaceCapture::for_rules(&game);
+        game.jump_screens = crate::engine::JumpScreen::for_players(&game);
         game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {

@@ -152,6 +152,9 @@ pub struct Game {
     /// Per rule, its bitset form when it is `place(…) then remove-surrounded(…)` on a board
     /// of at most [`super::MAX_CHAIN_CELLS`] cells (empty when no rule is).
     pub(crate) place_captures: Vec<Option<Box<super::PlaceCapture>>>,
+    /// Per player, the bitboard test of whether any of their forced jumps is open (empty
+    /// when no player's forced rules have one).
+    pub(crate) jump_screens: Vec<Option<super::JumpScreen>>,
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,

@@ -187,15 +187,15 @@ draw if ply-limit(120)
 "#;
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     use crate::engine::{Game, MoveList, Player, Shape};
 
-    /// English draughts as shipped and on a 10 × 10 board (two words a bitset), and the
-    /// hoppers.
-    fn games() -> Vec<(String, Game)> {
+    /// English draughts as shipped and on a 10 × 10 board, and the hoppers (also with their
+    /// taking jumps forced).
+    pub(in crate::engine) fn games() -> Vec<(String, Game)> {
         let draughts = std::fs::read_to_string("games/draughts.game")
             .expect("the shipped rule file is in the repository");
         let wide = draughts
@@ -212,6 +212,15 @@ mod tests {
             ("draughts".into(), compile("draughts", &draughts)),
             ("draughts 10x10".into(), compile("wide", &wide)),
             ("hoppers".into(), compile("hoppers", super::HOPPERS)),
+            (
+                "forced hoppers".into(),
+                compile(
+                    "forced",
+                    &super::HOPPERS
+                        .replace("move man: jump(orthogonal", "forced move man: jump(orthogonal")
+                        .replace("move king: jump", "forced move king: jump"),
+                ),
+            ),
         ]
     }
 

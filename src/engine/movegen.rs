@@ -102,6 +102,13 @@ impl Landing<'_> {
     }
 }
 
+/// [`Game::gen_pieces`]: every rule.
+const ALL: u8 = 0;
+/// [`Game::gen_pieces`]: the forced rules only.
+const FORCED: u8 = 1;
+/// [`Game::gen_pieces`]: the rules that are not forced.
+const UNFORCED: u8 = 2;
+
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
     ///
@@ -249,6 +256,84 @@ impl Game {
         }
         let mut view = View::new(&s.board);
         view.limit = limit;
+        if self.has_forced {
+            // Forced rules first: while they have a move, the others' do not count, and are
+            // not generated. Without one, the other rules' moves come in the order a single
+            // pass lists them, since the forced rules added nothing.
+            if self.forced_may_move(s) {
+                self.gen_pieces::<FORCED>(s, &mut view, p, limit, out);
+            }
+            if out.is_empty() {
+                self.gen_pieces::<UNFORCED>(s, &mut view, p, limit, out);
+            }
+        } else {
+            self.gen_pieces::<ALL>(s, &mut view, p, limit, out);
+        }
+        if let Some(k) = self.reserve_kind.filter(|_| out.len() < limit) {
+            let piece = self.piece_id(k, Some(p));
+            if s.reserve[piece as usize] > 0 {
+                for &r in &self.entry_rules[p] {
+                    let rule = &self.rules[r as usize];
+                    if let Some(Part::Advance(a)) = rule.parts.first() {
+                        self.gen_advance(s, p, rule, a, super::FROM_RESERVE, piece, r, out);
+                    }
+                }
+            }
+        }
+        for &r in &self.free_rules[p] {
+            if out.len() >= limit {
+                break;
+            }
+            let rule = &self.rules[r as usize];
+            if (skip_placements && self.is_multi_placement(rule))
+                || rule
+                    .guard
+                    .as_ref()
+                    .is_some_and(|g| !self.state_cond(s, g, p))
+            {
+                continue;
+            }
+            if let Some(plan) = self.outflank_placement(r) {
+                plan.generate(s, r, out);
+                continue;
+            }
+            if rule.lone_placement {
+                if let [Part::Drop(x)] = rule.parts.as_slice() {
+                    if let Some(shift) = self.dir_shifts[x.falls[p].index()] {
+                        super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
+                        continue;
+                    }
+                }
+            }
+            self.gen_parts(s, &mut view, p, rule, 0, CellId::new(0), Move::new(r), out);
+        }
+        if out.len() >= super::MAX_MOVES {
+            std::panic::panic_any(super::TooManyMoves);
+        }
+        if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
+            out.retain(|m| self.rules[m.rule as usize].forced);
+        }
+        if self.most_captures {
+            self.keep_most_captures(s, out);
+        }
+        self.drop_repeated_captures(s, out);
+        self.keep_royal_safe(s, out);
+        if self.drop_mate_rules {
+            self.refuse_drop_mates(s, out);
+        }
+    }
+
+    /// The moves of the player's pieces, in piece, cell and rule order: of every rule
+    /// (`ONLY` = [`ALL`]), of the forced rules ([`FORCED`]) or of the others ([`UNFORCED`]).
+    #[inline(always)]
+    fn gen_pieces<const ONLY: u8>(
+        &self,
+        s: &State,
+        view: &mut View,
+        p: Player,
+        limit: usize,
+        out: &mut MoveList,
+    ) {
         let moves = &self.piece_moves;
         'pieces: for &piece in &self.movers[p] {
             let entries = moves.of(p, piece);
@@ -261,7 +346,8 @@ impl Game {
                     let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     for e in entries {
-                        if !moves.may_start(e, cell) {
+                        if (ONLY != ALL && e.forced != (ONLY == FORCED)) || !moves.may_start(e, cell)
+                        {
                             continue;
                         }
                         let mut mv = Move::new(e.rule);
@@ -339,65 +425,13 @@ impl Game {
                             _ => {
                                 let rule = &self.rules[e.rule as usize];
                                 if rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p)) {
-                                    self.gen_parts(s, &mut view, p, rule, 0, cell, mv, out);
+                                    self.gen_parts(s, view, p, rule, 0, cell, mv, out);
                                 }
                             }
                         }
                     }
                 }
             }
-        }
-        if let Some(k) = self.reserve_kind.filter(|_| out.len() < limit) {
-            let piece = self.piece_id(k, Some(p));
-            if s.reserve[piece as usize] > 0 {
-                for &r in &self.entry_rules[p] {
-                    let rule = &self.rules[r as usize];
-                    if let Some(Part::Advance(a)) = rule.parts.first() {
-                        self.gen_advance(s, p, rule, a, super::FROM_RESERVE, piece, r, out);
-                    }
-                }
-            }
-        }
-        for &r in &self.free_rules[p] {
-            if out.len() >= limit {
-                break;
-            }
-            let rule = &self.rules[r as usize];
-            if (skip_placements && self.is_multi_placement(rule))
-                || rule
-                    .guard
-                    .as_ref()
-                    .is_some_and(|g| !self.state_cond(s, g, p))
-            {
-                continue;
-            }
-            if let Some(plan) = self.outflank_placement(r) {
-                plan.generate(s, r, out);
-                continue;
-            }
-            if rule.lone_placement {
-                if let [Part::Drop(x)] = rule.parts.as_slice() {
-                    if let Some(shift) = self.dir_shifts[x.falls[p].index()] {
-                        super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
-                        continue;
-                    }
-                }
-            }
-            self.gen_parts(s, &mut view, p, rule, 0, CellId::new(0), Move::new(r), out);
-        }
-        if out.len() >= super::MAX_MOVES {
-            std::panic::panic_any(super::TooManyMoves);
-        }
-        if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
-            out.retain(|m| self.rules[m.rule as usize].forced);
-        }
-        if self.most_captures {
-            self.keep_most_captures(s, out);
-        }
-        self.drop_repeated_captures(s, out);
-        self.keep_royal_safe(s, out);
-        if self.drop_mate_rules {
-            self.refuse_drop_mates(s, out);
         }
     }
 

@@ -55,6 +55,8 @@ pub enum Shape {
 pub struct PieceMove {
     /// The rule.
     pub rule: u16,
+    /// Whether the rule is forced (see [`Rule::forced`]).
+    pub forced: bool,
     /// How its moves are made.
     pub shape: Shape,
     /// Its directions: a range of [`PieceMoves::dirs`] (steps and slides).
@@ -123,6 +125,7 @@ impl PieceMoves {
         };
         let mut mv = PieceMove {
             rule: r,
+            forced: rule.forced,
             shape: Shape::General,
             dirs: (0, 0),
             to: ContentSet::NONE,
