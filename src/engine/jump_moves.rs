@@ -217,7 +217,10 @@ pub(super) mod tests {
                 compile(
                     "forced",
                     &super::HOPPERS
-                        .replace("move man: jump(orthogonal", "forced move man: jump(orthogonal")
+                        .replace(
+                            "move man: jump(orthogonal",
+                            "forced move man: jump(orthogonal",
+                        )
                         .replace("move king: jump", "forced move king: jump"),
                 ),
             ),

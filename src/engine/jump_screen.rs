@@ -14,7 +14,7 @@
 use super::{Board, CellId, DirId, Game, PieceId, Player, Shape, State, NO_CELL};
 
 /// The most shifts a [`SplitShift`] is made of.
-const MAX_SHIFTS: usize = 4;
+const MAX_SHIFTS: usize = 2;
 
 /// A direction on a board of at most 64 cells as a few shifts: the cells whose neighbour
 /// that way is `by` ids further, for at most [`MAX_SHIFTS`] values of `by`.
@@ -62,12 +62,11 @@ impl SplitShift {
     #[inline(always)]
     pub fn from_next(&self, set: u64) -> u64 {
         // A rotation brings bit `c + by` to `c`; the mask keeps the cells whose neighbour
-        // is `by` further.
-        self.parts[..usize::from(self.n)]
-            .iter()
-            .fold(0, |m, &(mask, by)| {
-                m | set.rotate_right(by as u32 & 63) & mask
-            })
+        // is `by` further. An unused part has an empty mask: both are taken, with no
+        // branch.
+        self.parts.iter().fold(0, |m, &(mask, by)| {
+            m | set.rotate_right(by as u32 & 63) & mask
+        })
     }
 }
 
@@ -77,9 +76,8 @@ struct Screened {
     piece: PieceId,
     /// The cells it may start from.
     from: u64,
-    /// The pieces it jumps over, and those (or the empty cell) it may land on.
-    over: Vec<PieceId>,
-    to: Vec<PieceId>,
+    /// Its entry in [`JumpScreen::sets`].
+    set: usize,
     dirs: Vec<SplitShift>,
 }
 
@@ -87,6 +85,9 @@ struct Screened {
 /// see the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JumpScreen {
+    /// The distinct (pieces jumped over, pieces or empty landed on) of the rules, so that
+    /// rules sharing them (a draughts man's and king's captures) gather them once.
+    sets: Vec<(Vec<PieceId>, Vec<PieceId>)>,
     rules: Vec<Screened>,
 }
 
@@ -108,6 +109,9 @@ impl JumpScreen {
 
     fn build(game: &Game, p: Player) -> Option<JumpScreen> {
         let moves = &game.piece_moves;
+        let ids =
+            |set: super::ContentSet| super::move_bits::pieces_where(game, |id| set.contains(id));
+        let mut sets = Vec::new();
         let mut rules = Vec::new();
         for &piece in &game.movers[p] {
             for e in moves.of(p, piece).iter().filter(|e| e.forced) {
@@ -122,35 +126,52 @@ impl JumpScreen {
                 let from = CellId::upto(game.board.len())
                     .filter(|&c| moves.may_start(e, c))
                     .fold(0u64, |m, c| m | 1 << c.index());
-                let ids = |set: super::ContentSet| {
-                    super::move_bits::pieces_where(game, |id| set.contains(id))
+                let pair = (ids(e.through), ids(e.to));
+                let set = match sets.iter().position(|s| *s == pair) {
+                    Some(k) => k,
+                    None => {
+                        sets.push(pair);
+                        sets.len() - 1
+                    }
                 };
                 rules.push(Screened {
                     piece,
                     from,
-                    over: ids(e.through),
-                    to: ids(e.to),
+                    set,
                     dirs,
                 });
             }
         }
-        Some(JumpScreen { rules })
+        Some(JumpScreen { sets, rules })
     }
 
     /// Whether some forced jump rule has a first jump in `s` (`false`: the forced rules
     /// have no move).
     #[inline]
     pub fn open(&self, s: &State) -> bool {
-        let union = |ids: &[PieceId]| ids.iter().fold(0u64, |m, &id| m | s.cells_of(id)[0]);
-        self.rules.iter().any(|r| {
-            let starts = s.cells_of(r.piece)[0] & r.from;
-            starts != 0 && {
-                let (over, to) = (union(&r.over), union(&r.to));
-                r.dirs
-                    .iter()
-                    .any(|d| starts & d.from_next(over & d.from_next(to)) != 0)
+        // Boards of at most 64 cells: a piece's bitset is its first word.
+        let word = |id: PieceId| s.bits[id as usize * s.words];
+        let union = |ids: &[PieceId]| ids.iter().fold(0u64, |m, &id| m | word(id));
+        // The unions of the last set used: consecutive rules usually share it.
+        let mut last = (usize::MAX, 0, 0);
+        for r in &self.rules {
+            let starts = word(r.piece) & r.from;
+            if starts == 0 {
+                continue;
             }
-        })
+            if last.0 != r.set {
+                let (over, to) = &self.sets[r.set];
+                last = (r.set, union(over), union(to));
+            }
+            let (_, over, to) = last;
+            if r.dirs
+                .iter()
+                .any(|d| starts & d.from_next(over & d.from_next(to)) != 0)
+            {
+                return true;
+            }
+        }
+        false
     }
 }
 

@@ -346,7 +346,8 @@ impl Game {
                     let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     for e in entries {
-                        if (ONLY != ALL && e.forced != (ONLY == FORCED)) || !moves.may_start(e, cell)
+                        if (ONLY != ALL && e.forced != (ONLY == FORCED))
+                            || !moves.may_start(e, cell)
                         {
                             continue;
                         }
