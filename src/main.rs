@@ -232,9 +232,14 @@ fn position(game: &Game, args: &PositionArgs) -> Result<State, Failure> {
     };
     if let Some(after) = &args.after {
         for (i, text) in after.split_whitespace().enumerate() {
-            let mv = game
-                .parse_move(&state, text)
-                .map_err(|e| Failure(format!("--after, move {}: {e}", i + 1), 2))?;
+            let mv = game.parse_move(&state, text).map_err(|e| {
+                // Past the end, say which rule ended the game, as `show` does.
+                let what = match tabletop::engine::ending::describe_end(game, &state) {
+                    Some(end) => format!("the game is already over: {end}"),
+                    None => e.to_string(),
+                };
+                Failure(format!("--after, move {}: {what}", i + 1), 2)
+            })?;
             game.make(&mut state, mv);
         }
     }
@@ -328,6 +333,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Moves { pos, compact } => {
             let g = load(&pos.game)?;
             let s = position(&g, &pos)?;
+            // A finished game has no moves; say why on stderr, keeping stdout a plain list.
+            if let Some(end) = tabletop::engine::ending::describe_end(&g, &s) {
+                eprintln!("game over: {end}");
+            }
             for mv in g.legal_moves_vec(&s) {
                 if compact {
                     outln!("{}", g.move_to_compact(&s, mv));

@@ -247,21 +247,29 @@ fn a_man_never_jumps_backwards_even_mid_sequence() {
 #[test]
 fn a_man_reaching_the_last_row_is_crowned() {
     let game = draughts();
-    let s = setup(&game, &[('b', &[26]), ('w', &[1])], "Black");
+    // An uncrowned man on its crown row is a position the rules never reach: refused.
+    let err = game
+        .parse_position(&position(&[('b', &[26]), ('w', &[1])], "Black"))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad position: White's man on 1: no rule can bring it there from where the game starts"
+    );
+    let s = setup(&game, &[('b', &[26]), ('W', &[1])], "Black");
     assert_eq!(moves(&game, &s), sorted(&["26-30", "26-31"]));
     let mut s2 = s.clone();
     play(&game, &mut s2, "26-31");
     assert_eq!(
         board_of(&game, &s2),
-        position(&[('B', &[31]), ('w', &[1])], "White")
+        position(&[('B', &[31]), ('W', &[1])], "White")
     );
     // White is crowned on row 8.
-    let mut s = setup(&game, &[('w', &[5]), ('b', &[32])], "White");
+    let mut s = setup(&game, &[('w', &[5]), ('B', &[32])], "White");
     assert_eq!(moves(&game, &s), sorted(&["5-1"]));
     play(&game, &mut s, "5-1");
     assert_eq!(
         board_of(&game, &s),
-        position(&[('W', &[1]), ('b', &[32])], "Black")
+        position(&[('W', &[1]), ('B', &[32])], "Black")
     );
 }
 
@@ -297,24 +305,24 @@ fn crowning_ends_the_move() {
 #[test]
 fn kings_move_both_ways() {
     let game = draughts();
-    let s = setup(&game, &[('B', &[18]), ('w', &[1])], "Black");
+    let s = setup(&game, &[('B', &[18]), ('W', &[1])], "Black");
     assert_eq!(
         moves(&game, &s),
         sorted(&["18-14", "18-15", "18-22", "18-23"])
     );
-    let s = setup(&game, &[('W', &[18]), ('b', &[32])], "White");
+    let s = setup(&game, &[('W', &[18]), ('B', &[32])], "White");
     assert_eq!(
         moves(&game, &s),
         sorted(&["18-14", "18-15", "18-22", "18-23"])
     );
     // Kings step one cell only (no flying kings), and stay kings.
-    let s = setup(&game, &[('B', &[29]), ('w', &[4])], "Black");
+    let s = setup(&game, &[('B', &[29]), ('W', &[4])], "Black");
     assert_eq!(moves(&game, &s), sorted(&["29-25"]));
     let mut s2 = s.clone();
     play(&game, &mut s2, "29-25");
     assert_eq!(
         board_of(&game, &s2),
-        position(&[('B', &[25]), ('w', &[4])], "White")
+        position(&[('B', &[25]), ('W', &[4])], "White")
     );
 }
 
@@ -328,12 +336,16 @@ fn kings_capture_backwards() {
     let s = setup(&game, &[('W', &[14]), ('b', &[18])], "White");
     assert_eq!(moves(&game, &s), sorted(&["14x23"]));
     // A king's multi-jump goes on backwards: 25 over 22 to 18, over 15 to 11.
-    let mut s = setup(&game, &[('B', &[25]), ('w', &[22, 15, 4])], "Black");
+    let mut s = setup(
+        &game,
+        &[('B', &[25]), ('w', &[22, 15]), ('W', &[4])],
+        "Black",
+    );
     assert_eq!(moves(&game, &s), sorted(&["25x18x11"]));
     play(&game, &mut s, "25x18x11");
     assert_eq!(
         board_of(&game, &s),
-        position(&[('B', &[11]), ('w', &[4])], "White")
+        position(&[('B', &[11]), ('W', &[4])], "White")
     );
     // ... and may turn: 25 over 22 to 18, then back down over 23 to 27.
     let s = setup(&game, &[('B', &[25]), ('w', &[22, 23])], "Black");

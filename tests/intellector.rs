@@ -356,6 +356,25 @@ fn the_intellector_on_its_own_last_rank_in_a_set_up_position_has_won() {
     assert_eq!(g.outcome(&s), None);
 }
 
+/// A set-up position without one side's Intellector is a finished game: taking it won,
+/// whichever side the text puts on move (issue 21: it parsed as a live game).
+#[test]
+fn a_set_up_position_without_an_intellector_is_won_by_its_taker() {
+    let g = game();
+    for side in ["White", "Black"] {
+        let s = at(&g, "Ie3 Fd3 Pa2 fd5 pa6", side);
+        assert_eq!(g.outcome(&s), Some(Outcome::Win(WHITE)), "{side} to move");
+        assert!(g.legal_moves_vec(&s).is_empty());
+        assert_eq!(
+            tabletop::engine::ending::describe_end(&g, &s).as_deref(),
+            Some("White wins (captured the intellector: win if captured(intellector))")
+        );
+    }
+    // Both Intellectors on the board: a live game.
+    let s = at(&g, "Ie3 Fd3 ie7 fd5", "White");
+    assert_eq!(g.outcome(&s), None);
+}
+
 #[test]
 fn capturing_the_intellector_wins_and_a_finished_game_has_no_moves() {
     let g = game();

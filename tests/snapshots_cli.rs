@@ -160,6 +160,37 @@ fn cli_moves_after() {
     insta::assert_snapshot!("cli_moves_tictactoe_after_b2", t);
 }
 
+/// A finished game says which rule ended it wherever a command meets it: `show`, `moves`
+/// (on stderr, its list being empty) and an `--after` that goes past the end.
+#[test]
+fn cli_finished_games_name_the_rule() {
+    let mate = "f2f3 e7e5 g2g4 d8h4";
+    let rule = "Black wins (White is checkmated: loss if checkmate)";
+    let (code, t) = run(&["show", "chess", "--after", mate]);
+    assert_eq!(code, 0, "{t}");
+    assert!(t.contains(&format!("game over: {rule}")), "{t}");
+    let (code, t) = run(&["moves", "chess", "--after", mate]);
+    assert_eq!(code, 0, "{t}");
+    assert!(
+        t.ends_with(&format!("--- stderr\ngame over: {rule}\n")),
+        "{t}"
+    );
+    let (code, t) = run(&["moves", "chess", "--after", &format!("{mate} a2a3")]);
+    assert_eq!(code, 2, "{t}");
+    assert!(
+        t.contains(&format!(
+            "--after, move 5: the game is already over: {rule}\n"
+        )),
+        "{t}"
+    );
+    let (code, t) = run(&["show", "go", "--after", "e5 pass pass"]);
+    assert_eq!(code, 0, "{t}");
+    assert!(
+        t.contains("game over: Black wins: both players passed; area Black 81, White 0 + 7.5 komi"),
+        "{t}"
+    );
+}
+
 #[test]
 fn cli_show_position() {
     let _guard = settings().bind_to_scope();

@@ -411,6 +411,7 @@ impl Compiler {
             cell_moves: Vec::new(),
             place_captures: Vec::new(),
             jump_screens: Vec::new(),
+            reach: crate::engine::Reach::default(),
             asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
@@ -457,6 +458,8 @@ impl Compiler {
                 }
             }
         }
+        // From the start position (any `setup` read above, with every cell allowed).
+        game.reach = crate::engine::Reach::of(&game);
         Some(game)
     }
 }

@@ -155,6 +155,8 @@ pub struct Game {
     /// Per player, the bitboard test of whether any of their forced jumps is open (empty
     /// when no player's forced rules have one).
     pub(crate) jump_screens: Vec<Option<super::JumpScreen>>,
+    /// Where each piece could ever stand, to refuse positions the rules cannot reach.
+    pub(crate) reach: super::Reach,
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,

@@ -296,10 +296,25 @@ impl Game {
         Ok(self.finish_setup(state, player))
     }
 
-    /// Refuses a position the rules could never reach: a player without a royal piece (when
+    /// Refuses a position the rules could never reach: a piece where no rule can bring it
+    /// ([`Reach`](super::Reach)), a player without a royal piece (when
     /// the start gives them one) or with more than the start gave them, or a royal piece attacked with its enemy to move
     /// (the last move would have left it in check).
     fn check_reachable(&self, state: &State) -> Result<(), ParsePositionError> {
+        for (c, &q) in state.board.iter().enumerate() {
+            let cell = CellId::new(c as u16);
+            if q != EMPTY && !self.reach.may_stand(q, cell) {
+                let pt = &self.pieces[q as usize];
+                let whose = match pt.owner {
+                    Some(p) => format!("{}'s ", self.players[p.index()]),
+                    None => String::new(),
+                };
+                return Err(ParsePositionError(format!(
+                    "{whose}{} on {}: no rule can bring it there from where the game starts",
+                    self.kinds[pt.kind as usize].name, self.board.cells[c].name
+                )));
+            }
+        }
         let start = self.start();
         let royals = |s: &State, p: Player| -> u32 {
             self.royal[p]
@@ -514,15 +529,27 @@ impl Game {
     /// Tests whether a set-up position is already decided.
     fn finish_setup(&self, mut state: State, player: Player) -> State {
         // A set-up position may already be decided: test the ends as if every cell had just
-        // changed, for the player who moved last first.
+        // changed from the start position, for the player who moved last first. Against the
+        // start, a piece missing from the whole board counts as taken, so `captured(k)` holds
+        // when an opponent's k that the start gives them is gone (Intellector without Black's
+        // intellector is a finished game, not a live one).
         state.log = CellId::upto(self.board.len())
-            .map(|cell| Change { cell, old: EMPTY })
+            .map(|cell| Change {
+                cell,
+                old: self.start_board.get(cell.index()).copied().unwrap_or(EMPTY),
+            })
             .collect();
-        let last =
-            Player(((player.0 as usize + self.num_players() - 1) % self.num_players()) as u8);
-        if let Some((o, i)) = self.check_ends(&mut state, last, 0) {
-            state.scalars.result = Some(o);
-            state.scalars.end_rule = i;
+        // Then as if each other player had moved last: a game decided by someone's move is
+        // over whoever the text says is to move (as a tic-tac-toe board with three in a row
+        // is), so endings that hold only for the mover (`captured`) are asked for each.
+        let n = self.num_players();
+        for back in 1..=n {
+            let last = Player(((player.0 as usize + n - back) % n) as u8);
+            if let Some((o, i)) = self.check_ends(&mut state, last, 0) {
+                state.scalars.result = Some(o);
+                state.scalars.end_rule = i;
+                break;
+            }
         }
         state.log.clear();
         state

@@ -21,8 +21,10 @@ WANT_OTHERS = 10
 BY_HAND = [
     # Generals on neighbouring files: Red's general may not step onto the open e file.
     "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1",
-    # A red horse hobbled on two legs, a black elephant with a blocked eye.
-    "3k5/9/2b6/3p5/9/9/3N5/3P5/9/4K4 w - - 0 1",
+    # A red horse hobbled by its own advisor, a black elephant with a blocked eye. (Soldiers
+    # as the blockers, on files or rows no soldier reaches, made a position tabletop refuses
+    # as unreachable.)
+    "2bk5/3n5/9/9/9/9/3N5/3A5/9/4K4 w - - 0 1",
     # Cannons with screens of both colours, one giving check through a screen.
     "3k5/4a4/4c4/9/4P4/9/C3R3c/9/4A4/4K4 w - - 0 1",
     # The only piece between the generals is pinned to its file.
