@@ -189,7 +189,7 @@ impl NullMoveRule {
             && !game.rules.iter().any(|r| {
                 r.parts
                     .iter()
-                    .any(|p| matches!(p, Part::SwapSides | Part::Pass))
+                    .any(|p| matches!(p, Part::SwapSides(_) | Part::Pass(_)))
             });
         // Kinds whose loss ends the game are kings, not material that can make a move.
         let mut kingly = vec![false; game.kinds.len()];

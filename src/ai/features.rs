@@ -69,7 +69,7 @@ impl Features {
                         Takes::Nothing => false,
                     };
                 }
-                if matches!(part, Part::Pass) {
+                if matches!(part, Part::Pass(_)) {
                     can_repeat = true;
                 }
             }
@@ -170,19 +170,19 @@ impl Features {
                 break;
             }
             match part {
-                Part::Place { .. }
+                Part::Place(_)
                 | Part::Drop(_)
                 | Part::Shoot(_)
-                | Part::Step { .. }
-                | Part::Slide { .. }
+                | Part::Step(_)
+                | Part::Slide(_)
                 | Part::Convert(_) => note(value_if_enemy(cells[k])),
-                Part::Jump {
+                Part::Jump(crate::engine::prim::jump::Jump {
                     dirs,
                     capture,
                     repeat,
                     flying,
                     ..
-                } => {
+                }) => {
                     // Only landing cells are recorded, one per jump (a repeating jump may
                     // record several, and is the last part to record any).
                     let last = if *repeat { cells.len() } else { k + n };
@@ -214,8 +214,8 @@ impl Features {
                 | Part::Fly(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
-                | Part::Pass
-                | Part::SwapSides => {}
+                | Part::Pass(_)
+                | Part::SwapSides(_) => {}
             }
             k += n;
         }

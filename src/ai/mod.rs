@@ -195,7 +195,7 @@ pub fn rave_helps(game: &Game) -> bool {
     let placing = game.rules.iter().all(|r| {
         matches!(
             r.parts.first(),
-            Some(Part::Place { .. } | Part::Pass | Part::SwapSides)
+            Some(Part::Place(_) | Part::Pass(_) | Part::SwapSides(_))
         )
     });
     placing && game.legal_moves_vec(&game.start()).len() >= RAVE_MIN_MOVES

@@ -212,11 +212,12 @@ fn alphabeta_searches_draughts_jumps() {
         let before = s.clone();
         let mv = ab(3, 0).select_move(&g, &mut s).expect("a move");
         assert_unchanged(&g, &before, &s);
-        if g.rules[mv.rule as usize]
-            .parts
-            .iter()
-            .any(|p| matches!(p, crate::engine::Part::Jump { .. }))
-        {
+        if g.rules[mv.rule as usize].parts.iter().any(|p| {
+            matches!(
+                p,
+                crate::engine::Part::Jump(crate::engine::prim::jump::Jump { .. })
+            )
+        }) {
             jumps_seen += 1;
         }
         let mv = r.select_move(&g, &mut s).expect("a move");

@@ -30,8 +30,10 @@ impl Compiler {
                 continue;
             }
             let (dirs, to, slide, via, screens) = match first {
-                Part::Step { dirs, to, via } => (dirs, to, None, via.as_deref(), 0),
-                Part::Slide {
+                Part::Step(crate::engine::prim::step::Step { dirs, to, via }) => {
+                    (dirs, to, None, via.as_deref(), 0)
+                }
+                Part::Slide(crate::engine::prim::slide::Slide {
                     dirs,
                     to,
                     through,
@@ -40,7 +42,7 @@ impl Compiler {
                     passable: false,
                     screens,
                     counted: false,
-                } => {
+                }) => {
                     // Only slides over empty cells can be followed back.
                     let mut only_empty = ContentSet::NONE;
                     only_empty.insert(EMPTY);
@@ -254,11 +256,11 @@ impl Compiler {
             let n = rule
                 .parts
                 .iter()
-                .filter(|p| matches!(p, Part::Place { .. } | Part::Drop(_) | Part::Shoot(_)))
+                .filter(|p| matches!(p, Part::Place(_) | Part::Drop(_) | Part::Shoot(_)))
                 .count();
             multi |= n > 1;
             for p in &rule.parts {
-                if let Part::Place { kind, .. }
+                if let Part::Place(crate::engine::prim::place::Place { kind, .. })
                 | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = p
                 {
@@ -270,7 +272,7 @@ impl Compiler {
         }
         for rule in &rules {
             for part in &rule.parts {
-                if let Part::Place { kind, .. }
+                if let Part::Place(crate::engine::prim::place::Place { kind, .. })
                 | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = part
                 {
@@ -351,7 +353,7 @@ impl Compiler {
         let drop_mate_rules = rules.iter().any(|r| {
             r.parts
                 .iter()
-                .any(|x| matches!(x, Part::Place { hand: Some(h), .. } if h.no_mate))
+                .any(|x| matches!(x, Part::Place(crate::engine::prim::place::Place { hand: Some(h), .. }) if h.no_mate))
         });
         let dir_shifts = DirShift::build(&board);
         let mut game = Game {
@@ -415,9 +417,12 @@ impl Compiler {
             asks_stuck: false,
         };
         if game.rules.iter().any(|r| {
-            r.parts
-                .iter()
-                .any(|p| matches!(p, Part::Slide { counted: true, .. }))
+            r.parts.iter().any(|p| {
+                matches!(
+                    p,
+                    Part::Slide(crate::engine::prim::slide::Slide { counted: true, .. })
+                )
+            })
         }) {
             game.line_counts = Some(Box::new(crate::engine::LineCounts::build(&game.board)));
         }
@@ -428,7 +433,7 @@ impl Compiler {
             rule.lone_placement = lean
                 && matches!(
                     rule.parts.as_slice(),
-                    [Part::Place { kind, hand: None, .. } | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
+                    [Part::Place(crate::engine::prim::place::Place { kind, hand: None, .. }) | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
                 );
         }
         game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);

@@ -41,27 +41,27 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
                 };
                 free / run
             }
-            Part::Place { .. } | Part::Drop(_) | Part::Fly(_) => free,
+            Part::Place(_) | Part::Drop(_) | Part::Fly(_) => free,
             Part::Remove(_) | Part::Advance(_) => n,
-            Part::Step { dirs: d, .. }
+            Part::Step(crate::engine::prim::step::Step { dirs: d, .. })
             | Part::Swap(crate::engine::prim::swap::Swap { dirs: d, .. })
             | Part::EnPassant(crate::engine::prim::en_passant::EnPassant { dirs: d })
             | Part::Castle(crate::engine::prim::castle::Castle { dirs: d, .. }) => dirs(d),
             // Each cell is reached along at most one of the lines, so no more than the board.
-            Part::Slide { dirs: d, max, .. }
+            Part::Slide(crate::engine::prim::slide::Slide { dirs: d, max, .. })
             | Part::Shoot(crate::engine::prim::shoot::Shoot { dirs: d, max, .. }) => {
                 (dirs(d) * f64::from(*max)).min(n)
             }
-            Part::Jump { repeat: true, .. } => return None,
+            Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. }) => return None,
             // A flying jump lands on any of the cells beyond the piece: no more than the board.
-            Part::Jump { flying: true, .. } => n,
-            Part::Jump { dirs: d, .. } => dirs(d),
+            Part::Jump(crate::engine::prim::jump::Jump { flying: true, .. }) => n,
+            Part::Jump(crate::engine::prim::jump::Jump { dirs: d, .. }) => dirs(d),
             Part::Promote(x) => x.kinds.len().max(1) as f64,
             Part::BecomeCaptured(_)
             | Part::Outflank(_)
             | Part::RemoveSurrounded(_)
-            | Part::Pass
-            | Part::SwapSides => 1.0,
+            | Part::Pass(_)
+            | Part::SwapSides(_) => 1.0,
         };
         prev_convert = matches!(part, Part::Convert(_));
         chosen += part.cells_recorded() as f64;

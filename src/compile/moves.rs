@@ -1,15 +1,15 @@
 //! Move statements: each alternative becomes a [`Rule`] whose parts are primitives.
 //!
 //! Which primitives there are, what arguments each takes and what each does is the registry
-//! [`crate::engine::prim::PRIMITIVES`]; a primitive with its own home is built by
-//! `src/compile/prim/<name>.rs`, the others here. After building, the call's arguments are
-//! checked against the registry.
+//! [`crate::engine::prim::PRIMITIVES`]; each primitive is built by
+//! `src/compile/prim/<name>.rs`. After building, the call's arguments are checked against
+//! the registry.
 
 use super::args::CallArgs;
 use super::guards::Guard;
 use super::scope::Compiler;
 use crate::engine::DirId;
-use crate::engine::{Advance, ByPlayer, CaptureRule, CellCond, Part, Rule, Steps, MAX_MOVE_CELLS};
+use crate::engine::{ByPlayer, CellCond, Part, Rule, MAX_MOVE_CELLS};
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
@@ -69,10 +69,12 @@ impl Compiler {
                     );
                     continue;
                 }
-                if let Some(i) = parts
-                    .iter()
-                    .position(|p| matches!(p, Part::Jump { repeat: true, .. }))
-                {
+                if let Some(i) = parts.iter().position(|p| {
+                    matches!(
+                        p,
+                        Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. })
+                    )
+                }) {
                     if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
                         self.err(alt.span, "a repeating jump must be the last part that picks cells (a promotion may follow)");
                         continue;
@@ -160,10 +162,13 @@ impl Compiler {
                     }
                 }
                 let text = st_text(alt);
-                let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides));
-                let passable = parts
-                    .iter()
-                    .any(|p| matches!(p, Part::Slide { passable: true, .. }));
+                let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides(_)));
+                let passable = parts.iter().any(|p| {
+                    matches!(
+                        p,
+                        Part::Slide(crate::engine::prim::slide::Slide { passable: true, .. })
+                    )
+                });
                 let plain = Rule::parts_are_plain(&parts);
                 rules.push(Rule {
                     kinds: kind_ids.clone(),
@@ -334,207 +339,25 @@ impl Compiler {
         };
         let mut a = CallArgs::new(name, e.span, args);
         let part: Part = match name {
-            "place" => {
-                let kind = self.kind_arg(&a, 0)?;
-                let on = self.cond_arg(&mut a, "on", "empty")?;
-                let count = self.count_arg(&mut a, e.span)?;
-                let hand = self.hand_drop_args(&mut a, kind, count)?;
-                self.finish_args(&a);
-                for i in 0..count {
-                    out.push(Part::Place {
-                        kind,
-                        on: on.clone(),
-                        ordered: i == 0,
-                        hand: hand.clone(),
-                    });
-                }
-                return Some(());
-            }
+            "place" => return self.build_place(&mut a, e.span, out),
             "drop" => self.build_drop(&mut a, e.span)?,
-            "step" | "leap" => {
-                let dirs = self.dirs_arg(&a)?;
-                let to = self.cond_arg(&mut a, "to", "not friend")?;
-                self.origin_arg(&mut a)?;
-                let via = match a.named("via") {
-                    Some(v) => Some(self.via_arg(v, &a.positional.clone(), &dirs)?),
-                    None => None,
-                };
-                Part::Step { dirs, to, via }
-            }
+            "step" | "leap" => self.build_step(&mut a)?,
             "en-passant" => self.build_en_passant(&mut a)?,
             "outflank" => self.build_outflank(&mut a)?,
             "castle" => self.build_castle(&mut a, e.span)?,
-            "slide" => {
-                let dirs = self.dirs_arg(&a)?;
-                let counted = self.distance_arg(&mut a, &dirs)?;
-                let to = self.cond_arg(&mut a, "to", "not friend")?;
-                let through = self.cond_arg(&mut a, "through", "empty")?;
-                let min = self.int_arg(&mut a, "min", 1)?.max(1);
-                let max = self.int_arg(&mut a, "max", 1000)?;
-                if max < min {
-                    self.err(e.span, "'max' is smaller than 'min'");
-                }
-                let passable = self.yes_no_arg(&mut a, "passable")?;
-                self.origin_arg(&mut a)?;
-                let screens = self.screens_arg(&mut a, passable)?;
-                Part::Slide {
-                    dirs,
-                    to,
-                    through,
-                    min,
-                    max,
-                    passable,
-                    screens,
-                    counted,
-                }
-            }
-            "jump" => {
-                let dirs = self.dirs_arg(&a)?;
-                let over = self.cond_arg(&mut a, "over", "occupied")?;
-                let to = self.cond_arg(&mut a, "to", "empty")?;
-                let (capture, deferred) = self.jump_capture_arg(&mut a)?;
-                let flying = self.jump_flying_arg(&mut a)?;
-                let repeat = self.yes_no_arg(&mut a, "repeat")?;
-                let stop = match a.named("stop") {
-                    Some(z) => Some(self.zone_ref(z)?),
-                    None => None,
-                };
-                if stop.is_some() && !repeat {
-                    self.err(e.span, "'stop' only means something with 'repeat: yes'");
-                    return None;
-                }
-                self.origin_arg(&mut a)?;
-                Part::Jump {
-                    dirs,
-                    over,
-                    to,
-                    capture,
-                    repeat,
-                    stop,
-                    flying,
-                    deferred,
-                }
-            }
+            "slide" => self.build_slide(&mut a, e.span)?,
+            "jump" => self.build_jump(&mut a, e.span)?,
             "swap" => self.build_swap(&mut a)?,
             "promote" => self.build_promote(&mut a, e.span)?,
-            "advance" => {
-                let Some(t) = a.positional.first().copied() else {
-                    self.err(e.span, "'advance' needs a track: advance(path, by: roll)");
-                    return None;
-                };
-                let ExprKind::Name(tn) = &t.kind else {
-                    self.err(t.span, "expected the name of a track");
-                    return None;
-                };
-                let Some(track) = self.race.tracks.get_index_of(tn) else {
-                    let known: Vec<String> = self.race.tracks.keys().cloned().collect();
-                    let d = Diagnostic::error(t.span, format!("unknown track '{tn}'"))
-                        .suggest(tn, known.iter().map(String::as_str));
-                    self.diags.push(d);
-                    return None;
-                };
-                let steps = match a.named("by") {
-                    Some(b) if matches!(&b.kind, ExprKind::Name(n) if n == "roll") => {
-                        if self.race.dice.is_none() {
-                            self.err(
-                                b.span,
-                                "'by: roll' needs dice: add a line like 'dice 3 from 0 to 1'",
-                            );
-                            return None;
-                        }
-                        self.check_roll_steps(b)?;
-                        Steps::Roll
-                    }
-                    Some(b) if matches!(&b.kind, ExprKind::Name(n) if n == "die") => {
-                        self.die_steps(b)?
-                    }
-                    Some(b)
-                        if !matches!(
-                            b.kind,
-                            ExprKind::Int(_)
-                                | ExprKind::Name(_)
-                                | ExprKind::Add(..)
-                                | ExprKind::Sub(..)
-                        ) =>
-                    {
-                        self.diags.push(
-                            Diagnostic::error(
-                                b.span,
-                                format!(
-                                    "'by: {}' is not how far to advance: expected 'roll' or a whole number",
-                                    st_text(b)
-                                ),
-                            )
-                            .with_hint("'by: roll' moves by the roll of the game's dice (a line like 'dice 4 from 0 to 1'); 'by: 2' moves two steps"),
-                        );
-                        return None;
-                    }
-                    Some(b) => {
-                        let n = self.eval_int(b)?;
-                        if !(1..=250).contains(&n) {
-                            self.err(b.span, "a number of steps between 1 and 250");
-                            return None;
-                        }
-                        Steps::Fixed(n as u8)
-                    }
-                    None => {
-                        self.err(e.span, "'advance' needs how far: by: roll, or by: a number");
-                        return None;
-                    }
-                };
-                let to = self.cond_arg(&mut a, "to", "not friend")?;
-                let mut blot = false;
-                let capture = match a.named("capture") {
-                    None => CaptureRule::Any,
-                    Some(c) => match &c.kind {
-                        ExprKind::Name(n) if n == "same-kind" => CaptureRule::SameKind,
-                        ExprKind::Name(n) if n == "any" => CaptureRule::Any,
-                        ExprKind::Name(n) if n == "blot" => {
-                            blot = true;
-                            CaptureRule::Any
-                        }
-                        _ => {
-                            self.err(c.span, "expected 'same-kind', 'any' or 'blot'");
-                            return None;
-                        }
-                    },
-                };
-                let turn = self.turn_rules(&mut a, steps, blot)?;
-                let flip = match (a.named("flip"), a.named("after")) {
-                    (None, None) => None,
-                    (Some(k), Some(z)) => {
-                        let ExprKind::Name(kn) = &k.kind else {
-                            self.err(k.span, "expected a piece kind");
-                            return None;
-                        };
-                        let kind = self.kind(kn, k.span)? as u8;
-                        Some((kind, self.zone_ref(z)?))
-                    }
-                    (Some(k), None) | (None, Some(k)) => {
-                        self.err(
-                            k.span,
-                            "'flip' and 'after' go together: flip: veteran, after: flip-cell",
-                        );
-                        return None;
-                    }
-                };
-                Part::Advance(Advance {
-                    track: track as u16,
-                    steps,
-                    to,
-                    capture,
-                    flip,
-                    turn,
-                })
-            }
+            "advance" => self.build_advance(&mut a, e.span)?,
             "become-captured" => self.build_become_captured(&mut a, e.span)?,
             "convert" => return self.build_convert(&mut a, e.span, out),
             "shoot" => self.build_shoot(&mut a, e.span)?,
             "fly" => self.build_fly(&mut a)?,
             "remove" => self.build_remove(&mut a, e.span)?,
             "remove-surrounded" => self.build_remove_surrounded(&mut a, e.span)?,
-            "pass" => Part::Pass,
-            "swap-sides" => Part::SwapSides,
+            "pass" => self.build_pass()?,
+            "swap-sides" => self.build_swap_sides()?,
             other => {
                 let d = Diagnostic::error(span, format!("unknown move '{other}'"))
                     .suggest(other, primitive_names());

@@ -83,12 +83,12 @@ impl CellMoves {
                 return None;
             }
             let entry = match rule.parts.as_slice() {
-                [Part::Place {
+                [Part::Place(super::prim::place::Place {
                     kind,
                     on,
                     hand: None,
                     ..
-                }, rest @ ..]
+                }), rest @ ..]
                     if game.reserve_kind != Some(*kind)
                         && rest.iter().all(|x| matches!(x, Part::RemoveSurrounded(_))) =>
                 {
@@ -114,8 +114,8 @@ impl CellMoves {
                         zone,
                     }
                 }
-                [Part::Pass, ..] if rule.is_pass() => Entry::Single { rule: r },
-                [Part::SwapSides] => Entry::SwapSides { rule: r },
+                [Part::Pass(_), ..] if rule.is_pass() => Entry::Single { rule: r },
+                [Part::SwapSides(_)] => Entry::SwapSides { rule: r },
                 _ => return None,
             };
             entries.push(entry);

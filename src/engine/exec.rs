@@ -400,7 +400,8 @@ impl Game {
             return None;
         }
         match rule.parts[..] {
-            [Part::Place { kind, .. } | Part::Drop(super::prim::drop::DropPiece { kind, .. })]
+            [Part::Place(super::prim::place::Place { kind, .. })
+            | Part::Drop(super::prim::drop::DropPiece { kind, .. })]
                 if self.reserve_kind != Some(kind) && !rule.swaps_sides =>
             {
                 let (c, piece) = (mv.cells[0], self.placed_piece(kind, s.scalars.to_move));
@@ -408,10 +409,10 @@ impl Game {
                 let hash = s.scalars.hash ^ z.piece(c, old) ^ z.piece(c, piece);
                 Some((hash, self.replacing_resets_clock(old, s.scalars.to_move)))
             }
-            [Part::Step { .. }
-            | Part::Slide {
+            [Part::Step(_)
+            | Part::Slide(super::prim::slide::Slide {
                 passable: false, ..
-            }] if !rule.swaps_sides => {
+            })] if !rule.swaps_sides => {
                 let (from, to) = (mv.cells[0], mv.cells[1]);
                 let (piece, old) = (s.board[from.index()], s.board[to.index()]);
                 let hash = s.scalars.hash

@@ -94,11 +94,11 @@ impl Game {
         let Some(rule) = self.rules.get(mv.rule as usize) else {
             return false;
         };
-        let [Part::Place {
+        let [Part::Place(super::prim::place::Place {
             kind,
             hand: Some(h),
             ..
-        }] = rule.parts.as_slice()
+        })] = rule.parts.as_slice()
         else {
             return false;
         };

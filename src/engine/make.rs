@@ -1,6 +1,8 @@
 //! Making and unmaking moves, and hashing.
 
-use super::prim::{castle::Castle, en_passant, fly, promote, remove, shoot, swap};
+use super::prim::{
+    castle::Castle, en_passant, fly, place, promote, remove, shoot, step, swap, swap_sides,
+};
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
@@ -48,9 +50,8 @@ impl Game {
         let from_log = s.log.len();
         self.set_en_passant(s, EnPassant::NONE);
         let kind = match rule.parts[0] {
-            Part::Place { kind, .. } | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
-                kind
-            }
+            Part::Place(super::prim::place::Place { kind, .. })
+            | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => kind,
             _ => unreachable!("a lone placement rule is one place or drop"),
         };
         let (cell, piece) = (mv.cells[0], self.placed_piece(kind, mover));
@@ -447,17 +448,6 @@ impl Game {
             })
     }
 
-    /// The cell a jump from `from` to `to` passes over, along one of `dirs`.
-    pub(crate) fn jumped_over(&self, from: CellId, to: CellId, dirs: &[super::DirId]) -> CellId {
-        for &d in dirs {
-            let o = self.board.next(from, d);
-            if o != NO_CELL && self.board.next(o, d) == to {
-                return o;
-            }
-        }
-        NO_CELL
-    }
-
     /// For a move with a passable slide: the cell passed over last and the landing cell.
     pub(crate) fn passed_cell(&self, mv: Move) -> Option<(CellId, CellId)> {
         if mv.is_forced_pass() || mv.as_roll().is_some() {
@@ -469,7 +459,7 @@ impl Game {
         }
         let mut k = usize::from(rule.from_piece());
         for part in &rule.parts {
-            if let Part::Slide { passable: true, .. } = part {
+            if let Part::Slide(super::prim::slide::Slide { passable: true, .. }) = part {
                 return Some((mv.cells[k], mv.cells[k + 1]));
             }
             k += part.cells_recorded();
@@ -534,13 +524,10 @@ impl Game {
         }
         let rule = &self.rules[mv.rule as usize];
         match rule.parts.first() {
-            Some(Part::Advance(a)) if a.steps == super::Steps::Die => self.exec_dice_turn(s, mv, p),
-            Some(Part::Advance(_)) => self.exec_advance(s, mv, p),
+            Some(Part::Advance(x)) => x.exec(self, s, mv, p),
             _ => {
                 if rule.swaps_sides {
-                    s.scalars.swapped = !s.scalars.swapped;
-                    s.scalars.hash ^= self.zobrist.swapped;
-                    s.scalars.extra ^= self.zobrist.swapped;
+                    swap_sides::SwapSides::exec(self, s);
                 }
                 self.exec_cells(&mut Logged { game: self, s }, mv, p);
             }
@@ -556,7 +543,7 @@ impl Game {
             // Most moves of most games: one piece from one cell to another, keeping its kind
             // (the parts after the first can only change the kind).
             let to = match rule.parts[0] {
-                Part::Slide { passable: true, .. } => cells[2],
+                Part::Slide(super::prim::slide::Slide { passable: true, .. }) => cells[2],
                 _ => cells[1],
             };
             let piece = sink.get(cells[0]);
@@ -571,66 +558,18 @@ impl Game {
         };
         for part in &rule.parts {
             match part {
-                Part::Place { kind, .. }
-                | Part::Drop(super::prim::drop::DropPiece { kind, .. })
+                Part::Place(x) => focus = x.exec(self, sink, &cells, &mut k, p),
+                Part::Drop(super::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(shoot::Shoot { kind, .. }) => {
-                    focus = cells[k];
-                    k += 1;
-                    sink.set(focus, self.placed_piece(*kind, p));
-                    if self.reserve_kind == Some(*kind)
-                        || matches!(part, Part::Place { hand: Some(_), .. })
-                    {
-                        sink.take_reserve(self.placed_piece(*kind, p));
-                    }
+                    focus = place::exec_new_piece(self, sink, &cells, &mut k, *kind, p, false);
                 }
                 Part::Fly(_) => focus = fly::Fly::exec(sink, &cells, &mut k, focus),
                 Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),
                 Part::RemoveSurrounded(x) => x.exec(self, sink, focus, p),
-                Part::Step { .. }
-                | Part::Slide {
-                    passable: false, ..
-                } => {
-                    let to = cells[k];
-                    k += 1;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    sink.set(to, piece);
-                    focus = to;
-                }
-                Part::Slide { passable: true, .. } => {
-                    let to = cells[k + 1];
-                    k += 2;
-                    let piece = sink.get(focus);
-                    sink.set(focus, EMPTY);
-                    sink.set(to, piece);
-                    focus = to;
-                }
-                Part::Jump {
-                    dirs,
-                    capture,
-                    repeat,
-                    flying,
-                    ..
-                } => {
-                    let jumps = if *repeat { mv.len as usize - k } else { 1 };
-                    for _ in 0..jumps {
-                        let to = cells[k];
-                        k += 1;
-                        // Pieces taken earlier in the move are already off here, so the one
-                        // piece on the line is the one this jump takes.
-                        let over = if *flying {
-                            self.flying_jumped_over(focus, to, &dirs[p], |c| sink.get(c) != EMPTY)
-                        } else {
-                            self.jumped_over(focus, to, &dirs[p])
-                        };
-                        let piece = sink.get(focus);
-                        sink.set(focus, EMPTY);
-                        if *capture && over != NO_CELL {
-                            sink.set(over, EMPTY);
-                        }
-                        sink.set(to, piece);
-                        focus = to;
-                    }
+                Part::Step(_) => focus = step::Step::exec(sink, &cells, &mut k, focus),
+                Part::Slide(x) => focus = x.exec(sink, &cells, &mut k, focus),
+                Part::Jump(x) => {
+                    focus = x.exec(self, sink, &cells, &mut k, mv.len as usize, focus, p);
                 }
                 Part::Outflank(o) => o.exec(self, sink, focus, p),
                 Part::EnPassant(_) => {
@@ -642,7 +581,7 @@ impl Game {
                     promote::exec_new_kind(self, sink, focus, mv.promote, p);
                 }
                 Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
-                Part::Advance(_) | Part::Pass | Part::SwapSides => {}
+                Part::Advance(_) | Part::Pass(_) | Part::SwapSides(_) => {}
             }
         }
     }

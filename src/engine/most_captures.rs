@@ -18,13 +18,15 @@ impl Game {
         let mut n = 0;
         for part in &rule.parts {
             let recorded = match part {
-                Part::Jump { repeat: true, .. } => cells.len().saturating_sub(k),
+                Part::Jump(super::prim::jump::Jump { repeat: true, .. }) => {
+                    cells.len().saturating_sub(k)
+                }
                 _ => part.cells_recorded(),
             };
             match part {
-                Part::Jump { capture: true, .. } => n += recorded,
+                Part::Jump(super::prim::jump::Jump { capture: true, .. }) => n += recorded,
                 Part::EnPassant(_) => n += 1,
-                Part::Step { .. } | Part::Slide { .. } | Part::Fly(_) => {
+                Part::Step(_) | Part::Slide(_) | Part::Fly(_) => {
                     // The landing is the last cell the part records.
                     if let Some(&t) = cells.get(k + recorded.max(1) - 1) {
                         let victim = s.board.get(t.index()).copied().unwrap_or(EMPTY);
@@ -35,8 +37,8 @@ impl Game {
                 }
                 // Taken elsewhere than on a recorded landing, or nothing taken: not counted
                 // (a new capturing primitive must say here how many it takes).
-                Part::Jump { capture: false, .. }
-                | Part::Place { .. }
+                Part::Jump(super::prim::jump::Jump { capture: false, .. })
+                | Part::Place(_)
                 | Part::Drop(_)
                 | Part::Shoot(_)
                 | Part::Castle(_)
@@ -48,8 +50,8 @@ impl Game {
                 | Part::Advance(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
-                | Part::Pass
-                | Part::SwapSides => {}
+                | Part::Pass(_)
+                | Part::SwapSides(_) => {}
             }
             k += recorded;
         }

@@ -67,12 +67,12 @@ impl MoveBits {
         }
         let form = match rule.parts.as_slice() {
             _ if game.outflank_placement(*r).is_some() => Form::Outflank,
-            [Part::Place {
+            [Part::Place(super::prim::place::Place {
                 kind,
                 on,
                 hand: None,
                 ..
-            }] if game.reserve_kind != Some(*kind) => {
+            })] if game.reserve_kind != Some(*kind) => {
                 let (outside, inside, zone) = cond_on_one_word(game, on, p);
                 Form::Place {
                     outside,

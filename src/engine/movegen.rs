@@ -4,8 +4,8 @@
 //! overlay, so generation never writes to the state and allocates nothing.
 
 use super::{
-    CellId, ContentSet, DirId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion,
-    RepCells, Rule, Shape, State, StateParts, EMPTY, NO_CELL,
+    CellId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion, RepCells, Rule,
+    Shape, State, StateParts, EMPTY, NO_CELL,
 };
 
 /// Most cell changes one move's earlier parts may make before a later part looks at the board.
@@ -73,7 +73,7 @@ pub(super) fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move
 }
 
 /// How a step or slide completes a move once it knows the landing cell.
-struct Landing<'a> {
+pub(super) struct Landing<'a> {
     /// The move so far (rule and origin).
     mv: Move,
     /// The promotion, if landing in its zone makes one.
@@ -84,7 +84,7 @@ impl Landing<'_> {
     /// Pushes the move landing on `t`, after recording `passed` (the cell a passable slide
     /// passed last), once per promotion kind if `t` is in the promotion zone.
     #[inline(always)]
-    fn emit(&self, passed: Option<CellId>, t: CellId, out: &mut MoveList) {
+    pub(super) fn emit(&self, passed: Option<CellId>, t: CellId, out: &mut MoveList) {
         let mut m = self.mv;
         if let Some(c) = passed {
             m.push(c);
@@ -275,7 +275,7 @@ impl Game {
                 for &r in &self.entry_rules[p] {
                     let rule = &self.rules[r as usize];
                     if let Some(Part::Advance(a)) = rule.parts.first() {
-                        self.gen_advance(s, p, rule, a, super::FROM_RESERVE, piece, r, out);
+                        a.gen(self, s, p, super::FROM_RESERVE, piece, r, out);
                     }
                 }
             }
@@ -436,71 +436,13 @@ impl Game {
         }
     }
 
-    /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts.
-    /// Inlined, like [`Game::gen_slide`] (a call per rule or line cost more than it saved),
-    /// but with the move to complete in one [`Landing`], which leaves the loop fewer values
-    /// to keep in registers.
-    #[inline(always)]
-    fn gen_steps(
-        &self,
-        cells: &[PieceId],
-        dirs: &[DirId],
-        focus: CellId,
-        to: &ContentSet,
-        land: &Landing,
-        out: &mut MoveList,
-    ) {
-        for &d in dirs {
-            let t = self.board.next(focus, d);
-            if t != NO_CELL && to.contains(cells[t.index()]) {
-                land.emit(None, t, out);
-            }
-        }
-    }
-
-    /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
-    /// cells holding what `to` accepts, from `min` to `max` steps away.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn gen_slide(
-        &self,
-        cells: &[PieceId],
-        d: DirId,
-        focus: CellId,
-        (min, max): (u16, u16),
-        passable: bool,
-        to: &ContentSet,
-        through: &ContentSet,
-        land: &Landing,
-        out: &mut MoveList,
-    ) {
-        let mut t = focus;
-        // A plain counter: an inclusive range keeps an extra flag in the loop.
-        let mut steps = 0;
-        while steps < max {
-            steps += 1;
-            let prev = t;
-            t = self.board.next(t, d);
-            if t == NO_CELL {
-                break;
-            }
-            let c = cells[t.index()];
-            if steps >= min && to.contains(c) {
-                land.emit(passable.then_some(prev), t, out);
-            }
-            if !through.contains(c) {
-                break;
-            }
-        }
-    }
-
     /// How many pieces of `kind` the parts of `rule` before `idx` place (each takes one from
     /// the reserve).
     pub(super) fn placed_before(&self, rule: &Rule, idx: usize, kind: super::KindId) -> u32 {
         rule.parts[..idx]
             .iter()
             .filter(|x| {
-                matches!(x, Part::Place { kind: k, .. } | Part::Shoot(super::prim::shoot::Shoot { kind: k, .. }) if *k == kind)
+                matches!(x, Part::Place(super::prim::place::Place { kind: k, .. }) | Part::Shoot(super::prim::shoot::Shoot { kind: k, .. }) if *k == kind)
             })
             .count() as u32
     }
@@ -526,202 +468,12 @@ impl Game {
         if out.len() >= v.limit {
             return;
         }
-        let board = &self.board;
-        let saved = v.len;
         match part {
-            Part::Place {
-                kind,
-                on,
-                ordered,
-                hand,
-            } => {
-                let piece = self.placed_piece(*kind, p);
-                if (self.reserve_kind == Some(*kind) || hand.is_some())
-                    && u32::from(s.reserve[piece as usize]) <= self.placed_before(rule, idx, *kind)
-                {
-                    return;
-                }
-                // The columns a drop from the hand may not use (the two-pawn rule).
-                let blocked = match hand.as_ref().and_then(|h| h.column_without.as_ref()) {
-                    Some(cond) => self.columns_with(s, cond, p),
-                    None => 0,
-                };
-                if v.len == 0 && idx + 1 == rule.parts.len() {
-                    // The common case: one placement on the unchanged board. Visit only the
-                    // cells whose content the condition accepts.
-                    let set = on.any_content(p);
-                    for w in 0..s.words {
-                        let mut bits = self.cells_with(s, set, w);
-                        while bits != 0 {
-                            let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
-                            bits &= bits - 1;
-                            if (on.zone.is_none() || on.accepts(board, p, c, s.board[c.index()]))
-                                && (blocked == 0 || self.column_free(c, blocked))
-                            {
-                                push_with(out, mv, c);
-                            }
-                        }
-                    }
-                    return;
-                }
-                let last = idx + 1 == rule.parts.len();
-                // The later picks of a set come after the previous one, on untouched cells.
-                let first = if *ordered {
-                    CellId::new(0)
-                } else {
-                    mv.cells().last().map_or(CellId::new(0), |&c| c.succ())
-                };
-                for c in CellId::span(first, board.len()) {
-                    if (*ordered || !v.touched(c))
-                        && on.accepts(board, p, c, v.get(c))
-                        && (blocked == 0 || self.column_free(c, blocked))
-                    {
-                        if last {
-                            push_with(out, mv, c);
-                            continue;
-                        }
-                        let mut m = mv;
-                        m.push(c);
-                        v.put(c, piece);
-                        self.gen_parts(s, v, p, rule, idx + 1, c, m, out);
-                        v.len = saved;
-                    }
-                }
-            }
+            Part::Place(x) => x.gen(self, s, v, p, rule, idx, mv, out),
             Part::Drop(x) => x.gen(self, s, v, p, rule, idx, mv, out),
-            Part::Step { dirs, to, via } => {
-                let piece = v.get(focus);
-                for (i, &d) in dirs[p].iter().enumerate() {
-                    let t = board.next(focus, d);
-                    if t != NO_CELL
-                        && to.accepts(board, p, t, v.get(t))
-                        && via
-                            .as_ref()
-                            .is_none_or(|w| w.open(board, p, i, focus, |c| v.get(c)))
-                    {
-                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                    }
-                }
-            }
-            Part::Slide {
-                dirs,
-                to,
-                through,
-                min,
-                max,
-                screens,
-                ..
-            } if *screens > 0 => {
-                let piece = v.get(focus);
-                let slide = super::Screened {
-                    through,
-                    to,
-                    screens: *screens,
-                    min: *min,
-                    max: *max,
-                };
-                for &d in &dirs[p] {
-                    let mut walk = super::ScreenWalk::new(focus, d);
-                    while let Some(t) = walk.next_landing(board, p, &slide, |c| v.get(c)) {
-                        self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                    }
-                }
-            }
-            Part::Slide {
-                dirs,
-                to,
-                through,
-                min,
-                max,
-                passable,
-                counted,
-                ..
-            } => {
-                let piece = v.get(focus);
-                for &d in &dirs[p] {
-                    let (min, max) = if *counted {
-                        let n = self.pieces_on_line_in(v, focus, d);
-                        (n, n)
-                    } else {
-                        (*min, *max)
-                    };
-                    let mut t = focus;
-                    let mut steps = 0;
-                    loop {
-                        let prev = t;
-                        t = board.next(t, d);
-                        if t == NO_CELL {
-                            break;
-                        }
-                        steps += 1;
-                        if steps > max {
-                            break;
-                        }
-                        let c = v.get(t);
-                        if steps >= min && to.accepts(board, p, t, c) {
-                            if *passable {
-                                let mut m = mv;
-                                m.push(prev);
-                                self.land(s, v, p, rule, idx, focus, t, piece, m, out);
-                            } else {
-                                self.land(s, v, p, rule, idx, focus, t, piece, mv, out);
-                            }
-                        }
-                        if !through.accepts(board, p, t, c) {
-                            break;
-                        }
-                    }
-                }
-            }
-            Part::Jump {
-                dirs,
-                over,
-                to,
-                capture,
-                repeat,
-                stop,
-                flying,
-                deferred,
-            } => {
-                if *flying || *deferred {
-                    self.gen_long_jump(s, v, p, rule, idx, focus, mv, out);
-                    return;
-                }
-                let piece = v.get(focus);
-                let continuing = *repeat && mv.len as usize > self.part_base(rule, idx);
-                let mut found = false;
-                for &d in &dirs[p] {
-                    let o = board.next(focus, d);
-                    if o == NO_CELL || !over.accepts(board, p, o, v.get(o)) {
-                        continue;
-                    }
-                    let t = board.next(o, d);
-                    if t == NO_CELL
-                        || !to.accepts(board, p, t, v.get(t))
-                        || mv.len as usize >= super::MAX_MOVE_CELLS
-                        // A jump that captures nothing may not come back to a cell it left:
-                        // going round a cycle changes nothing, and listed each lap as a move.
-                        || (*repeat && !*capture && mv.cells().contains(&t))
-                    {
-                        continue;
-                    }
-                    found = true;
-                    let mut m = mv;
-                    m.push(t);
-                    v.put(focus, EMPTY);
-                    if *capture {
-                        v.put(o, EMPTY);
-                    }
-                    v.put(t, piece);
-                    let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
-                    let next = if *repeat && !stops { idx } else { idx + 1 };
-                    self.gen_parts(s, v, p, rule, next, t, m, out);
-                    v.len = saved;
-                }
-                if !found && continuing {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
+            Part::Step(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Slide(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Jump(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Outflank(o) => {
                 if o.flanks(self, |c| v.get(c), focus, p) {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
@@ -741,18 +493,14 @@ impl Game {
                 x.gen(self, s, p, focus, mv, out);
                 self.continue_after(s, v, p, rule, idx, start, out);
             }
-            Part::Advance(a) => self.gen_advance(s, p, rule, a, focus, v.get(focus), mv.rule, out),
+            Part::Advance(x) => x.gen(self, s, p, focus, v.get(focus), mv.rule, out),
             Part::Fly(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Shoot(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Remove(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             // Captures are worked out when the move is made; only such parts may follow.
             Part::RemoveSurrounded(_) => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
-            Part::Pass => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
-            Part::SwapSides => {
-                if s.ply == 1 && s.frames.len() == 1 {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
+            Part::Pass(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::SwapSides(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
         }
     }
 
@@ -828,18 +576,6 @@ impl Game {
         } else {
             0
         }
-    }
-
-    /// Word `w` of the bitset of cells whose content is in `set`.
-    #[inline(always)]
-    fn cells_with(&self, s: &State, set: super::ContentSet, w: usize) -> u64 {
-        let mut m = 0;
-        for id in 0..self.pieces.len() {
-            if set.contains(id as PieceId) {
-                m |= s.bits[id * s.words + w];
-            }
-        }
-        m
     }
 
     /// Index in a move's cells of the first cell recorded by part `idx` (parts before a

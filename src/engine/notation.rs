@@ -5,7 +5,10 @@
 //! `e7-e8=Q`. A placement is the cell (`c3`), prefixed by the piece's symbol when the game
 //! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
 
-use super::prim::{castle::Castle, en_passant::EnPassant, promote, remove::Remove};
+use super::prim::{
+    castle::Castle, en_passant::EnPassant, pass::Pass, place, promote, remove::Remove, step::Step,
+    swap_sides::SwapSides,
+};
 use super::{Game, Move, MoveList, Part, State, EMPTY};
 
 /// Why a text is not a legal move.
@@ -105,61 +108,32 @@ impl Game {
             k = 1;
         }
         let me = state.to_move();
-        let sep = |out: &mut String, target: super::CellId| {
-            if !compact || runs_together(out, name(target)) {
-                let t = if target >= super::BORNE_OFF {
-                    EMPTY
-                } else {
-                    state.at(target)
-                };
-                let t = if target < super::BORNE_OFF && self.board.stack_cap[target.index()] > 0 {
-                    EMPTY
-                } else {
-                    t
-                };
-                let capture = t != EMPTY
-                    && self
-                        .owner(t)
-                        .is_some_and(|o| Some(o) != self.owner(focus_piece));
-                out.push(if capture { 'x' } else { '-' });
-            }
-        };
         for part in &rule.parts {
             match part {
-                // A drop from the hand, as USI writes it: `P*5e`.
-                Part::Place {
-                    kind,
-                    hand: Some(_),
-                    ..
-                } => {
-                    out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
-                    out.push('*');
-                    out.push_str(name(mv.cells[k]));
+                Part::Place(x) => {
+                    x.write(self, &mut out, name(mv.cells[k]), me);
                     k += 1;
                 }
-                Part::Place { kind, .. }
-                | Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
-                    if self.symbol_in_placements {
-                        out.push(self.pieces[self.placed_piece(*kind, me) as usize].symbol);
-                    }
-                    out.push_str(name(mv.cells[k]));
+                Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
+                    place::write_new_piece(self, &mut out, *kind, name(mv.cells[k]), me);
                     k += 1;
                 }
-                Part::Step { .. }
-                | Part::Slide {
-                    passable: false, ..
-                }
-                | Part::Swap(_)
-                | Part::Advance(_)
-                | Part::Fly(_) => {
-                    sep(&mut out, mv.cells[k]);
-                    out.push_str(name(mv.cells[k]));
+                Part::Step(_) | Part::Swap(_) | Part::Advance(_) | Part::Fly(_) => {
+                    let t = mv.cells[k];
+                    Step::write(self, state, &mut out, focus_piece, t, name(t), compact);
                     k += 1;
                 }
-                Part::Slide { passable: true, .. } => {
-                    sep(&mut out, mv.cells[k + 1]);
-                    out.push_str(name(mv.cells[k + 1]));
-                    k += 2;
+                Part::Slide(x) => {
+                    x.write(
+                        self,
+                        state,
+                        &mut out,
+                        focus_piece,
+                        mv,
+                        &mut k,
+                        compact,
+                        &name,
+                    );
                 }
                 Part::EnPassant(_) => {
                     EnPassant::write(&mut out, name(mv.cells[k]), compact);
@@ -169,41 +143,7 @@ impl Game {
                     Castle::write(&mut out, name(mv.cells[k]), compact);
                     k += super::prim::castle::CELLS;
                 }
-                Part::Jump {
-                    dirs,
-                    capture,
-                    repeat,
-                    flying,
-                    ..
-                } => {
-                    let jumps = if *repeat { mv.len as usize - k } else { 1 };
-                    let mut from = mv.cells[k - 1];
-                    let ends_only = short && jumps > 1 && !self.jump_ends_shared(state, mv);
-                    for j in 0..jumps {
-                        let to = mv.cells[k];
-                        if ends_only && j + 1 < jumps {
-                            from = to;
-                            k += 1;
-                            continue;
-                        }
-                        let over = if *flying {
-                            let origin = mv.cells[0];
-                            self.flying_jumped_over(from, to, &dirs[me], |c| {
-                                c != origin && state.at(c) != EMPTY
-                            })
-                        } else {
-                            self.jumped_over(from, to, &dirs[me])
-                        };
-                        if !compact || runs_together(&out, name(to)) {
-                            let taken =
-                                *capture && over != super::NO_CELL && state.at(over) != EMPTY;
-                            out.push(if taken { 'x' } else { '-' });
-                        }
-                        out.push_str(name(to));
-                        from = to;
-                        k += 1;
-                    }
-                }
+                Part::Jump(x) => x.write(self, state, mv, &mut k, &mut out, compact, short, &name),
                 Part::Promote(x) => {
                     x.write(self, &mut out, mv.promote, &mut promoted, compact, me);
                 }
@@ -231,12 +171,8 @@ impl Game {
                     }
                 }
                 Part::RemoveSurrounded(_) => {}
-                Part::Pass => {
-                    if rule.parts.len() == 1 {
-                        out.push_str("pass");
-                    }
-                }
-                Part::SwapSides => out.push_str("swap"),
+                Part::Pass(_) => Pass::write(&mut out, rule),
+                Part::SwapSides(_) => SwapSides::write(&mut out),
             }
         }
         out

@@ -83,12 +83,12 @@ impl OutflankPlacement {
     /// (not from a reserve or hand) followed by an outflank, the board has more than 64
     /// cells, or some outflank direction is not a uniform shift.
     pub fn build(game: &Game, rule: &Rule) -> Option<OutflankPlacement> {
-        let [Part::Place {
+        let [Part::Place(super::prim::place::Place {
             kind,
             on,
             hand: None,
             ..
-        }, Part::Outflank(crate::engine::prim::outflank::Outflank { dirs })] =
+        }), Part::Outflank(crate::engine::prim::outflank::Outflank { dirs })] =
             rule.parts.as_slice()
         else {
             return None;

@@ -158,16 +158,16 @@ impl PieceMoves {
             _ => return mv,
         };
         let dirs = match first {
-            Part::Step {
+            Part::Step(super::prim::step::Step {
                 dirs,
                 to,
                 via: None,
-            } if plain(to) => {
+            }) if plain(to) => {
                 mv.shape = Shape::Steps;
                 mv.to = to.content[p];
                 dirs
             }
-            Part::Slide {
+            Part::Slide(super::prim::slide::Slide {
                 dirs,
                 to,
                 through,
@@ -176,7 +176,7 @@ impl PieceMoves {
                 passable,
                 screens: 0,
                 counted,
-            } if plain(to) && plain(through) => {
+            }) if plain(to) && plain(through) => {
                 mv.shape = if *counted {
                     Shape::CountedSlide
                 } else {
@@ -190,7 +190,7 @@ impl PieceMoves {
                 mv.through = through.content[p];
                 dirs
             }
-            Part::Jump {
+            Part::Jump(super::prim::jump::Jump {
                 dirs,
                 over,
                 to,
@@ -199,7 +199,7 @@ impl PieceMoves {
                 stop,
                 flying: false,
                 deferred: false,
-            } if plain(over) && plain(to) => {
+            }) if plain(over) && plain(to) => {
                 mv.shape = Shape::Jump {
                     capture: *capture,
                     repeat: *repeat,

@@ -142,9 +142,9 @@ impl PlaceCapture {
 
     fn build(game: &Game, r: usize) -> Option<PlaceCapture> {
         let rule = &game.rules[r];
-        let [Part::Place {
+        let [Part::Place(super::prim::place::Place {
             kind, hand: None, ..
-        }, rest @ ..] = rule.parts.as_slice()
+        }), rest @ ..] = rule.parts.as_slice()
         else {
             return None;
         };

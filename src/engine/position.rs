@@ -359,9 +359,12 @@ impl Game {
         self.fen
             || self.tracks_unmoved
             || self.rules.iter().any(|r| {
-                r.parts
-                    .iter()
-                    .any(|p| matches!(p, Part::Slide { passable: true, .. }))
+                r.parts.iter().any(|p| {
+                    matches!(
+                        p,
+                        Part::Slide(super::prim::slide::Slide { passable: true, .. })
+                    )
+                })
             })
     }
 
@@ -442,11 +445,11 @@ impl Game {
                 // not any enemy pawn next to `t` (e7 is next to d6 too).
                 let mover = state.to_move();
                 let victim = self.rules.iter().find_map(|r| {
-                    let Some(Part::Slide {
+                    let Some(Part::Slide(super::prim::slide::Slide {
                         dirs,
                         passable: true,
                         ..
-                    }) = r.parts.first()
+                    })) = r.parts.first()
                     else {
                         return None;
                     };

@@ -14,6 +14,9 @@
 //! over-approximation, it never refuses a position the rules can reach; it only misses some
 //! that they cannot.
 
+use super::prim::jump::Jump;
+use super::prim::slide::Slide;
+use super::prim::step::Step;
 use super::rules::Part;
 use super::{CellCond, CellId, DirId, Game, PieceId, Player, Rule, EMPTY, NO_CELL};
 
@@ -168,15 +171,15 @@ impl Work<'_> {
     /// What a part creates or changes beyond the moving piece, made possible anywhere.
     fn created(&mut self, part: &Part, p: Player) {
         match part {
-            Part::Place { kind, .. } => self.kind_anywhere(*kind),
+            Part::Place(pl) => self.kind_anywhere(pl.kind),
             Part::Drop(d) => self.kind_anywhere(d.kind),
             Part::Shoot(s) => self.kind_anywhere(s.kind),
             Part::Convert(c) => self.kind_anywhere(c.kind),
             Part::Outflank(_) | Part::BecomeCaptured(_) => self.all_of_anywhere(p),
-            Part::SwapSides => self.everything_anywhere(),
-            Part::Step { .. }
-            | Part::Slide { .. }
-            | Part::Jump { .. }
+            Part::SwapSides(_) => self.everything_anywhere(),
+            Part::Step(_)
+            | Part::Slide(_)
+            | Part::Jump(_)
             | Part::EnPassant(_)
             | Part::Castle(_)
             | Part::Swap(_)
@@ -185,7 +188,7 @@ impl Work<'_> {
             | Part::Fly(_)
             | Part::Remove(_)
             | Part::RemoveSurrounded(_)
-            | Part::Pass => {}
+            | Part::Pass(_) => {}
         }
     }
 
@@ -197,14 +200,14 @@ impl Work<'_> {
             self.created(part, p);
             let mut next: Vec<CellId> = Vec::new();
             match part {
-                Part::Step { dirs, to, .. } => {
+                Part::Step(Step { dirs, to, .. }) => {
                     for &c in &at {
                         for &d in &dirs[p] {
                             push_if(&mut next, board.next(c, d), to, game, p);
                         }
                     }
                 }
-                Part::Slide {
+                Part::Slide(Slide {
                     dirs,
                     to,
                     through,
@@ -213,7 +216,7 @@ impl Work<'_> {
                     screens,
                     counted,
                     passable,
-                } => {
+                }) => {
                     let (min, max) = if *counted {
                         (1, u16::MAX)
                     } else {
@@ -246,14 +249,14 @@ impl Work<'_> {
                         }
                     }
                 }
-                Part::Jump {
+                Part::Jump(Jump {
                     dirs,
                     over,
                     to,
                     repeat,
                     flying,
                     ..
-                } => {
+                }) => {
                     let mut frontier = at.clone();
                     let mut seen = vec![false; board.len()];
                     while !frontier.is_empty() {
@@ -392,15 +395,15 @@ impl Work<'_> {
                     }
                     return;
                 }
-                Part::Place { .. }
+                Part::Place(_)
                 | Part::Drop(_)
                 | Part::Shoot(_)
                 | Part::Convert(_)
                 | Part::Outflank(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
-                | Part::Pass
-                | Part::SwapSides => next = at.clone(),
+                | Part::Pass(_)
+                | Part::SwapSides(_) => next = at.clone(),
             }
             // After a promotion the piece keeps being followed as its old kind (the new
             // kinds were added above, and are anywhere if the move goes on).

@@ -1,71 +1,21 @@
 //! Compiled move rules: a rule is a sequence of parts, each choosing one or more cells.
 
-use super::{ByPlayer, CellCond, DirId, KindId, StateCond, ZoneId};
+use super::{CellCond, KindId, StateCond};
 
 /// One part of a move. A move is made of one or more parts done in order; a part that moves
 /// a piece continues from where the previous part left it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// Put a new piece of `kind` on a cell satisfying `on`. With `ordered` unset (the later
-    /// placements of `place(kind, count: n)`), the cell comes after the previous placement's
-    /// in cell order and is one no earlier part changed: the n cells are picked as a set,
-    /// each move listed once.
-    Place {
-        kind: KindId,
-        on: CellCond,
-        ordered: bool,
-        /// Taken from the mover's hand (`from: hand`), with the drop's conditions; `None`
-        /// for a new piece.
-        hand: Option<Box<super::hand::HandDrop>>,
-    },
+    /// Put a new piece on a cell (or drop one from the hand): see [`super::prim::place`].
+    Place(super::prim::place::Place),
     /// Put a piece into a column; it falls to rest: see [`super::prim::drop`].
     Drop(super::prim::drop::DropPiece),
-    /// Move one step (or one leap along a compound direction) to a cell satisfying `to`.
-    Step {
-        dirs: ByPlayer<Vec<DirId>>,
-        to: CellCond,
-        /// The cells the leap passes, which must be clear (`leap(n + ne, via: empty)`).
-        via: Option<Box<super::Via>>,
-    },
-    /// Move any number of steps between `min` and `max` along one direction, through cells
-    /// satisfying `through`, stopping on a cell satisfying `to`.
-    Slide {
-        dirs: ByPlayer<Vec<DirId>>,
-        to: CellCond,
-        through: CellCond,
-        min: u16,
-        max: u16,
-        /// The last cell passed over may be taken en passant on the next move; the move
-        /// records it before the landing cell.
-        passable: bool,
-        /// How many cells `through` does not accept the slide passes before it may land
-        /// (`screens: 1`, the cannon's capture; see `engine/screen.rs`).
-        screens: u16,
-        /// `distance: pieces-on-line`: the slide goes exactly as many steps as there are
-        /// pieces on the whole line through the piece along the direction (both ways, the
-        /// piece included); `min` and `max` are not used (see [`super::LineCounts`]).
-        counted: bool,
-    },
-    /// Hop over the adjacent cell (which satisfies `over`) to the one beyond (which satisfies
-    /// `to`), removing the piece hopped over when `capture` is set.
-    Jump {
-        dirs: ByPlayer<Vec<DirId>>,
-        over: CellCond,
-        to: CellCond,
-        capture: bool,
-        /// Keep jumping from the landing cell while a jump is possible (a multi-jump is one
-        /// move); only the landing cells are recorded.
-        repeat: bool,
-        /// A repeating jump ends on reaching this zone (a draughts man is crowned there).
-        stop: Option<ZoneId>,
-        /// `flying: yes`: the piece jumped may be any distance away along the line, over
-        /// empty cells, and the jump lands on any cell beyond it that `to` accepts, up to the
-        /// next one it does not (an international draughts king). See [`super::long_jump`].
-        flying: bool,
-        /// `capture: at-end`: the pieces jumped leave the board only when the whole move is
-        /// over; until then they block, and none may be jumped twice (the Turkish strike rule).
-        deferred: bool,
-    },
+    /// Move one step (or one leap along a compound direction): see [`super::prim::step`].
+    Step(super::prim::step::Step),
+    /// Ride along a line: see [`super::prim::slide`].
+    Slide(super::prim::slide::Slide),
+    /// Hop over a piece: see [`super::prim::jump`].
+    Jump(super::prim::jump::Jump),
     /// Turn the enemy lines the piece just placed outflanks (reversi): see
     /// [`super::prim::outflank`].
     Outflank(super::prim::outflank::Outflank),
@@ -81,9 +31,8 @@ pub enum Part {
     BecomeCaptured(super::prim::become_captured::BecomeCaptured),
     /// Change pieces in place: see [`super::prim::convert`].
     Convert(super::prim::convert::Convert),
-    /// Move along a track by the roll (or a fixed count), entering from the reserve, stacking,
-    /// flipping and bearing off as the rule says.
-    Advance(super::race::Advance),
+    /// Move along a track by the roll (or a fixed count): see [`super::prim::advance`].
+    Advance(super::prim::advance::Advance),
     /// Move the piece to any cell: see [`super::prim::fly`].
     Fly(super::prim::fly::Fly),
     /// Put a new piece a slide away from where the previous part ended: see
@@ -93,39 +42,48 @@ pub enum Part {
     Remove(super::prim::remove::Remove),
     /// Go's capture of chains without liberties: see [`super::prim::remove_surrounded`].
     RemoveSurrounded(super::prim::remove_surrounded::RemoveSurrounded),
-    /// Do nothing; the turn passes.
-    Pass,
-    /// The pie rule: on the second ply of the game only, take over the first player's side.
-    SwapSides,
+    /// Do nothing; the turn passes: see [`super::prim::pass`].
+    Pass(super::prim::pass::Pass),
+    /// The pie rule: take over the first player's side: see [`super::prim::swap_sides`].
+    SwapSides(super::prim::swap_sides::SwapSides),
 }
 
 impl Part {
     /// Whether this part moves an existing piece (so the rule starts from a piece's cell).
+    /// Exhaustive, so a new primitive says whether it starts from a piece.
     pub fn moves_piece(&self) -> bool {
-        matches!(
-            self,
-            Part::Step { .. }
-                | Part::Slide { .. }
-                | Part::Fly(_)
-                | Part::Jump { .. }
-                | Part::Swap(_)
-                | Part::Promote(_)
-                | Part::BecomeCaptured(_)
-                | Part::Advance(_)
-                | Part::EnPassant(_)
-                | Part::Castle(_)
-        )
+        match self {
+            Part::Step(_)
+            | Part::Slide(_)
+            | Part::Fly(_)
+            | Part::Jump(_)
+            | Part::Swap(_)
+            | Part::Promote(_)
+            | Part::BecomeCaptured(_)
+            | Part::Advance(_)
+            | Part::EnPassant(_)
+            | Part::Castle(_) => true,
+            Part::Place(_)
+            | Part::Drop(_)
+            | Part::Outflank(_)
+            | Part::Convert(_)
+            | Part::Shoot(_)
+            | Part::Remove(_)
+            | Part::RemoveSurrounded(_)
+            | Part::Pass(_)
+            | Part::SwapSides(_) => false,
+        }
     }
 
     /// How many cells a move records for this part.
     pub fn cells_recorded(&self) -> usize {
         match self {
-            Part::Place { .. }
+            Part::Place(_)
             | Part::Drop(_)
-            | Part::Step { .. }
-            | Part::Slide {
+            | Part::Step(_)
+            | Part::Slide(super::prim::slide::Slide {
                 passable: false, ..
-            } => 1,
+            }) => 1,
             Part::Swap(_)
             | Part::Convert(_)
             | Part::Advance(_)
@@ -133,15 +91,15 @@ impl Part {
             | Part::Shoot(_)
             | Part::Remove(_) => 1,
             Part::EnPassant(_) => super::prim::en_passant::CELLS,
-            Part::Jump { .. } => 1,
-            Part::Slide { passable: true, .. } => 2,
+            Part::Jump(_) => 1,
+            Part::Slide(super::prim::slide::Slide { passable: true, .. }) => 2,
             Part::Castle(_) => super::prim::castle::CELLS,
             Part::Promote(_)
             | Part::BecomeCaptured(_)
             | Part::Outflank(_)
             | Part::RemoveSurrounded(_)
-            | Part::Pass
-            | Part::SwapSides => 0,
+            | Part::Pass(_)
+            | Part::SwapSides(_) => 0,
         }
     }
 }
@@ -184,7 +142,7 @@ pub struct Rule {
 impl Rule {
     /// Whether `parts` make a plain move (see [`Rule::plain`]).
     pub fn parts_are_plain(parts: &[Part]) -> bool {
-        matches!(parts.first(), Some(Part::Step { .. } | Part::Slide { .. }))
+        matches!(parts.first(), Some(Part::Step(_) | Part::Slide(_)))
             && parts[1..]
                 .iter()
                 .all(|x| matches!(x, Part::Promote(_) | Part::BecomeCaptured(_)))
@@ -197,7 +155,7 @@ impl Rule {
 
     /// Whether the rule is a pass: every part is `pass`.
     pub fn is_pass(&self) -> bool {
-        self.parts.iter().all(|p| matches!(p, Part::Pass))
+        self.parts.iter().all(|p| matches!(p, Part::Pass(_)))
     }
 }
 
@@ -228,16 +186,35 @@ impl super::Game {
         let mut out = Vec::new();
         for part in &rule.parts {
             let n = match part {
-                Part::Jump { repeat: true, .. } => cells.len().saturating_sub(k),
+                Part::Jump(j) if j.repeat => cells.len().saturating_sub(k),
                 _ => part.cells_recorded(),
             };
             let recorded = cells.get(k..(k + n).min(cells.len())).unwrap_or_default();
             match part {
                 // The cell passed over, then the landing.
-                Part::Slide { passable: true, .. } => out.extend(recorded.get(1)),
+                Part::Slide(super::prim::slide::Slide { passable: true, .. }) => {
+                    out.extend(recorded.get(1))
+                }
                 // The landing first; the rest is carried along.
                 Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
-                _ => out.extend(recorded),
+                // Every cell recorded (none for the parts that record none).
+                Part::Slide(_)
+                | Part::Place(_)
+                | Part::Drop(_)
+                | Part::Step(_)
+                | Part::Jump(_)
+                | Part::Outflank(_)
+                | Part::Swap(_)
+                | Part::Promote(_)
+                | Part::BecomeCaptured(_)
+                | Part::Convert(_)
+                | Part::Advance(_)
+                | Part::Fly(_)
+                | Part::Shoot(_)
+                | Part::Remove(_)
+                | Part::RemoveSurrounded(_)
+                | Part::Pass(_)
+                | Part::SwapSides(_) => out.extend(recorded),
             }
             k += n;
         }

@@ -27,7 +27,7 @@ impl Game {
         rule.parts.len() >= 2
             && rule.parts.len() <= MAX_MOVE_CELLS
             && rule.parts.iter().all(|p| match p {
-                Part::Place { kind, hand, .. } => {
+                Part::Place(super::prim::place::Place { kind, hand, .. }) => {
                     self.reserve_kind != Some(*kind) && hand.is_none()
                 }
                 Part::Convert(_) => true,
@@ -130,7 +130,8 @@ impl Game {
         let mut bound: u64 = 1;
         for (i, part) in rule.parts.iter().enumerate() {
             let on = match part {
-                Part::Place { on, .. } | Part::Convert(Convert { on, .. }) => on,
+                Part::Place(super::prim::place::Place { on, .. })
+                | Part::Convert(Convert { on, .. }) => on,
                 _ => return None,
             };
             let here = CellId::upto(self.board.len())
@@ -161,9 +162,9 @@ impl Game {
         let mut ways: u64 = 1;
         for (idx, part) in rule.parts.iter().enumerate() {
             let (on, first, fresh, piece) = match part {
-                Part::Place {
+                Part::Place(super::prim::place::Place {
                     kind, on, ordered, ..
-                } => {
+                }) => {
                     let first = if *ordered {
                         CellId::new(0)
                     } else {

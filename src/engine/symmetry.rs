@@ -222,27 +222,28 @@ impl<'a> RuleCheck<'a> {
     fn part(&self, p: &Part) -> bool {
         match p {
             // A drop from the hand may test columns (`column-without:`): not analysed.
-            Part::Place { hand: Some(_), .. } => false,
-            Part::Place { on, .. } | Part::Convert(super::prim::convert::Convert { on, .. }) => {
-                self.cond(on)
-            }
+            Part::Place(super::prim::place::Place { hand: Some(_), .. }) => false,
+            Part::Place(super::prim::place::Place { on, .. })
+            | Part::Convert(super::prim::convert::Convert { on, .. }) => self.cond(on),
             Part::Drop(x) => x.falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
             // The cells a blocked leap passes follow the terms of its sum: not analysed.
-            Part::Step { via: Some(_), .. } => false,
-            Part::Step { dirs, to, .. } => self.dirs(dirs) && self.cond(to),
-            Part::Slide {
-                dirs, to, through, ..
+            Part::Step(super::prim::step::Step { via: Some(_), .. }) => false,
+            Part::Step(super::prim::step::Step { dirs, to, .. }) => {
+                self.dirs(dirs) && self.cond(to)
             }
+            Part::Slide(super::prim::slide::Slide {
+                dirs, to, through, ..
+            })
             | Part::Shoot(super::prim::shoot::Shoot {
                 dirs, to, through, ..
             }) => self.dirs(dirs) && self.cond(to) && self.cond(through),
-            Part::Jump {
+            Part::Jump(super::prim::jump::Jump {
                 dirs,
                 over,
                 to,
                 stop,
                 ..
-            } => {
+            }) => {
                 self.dirs(dirs)
                     && self.cond(over)
                     && self.cond(to)
@@ -265,7 +266,7 @@ impl<'a> RuleCheck<'a> {
                     && prefer.as_ref().is_none_or(|t| self.part_cond(t))
             }
             Part::RemoveSurrounded(x) => self.dir_set(&x.dirs),
-            Part::Pass | Part::SwapSides => true,
+            Part::Pass(_) | Part::SwapSides(_) => true,
             // Tracks are per-player paths through named cells: not analysed.
             Part::Advance(_) => false,
         }

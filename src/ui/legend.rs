@@ -38,7 +38,7 @@ pub fn notes(game: &Game, pieces: bool) -> Vec<String> {
     if game
         .rules
         .iter()
-        .any(|r| r.parts.iter().any(|p| matches!(p, Part::Pass)))
+        .any(|r| r.parts.iter().any(|p| matches!(p, Part::Pass(_))))
     {
         out.push("to pass, type 'pass'".into());
     }

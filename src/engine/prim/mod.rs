@@ -1,6 +1,5 @@
 //! The move primitives: one registry of what each is called and takes, and one module per
-//! primitive that has moved into its own home (its data, generation, execution, notation and
-//! description).
+//! primitive, its home (its data, generation, execution, notation and description).
 //!
 //! The registry ([`PRIMITIVES`]) is what the compiler checks names and arguments against,
 //! what the "unknown move" hint lists, and what a test holds `docs/language.md` to. A
@@ -13,18 +12,25 @@
 //! `src/compile/prim/`, and one registry entry plus one `Part` variant; then follow the
 //! compiler's errors through the exhaustive matches (bound, symmetry, AI features, …).
 
+pub mod advance;
 pub mod become_captured;
 pub mod castle;
 pub mod convert;
 pub mod drop;
 pub mod en_passant;
 pub mod fly;
+pub mod jump;
 pub mod outflank;
+pub mod pass;
+pub mod place;
 pub mod promote;
 pub mod remove;
 pub mod remove_surrounded;
 pub mod shoot;
+pub mod slide;
+pub mod step;
 pub mod swap;
+pub mod swap_sides;
 
 use super::{CellCond, Part};
 
@@ -309,25 +315,25 @@ impl Part {
     /// The registry name of the primitive this part was compiled from (`leap` is a `step`).
     pub fn name(&self) -> &'static str {
         match self {
-            Part::Place { .. } => "place",
+            Part::Place(_) => place::NAME,
             Part::Drop(_) => drop::NAME,
-            Part::Step { .. } => "step",
-            Part::Slide { .. } => "slide",
-            Part::Jump { .. } => "jump",
+            Part::Step(_) => step::NAME,
+            Part::Slide(_) => slide::NAME,
+            Part::Jump(_) => jump::NAME,
             Part::EnPassant(_) => en_passant::NAME,
             Part::Castle(_) => castle::NAME,
             Part::Swap(_) => swap::NAME,
             Part::Promote(_) => promote::NAME,
             Part::BecomeCaptured(_) => become_captured::NAME,
             Part::Convert(_) => convert::NAME,
-            Part::Advance(_) => "advance",
+            Part::Advance(_) => advance::NAME,
             Part::Outflank(_) => outflank::NAME,
             Part::Fly(_) => fly::NAME,
             Part::Shoot(_) => shoot::NAME,
             Part::Remove(_) => remove::NAME,
             Part::RemoveSurrounded(_) => remove_surrounded::NAME,
-            Part::Pass => "pass",
-            Part::SwapSides => "swap-sides",
+            Part::Pass(_) => pass::NAME,
+            Part::SwapSides(_) => swap_sides::NAME,
         }
     }
 }
@@ -350,11 +356,13 @@ impl Part {
     /// primitive says how it captures instead of being taken for a quiet one.
     pub fn takes(&self) -> Takes<'_> {
         match self {
-            Part::Place { on, .. }
+            Part::Place(place::Place { on, .. })
             | Part::Shoot(shoot::Shoot { to: on, .. })
             | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
-            Part::Step { to, .. } | Part::Slide { to, .. } => Takes::On(to),
-            Part::Jump { to, capture, .. } => Takes::Jumped {
+            Part::Step(step::Step { to, .. }) | Part::Slide(slide::Slide { to, .. }) => {
+                Takes::On(to)
+            }
+            Part::Jump(jump::Jump { to, capture, .. }) => Takes::Jumped {
                 to,
                 capture: *capture,
             },
@@ -369,8 +377,8 @@ impl Part {
             | Part::BecomeCaptured(_)
             | Part::Advance(_)
             | Part::Fly(_)
-            | Part::Pass
-            | Part::SwapSides => Takes::Nothing,
+            | Part::Pass(_)
+            | Part::SwapSides(_) => Takes::Nothing,
         }
     }
 }

@@ -8,11 +8,13 @@
 //! cross again. A move records the landing cells only, as a plain jump does; the piece taken
 //! between two landings is the one piece on the line between them.
 
-use super::movegen::View;
-use super::{CellId, DirId, Game, Move, MoveList, Part, Player, Rule, State, EMPTY, NO_CELL};
+use crate::engine::movegen::View;
+use crate::engine::{
+    CellId, DirId, Game, Move, MoveList, Part, Player, Rule, State, EMPTY, NO_CELL,
+};
 
 /// The most pieces one move can jump: a move records its origin and one cell per landing.
-const MAX_TAKEN: usize = super::MAX_MOVE_CELLS;
+const MAX_TAKEN: usize = crate::engine::MAX_MOVE_CELLS;
 
 /// The pieces jumped so far in one move, in order.
 #[derive(Clone, Copy)]
@@ -64,13 +66,13 @@ impl Game {
         p: Player,
         rule: &Rule,
         idx: usize,
-        piece: super::PieceId,
+        piece: crate::engine::PieceId,
         focus: CellId,
         mv: Move,
         taken: Taken,
         out: &mut MoveList,
     ) {
-        let Part::Jump {
+        let Part::Jump(super::Jump {
             dirs,
             over,
             to,
@@ -79,7 +81,7 @@ impl Game {
             stop,
             flying,
             deferred,
-        } = &rule.parts[idx]
+        }) = &rule.parts[idx]
         else {
             return;
         };
@@ -96,7 +98,7 @@ impl Game {
             let mut t = board.next(o, d);
             while t != NO_CELL
                 && to.accepts(board, p, t, v.get(t))
-                && (mv.len as usize) < super::MAX_MOVE_CELLS
+                && (mv.len as usize) < crate::engine::MAX_MOVE_CELLS
                 && taken.len < MAX_TAKEN
             {
                 // A jump that captures nothing may not come back to a cell it left: going
@@ -141,7 +143,7 @@ impl Game {
         p: Player,
         rule: &Rule,
         idx: usize,
-        piece: super::PieceId,
+        piece: crate::engine::PieceId,
         at: CellId,
         mv: Move,
         taken: &Taken,
@@ -152,7 +154,10 @@ impl Game {
             return;
         }
         let saved = v.len;
-        if matches!(rule.parts[idx], Part::Jump { capture: true, .. }) {
+        if matches!(
+            rule.parts[idx],
+            Part::Jump(super::Jump { capture: true, .. })
+        ) {
             for &c in &taken.cells[..taken.len] {
                 v.put(c, EMPTY);
             }
@@ -195,12 +200,12 @@ impl Game {
     /// pieces round a square, either way round). Such series leave the same position and are
     /// one move (FMJD). Does nothing unless the first move is such a jump, as every move is
     /// whenever captures are forced.
-    pub(super) fn drop_repeated_captures(&self, s: &State, out: &mut MoveList) {
+    pub(in crate::engine) fn drop_repeated_captures(&self, s: &State, out: &mut MoveList) {
         let deferred = |m: &Move| {
             self.rules.get(m.rule as usize).is_some_and(|r| {
                 r.parts
                     .iter()
-                    .any(|p| matches!(p, Part::Jump { deferred: true, .. }))
+                    .any(|p| matches!(p, Part::Jump(super::Jump { deferred: true, .. })))
             })
         };
         if !out.first().is_some_and(deferred) {
@@ -239,12 +244,12 @@ impl Game {
         let mut k = usize::from(rule.from_piece());
         let mut n = 0;
         for part in &rule.parts {
-            if let Part::Jump {
+            if let Part::Jump(super::Jump {
                 dirs,
                 repeat,
                 flying,
                 ..
-            } = part
+            }) = part
             {
                 let jumps = if *repeat { mv.len as usize - k } else { 1 };
                 for j in k..k + jumps {

@@ -3,8 +3,8 @@
 //! the points after each term of the sum but the last, as the direction was written: in its
 //! `direction` statement, or in the move itself.
 
-use super::geometry::DirEntry;
-use super::scope::Compiler;
+use crate::compile::geometry::DirEntry;
+use crate::compile::scope::Compiler;
 use crate::engine::DirId;
 use crate::engine::{BoardShape, ByPlayer, Via};
 use crate::lang::ast::{Expr, ExprKind};

@@ -1,8 +1,8 @@
 //! The whole-turn form of `advance` (`by: die`) and its arguments `enter: first`,
 //! `capture: blot` and `bear-off: zone` (see [`crate::engine::dice_turn`]).
 
-use super::args::CallArgs;
-use super::scope::Compiler;
+use crate::compile::args::CallArgs;
+use crate::compile::scope::Compiler;
 use crate::engine::{Steps, TurnRules};
 use crate::lang::ast::{Expr, ExprKind};
 use crate::lang::Diagnostic;

@@ -6,8 +6,8 @@
 //! count is then a few masked popcounts of the occupied cells, with no walk and no
 //! allocation per move.
 
-use super::movegen::View;
-use super::{Board, CellId, DirId, Game, State, EMPTY, NO_CELL};
+use crate::engine::movegen::View;
+use crate::engine::{Board, CellId, DirId, Game, State, EMPTY, NO_CELL};
 
 /// The lines through every cell, per direction, as masks over the board's bitset words.
 #[derive(Clone, Debug, PartialEq, Eq)]

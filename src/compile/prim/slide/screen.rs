@@ -1,8 +1,8 @@
 //! `screens: n` of `slide`: the slide passes exactly n pieces before it may land (the xiangqi
 //! cannon's capture, `slide(orthogonal, screens: 1, to: enemy)`); see `engine/screen.rs`.
 
-use super::args::CallArgs;
-use super::scope::Compiler;
+use crate::compile::args::CallArgs;
+use crate::compile::scope::Compiler;
 use crate::lang::Diagnostic;
 
 /// The most screens a slide may pass.

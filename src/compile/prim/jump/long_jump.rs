@@ -1,7 +1,7 @@
 //! The arguments of flying and deferred jumps: `jump(…, flying: yes, capture: at-end)`.
 
-use super::args::CallArgs;
-use super::scope::Compiler;
+use crate::compile::args::CallArgs;
+use crate::compile::scope::Compiler;
 use crate::lang::ast::ExprKind;
 use crate::lang::Diagnostic;
 

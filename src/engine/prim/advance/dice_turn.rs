@@ -8,9 +8,9 @@
 //! A turn records its steps as pairs of cells (origin or [`FROM_RESERVE`], landing cell
 //! or [`BORNE_OFF`]) in an order in which they can be played.
 
-use super::race::{Advance, CaptureRule, Steps};
-use super::state::NO_ROLL;
-use super::{
+use super::{Advance, CaptureRule, Steps};
+use crate::engine::state::NO_ROLL;
+use crate::engine::{
     CellId, Game, Move, MoveList, Part, PieceId, Player, State, ZoneId, BORNE_OFF, EMPTY,
     FROM_RESERVE,
 };
@@ -99,7 +99,7 @@ pub fn split_roll(roll: u8) -> (u8, u8) {
 }
 
 impl Game {
-    /// Whether the dice are used separately (moves are whole turns, see [`super::dice_turn`]).
+    /// Whether the dice are used separately (moves are whole turns, see [`crate::engine::dice_turn`]).
     #[inline]
     pub fn separate_dice(&self) -> bool {
         self.dice.as_ref().is_some_and(|d| d.separately.is_some())
@@ -517,7 +517,7 @@ impl Game {
         if to == BORNE_OFF {
             let old = s.off[p.index()];
             s.side
-                .push(super::state::SideChange::Off { player: p.0, old });
+                .push(crate::engine::state::SideChange::Off { player: p.0, old });
             s.scalars.hash ^=
                 self.zobrist.off(p.index(), old) ^ self.zobrist.off(p.index(), old + 1);
             s.off[p.index()] = old + 1;

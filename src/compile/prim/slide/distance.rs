@@ -3,8 +3,8 @@
 //! pieces (of every player, the moving one included) on the whole line through the piece
 //! along the direction of movement, both ways.
 
-use super::args::CallArgs;
-use super::scope::Compiler;
+use crate::compile::args::CallArgs;
+use crate::compile::scope::Compiler;
 use crate::engine::DirId;
 use crate::engine::{BoardShape, ByPlayer};
 use crate::lang::ast::ExprKind;
@@ -34,7 +34,7 @@ impl Compiler {
                 format!(
                     "'distance' of a slide takes {}, not {}",
                     DISTANCES.join(", "),
-                    super::moves::st_text(e)
+                    crate::compile::moves::st_text(e)
                 ),
             );
             d = match word.and_then(|w| crate::lang::diag::closest(w, DISTANCES)) {

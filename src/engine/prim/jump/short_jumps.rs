@@ -2,7 +2,7 @@
 //! as draughts players write it) unless another legal move has the same two ends; then every
 //! landing is written (`21x8x19x46`), so that each text still names one move.
 
-use super::{Game, Move, MoveList, State};
+use crate::engine::{Game, Move, MoveList, State};
 
 impl Game {
     /// Whether a legal move other than `mv` starts and ends on the same cells as `mv`.

@@ -1,0 +1,224 @@
+//! `slide(directions…, to: not friend, through: empty, min: 1, max: no limit, passable: no,
+//! screens: 0, distance: pieces-on-line)`: the piece rides along one of the directions,
+//! through cells `through` accepts, and stops on a cell `to` accepts, from `min` to `max`
+//! steps away (rook, bishop, queen). With `passable: yes` the last cell passed may be taken
+//! en passant on the next move (a pawn's double step); with `screens: n` it passes exactly
+//! n cells `through` does not accept before it may land (the xiangqi cannon; the walk is
+//! [`crate::engine::ScreenWalk`] in `engine/screen.rs`, shared with the royal-attack
+//! tables); with `distance: pieces-on-line` it goes exactly as many steps as there are
+//! pieces on the whole line through the piece along the direction (Lines of Action; the
+//! counts are [`line_count`], which no other primitive uses).
+//!
+//! A move records the landing, after the cell passed last when the slide is passable, and
+//! is written like a step (`a1-a8`, `d1xd7`; [`super::step::Step::write`]). A rule that is
+//! one slide whose conditions name no zone, without screens, perhaps followed by a
+//! promotion, is generated from the piece's resolved tables ([`Game::gen_slide`], called from
+//! the piece loop of `movegen.rs`, where a counted slide's line counts are read inline; see
+//! `engine/piece_moves.rs`) instead of part by part. The compile-side builder is
+//! `src/compile/prim/slide.rs`.
+
+pub mod line_count;
+
+use super::step::Step;
+use crate::engine::make::CellSink;
+use crate::engine::movegen::{Landing, View};
+use crate::engine::{
+    ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, Rule,
+    ScreenWalk, Screened, State, EMPTY, NO_CELL,
+};
+
+/// The registry name.
+pub const NAME: &str = "slide";
+
+/// A compiled `slide` part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The directions, per player.
+    pub dirs: ByPlayer<Vec<DirId>>,
+    /// What a landing cell may hold.
+    pub to: CellCond,
+    /// What the cells slid through may hold.
+    pub through: CellCond,
+    /// The fewest steps.
+    pub min: u16,
+    /// The most steps.
+    pub max: u16,
+    /// The last cell passed over may be taken en passant on the next move; the move
+    /// records it before the landing cell.
+    pub passable: bool,
+    /// How many cells `through` does not accept the slide passes before it may land
+    /// (`screens: 1`, the cannon's capture; see `engine/screen.rs`).
+    pub screens: u16,
+    /// `distance: pieces-on-line`: the slide goes exactly as many steps as there are
+    /// pieces on the whole line through the piece along the direction (both ways, the
+    /// piece included); `min` and `max` are not used (see [`line_count::LineCounts`]).
+    pub counted: bool,
+}
+
+impl Slide {
+    /// Generation: each landing along each direction from `focus`, then the rest of the
+    /// move from it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(in crate::engine) fn gen(
+        &self,
+        game: &Game,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let Self {
+            dirs,
+            to,
+            through,
+            min,
+            max,
+            passable,
+            screens,
+            counted,
+        } = self;
+        let board = &game.board;
+        let piece = v.get(focus);
+        if *screens > 0 {
+            let slide = Screened {
+                through,
+                to,
+                screens: *screens,
+                min: *min,
+                max: *max,
+            };
+            for &d in &dirs[p] {
+                let mut walk = ScreenWalk::new(focus, d);
+                while let Some(t) = walk.next_landing(board, p, &slide, |c| v.get(c)) {
+                    game.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                }
+            }
+            return;
+        }
+        for &d in &dirs[p] {
+            let (min, max) = if *counted {
+                let n = game.pieces_on_line_in(v, focus, d);
+                (n, n)
+            } else {
+                (*min, *max)
+            };
+            let mut t = focus;
+            let mut steps = 0;
+            loop {
+                let prev = t;
+                t = board.next(t, d);
+                if t == NO_CELL {
+                    break;
+                }
+                steps += 1;
+                if steps > max {
+                    break;
+                }
+                let c = v.get(t);
+                if steps >= min && to.accepts(board, p, t, c) {
+                    if *passable {
+                        let mut m = mv;
+                        m.push(prev);
+                        game.land(s, v, p, rule, idx, focus, t, piece, m, out);
+                    } else {
+                        game.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                    }
+                }
+                if !through.accepts(board, p, t, c) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Execution: the piece on `focus` goes to the landing (`cells[*k]`, or `cells[*k + 1]`
+    /// after the cell passed when passable); returns the landing.
+    #[inline(always)]
+    pub(crate) fn exec<S: CellSink>(
+        &self,
+        sink: &mut S,
+        cells: &[CellId],
+        k: &mut usize,
+        focus: CellId,
+    ) -> CellId {
+        let to = if self.passable {
+            let to = cells[*k + 1];
+            *k += 2;
+            to
+        } else {
+            let to = cells[*k];
+            *k += 1;
+            to
+        };
+        let piece = sink.get(focus);
+        sink.set(focus, EMPTY);
+        sink.set(to, piece);
+        to
+    }
+
+    /// Notation: the landing, written like a step (the cell passed is not written).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn write<'a>(
+        &self,
+        game: &Game,
+        state: &State,
+        out: &mut String,
+        moving: PieceId,
+        mv: Move,
+        k: &mut usize,
+        compact: bool,
+        name: impl Fn(CellId) -> &'a str,
+    ) {
+        let t = if self.passable {
+            mv.cells[*k + 1]
+        } else {
+            mv.cells[*k]
+        };
+        Step::write(game, state, out, moving, t, name(t), compact);
+        *k += if self.passable { 2 } else { 1 };
+    }
+}
+
+impl Game {
+    /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
+    /// cells holding what `to` accepts, from `min` to `max` steps away: the generation of a
+    /// piece whose rule is one plain slide (see `piece_moves.rs`).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::engine) fn gen_slide(
+        &self,
+        cells: &[PieceId],
+        d: DirId,
+        focus: CellId,
+        (min, max): (u16, u16),
+        passable: bool,
+        to: &ContentSet,
+        through: &ContentSet,
+        land: &Landing,
+        out: &mut MoveList,
+    ) {
+        let mut t = focus;
+        // A plain counter: an inclusive range keeps an extra flag in the loop.
+        let mut steps = 0;
+        while steps < max {
+            steps += 1;
+            let prev = t;
+            t = self.board.next(t, d);
+            if t == NO_CELL {
+                break;
+            }
+            let c = cells[t.index()];
+            if steps >= min && to.contains(c) {
+                land.emit(passable.then_some(prev), t, out);
+            }
+            if !through.contains(c) {
+                break;
+            }
+        }
+    }
+}

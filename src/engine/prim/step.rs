@@ -1,0 +1,141 @@
+//! `step(directions…, to: not friend, via: condition)` and `leap(…)`, the same part: the
+//! piece moves to the next cell along one of the directions, which `to` must accept. A
+//! compound direction (`n + n + e`, a knight) is one column of the neighbour table, so a
+//! leap is one lookup; with `via:` the cells it passes must meet a condition (the xiangqi
+//! horse and elephant), tested by [`crate::engine::Via`] in `engine/via.rs`, which the
+//! royal-attack tables (`legal.rs`) share.
+//!
+//! A move records the landing and is written origin, `-` (or `x` for a capture), landing:
+//! `a2-a3`, `d4xe5` ([`Step::write`], the form `slide`, `swap`, `fly` and `advance` share).
+//! A rule that is one step or leap without `via:` and without a zone in its conditions,
+//! perhaps followed by a promotion, is generated from the piece's resolved tables
+//! ([`Game::gen_steps`], see `engine/piece_moves.rs`) instead of part by part. The
+//! compile-side builder is `src/compile/prim/step.rs`.
+
+use crate::engine::make::CellSink;
+use crate::engine::movegen::{Landing, View};
+use crate::engine::notation::runs_together;
+use crate::engine::{
+    ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, Rule,
+    State, Via, BORNE_OFF, EMPTY, NO_CELL,
+};
+
+/// The registry name (`leap` compiles to the same part).
+pub const NAME: &str = "step";
+
+/// A compiled `step` or `leap` part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The directions, per player.
+    pub dirs: ByPlayer<Vec<DirId>>,
+    /// What the landing cell may hold.
+    pub to: CellCond,
+    /// The cells the leap passes, which must be clear (`leap(n + ne, via: empty)`).
+    pub via: Option<Box<Via>>,
+}
+
+impl Step {
+    /// Generation: each landing along the directions from `focus` (the leap's way open),
+    /// then the rest of the move from it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(in crate::engine) fn gen(
+        &self,
+        game: &Game,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let Self { dirs, to, via } = self;
+        let board = &game.board;
+        let piece = v.get(focus);
+        for (i, &d) in dirs[p].iter().enumerate() {
+            let t = board.next(focus, d);
+            if t != NO_CELL
+                && to.accepts(board, p, t, v.get(t))
+                && via
+                    .as_ref()
+                    .is_none_or(|w| w.open(board, p, i, focus, |c| v.get(c)))
+            {
+                game.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+            }
+        }
+    }
+
+    /// Execution: the piece on `focus` goes to `cells[*k]`; returns the landing.
+    #[inline(always)]
+    pub(crate) fn exec<S: CellSink>(
+        sink: &mut S,
+        cells: &[CellId],
+        k: &mut usize,
+        focus: CellId,
+    ) -> CellId {
+        let to = cells[*k];
+        *k += 1;
+        let piece = sink.get(focus);
+        sink.set(focus, EMPTY);
+        sink.set(to, piece);
+        to
+    }
+
+    /// Notation, shared with the parts written like a step: `x` when `target` holds a piece
+    /// of another owner than `moving` (never on a stack or off the board), `-` otherwise,
+    /// then the landing's name `cell`; in the compact form the separator only where two
+    /// numbers would run together.
+    pub(crate) fn write(
+        game: &Game,
+        state: &State,
+        out: &mut String,
+        moving: PieceId,
+        target: CellId,
+        cell: &str,
+        compact: bool,
+    ) {
+        if !compact || runs_together(out, cell) {
+            let t = if target >= BORNE_OFF {
+                EMPTY
+            } else {
+                state.at(target)
+            };
+            let t = if target < BORNE_OFF && game.board.stack_cap[target.index()] > 0 {
+                EMPTY
+            } else {
+                t
+            };
+            let capture =
+                t != EMPTY && game.owner(t).is_some_and(|o| Some(o) != game.owner(moving));
+            out.push(if capture { 'x' } else { '-' });
+        }
+        out.push_str(cell);
+    }
+}
+
+impl Game {
+    /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts:
+    /// the generation of a piece whose rule is one plain step (see `piece_moves.rs`).
+    /// Inlined, like [`Game::gen_slide`] (a call per rule or line cost more than it saved),
+    /// but with the move to complete in one [`Landing`], which leaves the loop fewer values
+    /// to keep in registers.
+    #[inline(always)]
+    pub(in crate::engine) fn gen_steps(
+        &self,
+        cells: &[PieceId],
+        dirs: &[DirId],
+        focus: CellId,
+        to: &ContentSet,
+        land: &Landing,
+        out: &mut MoveList,
+    ) {
+        for &d in dirs {
+            let t = self.board.next(focus, d);
+            if t != NO_CELL && to.contains(cells[t.index()]) {
+                land.emit(None, t, out);
+            }
+        }
+    }
+}
