@@ -410,6 +410,9 @@ impl Compiler {
             line_counts: None,
             outflank_placements: Vec::new(),
             move_bits: Vec::new(),
+            cell_moves: Vec::new(),
+            place_captures: Vec::new(),
+            jump_screens: Vec::new(),
             reach: crate::engine::Reach::default(),
             asks_stuck: false,
             quick_ends: None,
@@ -438,6 +441,9 @@ impl Compiler {
         }
         game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);
         game.move_bits = crate::engine::MoveBits::for_players(&game);
+        game.cell_moves = crate::engine::CellMoves::for_players(&game);
+        game.place_captures = crate::engine::PlaceCapture::for_rules(&game);
+        game.jump_screens = crate::engine::JumpScreen::for_players(&game);
         game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {

@@ -135,6 +135,17 @@ impl EndCond {
         }
     }
 
+    /// Whether the condition holds only after a pass (`passes(n)`, alone or first in an
+    /// `and`): Go's endings are then ruled out by the last move alone, for every player.
+    #[inline(always)]
+    fn needs_passes(&self) -> bool {
+        match self {
+            EndCond::Passes(n) => *n > 0,
+            EndCond::All(conds) => matches!(conds.first(), Some(EndCond::Passes(n)) if *n > 0),
+            _ => false,
+        }
+    }
+
     /// Whether the condition can hold only for the player who just moved (so the others
     /// need not be tested).
     pub(crate) fn mover_only(&self) -> bool {
@@ -194,6 +205,7 @@ impl Game {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
                 EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
+                c if c.needs_passes() && !self.last_moves_pass(s, 1) => continue,
                 _ => return self.check_ends_from(s, mover, log_from, i),
             }
         }
@@ -215,6 +227,7 @@ impl Game {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
                 EndCond::Repetition(r) if !self.may_repeat_now(s, r) => continue,
+                c if c.needs_passes() && !self.last_moves_pass(s, 1) => continue,
                 _ => {}
             }
             let mut p = mover;

@@ -432,6 +432,9 @@ impl Game {
     /// repetition and the move is plain (see [`Game::plain_hash_after`]); `None` when it
     /// cannot answer.
     pub(crate) fn plain_refusal(&self, s: &State, mv: Move) -> Option<Option<usize>> {
+        if let Some(plan) = self.place_capture(mv.rule) {
+            return self.place_capture_refusal(s, mv, plan);
+        }
         if !self.forbids_whole_board {
             return None;
         }
@@ -450,7 +453,12 @@ impl Game {
     /// For a move from `s` whose board hash (side to move not yet switched) is `hash` and
     /// which resets the no-progress clock when `reset`: the next player, the full hash of
     /// the position it leads to, and that position's clock.
-    fn after_move(&self, s: &State, hash: u64, reset: bool) -> (super::Player, u64, u32) {
+    pub(super) fn after_move(
+        &self,
+        s: &State,
+        hash: u64,
+        reset: bool,
+    ) -> (super::Player, u64, u32) {
         let next = self.next_player(s.scalars.to_move);
         let full = hash ^ self.zobrist.side(s.scalars.to_move) ^ self.zobrist.side(next);
         (next, full, if reset { 0 } else { s.scalars.quiet + 1 })

@@ -146,6 +146,15 @@ pub struct Game {
     /// Per player, their moves as one bitset where each is a cell of their one placement
     /// rule (empty when no player's are).
     pub(crate) move_bits: Vec<Option<super::MoveBits>>,
+    /// Per player, their moves as bitsets where each is a cell of a placement rule or a
+    /// move of no cell, `forbid` rules allowed (empty when no player's are).
+    pub(crate) cell_moves: Vec<Option<super::CellMoves>>,
+    /// Per rule, its bitset form when it is `place(…) then remove-surrounded(…)` on a board
+    /// of at most [`super::MAX_CHAIN_CELLS`] cells (empty when no rule is).
+    pub(crate) place_captures: Vec<Option<Box<super::PlaceCapture>>>,
+    /// Per player, the bitboard test of whether any of their forced jumps is open (empty
+    /// when no player's forced rules have one).
+    pub(crate) jump_screens: Vec<Option<super::JumpScreen>>,
     /// Where each piece could ever stand, to refuse positions the rules cannot reach.
     pub(crate) reach: super::Reach,
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one

@@ -76,6 +76,10 @@ impl Game {
             self.make_outflank(s, mv, plan);
             return;
         }
+        if let Some(plan) = self.place_capture(mv.rule) {
+            self.make_place_capture(s, mv, plan);
+            return;
+        }
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, false);
         if let Some(r) = mv.as_roll() {

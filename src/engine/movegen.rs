@@ -102,6 +102,13 @@ impl Landing<'_> {
     }
 }
 
+/// [`Game::gen_pieces`]: every rule.
+const ALL: u8 = 0;
+/// [`Game::gen_pieces`]: the forced rules only.
+const FORCED: u8 = 1;
+/// [`Game::gen_pieces`]: the rules that are not forced.
+const UNFORCED: u8 = 2;
+
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
     ///
@@ -143,10 +150,28 @@ impl Game {
                 return Some(mv);
             }
         }
+        if !self.cell_moves.is_empty() {
+            if let Some(drawn) = self.sample_cell_moves(s, moves, &mut pick) {
+                return drawn;
+            }
+        }
         if let Some(mv) = self.sample_placements(s, moves, &mut pick) {
             return Some(mv);
         }
         self.pseudo_moves(s, moves);
+        self.draw_judged(s, moves, pick)
+    }
+
+    /// A move drawn with `pick` from `moves` (the moves before the `forbid` rules), judged
+    /// by those rules and drawn again from the rest when refused (a refused move is taken
+    /// out with `swap_remove`); the forced pass when every move is refused or there is none
+    /// and the game passes then.
+    pub(super) fn draw_judged(
+        &self,
+        s: &State,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
         if self.forbids.is_empty() || self.is_chance(s) {
             if !moves.is_empty() {
                 return Some(moves[pick(moves.len())]);
@@ -226,34 +251,23 @@ impl Game {
             self.gen_dice_turns(s, p, out);
             return;
         }
+        if !self.cell_moves.is_empty() && self.fill_cell_moves(s, out, limit) {
+            return;
+        }
         let mut view = View::new(&s.board);
         view.limit = limit;
-        let moves = &self.piece_moves;
-        let bits = self.bit_moves.as_deref().filter(|b| b.for_player(p));
-        let masks = bits.map(|b| b.masks(s, p)).unwrap_or_default();
-        'pieces: for &piece in &self.movers[p] {
-            if let Some(b) = bits {
-                if out.len() >= limit {
-                    break;
-                }
-                if self.gen_bit_piece(b, &masks, s, &mut view, p, piece, limit, out) {
-                    continue;
-                }
+        if self.has_forced {
+            // Forced rules first: while they have a move, the others' do not count, and are
+            // not generated. Without one, the other rules' moves come in the order a single
+            // pass lists them, since the forced rules added nothing.
+            if self.forced_may_move(s) {
+                self.gen_pieces::<FORCED>(s, &mut view, p, limit, out);
             }
-            let entries = moves.of(p, piece);
-            for (w, &word) in s.cells_of(piece).iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    if out.len() >= limit {
-                        break 'pieces;
-                    }
-                    let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                    for e in entries {
-                        self.gen_entry(s, &mut view, p, e, cell, out);
-                    }
-                }
+            if out.is_empty() {
+                self.gen_pieces::<UNFORCED>(s, &mut view, p, limit, out);
             }
+        } else {
+            self.gen_pieces::<ALL>(s, &mut view, p, limit, out);
         }
         if let Some(k) = self.reserve_kind.filter(|_| out.len() < limit) {
             let piece = self.piece_id(k, Some(p));
@@ -306,6 +320,49 @@ impl Game {
         self.keep_royal_safe(s, out);
         if self.drop_mate_rules {
             self.refuse_drop_mates(s, out);
+        }
+    }
+
+    /// The moves of the player's pieces, in piece, cell and rule order: of every rule
+    /// (`ONLY` = [`ALL`]), of the forced rules ([`FORCED`]) or of the others ([`UNFORCED`]).
+    #[inline(always)]
+    fn gen_pieces<const ONLY: u8>(
+        &self,
+        s: &State,
+        view: &mut View,
+        p: Player,
+        limit: usize,
+        out: &mut MoveList,
+    ) {
+        let moves = &self.piece_moves;
+        let bits = self.bit_moves.as_deref().filter(|b| b.for_player(p));
+        let masks = bits.map(|b| b.masks(s, p)).unwrap_or_default();
+        'pieces: for &piece in &self.movers[p] {
+            if let Some(b) = bits {
+                if out.len() >= limit {
+                    break;
+                }
+                if self.gen_bit_piece(b, &masks, s, view, p, piece, limit, out) {
+                    continue;
+                }
+            }
+            let entries = moves.of(p, piece);
+            for (w, &word) in s.cells_of(piece).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    if out.len() >= limit {
+                        break 'pieces;
+                    }
+                    let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    for e in entries {
+                        if ONLY != ALL && e.forced != (ONLY == FORCED) {
+                            continue;
+                        }
+                        self.gen_entry(s, view, p, e, cell, out);
+                    }
+                }
+            }
         }
     }
 
@@ -391,6 +448,9 @@ impl Game {
                         out,
                     );
                 }
+            }
+            Shape::Jump { capture, repeat } => {
+                self.gen_jumps(&s.board, e, (capture, repeat), cell, out);
             }
             // Nothing to take en passant, or a castling piece that has moved.
             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}

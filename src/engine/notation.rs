@@ -132,7 +132,7 @@ impl Game {
                         mv,
                         &mut k,
                         compact,
-                        &name,
+                        name,
                     );
                 }
                 Part::EnPassant(_) => {
@@ -143,7 +143,7 @@ impl Game {
                     Castle::write(&mut out, name(mv.cells[k]), compact);
                     k += super::prim::castle::CELLS;
                 }
-                Part::Jump(x) => x.write(self, state, mv, &mut k, &mut out, compact, short, &name),
+                Part::Jump(x) => x.write(self, state, mv, &mut k, &mut out, compact, short, name),
                 Part::Promote(x) => {
                     x.write(self, &mut out, mv.promote, &mut promoted, compact, me);
                 }

@@ -32,6 +32,16 @@ pub enum Shape {
     /// through the piece (`distance: pieces-on-line`), through cells `through` accepts,
     /// onto a cell `to` accepts.
     CountedSlide,
+    /// A jump along each direction over a cell holding what `through` accepts (the piece
+    /// jumped) onto a cell holding what `to` accepts, taking the piece jumped when
+    /// `capture`, and jumping on from the landing cell while it can when `repeat` (up to the
+    /// stop zone): see [`Game::gen_jumps`](super::Game::gen_jumps).
+    Jump {
+        /// Whether the piece jumped leaves the board.
+        capture: bool,
+        /// Whether the piece jumps on while it can (a multi-jump is one move).
+        repeat: bool,
+    },
     /// En passant: nothing to generate unless an en-passant cell is set.
     EnPassant,
     /// Castling: nothing to generate unless the piece is unmoved.
@@ -45,14 +55,18 @@ pub enum Shape {
 pub struct PieceMove {
     /// The rule.
     pub rule: u16,
+    /// Whether the rule is forced (see [`Rule::forced`]).
+    pub forced: bool,
     /// How its moves are made.
     pub shape: Shape,
     /// Its directions: a range of [`PieceMoves::dirs`] (steps and slides).
     dirs: (u32, u32),
     /// What the landing cell may hold (steps and slides).
     pub to: ContentSet,
-    /// What the cells slid through may hold (slides).
+    /// What the cells slid through may hold (slides), or the cell jumped (jumps).
     pub through: ContentSet,
+    /// The zone that ends a repeating jump's cells, or [`NO_SET`].
+    stop: u32,
     /// The cells the piece may start from, or [`NO_SET`] for any.
     from: u32,
     /// The kinds a piece landing in the promotion zone becomes: a range of
@@ -67,7 +81,7 @@ pub struct PieceMove {
 pub struct PieceMoves {
     /// `start[player * pieces + piece]..start[… + 1]`: that piece's entries in `moves`.
     start: Vec<u32>,
-    moves: Vec<PieceMove>,
+    pub(super) moves: Vec<PieceMove>,
     dirs: Vec<DirId>,
     kinds: Vec<KindId>,
     /// Cell bitsets, `words` long each.
@@ -111,10 +125,12 @@ impl PieceMoves {
         };
         let mut mv = PieceMove {
             rule: r,
+            forced: rule.forced,
             shape: Shape::General,
             dirs: (0, 0),
             to: ContentSet::NONE,
             through: ContentSet::NONE,
+            stop: NO_SET,
             from,
             kinds: (0, 0),
             promote_in: NO_SET,
@@ -172,6 +188,28 @@ impl PieceMoves {
                 };
                 mv.to = to.content[p];
                 mv.through = through.content[p];
+                dirs
+            }
+            Part::Jump(super::prim::jump::Jump {
+                dirs,
+                over,
+                to,
+                capture,
+                repeat,
+                stop,
+                flying: false,
+                deferred: false,
+            }) if plain(over) && plain(to) => {
+                mv.shape = Shape::Jump {
+                    capture: *capture,
+                    repeat: *repeat,
+                };
+                mv.to = to.content[p];
+                mv.through = over.content[p];
+                if let Some(z) = stop {
+                    let zone = &board.zones[z.index()];
+                    mv.stop = self.add_set(board.len(), |c| zone.contains(p, c));
+                }
                 dirs
             }
             _ => return mv,
@@ -236,6 +274,12 @@ impl PieceMoves {
             kinds: &self.kinds[m.kinds.0 as usize..m.kinds.1 as usize],
             zone: &self.sets[m.promote_in as usize..m.promote_in as usize + self.words],
         })
+    }
+
+    /// The cells of the zone that ends `m`'s repeating jumps, if it has one.
+    #[inline(always)]
+    pub fn stop(&self, m: &PieceMove) -> Option<&[u64]> {
+        (m.stop != NO_SET).then(|| &self.sets[m.stop as usize..m.stop as usize + self.words])
     }
 
     #[inline(always)]
