@@ -715,7 +715,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{Game, MoveList};
+    use crate::engine::MoveList;
 
     /// The bitboard generator lists the moves the general one lists, in the same order, for
     /// the player to move and the other players, along seeded random games of every shipped
@@ -726,25 +726,9 @@ mod tests {
         let mut covered = Vec::new();
         let mut rng = SmallRng::seed_from_u64(17);
         let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
-        let mut games: Vec<(String, Game, Option<&str>)> = crate::games::shipped_names()
-            .iter()
-            .map(|n| {
-                (
-                    n.to_string(),
-                    crate::load_shipped(n, &[]).expect("compiles"),
-                    None,
-                )
-            })
-            .collect();
-        let chess = crate::load_shipped("chess", &[]).expect("compiles");
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ] {
-            games.push(("chess".into(), chess.clone(), Some(fen)));
-        }
-        for (name, game, fen) in &games {
+        let games = crate::engine::test_games::shipped_and_chess_positions();
+        for t in &games {
+            let (name, game) = (&t.name, &t.game);
             if game.bit_moves.is_none() {
                 continue;
             }
@@ -752,10 +736,7 @@ mod tests {
             let mut general = game.clone();
             general.bit_moves = None;
             for _ in 0..6 {
-                let mut s = match fen {
-                    Some(f) => game.parse_position(f).expect("position"),
-                    None => game.start(),
-                };
+                let mut s = t.start();
                 for _ in 0..200 {
                     let keep = s.scalars.to_move;
                     for q in 0..game.num_players() {

@@ -127,7 +127,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{Game, MoveList, Player};
+    use crate::engine::{MoveList, Player};
 
     /// The count is the legal list's length, for every player to move, along seeded random
     /// games of every shipped game and from chess positions with pins, checks, promotions,
@@ -136,33 +136,12 @@ mod tests {
     fn count_agrees_with_the_legal_list() {
         let mut rng = SmallRng::seed_from_u64(41);
         let (mut scratch, mut list) = (MoveList::new(), MoveList::new());
-        let mut games: Vec<(String, Game, Option<&str>)> = crate::games::shipped_names()
-            .iter()
-            .map(|n| {
-                (
-                    n.to_string(),
-                    crate::load_shipped(n, &[]).expect("compiles"),
-                    None,
-                )
-            })
-            .collect();
-        let chess = crate::load_shipped("chess", &[]).expect("compiles");
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-        ] {
-            games.push(("chess".into(), chess.clone(), Some(fen)));
-        }
+        let games = crate::engine::test_games::shipped_and_chess_positions();
         let mut counted = Vec::new();
-        for (name, game, fen) in &games {
+        for t in &games {
+            let (name, game) = (&t.name, &t.game);
             for _ in 0..5 {
-                let mut s = match fen {
-                    Some(f) => game.parse_position(f).expect("position"),
-                    None => game.start(),
-                };
+                let mut s = t.start();
                 for _ in 0..150 {
                     let keep = s.scalars.to_move;
                     for q in 0..game.num_players() {

@@ -182,21 +182,8 @@ mod tests {
                     let mut plain = s.clone();
                     game.make_plain(&mut plain, mv, rule);
                     game.make_lean(&mut s, mv);
-                    assert!(s.same_position(&plain), "{name}: {mv:?}");
                     assert_eq!(s.scalars.end_rule, plain.scalars.end_rule, "{name}");
-                    assert_eq!(
-                        State::make_footprint(&s),
-                        State::make_footprint(&plain),
-                        "{name}: {mv:?}"
-                    );
-                    let mut back = s.clone();
-                    game.unmake(&mut back);
-                    assert!(back.same_position(&before), "{name}: unmake {mv:?}");
-                    assert_eq!(
-                        State::make_footprint(&back),
-                        State::make_footprint(&before),
-                        "{name}: unmake {mv:?}"
-                    );
+                    State::assert_same_make(game, &s, &plain, &before, &format!("{name}: {mv:?}"));
                 }
             }
             if made > 0 {

@@ -672,19 +672,12 @@ mod tests {
                     let mut general = s.clone();
                     game.make_general(&mut general, mv);
                     game.make(&mut s, mv);
-                    assert!(s.same_position(&general), "{name}: {mv:?}");
-                    assert_eq!(
-                        State::make_footprint(&s),
-                        State::make_footprint(&general),
-                        "{name}: {mv:?}"
-                    );
-                    let mut back = s.clone();
-                    game.unmake(&mut back);
-                    assert!(back.same_position(&before), "{name}: unmake {mv:?}");
-                    assert_eq!(
-                        State::make_footprint(&back),
-                        State::make_footprint(&before),
-                        "{name}: unmake {mv:?}"
+                    State::assert_same_make(
+                        &game,
+                        &s,
+                        &general,
+                        &before,
+                        &format!("{name}: {mv:?}"),
                     );
                 }
             }

@@ -52,6 +52,8 @@ mod screen;
 mod state;
 mod stuck_memo;
 mod symmetry;
+#[cfg(test)]
+pub(crate) mod test_games;
 mod via;
 mod zobrist;
 

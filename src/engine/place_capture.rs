@@ -569,21 +569,8 @@ mod tests {
                     general.make(&mut slow, mv);
                     game.make(&mut s, mv);
                     captures += usize::from(s.log.len() > before.log.len() + 1);
-                    assert!(s.same_position(&slow), "{name}: {mv:?}");
                     assert_eq!(s.result_now(), slow.result_now(), "{name}: {mv:?}");
-                    assert_eq!(
-                        State::make_footprint(&s),
-                        State::make_footprint(&slow),
-                        "{name}: {mv:?}"
-                    );
-                    let mut back = s.clone();
-                    game.unmake(&mut back);
-                    assert!(back.same_position(&before), "{name}: unmake {mv:?}");
-                    assert_eq!(
-                        State::make_footprint(&back),
-                        State::make_footprint(&before),
-                        "{name}: unmake {mv:?}"
-                    );
+                    State::assert_same_make(game, &s, &slow, &before, &format!("{name}: {mv:?}"));
                 }
             }
             assert!(judged > 1000, "{name}: {judged} moves judged");

@@ -492,4 +492,26 @@ impl State {
             self.frames.len(),
         )
     }
+
+    /// Checks a fast path of make: `fast`, made from `before` by it, equals `reference`, made
+    /// by the general path, in position and footprint, and unmaking `fast` gives `before`
+    /// back. `what` names the game and move in a failure.
+    pub(crate) fn assert_same_make(
+        game: &Game,
+        fast: &State,
+        reference: &State,
+        before: &State,
+        what: &str,
+    ) {
+        assert!(fast.same_position(reference), "{what}");
+        assert_eq!(fast.make_footprint(), reference.make_footprint(), "{what}");
+        let mut back = fast.clone();
+        game.unmake(&mut back);
+        assert!(back.same_position(before), "{what}: unmake");
+        assert_eq!(
+            back.make_footprint(),
+            before.make_footprint(),
+            "{what}: unmake"
+        );
+    }
 }
