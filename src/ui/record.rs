@@ -131,7 +131,10 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .file_name()
         .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    *pending() = Some(tmp.clone());
+    // The lock is held for the whole write: an interruption waits until this temporary
+    // file is renamed (or removed), and finds it named if it is still being written.
+    let mut pending = pending();
+    *pending = Some(tmp.clone());
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
@@ -146,7 +149,7 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
-    *pending() = None;
+    *pending = None;
     result
 }
 
@@ -156,12 +159,17 @@ fn pending() -> std::sync::MutexGuard<'static, Option<std::path::PathBuf>> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Removes the temporary file of a [`write_atomic`] under way: the program calls this when
-/// it is interrupted (Ctrl-C) before it exits, so no `.tmp` file is left behind.
+/// Called when the program is interrupted (Ctrl-C, SIGTERM), before it exits, so no `.tmp`
+/// file is left behind: waits for a [`write_atomic`] under way to finish (or removes its
+/// temporary file if it was left named), and keeps any later one from starting.
 pub fn remove_pending_temp() {
-    if let Some(tmp) = pending().take() {
+    let mut pending = pending();
+    if let Some(tmp) = pending.take() {
         let _ = std::fs::remove_file(tmp);
     }
+    // The lock stays held until the process exits: a write that started now would leave its
+    // temporary file behind.
+    std::mem::forget(pending);
 }
 
 #[cfg(test)]
