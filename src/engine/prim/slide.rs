@@ -13,8 +13,8 @@
 //! is written like a step (`a1-a8`, `d1xd7`; [`super::step::Step::write`]). A rule that is
 //! one slide whose conditions name no zone, without screens, perhaps followed by a
 //! promotion, is generated from the piece's resolved tables ([`Game::gen_slide`], called from
-//! the piece loop of `movegen.rs`, where a counted slide's line counts are read inline; see
-//! `engine/piece_moves.rs`) instead of part by part. The compile-side builder is
+//! `Game::gen_entry` in `movegen.rs`, the body of the generator's piece loop, where a counted
+//! slide's line counts are read inline; see `engine/piece_moves.rs`) instead of part by part. The compile-side builder is
 //! `src/compile/prim/slide.rs`.
 
 pub mod line_count;
