@@ -659,6 +659,18 @@ fn ai_level_5_against_level_1_finishes_minishogi() {
     );
 }
 
+/// A level-5 AI beats level 1 at shogi from the start, by checkmate, with a drop from the
+/// hand on the way.
+#[test]
+fn ai_level_5_against_level_1_finishes_shogi() {
+    let out = level_5_beats_level_1(
+        "shogi",
+        &[],
+        "Black wins (White is checkmated: loss if checkmate)",
+    );
+    assert!(out.contains("plays R*6b"), "{out}");
+}
+
 /// A level-5 AI beats level 1 at backgammon from the start: whole turns with both dice,
 /// hits and the bar on the way, until one side has borne off all fifteen men.
 #[test]
