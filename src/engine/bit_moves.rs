@@ -462,34 +462,16 @@ impl Game {
             }
             let c = any.trailing_zeros() as usize;
             any &= any - 1;
-            self.gen_bit_origin(bm, plan, masks, &origins, c, s, view, p, entries, out);
+            // The cell's moves, rule by rule, in the general generator's order.
+            for e in &plan.entries {
+                self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, out);
+            }
         }
         true
     }
 
-    /// The moves from cell `c` of a piece with plan `plan`, in the general generator's
-    /// order; `origins` are its step directions' origins ([`BitMoves::origins`]).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn gen_bit_origin(
-        &self,
-        bm: &BitMoves,
-        plan: &PiecePlan,
-        masks: &SetMasks,
-        origins: &[u64; MAX_STEP_DIRS],
-        c: usize,
-        s: &State,
-        view: &mut super::movegen::View,
-        p: Player,
-        entries: &[super::PieceMove],
-        out: &mut MoveList,
-    ) {
-        for e in &plan.entries {
-            self.gen_bit_entry(bm, e, masks, origins, c, s, view, p, entries, out);
-        }
-    }
-
-    /// The moves of one rule `e` of a plan from cell `c` (see [`Game::gen_bit_origin`]).
+    /// The moves of one rule `e` of a plan from cell `c`; `origins` are the plan's step
+    /// directions' origins ([`BitMoves::origins`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn gen_bit_entry(
