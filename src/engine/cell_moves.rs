@@ -391,7 +391,8 @@ mod tests {
                             });
                             assert_eq!(fast, slow, "{name}: draw at ply {}", s.ply);
                             assert_eq!(na, nb, "{name}: picks at ply {}", s.ply);
-                            refusals += na.len() - 1;
+                            // No pick at all once the game is over.
+                            refusals += na.len().saturating_sub(1);
                         }
                         assert_eq!(
                             game.has_legal_move(&s, &mut list),
@@ -411,7 +412,8 @@ mod tests {
                 }
             }
             assert!(compared > 100, "{name}: {compared} positions compared");
-            if name.starts_with("go") {
+            // Shipped Go refuses suicides: some draw along its games lands on one.
+            if name == "go" {
                 assert!(refusals > 0, "{name}: no refused draw was compared");
             }
         }
