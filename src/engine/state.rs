@@ -142,7 +142,7 @@ pub(crate) const REP_BUCKETS: usize = 1024;
 pub(crate) const NO_END: u16 = u16::MAX;
 
 /// A game position plus the history needed to undo moves.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub(crate) board: Vec<PieceId>,
     pub(crate) scalars: Scalars,
@@ -178,6 +178,100 @@ pub struct State {
     pub(crate) mark: Vec<u32>,
     pub(crate) mark_gen: u32,
     pub(crate) stack: Vec<CellId>,
+}
+
+/// Written out, rather than derived, for `clone_from`: a random playout restarts from its
+/// start position by copying it into the state it played on, reusing every buffer, where a
+/// derived `clone_from` would allocate them all again (see [`crate::tools::bench`]).
+impl Clone for State {
+    fn clone(&self) -> State {
+        // Destructured so that a new field fails to compile until it is copied here too.
+        let State {
+            board,
+            scalars,
+            ply,
+            counts,
+            bits,
+            words,
+            reps,
+            rep_counts,
+            log,
+            frames,
+            reserve,
+            off,
+            height,
+            stacks,
+            side,
+            unmoved,
+            mark,
+            mark_gen,
+            stack,
+        } = self;
+        State {
+            board: board.clone(),
+            scalars: *scalars,
+            ply: *ply,
+            counts: counts.clone(),
+            bits: bits.clone(),
+            words: *words,
+            reps: reps.clone(),
+            rep_counts: rep_counts.clone(),
+            log: log.clone(),
+            frames: frames.clone(),
+            reserve: reserve.clone(),
+            off: off.clone(),
+            height: height.clone(),
+            stacks: stacks.clone(),
+            side: side.clone(),
+            unmoved: unmoved.clone(),
+            mark: mark.clone(),
+            mark_gen: *mark_gen,
+            stack: stack.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            board,
+            scalars,
+            ply,
+            counts,
+            bits,
+            words,
+            reps,
+            rep_counts,
+            log,
+            frames,
+            reserve,
+            off,
+            height,
+            stacks,
+            side,
+            unmoved,
+            mark,
+            mark_gen,
+            stack,
+        } = source;
+        self.board.clone_from(board);
+        self.scalars = *scalars;
+        self.ply = *ply;
+        self.counts.clone_from(counts);
+        self.bits.clone_from(bits);
+        self.words = *words;
+        self.reps.clone_from(reps);
+        self.rep_counts.clone_from(rep_counts);
+        self.log.clone_from(log);
+        self.frames.clone_from(frames);
+        self.reserve.clone_from(reserve);
+        self.off.clone_from(off);
+        self.height.clone_from(height);
+        self.stacks.clone_from(stacks);
+        self.side.clone_from(side);
+        self.unmoved.clone_from(unmoved);
+        self.mark.clone_from(mark);
+        self.mark_gen = *mark_gen;
+        self.stack.clone_from(stack);
+    }
 }
 
 impl State {

@@ -45,9 +45,9 @@ pub fn playouts(game: &Game, start: &State, seconds: f64, seed: u64) -> BenchRep
     let (mut playouts, mut plies) = (0u64, 0u64);
     loop {
         let (_, n) = random_playout(game, &mut state, &mut rng, &mut moves, 100_000);
-        for _ in 0..n {
-            game.unmake(&mut state);
-        }
+        // Back to the start by copying it, as RBG's and OpenSpiel's playout loops do:
+        // cheaper than unmaking every ply, and the buffers are reused.
+        state.clone_from(start);
         playouts += 1;
         plies += u64::from(n);
         // Checking the clock every playout is cheap next to a playout.
