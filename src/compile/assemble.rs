@@ -486,8 +486,16 @@ fn attach_line_windows(game: &Game, cond: &mut EndCond) {
             axes,
             windows,
         } => {
-            *windows = LineWindows::build(&game.board, *n, *exact, pieces, axes, game.pieces.len())
-                .map(Box::new);
+            *windows = LineWindows::build(
+                &game.board,
+                &game.dir_shifts,
+                *n,
+                *exact,
+                pieces,
+                axes,
+                game.pieces.len(),
+            )
+            .map(Box::new);
         }
         EndCond::All(conds) => conds.iter_mut().for_each(|c| attach_line_windows(game, c)),
         EndCond::Not(c) => attach_line_windows(game, c),

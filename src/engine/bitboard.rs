@@ -406,6 +406,9 @@ pub struct DirShift {
 }
 
 impl DirShift {
+    /// A direction in which no cell has a neighbour.
+    pub const NONE: DirShift = DirShift { by: 0, has_next: 0 };
+
     /// The shift of each of `board`'s directions, `None` for one that is not uniform; all
     /// `None` when the board has more than 64 cells.
     pub fn build(board: &Board) -> Vec<Option<DirShift>> {

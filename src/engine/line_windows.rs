@@ -11,7 +11,9 @@
 //! that cell is full, and length exactly `n` when such a window has no piece of the player just
 //! beyond either end (off the board counts as none); so both answers are the general test's.
 
-use super::{Board, ByPlayer, CellId, ContentSet, DirId, PieceId, Player, State, NO_CELL};
+use super::{
+    Board, ByPlayer, CellId, ContentSet, DirId, DirShift, PieceId, Player, State, NO_CELL,
+};
 
 /// The windows of one `line` ending, per cell (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,15 +24,26 @@ pub struct LineWindows {
     start: Vec<u32>,
     /// A window's cells, and the cells just beyond its ends (zero unless the line is exact).
     windows: Vec<(u64, u64)>,
+    /// When the line is not exact and every axis moves each cell by one shift
+    /// ([`DirShift`]): those shifts (the first `runs` of them), for the whole-board test of
+    /// [`LineWindows::holds_in`].
+    shifts: [DirShift; MAX_AXES],
+    runs: u8,
+    /// The line's length.
+    n: u16,
 }
 
+/// The most axes the whole-board test handles (a square board's four lines).
+const MAX_AXES: usize = 4;
+
 impl LineWindows {
-    /// The windows of `line(n)` (or `line(exactly: n)`) along `axes` on `board`, counting
-    /// the contents in `pieces` of ids below `npieces`; `None` when the board has more than
-    /// 64 cells, or an axis meets a cell twice within a window's reach (a wrapping board),
-    /// where the general test is used.
+    /// The windows of `line(n)` (or `line(exactly: n)`) along `axes` on `board` (whose
+    /// directions shift as `dir_shifts` says), counting the contents in `pieces` of ids below
+    /// `npieces`; `None` when the board has more than 64 cells, or an axis meets a cell twice
+    /// within a window's reach (a wrapping board), where the general test is used.
     pub fn build(
         board: &Board,
+        dir_shifts: &[Option<DirShift>],
         n: u16,
         exact: bool,
         pieces: &ByPlayer<ContentSet>,
@@ -109,10 +122,33 @@ impl LineWindows {
             }
         }
         start.push(windows.len() as u32);
+        let mut shifts = [DirShift::NONE; MAX_AXES];
+        let mut runs = 0;
+        if !exact && axes.len() <= MAX_AXES {
+            for (i, &(d, _)) in axes.iter().enumerate() {
+                match dir_shifts.get(d.index()).copied().flatten() {
+                    Some(f) => shifts[i] = f,
+                    None => {
+                        return Some(LineWindows {
+                            ids,
+                            start,
+                            windows,
+                            shifts,
+                            runs: 0,
+                            n: n as u16,
+                        })
+                    }
+                }
+            }
+            runs = axes.len() as u8;
+        }
         Some(LineWindows {
             ids,
             start,
             windows,
+            shifts,
+            runs,
+            n: n as u16,
         })
     }
 
@@ -120,18 +156,64 @@ impl LineWindows {
     /// ending's length.
     #[inline]
     pub fn holds(&self, s: &State, p: Player, changed: impl Iterator<Item = CellId>) -> bool {
-        // At most 64 cells: one word per piece id.
-        let mine = self.ids[p]
-            .iter()
-            .fold(0u64, |m, &id| m | s.bits[id as usize]);
-        changed.into_iter().any(|c| {
-            mine >> c.index() & 1 == 1 && {
-                let (a, b) = (self.start[c.index()], self.start[c.index() + 1]);
-                self.windows[a as usize..b as usize]
-                    .iter()
-                    .any(|&(w, f)| mine & w == w && mine & f == 0)
+        let mine = self.mine(s, p);
+        changed
+            .into_iter()
+            .any(|c| mine >> c.index() & 1 == 1 && self.full_window_at(mine, c.index()))
+    }
+
+    /// [`LineWindows::holds`] with the changed cells as a bitset.
+    #[inline]
+    pub fn holds_in(&self, s: &State, p: Player, changed: u64) -> bool {
+        let mine = self.mine(s, p);
+        if self.runs > 0 {
+            return changed & mine != 0 && self.run_through(mine, changed);
+        }
+        let mut at = changed & mine;
+        while at != 0 {
+            if self.full_window_at(mine, at.trailing_zeros() as usize) {
+                return true;
             }
+            at &= at - 1;
+        }
+        false
+    }
+
+    /// Whether `n` cells of `mine` in a row along an axis pass through a cell of `changed`,
+    /// by shifting whole boards: along an axis whose shift `f` brings each cell's neighbour
+    /// onto it, the cells that start a run of `n` are `mine & f(mine) & … & f^(n-1)(mine)`,
+    /// and a run through a changed cell starts on `changed | f(changed) | … |
+    /// f^(n-1)(changed)`. About a dozen word operations per axis, with no branch per
+    /// window, where the windows through a cell were a dozen dependent tests.
+    #[inline(always)]
+    fn run_through(&self, mine: u64, changed: u64) -> bool {
+        self.shifts[..usize::from(self.runs)].iter().any(|&f| {
+            let (mut run, mut starts, mut near, mut reach) = (mine, mine, changed, changed);
+            for _ in 1..self.n {
+                run = f.from_next(run);
+                starts &= run;
+                near = f.from_next(near);
+                reach |= near;
+            }
+            starts & reach != 0
         })
+    }
+
+    /// The cells holding `p`'s pieces that count (at most 64 cells: one word per piece id).
+    #[inline(always)]
+    fn mine(&self, s: &State, p: Player) -> u64 {
+        self.ids[p]
+            .iter()
+            .fold(0u64, |m, &id| m | s.bits[id as usize])
+    }
+
+    /// Whether a window through cell `c` is all `mine`, with no flank of `mine`.
+    #[inline(always)]
+    fn full_window_at(&self, mine: u64, c: usize) -> bool {
+        let (a, b) = (self.start[c], self.start[c + 1]);
+        self.windows[a as usize..b as usize]
+            .iter()
+            .any(|&(w, f)| mine & w == w && mine & f == 0)
     }
 }
 
@@ -174,6 +256,14 @@ mod tests {
                 let p = Player(q as u8);
                 let fast = w.holds(s, p, s.log[log_from..].iter().map(|c| c.cell));
                 let slow = game.line_walk(s, p, *n, *exact, pieces, axes, log_from);
+                let changed = s.log[log_from..]
+                    .iter()
+                    .fold(0u64, |m, c| m | 1 << c.cell.index());
+                assert_eq!(
+                    w.holds_in(s, p, changed),
+                    slow,
+                    "{name}: line({n}, exact {exact}) for player {q}, by whole boards"
+                );
                 assert_eq!(
                     fast, slow,
                     "{name}: line({n}, exact {exact}) for player {q}"

@@ -109,7 +109,22 @@ impl Game {
         if s.scalars.result.is_some() {
             return None;
         }
-        let bits = match &form.form {
+        let bits = self.form_bits(form, s, p)?;
+        Some((form.rule, bits))
+    }
+
+    /// Whether player `p` (to move or not) has a move, when their moves have the bitset
+    /// form (`None` when they have not).
+    #[inline]
+    pub(super) fn has_move_bits(&self, s: &State, p: Player) -> Option<bool> {
+        let form = self.move_bits.get(p.index())?.as_ref()?;
+        Some(self.form_bits(form, s, p)? != 0)
+    }
+
+    /// The cells of player `p`'s moves in `s`.
+    #[inline(always)]
+    fn form_bits(&self, form: &MoveBits, s: &State, p: Player) -> Option<u64> {
+        Some(match &form.form {
             Form::Place {
                 outside,
                 inside,
@@ -120,8 +135,7 @@ impl Game {
                 empty & (shift.edge() | shift.from_next(!empty))
             }
             Form::Outflank => self.outflank_placement(form.rule)?.targets(s, p),
-        };
-        Some((form.rule, bits))
+        })
     }
 
     /// A move drawn from the bitset form of the player's moves: the same move as the

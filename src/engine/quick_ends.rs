@@ -78,8 +78,24 @@ enum Test {
     NoProgress(u32),
     /// `repetition(…)`: the bucket counts may rule it out.
     Repetition(super::Repetition),
+    /// `line(n)` on a board of at most 64 cells: its windows through the changed cells.
+    Line(Box<super::LineWindows>),
+    /// `nobody-can-move` when every player's moves are a bitset ([`super::MoveBits`]): it
+    /// holds when all the bitsets are empty.
+    NobodyCanMove,
     /// `a and b and …`: holds for nobody when one part holds for nobody.
     All(Vec<Option<Test>>),
+}
+
+impl Test {
+    /// Whether the test reads the cells the move changed.
+    fn reads_changes(&self) -> bool {
+        match self {
+            Test::Reach(_) | Test::Line(_) => true,
+            Test::All(parts) => parts.iter().flatten().any(Test::reads_changes),
+            _ => false,
+        }
+    }
 }
 
 /// What a quick test says.
@@ -187,7 +203,9 @@ impl QuickEnds {
         };
         let screened = game.ends.iter().all(|e| screen.add(game, &e.cond, small));
         screen.more = !screen.at_most.is_empty() || !screen.reps.is_empty();
-        let reads_changes = ends.iter().any(|e| matches!(e.test, Some(Test::Reach(_))));
+        let reads_changes = ends
+            .iter()
+            .any(|e| e.test.as_ref().is_some_and(Test::reads_changes));
         Some(QuickEnds {
             ends,
             reads_changes: reads_changes || (screened && screen.cells != 0),
@@ -314,6 +332,19 @@ fn answer(
             } else {
                 Answer::No
             }
+        }
+        Test::Line(windows) => first_holding(end, mover, |p| {
+            windows.holds_in(s, Player(p as u8), changed)
+        }),
+        Test::NobodyCanMove => {
+            for q in 0..game.num_players() {
+                match game.has_move_bits(s, Player(q as u8)) {
+                    Some(true) => return Answer::No,
+                    Some(false) => {}
+                    None => return Answer::Unsure,
+                }
+            }
+            first_holding(end, mover, |_| true)
         }
         Test::All(parts) => answer_all(parts, end, game, s, mover, changed),
     }
@@ -459,6 +490,14 @@ impl Test {
             }),
             EndCond::NoProgress(n) => Some(Test::NoProgress(*n)),
             EndCond::Repetition(r) => Some(Test::Repetition(r.clone())),
+            EndCond::Line {
+                windows: Some(w), ..
+            } if small => Some(Test::Line(w.clone())),
+            EndCond::NobodyCanMove
+                if game.move_bits.len() == np && game.move_bits.iter().all(Option::is_some) =>
+            {
+                Some(Test::NobodyCanMove)
+            }
             EndCond::All(conds) => {
                 // Parts that are themselves `and`s have no quick form (no recursion at run
                 // time).
