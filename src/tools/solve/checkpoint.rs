@@ -76,7 +76,8 @@ pub fn save(path: &Path, header: Header, table: &Table) -> Result<(), SolveError
 }
 
 /// Reads the checkpoint at `path` made for `fingerprint`: its header and table (allowed to
-/// grow to `max_bytes`, or kept at its size if larger).
+/// grow to `max_bytes`, or kept at its size if larger). The slots are read straight into the
+/// table, so a resumed run holds one copy of them, never the file's bytes besides.
 pub fn load(
     path: &Path,
     fingerprint: u64,
@@ -85,50 +86,74 @@ pub fn load(
     let name = path.display();
     let bad =
         |why: &str| SolveError::Checkpoint(format!("{name} is not a usable checkpoint: {why}"));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| SolveError::Checkpoint(format!("cannot read {name}: {e}")))?;
-    if bytes.get(..8) != Some(&MAGIC.to_le_bytes()[..]) {
+    let cannot = |e: std::io::Error| SolveError::Checkpoint(format!("cannot read {name}: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    let mut input = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut sum = FOLD_START;
+    // Reads `out.len()` words, folding them into the checksum.
+    let mut read_words = |out: &mut [u64], sum: &mut u64| -> std::io::Result<()> {
+        let mut buf = [0u8; 8];
+        for w in out.iter_mut() {
+            input.read_exact(&mut buf)?;
+            *w = u64::from_le_bytes(buf);
+            *sum = fold(*sum, *w);
+        }
+        Ok(())
+    };
+    let mut head = [0u64; HEADER_WORDS];
+    let too_short = || bad("it is too short or cut off");
+    if len < ((HEADER_WORDS + 1) * 8) as u64 {
+        let mut magic = [0u64; 1];
+        return Err(match read_words(&mut magic, &mut sum) {
+            Ok(()) if magic[0] != MAGIC => {
+                bad("it was not written by `tabletop solve --checkpoint`")
+            }
+            _ => too_short(),
+        });
+    }
+    read_words(&mut head, &mut sum).map_err(cannot)?;
+    if head[0] != MAGIC {
         return Err(bad("it was not written by `tabletop solve --checkpoint`"));
     }
-    if bytes.len() % 8 != 0 || bytes.len() < (HEADER_WORDS + 1) * 8 {
-        return Err(bad("it is too short or cut off"));
+    if len % 8 != 0 {
+        return Err(too_short());
     }
-    let words: Vec<u64> = bytes
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
-        .collect();
-    drop(bytes);
-    if words[1] != VERSION {
+    if head[1] != VERSION {
         return Err(bad(&format!(
             "it has format version {}, this tabletop reads version {VERSION}",
-            words[1]
+            head[1]
         )));
     }
-    let (body, sum) = words.split_at(words.len() - 1);
-    if body.iter().fold(FOLD_START, |h, &w| fold(h, w)) != sum[0] {
+    let slots = head[4] as usize;
+    let filled = head[6] as usize;
+    let body_words = len / 8 - (HEADER_WORDS as u64 + 1);
+    if slots.is_power_of_two() && body_words < slots as u64 * 4 {
+        return Err(too_short());
+    }
+    if !slots.is_power_of_two() || slots < 4 || body_words != slots as u64 * 4 || filled > slots {
+        return Err(bad("its table's size does not match its contents"));
+    }
+    let mut data = vec![0u64; slots * 4];
+    read_words(&mut data, &mut sum).map_err(cannot)?;
+    let mut stored = [0u64; 1];
+    let mut ignored = 0;
+    read_words(&mut stored, &mut ignored).map_err(cannot)?;
+    if stored[0] != sum {
         return Err(bad(
             "its checksum does not match (the file is damaged or cut off)",
         ));
     }
-    if words[2] != fingerprint {
+    if head[2] != fingerprint {
         return Err(bad(
             "it was made for another game, other options, another position or another symmetry setting",
         ));
     }
-    let slots = words[4] as usize;
-    let cap = words[5] as usize;
-    let filled = words[6] as usize;
-    let data = &body[HEADER_WORDS..];
-    if !slots.is_power_of_two() || slots < 4 || data.len() != slots * 4 || filled > slots {
-        return Err(bad("its table's size does not match its contents"));
-    }
-    let _ = cap; // the run that made it had its own memory cap; this run's applies
-    let table = Table::from_parts(data.to_vec(), Table::slots_for(max_bytes), filled);
+    // head[5], the cap of the run that made it, is not read: this run's cap applies.
+    let table = Table::from_parts(data, Table::slots_for(max_bytes), filled);
     let header = Header {
-        fingerprint: words[2],
-        next_visit: words[3],
+        fingerprint: head[2],
+        next_visit: head[3],
     };
     Ok((header, table))
 }
