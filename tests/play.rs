@@ -668,7 +668,13 @@ fn ai_level_5_against_level_1_finishes_shogi() {
         &[],
         "Black wins (White is checkmated: loss if checkmate)",
     );
-    assert!(out.contains("plays R*6b"), "{out}");
+    // A drop is written with a star: `B*4a`.
+    let drops = out
+        .lines()
+        .filter_map(|l| l.split(" plays ").nth(1))
+        .filter(|mv| mv.as_bytes().get(1) == Some(&b'*'))
+        .count();
+    assert!(drops > 0, "{out}");
 }
 
 /// A level-5 AI beats level 1 at backgammon from the start: whole turns with both dice,
@@ -681,4 +687,20 @@ fn ai_level_5_against_level_1_finishes_backgammon() {
         "White wins (15 borne off: win if borne-off(15))",
     );
     assert!(out.contains("White rolls 51"), "{out}");
+}
+
+/// After 1.e4 e5 2.Nf3 the AI defends the pawn rather than bringing its queen out (it
+/// played 2…Qf6 while every legal move counted the same in its mobility term, the queen's
+/// many new moves included).
+#[test]
+fn chess_ai_does_not_bring_the_queen_out_to_defend_e5() {
+    let out = humans("chess", "e4\ne5\nNf3\nhint depth=3\nhint depth=4\nhint depth=5\n");
+    let hints: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("hint: ").nth(1))
+        .collect();
+    assert_eq!(hints.len(), 3, "{out}");
+    for hint in hints {
+        assert!(!hint.starts_with('Q'), "{hint}\n{out}");
+    }
 }

@@ -7,7 +7,10 @@
 //!   `-(MATE - ply)`, so faster wins and slower losses are preferred.
 //! * Evaluation: material from the rule file's piece values (when material means something,
 //!   see [`super::has_material`]) plus a small mobility term (own legal moves against the
-//!   opponent's one ply earlier, a tenth of the smallest piece value each). A bonus for
+//!   opponent's one ply earlier, a tenth of the smallest piece value each; a move of a piece
+//!   worth more than three of the least valuable counts for less, in proportion, so that a
+//!   queen's many moves do not draw it out early: see [`super::features::Features::mobility`]).
+//!   A bonus for
 //!   advancing towards a winning zone was tried and dropped: it made Breakthrough play no
 //!   better at equal depth and made deeper searches lose to shallower ones.
 //! * Move ordering: transposition-table move, moves into a zone that wins, captures by victim
@@ -472,7 +475,7 @@ impl AlphaBeta {
             return info;
         }
         self.path[0] = self.key(state);
-        self.mobility[0] = root_moves.len() as i32;
+        self.mobility[0] = cx.f.mobility(game, state, &root_moves);
         let window = (cx.f.unit / 4).max(10);
         // Nodes spent below each root move in the last iteration, to order the next one.
         let mut effort = vec![0u64; root_moves.len()];
@@ -731,7 +734,7 @@ impl AlphaBeta {
         if ply > 0 && self.players <= 2 {
             // Own moves now against the opponent's moves one ply earlier.
             let diff = i64::from(self.mobility[ply]) - i64::from(self.mobility[ply - 1]);
-            v += diff * i64::from(f.unit) / 10;
+            v += diff * i64::from(f.unit) / 100;
         }
         v.clamp(-i64::from(EVAL_CAP), i64::from(EVAL_CAP)) as i32
     }
@@ -946,7 +949,7 @@ impl AlphaBeta {
                 }
             };
         }
-        self.mobility[ply] = moves.len() as i32;
+        self.mobility[ply] = f.mobility(game, state, &moves);
         let me = state.to_move();
 
         // Pruning by the static evaluation, away from the principal variation.
@@ -1183,7 +1186,7 @@ impl AlphaBeta {
                 }
             };
         }
-        self.mobility[ply] = moves.len() as i32;
+        self.mobility[ply] = f.mobility(game, state, &moves);
         self.horizon += 1;
         let stand = self.evaluate(game, state, f, ply);
         if !f.tactical || stand >= beta || qply >= QS_PLIES || ply + 2 >= MAX_PLY {

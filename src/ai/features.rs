@@ -27,6 +27,9 @@ pub(crate) struct Features {
     pub unit: i32,
     /// `win if reach(zone)` conditions, per player.
     pub reach: Vec<Vec<Reach>>,
+    /// Per piece id, what one of its moves counts in the mobility term, in tenths of a move
+    /// (empty when every move counts ten; see [`Features::mobility`]).
+    pub move_weight: Vec<i32>,
 }
 
 /// A `win if reach(zone)` condition as seen by one player.
@@ -124,6 +127,25 @@ impl Features {
             }
         }
         let clocked = game.ends.iter().any(|e| reads_history(&e.cond)) || !game.forbids.is_empty();
+        // A move of a piece worth more than three of the least valuable counts for less, in
+        // proportion: a queen's twenty squares are worth less than they look, since a
+        // valuable piece must keep away from attacks (without this, chess openings brought
+        // the queen out at once for its moves).
+        let heavy = 3 * min_value;
+        let move_weight = if values_differ {
+            (0..game.pieces.len())
+                .map(|id| {
+                    let v = game.kinds[game.pieces[id].kind as usize].value;
+                    if v > heavy {
+                        (10 * heavy / v).max(1)
+                    } else {
+                        10
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Features {
             clocked,
             tactical: captures || reach.iter().any(|r| !r.is_empty()),
@@ -132,7 +154,24 @@ impl Features {
             can_repeat,
             unit,
             reach,
+            move_weight,
         }
+    }
+
+    /// The mobility of the player to move with legal moves `moves`, in tenths of a move:
+    /// each move weighs what its piece's moves weigh (placements and other moves from no
+    /// piece weigh ten).
+    pub fn mobility(&self, game: &Game, state: &State, moves: &[Move]) -> i32 {
+        if self.move_weight.is_empty() {
+            return 10 * moves.len() as i32;
+        }
+        moves
+            .iter()
+            .map(|mv| match game.move_origin(mv) {
+                Some(c) => self.move_weight[state.at(c) as usize],
+                None => 10,
+            })
+            .sum()
     }
 
     /// The value of the enemy piece `mv` would capture (the most valuable if several), or
