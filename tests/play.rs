@@ -694,7 +694,10 @@ fn ai_level_5_against_level_1_finishes_backgammon() {
 /// many new moves included).
 #[test]
 fn chess_ai_does_not_bring_the_queen_out_to_defend_e5() {
-    let out = humans("chess", "e4\ne5\nNf3\nhint depth=3\nhint depth=4\nhint depth=5\n");
+    let out = humans(
+        "chess",
+        "e4\ne5\nNf3\nhint depth=3\nhint depth=4\nhint depth=5\n",
+    );
     let hints: Vec<&str> = out
         .lines()
         .filter_map(|l| l.split("hint: ").nth(1))

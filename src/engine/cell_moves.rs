@@ -172,16 +172,14 @@ impl Entry {
             Entry::Place { rule, .. } => {
                 let mut mv = Move::new(rule);
                 for w in 0..s.words {
-                    let mut bits = self.word(s, w);
+                    let bits = self.word(s, w);
                     let k = bits.count_ones() as usize;
                     if n >= k {
                         n -= k;
                         continue;
                     }
-                    for _ in 0..n {
-                        bits &= bits - 1;
-                    }
-                    mv.push(CellId::from_index(w * 64 + bits.trailing_zeros() as usize));
+                    let at = super::select_bit::nth_set_bit(bits, n as u32) as usize;
+                    mv.push(CellId::from_index(w * 64 + at));
                     break;
                 }
                 mv

@@ -49,6 +49,7 @@ mod rules;
 mod sample;
 mod san;
 mod screen;
+mod select_bit;
 mod state;
 mod stuck_memo;
 mod symmetry;

@@ -9,6 +9,7 @@
 //! move of the list) without writing a list, and the `nobody-can-move` test asks whether
 //! the bitset is empty. Decided per player when the game is assembled.
 
+use super::select_bit::{bit_count, nth_set_bit};
 use super::{CellCond, CellId, DirShift, Game, Move, Part, PieceId, Player, State, EMPTY};
 
 /// How the cells of the player's moves are found.
@@ -147,12 +148,10 @@ impl Game {
         s: &State,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
-        let (rule, mut bits) = self.move_bits(s).filter(|m| m.1 != 0)?;
-        for _ in 0..pick(bits.count_ones() as usize) {
-            bits &= bits - 1;
-        }
+        let (rule, bits) = self.move_bits(s).filter(|m| m.1 != 0)?;
+        let n = pick(bit_count(bits) as usize);
         let mut mv = Move::new(rule);
-        mv.push(CellId::from_index(bits.trailing_zeros() as usize));
+        mv.push(CellId::from_index(nth_set_bit(bits, n as u32) as usize));
         Some(mv)
     }
 }
