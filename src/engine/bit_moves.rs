@@ -17,6 +17,7 @@
 //! order by the general code. A unit test compares the lists along random games of every
 //! shipped game.
 
+use super::movegen;
 use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
 
 /// The most content sets (what a rule lands on or slides through) one player's plans test.
@@ -436,10 +437,11 @@ impl BitMoves {
 impl Game {
     /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
     /// the piece has a bitboard plan (see the module documentation); false when it has
-    /// none. Stops between pieces once `out` holds `limit` moves.
+    /// none. Stops between pieces once `out` holds `limit` moves. Of every rule (`ONLY` =
+    /// `movegen::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub(super) fn gen_bit_piece(
+    pub(super) fn gen_bit_piece<const ONLY: u8>(
         &self,
         bm: &BitMoves,
         masks: &SetMasks,
@@ -462,8 +464,12 @@ impl Game {
             }
             let c = any.trailing_zeros() as usize;
             any &= any - 1;
-            // The cell's moves, rule by rule, in the general generator's order.
-            for e in &plan.entries {
+            // The cell's moves, rule by rule, in the general generator's order (the plan
+            // has an entry per rule of the piece, in order).
+            for (e, rule) in plan.entries.iter().zip(entries) {
+                if ONLY != movegen::ALL && rule.forced != (ONLY == movegen::FORCED) {
+                    continue;
+                }
                 self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, out);
             }
         }
@@ -699,6 +705,24 @@ mod tests {
 
     use crate::engine::MoveList;
 
+    /// Draughts on all 64 cells (so its steps are one shift), with kings that jump over an
+    /// empty cell as a free move.
+    const FULL_BOARD_DRAUGHTS: &str = r#"
+game "Full-board draughts"
+players Black, White
+board square(8, 8)
+direction forward = s for Black, n for White
+direction forward-diagonal = forward + e, forward + w
+piece man = "b" for Black, "w" for White
+piece king = "B" for Black, "W" for White
+setup man at row(7), row(8) for Black, row(1), row(2) for White
+setup king at d5 for Black, d3 for White
+forced move man: step(forward-diagonal, to: enemy)
+move man: step(forward-diagonal, to: empty)
+move king: jump(diagonal, over: empty, to: empty)
+loss if no-moves
+"#;
+
     /// The bitboard generator lists the moves the general one lists, in the same order, for
     /// the player to move and the other players, along seeded random games of every shipped
     /// game it applies to (and chess from positions with promotions, en passant and
@@ -708,7 +732,16 @@ mod tests {
         let mut covered = Vec::new();
         let mut rng = SmallRng::seed_from_u64(17);
         let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
-        let games = crate::engine::test_games::shipped_and_chess_positions();
+        let mut games = crate::engine::test_games::shipped_and_chess_positions();
+        // Forced jumps on a board whose steps have bitboard forms, and a piece (the king)
+        // with no bitboard rule: the forced rules are generated first, the others only when
+        // they have no move.
+        games.push(crate::engine::test_games::TestGame {
+            name: "full-board draughts".into(),
+            game: crate::compile_source("full", "full.game", FULL_BOARD_DRAUGHTS, &[])
+                .expect("compiles"),
+            fen: None,
+        });
         for t in &games {
             let (name, game) = (&t.name, &t.game);
             if game.bit_moves.is_none() {
@@ -738,7 +771,7 @@ mod tests {
                 }
             }
         }
-        for want in ["breakthrough", "chess", "minishogi"] {
+        for want in ["breakthrough", "chess", "minishogi", "full-board draughts"] {
             assert!(covered.iter().any(|c| c == want), "{want}: {covered:?}");
         }
     }

@@ -103,11 +103,11 @@ impl Landing<'_> {
 }
 
 /// [`Game::gen_pieces`]: every rule.
-const ALL: u8 = 0;
+pub(super) const ALL: u8 = 0;
 /// [`Game::gen_pieces`]: the forced rules only.
-const FORCED: u8 = 1;
+pub(super) const FORCED: u8 = 1;
 /// [`Game::gen_pieces`]: the rules that are not forced.
-const UNFORCED: u8 = 2;
+pub(super) const UNFORCED: u8 = 2;
 
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).
@@ -342,7 +342,7 @@ impl Game {
                 if out.len() >= limit {
                     break;
                 }
-                if self.gen_bit_piece(b, &masks, s, view, p, piece, limit, out) {
+                if self.gen_bit_piece::<ONLY>(b, &masks, s, view, p, piece, limit, out) {
                     continue;
                 }
             }
