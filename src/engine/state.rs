@@ -180,99 +180,33 @@ pub struct State {
     pub(crate) stack: Vec<CellId>,
 }
 
-/// Written out, rather than derived, for `clone_from`: a random playout restarts from its
-/// start position by copying it into the state it played on, reusing every buffer, where a
-/// derived `clone_from` would allocate them all again (see [`crate::tools::bench`]).
-impl Clone for State {
-    fn clone(&self) -> State {
-        // Destructured so that a new field fails to compile until it is copied here too.
-        let State {
-            board,
-            scalars,
-            ply,
-            counts,
-            bits,
-            words,
-            reps,
-            rep_counts,
-            log,
-            frames,
-            reserve,
-            off,
-            height,
-            stacks,
-            side,
-            unmoved,
-            mark,
-            mark_gen,
-            stack,
-        } = self;
-        State {
-            board: board.clone(),
-            scalars: *scalars,
-            ply: *ply,
-            counts: counts.clone(),
-            bits: bits.clone(),
-            words: *words,
-            reps: reps.clone(),
-            rep_counts: rep_counts.clone(),
-            log: log.clone(),
-            frames: frames.clone(),
-            reserve: reserve.clone(),
-            off: off.clone(),
-            height: height.clone(),
-            stacks: stacks.clone(),
-            side: side.clone(),
-            unmoved: unmoved.clone(),
-            mark: mark.clone(),
-            mark_gen: *mark_gen,
-            stack: stack.clone(),
-        }
-    }
+/// `Clone` for [`State`], written out rather than derived for `clone_from`: a random playout
+/// restarts from its start position by copying it into the state it played on, reusing every
+/// buffer, where a derived `clone_from` would allocate them all again (see
+/// [`crate::tools::bench`]). The fields are named once, buffers then plain values; the
+/// patterns have no `..`, so a new field fails to compile until it is named here.
+macro_rules! clone_state {
+    ($($buffer:ident),* ; $($value:ident),*) => {
+        impl Clone for State {
+            fn clone(&self) -> State {
+                let State { $($buffer,)* $($value,)* } = self;
+                State { $($buffer: $buffer.clone(),)* $($value: *$value,)* }
+            }
 
-    fn clone_from(&mut self, source: &State) {
-        let State {
-            board,
-            scalars,
-            ply,
-            counts,
-            bits,
-            words,
-            reps,
-            rep_counts,
-            log,
-            frames,
-            reserve,
-            off,
-            height,
-            stacks,
-            side,
-            unmoved,
-            mark,
-            mark_gen,
-            stack,
-        } = source;
-        self.board.clone_from(board);
-        self.scalars = *scalars;
-        self.ply = *ply;
-        self.counts.clone_from(counts);
-        self.bits.clone_from(bits);
-        self.words = *words;
-        self.reps.clone_from(reps);
-        self.rep_counts.clone_from(rep_counts);
-        self.log.clone_from(log);
-        self.frames.clone_from(frames);
-        self.reserve.clone_from(reserve);
-        self.off.clone_from(off);
-        self.height.clone_from(height);
-        self.stacks.clone_from(stacks);
-        self.side.clone_from(side);
-        self.unmoved.clone_from(unmoved);
-        self.mark.clone_from(mark);
-        self.mark_gen = *mark_gen;
-        self.stack.clone_from(stack);
-    }
+            fn clone_from(&mut self, source: &State) {
+                let State { $($buffer,)* $($value,)* } = source;
+                $(self.$buffer.clone_from($buffer);)*
+                $(self.$value = *$value;)*
+            }
+        }
+    };
 }
+
+clone_state!(
+    board, counts, bits, reps, rep_counts, log, frames, reserve, off, height, stacks, side,
+    unmoved, mark, stack;
+    scalars, ply, words, mark_gen
+);
 
 impl State {
     /// A state with this board and player to move, no history.
@@ -607,5 +541,57 @@ impl State {
             before.make_footprint(),
             "{what}: unmake"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::{Game, MoveList, State};
+
+    /// Plays up to `plies` random moves on `s`.
+    fn wander(game: &Game, s: &mut State, rng: &mut SmallRng, plies: usize) {
+        let mut moves = MoveList::new();
+        for _ in 0..plies {
+            game.legal_moves(s, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.make(s, moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+
+    /// A state copied into one that played other moves (`clone_from`, as `bench` restarts
+    /// its playouts) is the source in every respect: the position, the history that unmake
+    /// and repetition read, and the same moves from there; for every shipped game.
+    #[test]
+    fn clone_from_copies_everything() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        for name in crate::games::shipped_names() {
+            let game = crate::load_shipped(name, &[]).expect("a shipped game compiles");
+            let mut source = game.start();
+            wander(&game, &mut source, &mut rng, 12);
+            let mut copy = game.start();
+            wander(&game, &mut copy, &mut rng, 30);
+            copy.clone_from(&source);
+            assert!(copy.same_position(&source), "{name}");
+            assert_eq!(copy.make_footprint(), source.make_footprint(), "{name}");
+            assert_eq!(copy.reps, source.reps, "{name}");
+            assert_eq!(copy.rep_counts, source.rep_counts, "{name}");
+            // Both go on alike, and unmake back to the start alike.
+            let seed = rng.gen();
+            for s in [&mut copy, &mut source] {
+                wander(&game, s, &mut SmallRng::seed_from_u64(seed), 20);
+            }
+            assert!(copy.same_position(&source), "{name}: after more moves");
+            while !source.frames.is_empty() {
+                game.unmake(&mut source);
+                game.unmake(&mut copy);
+                assert!(copy.same_position(&source), "{name}: unmaking");
+            }
+            assert!(copy.same_position(&game.start()), "{name}: back at the start");
+        }
     }
 }
