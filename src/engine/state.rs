@@ -591,7 +591,10 @@ mod tests {
                 game.unmake(&mut copy);
                 assert!(copy.same_position(&source), "{name}: unmaking");
             }
-            assert!(copy.same_position(&game.start()), "{name}: back at the start");
+            assert!(
+                copy.same_position(&game.start()),
+                "{name}: back at the start"
+            );
         }
     }
 }
