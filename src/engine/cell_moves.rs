@@ -310,13 +310,7 @@ mod tests {
     /// Games whose moves have the bitset form: every shipped one, Go and Hex at other sizes
     /// and options, and a zoned Go.
     fn games() -> Vec<(String, Game)> {
-        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
-            .into_iter()
-            .map(|name| {
-                let g = crate::load_shipped(name, &[]).expect("a shipped game compiles");
-                (name.to_string(), g)
-            })
-            .collect();
+        let mut games = crate::engine::test_games::shipped();
         let variants: [(&str, &[(&str, &str)]); 6] = [
             ("go", &[("size", "5")]),
             ("go", &[("suicide", "yes")]),

@@ -123,7 +123,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{Game, MoveList, State};
+    use crate::engine::{MoveList, State};
 
     /// The lean make leaves the state `make_plain` leaves (board, hash, counts, bitsets,
     /// clock, undo log, frames, result), and unmake then restores the position before,
@@ -131,15 +131,7 @@ mod tests {
     /// endings random games rarely reach.
     #[test]
     fn lean_make_agrees_with_the_plain_make() {
-        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
-            .iter()
-            .map(|n| {
-                (
-                    n.to_string(),
-                    crate::load_shipped(n, &[]).expect("compiles"),
-                )
-            })
-            .collect();
+        let mut games = crate::engine::test_games::shipped();
         let few = "game \"Few\"\nplayers White, Black\nboard square(4, 4)\n\
                    zone goal = row(4) for White, row(1) for Black\n\
                    piece man = \"M\" for White, \"m\" for Black\n\

@@ -123,25 +123,21 @@ impl LineWindows {
         }
         start.push(windows.len() as u32);
         let mut shifts = [DirShift::NONE; MAX_AXES];
-        let mut runs = 0;
-        if !exact && axes.len() <= MAX_AXES {
-            for (i, &(d, _)) in axes.iter().enumerate() {
-                match dir_shifts.get(d.index()).copied().flatten() {
-                    Some(f) => shifts[i] = f,
-                    None => {
-                        return Some(LineWindows {
-                            ids,
-                            start,
-                            windows,
-                            shifts,
-                            runs: 0,
-                            n: n as u16,
-                        })
-                    }
-                }
-            }
-            runs = axes.len() as u8;
-        }
+        let every_axis_shifts = !exact
+            && axes.len() <= MAX_AXES
+            && axes.iter().zip(&mut shifts).all(|(&(d, _), slot)| {
+                dir_shifts
+                    .get(d.index())
+                    .copied()
+                    .flatten()
+                    .map(|f| *slot = f)
+                    .is_some()
+            });
+        let runs = if every_axis_shifts {
+            axes.len() as u8
+        } else {
+            0
+        };
         Some(LineWindows {
             ids,
             start,
@@ -281,13 +277,7 @@ mod tests {
     #[test]
     fn windows_agree_with_the_walk() {
         let mut rng = SmallRng::seed_from_u64(20);
-        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
-            .into_iter()
-            .map(|name| {
-                let g = crate::load_shipped(name, &[]).expect("a shipped game compiles");
-                (name.to_string(), g)
-            })
-            .collect();
+        let mut games = crate::engine::test_games::shipped();
         for (name, size) in [("gomoku", "8"), ("connect6", "7"), ("gomoku", "6")] {
             let g = crate::load_shipped(name, &[("size".into(), size.into())])
                 .expect("a shipped game compiles at a small size");
@@ -329,6 +319,22 @@ mod tests {
                 covered.iter().any(|c| c == want),
                 "{want} has windows: {covered:?}"
             );
+        }
+        // Square boards test by shifting whole boards (so the comparison above covered that
+        // form, not only the windows); gomoku's exact line keeps the windows.
+        for (name, whole_boards) in [("tictactoe", true), ("connect4", true), ("gomoku 8", false)] {
+            let (_, game) = games.iter().find(|(n, _)| n == name).expect("listed above");
+            let mut conds = Vec::new();
+            game.ends.iter().for_each(|e| lines(&e.cond, &mut conds));
+            for cond in conds {
+                let EndCond::Line {
+                    windows: Some(w), ..
+                } = cond
+                else {
+                    unreachable!("only lines with windows are collected")
+                };
+                assert_eq!(w.runs > 0, whole_boards, "{name}");
+            }
         }
     }
 }

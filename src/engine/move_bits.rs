@@ -195,7 +195,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{Game, MoveList, Player};
+    use crate::engine::{MoveList, Player};
 
     /// Along seeded random games of every shipped game whose moves have a bitset form (and
     /// of small gomoku, zoned tic-tac-toe and three-player reversi), for every player in
@@ -203,13 +203,7 @@ mod tests {
     /// draw of the n-th move gives the list's n-th move; and "has a legal move" agrees.
     #[test]
     fn move_bits_agree_with_the_move_list() {
-        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
-            .into_iter()
-            .map(|name| {
-                let g = crate::load_shipped(name, &[]).expect("a shipped game compiles");
-                (name.to_string(), g)
-            })
-            .collect();
+        let mut games = crate::engine::test_games::shipped();
         let small = crate::load_shipped("gomoku", &[("size".into(), "8".into())])
             .expect("gomoku compiles at size 8");
         games.push(("gomoku 8".into(), small));

@@ -523,7 +523,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{Game, MoveList};
+    use crate::engine::MoveList;
 
     /// The quick endings decide what the general test decides (the same ending, for the
     /// same player, or none), with the screen and one by one, after every move of seeded
@@ -531,15 +531,7 @@ mod tests {
     /// games rarely reach.
     #[test]
     fn quick_endings_agree_with_the_general_test() {
-        let mut games: Vec<(String, Game)> = crate::games::shipped_names()
-            .iter()
-            .map(|n| {
-                (
-                    n.to_string(),
-                    crate::load_shipped(n, &[]).expect("compiles"),
-                )
-            })
-            .collect();
+        let mut games = crate::engine::test_games::shipped();
         for (name, text) in [
             (
                 "few pieces",

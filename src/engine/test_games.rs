@@ -32,13 +32,24 @@ impl TestGame {
     }
 }
 
+/// Every shipped game, compiled with its default options, and its name.
+pub(crate) fn shipped() -> Vec<(String, Game)> {
+    crate::games::shipped_names()
+        .into_iter()
+        .map(|name| {
+            let game = crate::load_shipped(name, &[]).expect("a shipped game compiles");
+            (name.to_string(), game)
+        })
+        .collect()
+}
+
 /// Every shipped game from its start, then chess from each of [`CHESS_POSITIONS`].
 pub(crate) fn shipped_and_chess_positions() -> Vec<TestGame> {
-    let mut games: Vec<TestGame> = crate::games::shipped_names()
-        .iter()
-        .map(|n| TestGame {
-            name: n.to_string(),
-            game: crate::load_shipped(n, &[]).expect("compiles"),
+    let mut games: Vec<TestGame> = shipped()
+        .into_iter()
+        .map(|(name, game)| TestGame {
+            name,
+            game,
             fen: None,
         })
         .collect();
