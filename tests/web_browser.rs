@@ -221,7 +221,8 @@ impl Page {
         self.until(
             "the new game",
             &format!(
-                "return sessionStorage.getItem('tabletop-session') !== {before:?} && \
+                "const id = sessionStorage.getItem('tabletop-session'); \
+                 return id !== {before:?} && document.getElementById('board').dataset.session === id && \
                  document.querySelectorAll('#board [data-cell]').length > 0"
             ),
         )
@@ -244,7 +245,10 @@ impl Page {
         self.c.refresh().await.unwrap();
         self.until(
             "the set-up game",
-            "return document.querySelectorAll('#board [data-cell]').length > 0",
+            &format!(
+                "return document.getElementById('board').dataset.session === {id:?} && \
+                 document.querySelectorAll('#board [data-cell]').length > 0"
+            ),
         )
         .await;
     }

@@ -137,6 +137,8 @@ async function open(s) {
   $("analysis").textContent = "";
   $("legal-list").textContent = "";
   show(s);
+  // Says which session the board now shows: the stored id changes before the board does.
+  $("board").dataset.session = s.id;
 }
 
 // ---- state ----
