@@ -60,10 +60,12 @@ def main():
     ap.add_argument("--gnugo-level", type=int, default=1)
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--first", type=int, default=1, help="number of the first game (its seed)")
+    ap.add_argument("--moves", action="store_true", help="print each game's moves")
     args = ap.parse_args()
     score = 0.0
     games = []
-    for g in range(args.games):
+    for g in range(args.first - 1, args.first - 1 + args.games):
         tabletop_black = g % 2 == 0
         ours = Gtp([args.tabletop, "gtp", "go", "--level", str(args.level), "--seed", str(g + 1)])
         theirs = Gtp([args.gnugo, "--mode", "gtp", "--level", str(args.gnugo_level),
@@ -74,6 +76,7 @@ def main():
             e.send("clear_board")
             e.send("komi 7.5")
         passes, plies, resigned = 0, 0, None
+        record = []
         colour = "b"
         while passes < 2 and plies < args.max_plies:
             mover, other = (ours, theirs) if (colour == "b") == tabletop_black else (theirs, ours)
@@ -82,6 +85,7 @@ def main():
                 resigned = colour
                 break
             other.send(f"play {colour} {move}")
+            record.append(move)
             passes = passes + 1 if move.lower() == "pass" else 0
             plies += 1
             colour = "w" if colour == "b" else "b"
@@ -96,6 +100,8 @@ def main():
         score += points
         print(f"game {g + 1}: tabletop {'black' if tabletop_black else 'white'}, {plies} plies, "
               f"{result}, tabletop scores {points}", flush=True)
+        if args.moves:
+            print("  moves: " + " ".join(record), flush=True)
         games.append({"tabletop": ours_colour, "plies": plies, "result": result, "points": points})
         ours.quit()
         theirs.quit()

@@ -1,5 +1,5 @@
-//! Monte Carlo tree search (UCT) with uniformly random playouts; game-independent and for
-//! any number of players.
+//! Monte Carlo tree search (UCT) with random playouts (uniform but for the moves a
+//! [`PlayoutPolicy`] puts off); game-independent and for any number of players.
 //!
 //! The tree lives in one `Vec` arena. Each node keeps the total reward, from the point of view
 //! of the player who made the move leading to it, of the playouts that went through it, so
@@ -55,7 +55,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::amaf::{blend, Trail};
-use super::{random_playout, Bot, Limits, Progress, Score};
+use super::{Bot, Limits, PlayoutPolicy, Progress, Score};
 use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
 
 /// Playouts stop (scored as a draw) after this many plies.
@@ -226,6 +226,8 @@ pub struct Mcts {
     tree_root: Option<(u64, usize)>,
     /// RAVE: the moves of the current playout.
     trail: Trail,
+    /// The moves the playouts put off (see [`PlayoutPolicy`]), for the game being searched.
+    policy: PlayoutPolicy,
     /// RAVE: each cell's prior value for a move placing there (see [`cell_priors`]), and
     /// the game it was computed for.
     priors: (String, Vec<f32>),
@@ -283,6 +285,7 @@ impl Mcts {
             solving: false,
             tree_root: None,
             trail: Trail::default(),
+            policy: PlayoutPolicy::default(),
             priors: (String::new(), Vec::new()),
         }
     }
@@ -507,6 +510,7 @@ impl Mcts {
         mut report: Option<&mut dyn FnMut(&Progress)>,
     ) -> MctsInfo {
         let mut info = MctsInfo::default();
+        self.policy = PlayoutPolicy::for_game(game);
         let kept = self.config.reuse_tree && self.reuse(state);
         if !kept {
             self.nodes.clear();
@@ -812,7 +816,7 @@ impl Mcts {
         let result = match finished {
             Some(r) => r,
             None => {
-                let (o, plies) = random_playout(
+                let (o, plies) = self.policy.playout(
                     game,
                     state,
                     &mut self.rng,

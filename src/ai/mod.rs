@@ -22,6 +22,7 @@ mod expectimax;
 mod features;
 mod greedy;
 mod mcts;
+mod playout;
 mod random;
 mod settings;
 mod table;
@@ -32,6 +33,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, SearchRepetition, MA
 pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DEPTH};
 pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
+pub use playout::PlayoutPolicy;
 pub use random::{random_playout, RandomBot};
 pub use settings::{
     AiSettings, SearchLimits, DEFAULT_LEVEL, MAX_LEVEL, MAX_PLAYOUTS, MAX_TIME, MIN_LEVEL,

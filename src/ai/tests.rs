@@ -1129,18 +1129,25 @@ fn on_first_line(point: &str) -> bool {
 fn go_level_3_opens_away_from_the_first_line() {
     // Level 3 (300 playouts) used to play first-line moves from the start: 300 playouts
     // tried each of the 82 moves about three times. RAVE ranks them all from every playout.
+    // A uniform pick would put 32 of the 81 points' moves, some 40 %, on the first line;
+    // RAVE puts 3 to 5 % there (a few seeds' fourth moves).
     let g = game("go");
-    for seed in 0..3u64 {
+    let mut first_line = Vec::new();
+    for seed in 0..25u64 {
         let mut s = g.start();
         for ply in 0..4u64 {
             let mut bot = bot_for_level(&g, 3, seed * 100 + ply);
             let mv = bot.select_move(&g, &mut s).expect("a move");
             let point = g.move_to_string(&s, mv);
-            assert!(
-                !on_first_line(&point) && point != "pass",
-                "seed {seed}, ply {ply}: {point}"
-            );
+            if on_first_line(&point) || point == "pass" {
+                first_line.push(format!("seed {seed}, ply {ply}: {point}"));
+            }
             g.make(&mut s, mv);
         }
     }
+    assert!(first_line.len() <= 8, "{first_line:?}");
+    assert!(
+        first_line.iter().all(|m| !m.contains("ply 0")),
+        "{first_line:?}"
+    );
 }

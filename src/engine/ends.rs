@@ -177,6 +177,20 @@ pub struct EndRule {
 }
 
 impl Game {
+    /// Whether an ending holds only after passes (`passes(n)`, as in Go): a pass there
+    /// brings the end of the game nearer, not just the other player's turn.
+    pub fn ends_on_passes(&self) -> bool {
+        self.ends.iter().any(|e| e.cond.needs_passes())
+    }
+
+    /// Whether `mv` is a pass the player chose (a move of a rule that only passes), not a
+    /// forced pass or a move on the board.
+    pub fn is_chosen_pass(&self, mv: &super::Move) -> bool {
+        self.rules
+            .get(mv.rule as usize)
+            .is_some_and(|r| r.is_pass())
+    }
+
     /// Tests the end conditions after `mover`'s move, whose changes start at `log_from`;
     /// returns the outcome and the index of the ending that decided it.
     #[inline(always)]

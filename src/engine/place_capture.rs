@@ -125,6 +125,11 @@ pub struct PlaceCapture {
     same: Vec<Vec<PieceId>>,
     /// Per `forbid` rule, its neighbour bitsets when it is `surrounded(…)`.
     forbid_adj: Vec<Option<(ByPlayer<ContentSet>, Adjacency)>>,
+    /// Per cell, the other cells next to two or more of its neighbours along the first
+    /// part's directions (its diagonal neighbours on a square board): the corners of an eye.
+    corners: Adjacency,
+    /// The most neighbours a cell has along the first part's directions.
+    max_degree: u32,
 }
 
 impl PlaceCapture {
@@ -199,13 +204,46 @@ impl PlaceCapture {
                 ForbidCond::Repetition(_) => None,
             })
             .collect();
+        let (corners, max_degree) = Self::corners(game, &captures[0].adj, n);
         Some(PlaceCapture {
             n,
             placed,
             captures,
             same,
             forbid_adj,
+            corners,
+            max_degree,
         })
+    }
+
+    /// Per cell, the cells (not itself) next to at least two of its neighbours in `adj`;
+    /// and the most neighbours a cell has.
+    fn corners(game: &Game, adj: &Adjacency, n: usize) -> (Adjacency, u32) {
+        let cells = game.board.len();
+        let neighbours = |c: usize| {
+            let words = &adj.masks[c * n..c * n + n];
+            (0..cells).filter(move |&x| words[x / 64] >> (x % 64) & 1 == 1)
+        };
+        let mut masks = vec![0u64; cells * n];
+        let mut max_degree = 0;
+        let mut seen = vec![0u8; cells];
+        for c in 0..cells {
+            seen.fill(0);
+            let mut degree = 0;
+            for y in neighbours(c) {
+                degree += 1;
+                for x in neighbours(y) {
+                    seen[x] = seen[x].saturating_add(1);
+                }
+            }
+            max_degree = max_degree.max(degree);
+            for (x, &k) in seen.iter().enumerate() {
+                if k >= 2 && x != c {
+                    masks[c * n + x / 64] |= 1 << (x % 64);
+                }
+            }
+        }
+        (Adjacency { masks }, max_degree)
     }
 }
 
@@ -421,6 +459,55 @@ impl Game {
                     }
                 }
             })
+    }
+
+    /// Whether some rule places a stone and takes the chains it surrounds, on bitsets (Go):
+    /// the game [`Game::fills_own_eye`] can answer for.
+    pub fn has_eyes(&self) -> bool {
+        !self.place_captures.is_empty()
+    }
+
+    /// Whether `mv` puts the mover's stone in one of its own eyes: an empty cell all of whose
+    /// neighbours (along the rule's first `remove-surrounded` directions) hold the mover's
+    /// chains, and whose corners (the cells next to two of those neighbours) hold at most one
+    /// enemy stone, none on the edge of the board (fewer neighbours than most cells), so
+    /// that the enemy cannot make it a false eye. `false` for a move of a rule without a
+    /// [`PlaceCapture`]. Filling such an eye only takes a liberty from the mover's own chains:
+    /// random playouts that skip it leave living groups alive, as a player would.
+    pub fn fills_own_eye(&self, s: &State, mv: Move) -> bool {
+        let Some(plan) = self.place_capture(mv.rule) else {
+            return false;
+        };
+        by_words!(plan, self.fills_own_eye_by_words(s, mv.cells[0], plan))
+    }
+
+    #[inline(always)]
+    fn fills_own_eye_by_words<const N: usize>(
+        &self,
+        s: &State,
+        cell: CellId,
+        plan: &PlaceCapture,
+    ) -> bool {
+        let p = s.scalars.to_move;
+        let own_pieces = &plan.same[plan.placed[p.index()] as usize];
+        let mut own = [0u64; N];
+        for &id in own_pieces {
+            for (w, &b) in s.cells_of(id).iter().enumerate().take(N) {
+                own[w] |= b;
+            }
+        }
+        let adj = plan.captures[0].adj.of::<N>(cell.index());
+        let corners = plan.corners.of::<N>(cell.index());
+        let empty = s.cells_of(EMPTY);
+        let (mut outside, mut degree, mut enemy_corners) = (0, 0, 0);
+        for w in 0..N {
+            outside |= adj[w] & !own[w];
+            degree += adj[w].count_ones();
+            enemy_corners +=
+                (corners[w] & !own[w] & !empty.get(w).copied().unwrap_or(0)).count_ones();
+        }
+        let allowed = if degree < plan.max_degree { 0 } else { 1 };
+        degree > 0 && outside == 0 && enemy_corners <= allowed
     }
 
     /// [`Game::make`] for a move of a rule with a [`PlaceCapture`]: the stone, then each

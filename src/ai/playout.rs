@@ -1,0 +1,252 @@
+//! The playouts MCTS scores its leaves with: random moves, except for two kinds a random
+//! player makes and no player would, whose playouts say nothing about the position.
+//!
+//! - In a game that captures surrounded chains (Go), a stone put in one of the mover's own
+//!   eyes ([`Game::fills_own_eye`]): uniform playouts fill every eye until living groups
+//!   die, so every group looks dead and the search cannot tell a living group from a dead
+//!   one.
+//! - In a game that ends on passes, a chosen pass while another move is left: uniform
+//!   playouts end at the first two passes in a row, with the board's fights unresolved and
+//!   the score a coin toss.
+//!
+//! Such a move is played only when nothing else is left (Go's playouts then end with both
+//! players passing, every eye left open: the board is scored as it stands). Elsewhere the
+//! policy is uniform and costs nothing: [`PlayoutPolicy::playout`] is
+//! [`super::random_playout`]. The benchmarks keep uniform playouts, as their peers do.
+
+use rand::Rng;
+
+use super::random_playout;
+use crate::engine::{Game, Move, MoveList, Outcome, State};
+
+/// Unwanted draws after which every legal move is looked at.
+const REDRAWS: u32 = 6;
+
+/// Which moves a game's playouts put off until nothing else is left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutPolicy {
+    /// Moves into the mover's own eyes.
+    skip_eyes: bool,
+    /// Chosen passes.
+    pass_last: bool,
+}
+
+impl PlayoutPolicy {
+    /// The policy for `game`: uniform unless it captures surrounded chains or ends on passes.
+    pub fn for_game(game: &Game) -> PlayoutPolicy {
+        PlayoutPolicy {
+            skip_eyes: game.has_eyes(),
+            pass_last: game.ends_on_passes()
+                && game.rules.iter().any(|r| r.is_pass())
+                && game.dice.is_none(),
+        }
+    }
+
+    /// Whether every legal move is as likely as any other.
+    pub fn is_uniform(&self) -> bool {
+        !self.skip_eyes && !self.pass_last
+    }
+
+    /// Whether `mv` is put off until nothing else is left.
+    fn unwanted(&self, game: &Game, s: &State, mv: Move) -> bool {
+        (self.pass_last && game.is_chosen_pass(&mv))
+            || (self.skip_eyes && game.fills_own_eye(s, mv))
+    }
+
+    /// A random legal move, drawn as [`Game::sample_legal_move`] does, but not an unwanted
+    /// one while another is left; `None` when there is no legal move. `moves` is scratch.
+    pub fn sample(
+        &self,
+        game: &Game,
+        s: &State,
+        moves: &mut MoveList,
+        rng: &mut impl Rng,
+    ) -> Option<Move> {
+        let mut drawn = None;
+        for _ in 0..REDRAWS {
+            let mv = game.sample_legal_move(s, moves, |n| rng.gen_range(0..n))?;
+            if self.is_uniform() || !self.unwanted(game, s, mv) {
+                return Some(mv);
+            }
+            drawn = Some(mv);
+        }
+        // Drawn unwanted again and again: most moves are, perhaps all (the end of a Go
+        // playout). Look at each.
+        game.legal_moves(s, moves);
+        let wanted = moves
+            .iter()
+            .filter(|&&mv| !self.unwanted(game, s, mv))
+            .count();
+        if wanted == 0 {
+            // A pass rather than filling an eye; the forced pass or an unwanted move when
+            // there is no chosen pass.
+            return moves
+                .iter()
+                .copied()
+                .find(|mv| game.is_chosen_pass(mv))
+                .or(drawn);
+        }
+        let k = rng.gen_range(0..wanted);
+        moves
+            .iter()
+            .copied()
+            .filter(|&mv| !self.unwanted(game, s, mv))
+            .nth(k)
+    }
+
+    /// [`random_playout`] with this policy's moves: plays from `state` until the game ends
+    /// or `max_plies` are played; returns the outcome (if reached) and the plies played.
+    pub fn playout(
+        &self,
+        game: &Game,
+        state: &mut State,
+        rng: &mut impl Rng,
+        moves: &mut MoveList,
+        max_plies: u32,
+    ) -> (Option<Outcome>, u32) {
+        if self.is_uniform() {
+            return random_playout(game, state, rng, moves, max_plies);
+        }
+        let mut plies = 0;
+        while plies < max_plies {
+            if let Some(o) = state.result_now() {
+                return (Some(o), plies);
+            }
+            let Some(mv) = self.sample(game, state, moves, rng) else {
+                return (game.no_moves_outcome(state), plies);
+            };
+            game.make(state, mv);
+            plies += 1;
+        }
+        (state.result_now(), plies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    use super::PlayoutPolicy;
+    use crate::engine::test_games::shipped;
+    use crate::engine::{Game, MoveList, Outcome, Player, State};
+
+    fn go5() -> Game {
+        crate::load_shipped("go", &[("size".into(), "5".into())]).expect("Go compiles")
+    }
+
+    /// A position from rows drawn with `.` for an empty point, top row first.
+    fn position(game: &Game, rows: &str, to_move: &str) -> State {
+        let mut text = String::new();
+        for (i, row) in rows.split('/').enumerate() {
+            if i > 0 {
+                text.push('/');
+            }
+            let mut run = 0;
+            for ch in row.chars() {
+                if ch == '.' {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    text.push_str(&run.to_string());
+                    run = 0;
+                }
+                text.push(ch);
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+        }
+        let text = format!("{text} {to_move}");
+        game.parse_position(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    }
+
+    #[test]
+    fn only_go_gets_a_policy() {
+        for (name, game) in shipped() {
+            let policy = PlayoutPolicy::for_game(&game);
+            assert_eq!(policy.is_uniform(), name != "go", "{name}: {policy:?}");
+        }
+    }
+
+    #[test]
+    fn a_true_eye_is_left_open_and_a_false_one_is_not_an_eye() {
+        let game = go5();
+        let cases = [
+            // (rows, to move, point, an eye of the mover's?)
+            ("XXX../X.X../XXX../...../.....", "Black", "b4", true),
+            // In the middle, one enemy corner leaves the eye true; two make it false.
+            ("XXX../X.X../XXO../...../.....", "Black", "b4", true),
+            ("XXO../X.X../XXO../...../.....", "Black", "b4", false),
+            (".X.../X.X../.X.../...../.....", "Black", "b4", true),
+            // On the edge, one enemy corner makes it false.
+            ("X.X../.X.../...../...../.....", "Black", "b5", true),
+            ("X.X../OX.../...../...../.....", "Black", "b5", false),
+            // Not the mover's: a White neighbour, or White to move (taking two stones).
+            (".XO../XO.../O..../...../.....", "White", "a5", false),
+            ("X.O../.X.../...../...../.....", "Black", "b5", false),
+            // In the corner, two neighbours and the one corner point.
+            (".X.../XX.../...../...../.....", "Black", "a5", true),
+            (".X.../XO.../...../...../.....", "Black", "a5", false),
+        ];
+        for (rows, to_move, point, eye) in cases {
+            let s = position(&game, rows, to_move);
+            let mv = game
+                .parse_move(&s, point)
+                .unwrap_or_else(|e| panic!("{point} in {rows}: {e:?}"));
+            assert_eq!(
+                game.fills_own_eye(&s, mv),
+                eye,
+                "{point} in {rows}, {to_move}"
+            );
+        }
+    }
+
+    /// Black's group with three eyes and White's with two, nothing else to play: the
+    /// policy's playouts pass at once and score the board as it stands (White's larger
+    /// area wins); uniform playouts fill eyes until a group dies, and Black wins some.
+    #[test]
+    fn playouts_leave_groups_with_eyes_alive() {
+        let game = go5();
+        let s = position(&game, ".X.X./XXXXX/OOOOO/O.O.O/OOOOO", "Black");
+        let policy = PlayoutPolicy::for_game(&game);
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut moves = MoveList::new();
+        let mut uniform_black_wins = 0;
+        for _ in 0..100 {
+            let mut t = s.clone();
+            let (o, plies) = policy.playout(&game, &mut t, &mut rng, &mut moves, 1000);
+            assert_eq!((o, plies), (Some(Outcome::Win(Player(1))), 2));
+            let mut t = s.clone();
+            let (o, _) = super::random_playout(&game, &mut t, &mut rng, &mut moves, 1000);
+            uniform_black_wins += u32::from(o == Some(Outcome::Win(Player(0))));
+        }
+        assert!(uniform_black_wins > 0);
+    }
+
+    /// A playout on an open board plays on until only eyes are left, then both pass.
+    #[test]
+    fn playouts_end_with_two_passes_and_every_eye_open() {
+        let game = go5();
+        let policy = PlayoutPolicy::for_game(&game);
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut moves = MoveList::new();
+        for _ in 0..50 {
+            let mut s = game.start();
+            let (o, plies) = policy.playout(&game, &mut s, &mut rng, &mut moves, 1000);
+            assert!(o.is_some() && plies < 1000, "{plies} plies");
+            for _ in 0..2 {
+                let last = game.last_move(&s).expect("a move");
+                game.unmake(&mut s);
+                assert!(game.is_chosen_pass(&last));
+            }
+            // Before the passes, every move left was unwanted: an eye or a pass.
+            game.legal_moves(&s, &mut moves);
+            assert!(moves
+                .iter()
+                .all(|&mv| game.is_chosen_pass(&mv) || game.fills_own_eye(&s, mv)));
+        }
+    }
+}
