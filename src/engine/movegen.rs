@@ -648,6 +648,37 @@ impl Game {
         }
     }
 
+    /// Goes on after part `idx` with `mv` as it stands: the move itself when no part is left,
+    /// or when the one left is a `become-captured` that would offer only the plain move
+    /// (nothing taken, or a new kind already chosen); the next part otherwise. Saves a call
+    /// per move where parts chain (Intellector's progressor: step, promote, aura).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn gen_next(
+        &self,
+        s: &State,
+        v: &mut View,
+        p: Player,
+        rule: &Rule,
+        idx: usize,
+        focus: CellId,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let rest = rule.parts.len() - idx - 1;
+        if rest == 0
+            || (rest == 1
+                && matches!(rule.parts[idx + 1], Part::BecomeCaptured(_))
+                && (mv.promote != u8::MAX
+                    || mv.len < 2
+                    || s.board[mv.cells[mv.len as usize - 1].index()] == EMPTY))
+        {
+            out.push(mv);
+            return;
+        }
+        self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+    }
+
     /// A moving part lands on `t`: record it and go on with the next part.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]

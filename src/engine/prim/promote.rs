@@ -63,15 +63,15 @@ impl Promote {
                 let mut m = mv;
                 m.promote = k;
                 v.put(focus, game.piece_id(k, owner));
-                game.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
+                game.gen_next(s, v, p, rule, idx, focus, m, out);
                 v.len = saved;
             }
             let must = forced.is_some_and(|f| board.zones[f.index()].contains(p, focus));
             if *optional && !must {
-                game.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                game.gen_next(s, v, p, rule, idx, focus, mv, out);
             }
         } else {
-            game.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+            game.gen_next(s, v, p, rule, idx, focus, mv, out);
         }
     }
 
