@@ -1,6 +1,5 @@
 //! The playouts MCTS scores its leaves with: random moves, except for two kinds a random
-//! player makes and no player would, whose playouts say nothing about the position, and
-//! for one reply no player misses.
+//! player makes and no player would, whose playouts say nothing about the position.
 //!
 //! - In a game that captures surrounded chains (Go), a stone put in one of the mover's own
 //!   eyes ([`Game::fills_own_eye`]): uniform playouts fill every eye until living groups
@@ -9,14 +8,9 @@
 //! - In a game that ends on passes, a chosen pass while another move is left: uniform
 //!   playouts end at the first two passes in a row, with the board's fights unresolved and
 //!   the score a coin toss.
-//! - In a game that captures surrounded chains, the answer to an atari is not left to
-//!   chance ([`Game::atari_reply`]): a chain the last stone left with one liberty is taken
-//!   (the last stone's own), or saved (the mover's, when the saving stone gives it more
-//!   liberties). Uniform playouts let a side in atari escape or die at random, so the
-//!   search misread every fight.
 //!
-//! An unwanted move is played only when nothing else is left (Go's playouts then end with
-//! both players passing, every eye left open: the board is scored as it stands). Elsewhere the
+//! Such a move is played only when nothing else is left (Go's playouts then end with both
+//! players passing, every eye left open: the board is scored as it stands). Elsewhere the
 //! policy is uniform and costs nothing: [`PlayoutPolicy::playout`] is
 //! [`super::random_playout`]. The benchmarks keep uniform playouts, as their peers do.
 
@@ -68,11 +62,6 @@ impl PlayoutPolicy {
         moves: &mut MoveList,
         rng: &mut impl Rng,
     ) -> Option<Move> {
-        if self.skip_eyes {
-            if let Some(mv) = game.atari_reply(s) {
-                return Some(mv);
-            }
-        }
         let mut drawn = None;
         for _ in 0..REDRAWS {
             let mv = game.sample_legal_move(s, moves, |n| rng.gen_range(0..n))?;
@@ -213,36 +202,6 @@ mod tests {
                 "{point} in {rows}, {to_move}"
             );
         }
-    }
-
-    #[test]
-    fn an_atari_is_answered_by_taking_or_saving() {
-        let game = go5();
-        let reply = |rows: &str, last: &str| {
-            let mut s = position(&game, rows, "White");
-            let mv = game.parse_move(&s, last).expect("White's move");
-            game.make(&mut s, mv);
-            game.atari_reply(&s).map(|mv| game.move_to_string(&s, mv))
-        };
-        // White's stone on b4 has one liberty left, b3: Black takes it.
-        assert_eq!(
-            reply(".X.../X.X../...../...../.....", "b4").as_deref(),
-            Some("b3")
-        );
-        // White's c5 leaves Black's a5-b5 one liberty, b4: Black extends to two.
-        assert_eq!(
-            reply("XX.../O..../...../...../.....", "c5").as_deref(),
-            Some("b4")
-        );
-        // An extension that would leave one liberty saves nothing.
-        assert_eq!(reply("XX.../O.O../...../...../.....", "c5"), None);
-        // Nothing in atari.
-        assert_eq!(reply("...../...../...../...../.....", "c3"), None);
-        // A pass is no placement.
-        let mut s = game.start();
-        let pass = game.parse_move(&s, "pass").expect("a pass");
-        game.make(&mut s, pass);
-        assert_eq!(game.atari_reply(&s), None);
     }
 
     /// Black's group with three eyes and White's with two, nothing else to play: the

@@ -104,42 +104,6 @@ impl Adjacency {
     }
 }
 
-impl Adjacency {
-    /// The liberties (cells of `empty` next to it) of the chain of `start`: its cells of
-    /// `same` joined along the directions.
-    #[inline]
-    fn liberties<const N: usize>(
-        &self,
-        start: CellId,
-        same: &[u64; N],
-        empty: &[u64; N],
-    ) -> [u64; N] {
-        let mut chain = [0u64; N];
-        chain[start.index() / 64] |= 1 << (start.index() % 64);
-        let mut frontier = chain;
-        let mut libs = [0u64; N];
-        while let Some(w0) = (0..N).find(|&w| frontier[w] != 0) {
-            let c = w0 * 64 + frontier[w0].trailing_zeros() as usize;
-            frontier[w0] &= frontier[w0] - 1;
-            let adj = self.of::<N>(c);
-            for w in 0..N {
-                libs[w] |= adj[w] & empty[w];
-                let new = adj[w] & same[w] & !chain[w];
-                chain[w] |= new;
-                frontier[w] |= new;
-            }
-        }
-        libs
-    }
-}
-
-/// The one cell of `set`, if it has exactly one.
-fn only_cell<const N: usize>(set: &[u64; N]) -> Option<CellId> {
-    let count: u32 = set.iter().map(|w| w.count_ones()).sum();
-    let w = (0..N).find(|&w| set[w] != 0)?;
-    (count == 1).then(|| CellId::from_index(w * 64 + set[w].trailing_zeros() as usize))
-}
-
 /// One `remove-surrounded` part, compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Capture {
@@ -501,77 +465,6 @@ impl Game {
     /// the game [`Game::fills_own_eye`] can answer for.
     pub fn has_eyes(&self) -> bool {
         !self.place_captures.is_empty()
-    }
-
-    /// The reply to the last placement no Go player misses, if there is one: the stone that
-    /// takes the chain of the stone just placed when that chain has one liberty left;
-    /// otherwise the stone that saves a chain of the mover's, next to the stone just placed
-    /// and left with one liberty, when it gives the chain more. Only a legal move (the
-    /// `forbid` rules judged); `None` when the last move was no placement of a rule with a
-    /// [`PlaceCapture`]. Random playouts that answer so keep the board's fights from being
-    /// decided by which side happened to look.
-    pub fn atari_reply(&self, s: &State) -> Option<Move> {
-        let last = self.last_move(s)?;
-        let plan = self.place_capture(last.rule)?;
-        let cell = *last.cells().first()?;
-        if s.board[cell.index()] == EMPTY {
-            return None;
-        }
-        by_words!(plan, self.atari_reply_by_words(s, plan, last.rule, cell))
-    }
-
-    #[inline(always)]
-    fn atari_reply_by_words<const N: usize>(
-        &self,
-        s: &State,
-        plan: &PlaceCapture,
-        rule: u16,
-        last: CellId,
-    ) -> Option<Move> {
-        let holding = |pieces: &[PieceId]| {
-            let mut m = [0u64; N];
-            for &id in pieces {
-                for (w, &b) in s.cells_of(id).iter().enumerate().take(N) {
-                    m[w] |= b;
-                }
-            }
-            m
-        };
-        let p = s.scalars.to_move;
-        let adj = &plan.captures[0].adj;
-        let empty = holding(&[EMPTY]);
-        let legal = |c: CellId| {
-            let mut mv = Move::new(rule);
-            mv.push(c);
-            (self.place_capture_refusal(s, mv, plan) == Some(None)).then_some(mv)
-        };
-        let theirs = holding(&plan.same[s.board[last.index()] as usize]);
-        if let Some(mv) = only_cell(&adj.liberties(last, &theirs, &empty)).and_then(legal) {
-            return Some(mv);
-        }
-        let mine = holding(&plan.same[plan.placed[p.index()] as usize]);
-        let near = adj.of::<N>(last.index());
-        for w in 0..N {
-            let mut bits = near[w] & mine[w];
-            while bits != 0 {
-                let n = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-                let libs = adj.liberties(n, &mine, &empty);
-                let Some(l) = only_cell(&libs) else {
-                    continue;
-                };
-                // The liberties after extending onto `l` (merging with other chains only
-                // adds to them).
-                let around = adj.of::<N>(l.index());
-                let gained: u32 = (0..N).map(|x| (around[x] & empty[x]).count_ones()).sum();
-                if gained >= 2 {
-                    if let Some(mv) = legal(l) {
-                        return Some(mv);
-                    }
-                }
-            }
-        }
-        None
     }
 
     /// Whether `mv` puts the mover's stone in one of its own eyes: an empty cell all of whose
