@@ -475,10 +475,10 @@ impl Game {
     /// [`PlaceCapture`]. Filling such an eye only takes a liberty from the mover's own chains:
     /// random playouts that skip it leave living groups alive, as a player would.
     pub fn fills_own_eye(&self, s: &State, mv: Move) -> bool {
-        let Some(plan) = self.place_capture(mv.rule) else {
+        let (Some(plan), Some(&cell)) = (self.place_capture(mv.rule), mv.cells().first()) else {
             return false;
         };
-        by_words!(plan, self.fills_own_eye_by_words(s, mv.cells[0], plan))
+        by_words!(plan, self.fills_own_eye_by_words(s, cell, plan))
     }
 
     #[inline(always)]
