@@ -260,13 +260,9 @@ impl Game {
     pub(crate) fn last_moves_pass(&self, s: &State, n: u16) -> bool {
         let n = n as usize;
         s.frames.len() >= n
-            && s.frames[s.frames.len() - n..].iter().all(|f| {
-                f.mv.is_forced_pass()
-                    || self
-                        .rules
-                        .get(f.mv.rule as usize)
-                        .is_some_and(|r| r.is_pass())
-            })
+            && s.frames[s.frames.len() - n..]
+                .iter()
+                .all(|f| f.mv.is_forced_pass() || self.is_chosen_pass(&f.mv))
     }
 
     /// Area scores (Tromp-Taylor), indexed by player (at most 8): stones on the board, plus

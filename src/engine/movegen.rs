@@ -665,14 +665,10 @@ impl Game {
         mv: Move,
         out: &mut MoveList,
     ) {
-        let rest = rule.parts.len() - idx - 1;
-        if rest == 0
-            || (rest == 1
-                && matches!(rule.parts[idx + 1], Part::BecomeCaptured(_))
-                && (mv.promote != u8::MAX
-                    || mv.len < 2
-                    || s.board[mv.cells[mv.len as usize - 1].index()] == EMPTY))
-        {
+        let takes_nothing = mv.promote != u8::MAX
+            || mv.len < 2
+            || s.board[mv.cells[mv.len as usize - 1].index()] == EMPTY;
+        if ends_after(rule, idx, takes_nothing) {
             out.push(mv);
             return;
         }
@@ -697,11 +693,7 @@ impl Game {
     ) {
         // Done at the last part; and a last become-captured part that finds nothing captured
         // offers only the plain move (calls saved: most moves of Intellector end so).
-        if idx + 1 == rule.parts.len()
-            || (idx + 2 == rule.parts.len()
-                && s.board[t.index()] == EMPTY
-                && matches!(rule.parts[idx + 1], Part::BecomeCaptured(_)))
-        {
+        if ends_after(rule, idx, s.board[t.index()] == EMPTY) {
             push_with(out, mv, t);
             return;
         }
@@ -712,6 +704,18 @@ impl Game {
         v.put(t, piece);
         self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
         v.len = saved;
+    }
+}
+
+/// Whether a move is complete after part `idx` of `rule`: no part is left, or only a
+/// `become-captured` that offers the plain move alone because the move `takes_nothing` it
+/// could turn into (nothing captured, or a new kind already chosen).
+#[inline(always)]
+fn ends_after(rule: &Rule, idx: usize, takes_nothing: bool) -> bool {
+    match rule.parts.len() - idx - 1 {
+        0 => true,
+        1 => takes_nothing && matches!(rule.parts[idx + 1], Part::BecomeCaptured(_)),
+        _ => false,
     }
 }
 
