@@ -47,7 +47,7 @@ pub fn random_playout(
     moves: &mut MoveList,
     max_plies: u32,
 ) -> (Option<Outcome>, u32) {
-    let mut plies = 0;
+    let mut plies = game.play_random_placements(state, |n| rng.gen_range(0..n), max_plies);
     while plies < max_plies {
         if let Some(o) = state.result_now() {
             return (Some(o), plies);

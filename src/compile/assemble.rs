@@ -418,6 +418,7 @@ impl Compiler {
             quick_ends: None,
             lean: false,
             bit_moves: None,
+            placement_playouts: false,
         };
         if game.rules.iter().any(|r| {
             r.parts.iter().any(|p| {
@@ -453,6 +454,7 @@ impl Compiler {
         game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
         game.lean = game.lean_possible();
         game.bit_moves = crate::engine::BitMoves::build(&game).map(Box::new);
+        game.placement_playouts = crate::engine::MoveBits::placement_playouts(&game);
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

@@ -146,6 +146,9 @@ pub struct Game {
     /// Per player, their moves as one bitset where each is a cell of their one placement
     /// rule (empty when no player's are).
     pub(crate) move_bits: Vec<Option<super::MoveBits>>,
+    /// Whether random playouts start in [`Game::play_random_placements`] (see
+    /// [`super::MoveBits::placement_playouts`]).
+    pub(crate) placement_playouts: bool,
     /// Per player, their moves as bitsets where each is a cell of a placement rule or a
     /// move of no cell, `forbid` rules allowed (empty when no player's are).
     pub(crate) cell_moves: Vec<Option<super::CellMoves>>,

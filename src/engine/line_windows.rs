@@ -20,6 +20,9 @@ use super::{
 pub struct LineWindows {
     /// Per player, the piece ids (empty included, if the ending names it) that count as theirs.
     ids: ByPlayer<Vec<PieceId>>,
+    /// Per piece id, the players whose lines it counts in (bit `p`; players from 64 on are
+    /// never set, and [`LineWindows::holds_at`] then asks `ids`).
+    counted_by: Vec<u64>,
     /// `windows[start[c] .. start[c + 1]]` are the windows through cell `c`.
     start: Vec<u32>,
     /// A window's cells, and the cells just beyond its ends (zero unless the line is exact).
@@ -67,6 +70,12 @@ impl LineWindows {
                 })
                 .collect(),
         );
+        let mut counted_by = vec![0u64; npieces.min(256)];
+        for (p, ids) in ids.0.iter().enumerate().take(64) {
+            for &id in ids {
+                counted_by[usize::from(id)] |= 1 << p;
+            }
+        }
         let mut start = Vec::with_capacity(cells + 1);
         let mut windows = Vec::new();
         // The cells of one axis through a cell, in order: up to `n` behind it (the last as
@@ -140,6 +149,7 @@ impl LineWindows {
         };
         Some(LineWindows {
             ids,
+            counted_by,
             start,
             windows,
             shifts,
@@ -156,6 +166,17 @@ impl LineWindows {
         changed
             .into_iter()
             .any(|c| mine >> c.index() & 1 == 1 && self.full_window_at(mine, c.index()))
+    }
+
+    /// [`LineWindows::holds`] when only cell `c` changed.
+    #[inline(always)]
+    pub fn holds_at(&self, s: &State, p: Player, c: usize) -> bool {
+        // The piece now on `c` must count for `p`: one load rules out every other player.
+        let counts = match self.counted_by.get(usize::from(s.board[c])) {
+            Some(by) if p.index() < 64 => by >> p.index() & 1 == 1,
+            _ => self.mine(s, p) >> c & 1 == 1,
+        };
+        counts && self.full_window_at(self.mine(s, p), c)
     }
 
     /// [`LineWindows::holds`] with the changed cells as a bitset.

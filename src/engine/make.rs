@@ -47,6 +47,13 @@ impl Game {
     /// `make` stays small where it is inlined.
     #[inline(never)]
     fn make_placement(&self, s: &mut State, mv: Move, rule: &super::Rule) {
+        self.place_one(s, mv, rule);
+    }
+
+    /// The body of [`Game::make_placement`], inlined into the random-placement loop
+    /// ([`Game::play_random_placements`]).
+    #[inline(always)]
+    pub(super) fn place_one(&self, s: &mut State, mv: Move, rule: &super::Rule) {
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, false);
         let from_log = s.log.len();

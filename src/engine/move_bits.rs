@@ -22,6 +22,9 @@ enum Form {
         inside: Vec<PieceId>,
         zone: u64,
     },
+    /// A lone `place` on the cells holding one content, everywhere (tic-tac-toe's empty
+    /// cells): [`Form::Place`] with one id and no zone, in one load.
+    PlaceOn(PieceId),
     /// A lone `drop`: the empty cells over an occupied cell or the edge.
     Drop(DirShift),
     /// A placement that must outflank ([`super::OutflankPlacement`]).
@@ -75,10 +78,13 @@ impl MoveBits {
                 ..
             })] if game.reserve_kind != Some(*kind) => {
                 let (outside, inside, zone) = cond_on_one_word(game, on, p);
-                Form::Place {
-                    outside,
-                    inside,
-                    zone,
+                match outside.as_slice() {
+                    &[id] if zone == 0 => Form::PlaceOn(id),
+                    _ => Form::Place {
+                        outside,
+                        inside,
+                        zone,
+                    },
                 }
             }
             [Part::Drop(crate::engine::prim::drop::DropPiece { kind, falls })]
@@ -131,6 +137,7 @@ impl Game {
                 inside,
                 zone,
             } => (union(s, outside) & !zone) | (union(s, inside) & zone),
+            Form::PlaceOn(id) => s.cells_of(*id)[0],
             Form::Drop(shift) => {
                 let empty = s.cells_of(EMPTY)[0];
                 empty & (shift.edge() | shift.from_next(!empty))
@@ -153,6 +160,63 @@ impl Game {
         let mut mv = Move::new(rule);
         mv.push(CellId::from_index(nth_set_bit(bits, n as u32) as usize));
         Some(mv)
+    }
+}
+
+impl Game {
+    /// Plays uniformly random moves from `s` for as long as each is a lone placement whose
+    /// cells are a bitset (tic-tac-toe, connect four, gomoku: every move of theirs), in one
+    /// loop: the draw and the make inlined together, with none of the dispatch that
+    /// [`Game::sample_legal_move`] and [`Game::make`] go through for each move. Stops when
+    /// the game is over, after `max_plies`, or at a position the loop does not handle (no
+    /// such move for the player to move, whose general moves may then be a forced pass);
+    /// returns the plies played. The moves are those the general path draws with the same
+    /// `pick`s, so a seeded playout is the same either way.
+    pub fn play_random_placements(
+        &self,
+        s: &mut State,
+        mut pick: impl FnMut(usize) -> usize,
+        max_plies: u32,
+    ) -> u32 {
+        let mut plies = 0;
+        if !self.placement_playouts {
+            return 0;
+        }
+        while plies < max_plies && s.scalars.result.is_none() {
+            let p = s.scalars.to_move;
+            let Some(Some(form)) = self.move_bits.get(p.index()) else {
+                break;
+            };
+            // Outflanking forms are not taken here (`placement_playouts`).
+            let Some(bits) = self.form_bits(form, s, p) else {
+                break;
+            };
+            if bits == 0 {
+                break;
+            }
+            let n = pick(bit_count(bits) as usize);
+            let mut mv = Move::new(form.rule);
+            mv.push(CellId::from_index(nth_set_bit(bits, n as u32) as usize));
+            self.place_one(s, mv, &self.rules[usize::from(form.rule)]);
+            plies += 1;
+        }
+        plies
+    }
+}
+
+impl MoveBits {
+    /// Whether every player's moves are lone placements ([`super::Rule::lone_placement`])
+    /// whose cells are a bitset, which [`Game::make`] makes by [`Game::make_placement`], in
+    /// a game without dice: the condition of [`Game::play_random_placements`].
+    pub fn placement_playouts(game: &Game) -> bool {
+        game.dice.is_none()
+            && game.move_bits.len() == game.num_players()
+            && game.move_bits.iter().all(|m| {
+                m.as_ref().is_some_and(|m| {
+                    let rule = &game.rules[usize::from(m.rule)];
+                    !matches!(m.form, Form::Outflank) && rule.lone_placement && !rule.plain
+                })
+            })
     }
 }
 
@@ -196,6 +260,79 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use crate::engine::{MoveList, Player};
+
+    /// The fused loop of random placements plays the games the general path plays: from
+    /// the start and from positions part-way through, with the same seeded draws, every
+    /// game whose playouts take it ends in the same position, with the same result, hash,
+    /// undo log and number of plies as draws by `sample_legal_move` made by `make`; and
+    /// unmaking the loop's moves restores the start. Tic-tac-toe, connect four, gomoku on
+    /// 8 × 8 and zoned tic-tac-toe take the loop; reversi (outflanking), Go (captures) and
+    /// gomoku on 15 × 15 (more than 64 cells) do not.
+    #[test]
+    fn random_placements_play_what_the_general_path_plays() {
+        let mut games = crate::engine::test_games::shipped();
+        let text = std::fs::read_to_string("games/tictactoe.game")
+            .expect("the shipped rule file is in the repository")
+            .replace(
+                "place(mark, on: empty)",
+                "place(mark, on: empty and not left)",
+            );
+        let g = crate::compile_source("zoned", "zoned.game", &text, &[]).expect("compiles");
+        games.push(("zoned tic-tac-toe".into(), g));
+        let small = crate::load_shipped("gomoku", &[("size".into(), "8".into())])
+            .expect("gomoku compiles at size 8");
+        games.push(("gomoku 8".into(), small));
+        let taking: Vec<&str> = games
+            .iter()
+            .filter(|(_, g)| g.placement_playouts)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        for want in ["tictactoe", "connect4", "gomoku 8", "zoned tic-tac-toe"] {
+            assert!(taking.contains(&want), "{want} takes the loop: {taking:?}");
+        }
+        for not in ["reversi", "go", "chess", "hex", "gomoku"] {
+            assert!(!taking.contains(&not), "{not} does not take the loop");
+        }
+        let mut moves = MoveList::new();
+        let mut played = 0;
+        for (name, game) in games.iter().filter(|(_, g)| g.placement_playouts) {
+            for seed in 0..40u64 {
+                let mut start = game.start();
+                // Half the playouts start part-way through a game.
+                let mut rng = SmallRng::seed_from_u64(seed);
+                for _ in 0..(seed % 2) * rng.gen_range(0..8) {
+                    match game.sample_legal_move(&start, &mut moves, |n| rng.gen_range(0..n)) {
+                        Some(mv) if start.result_now().is_none() => game.make(&mut start, mv),
+                        _ => break,
+                    }
+                }
+                let (mut fused, mut general) = (start.clone(), start.clone());
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let plies = game.play_random_placements(&mut fused, |n| rng.gen_range(0..n), 500);
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut general_plies = 0;
+                while general_plies < 500 && general.result_now().is_none() {
+                    match game.sample_legal_move(&general, &mut moves, |n| rng.gen_range(0..n)) {
+                        Some(mv) if mv.len == 1 => game.make(&mut general, mv),
+                        _ => break,
+                    }
+                    general_plies += 1;
+                }
+                assert_eq!(plies, general_plies, "{name}, seed {seed}");
+                assert!(fused.same_position(&general), "{name}, seed {seed}");
+                assert_eq!(fused.result_now(), general.result_now(), "{name}");
+                assert_eq!(fused.hash(), general.hash(), "{name}");
+                assert_eq!(fused.log.len(), general.log.len(), "{name}");
+                for _ in 0..plies {
+                    game.unmake(&mut fused);
+                }
+                assert!(fused.same_position(&start), "{name}: unmade to the start");
+                assert_eq!(fused.hash(), start.hash(), "{name}");
+                played += plies;
+            }
+        }
+        assert!(played > 1000, "{played} plies played");
+    }
 
     /// Along seeded random games of every shipped game whose moves have a bitset form (and
     /// of small gomoku, zoned tic-tac-toe and three-player reversi), for every player in

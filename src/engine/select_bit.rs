@@ -47,6 +47,28 @@ pub(crate) fn bit_count(x: u64) -> u32 {
 /// `n` set bits (64 otherwise).
 #[inline(always)]
 pub(crate) fn nth_set_bit(x: u64, n: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the processor has BMI2, as just checked.
+        return unsafe { nth_set_bit_bmi2(x, n) };
+    }
+    nth_set_bit_broadword(x, n)
+}
+
+/// [`nth_set_bit`] by one parallel bit deposit: bit `n` of a word spread onto the set bits
+/// of `x` lands on the n-th of them.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn nth_set_bit_bmi2(x: u64, n: u32) -> u32 {
+    if n >= 64 {
+        return 64;
+    }
+    std::arch::x86_64::_pdep_u64(1 << n, x).trailing_zeros()
+}
+
+/// [`nth_set_bit`] with plain word operations.
+#[inline(always)]
+fn nth_set_bit_broadword(x: u64, n: u32) -> u32 {
     let totals = running_counts(x);
     // A byte's high bit is set where its running count is at most n (counts and n are at
     // most 64, so no byte borrows from the next): those bytes come before the one sought.
