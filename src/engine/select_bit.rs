@@ -48,11 +48,42 @@ pub(crate) fn bit_count(x: u64) -> u32 {
 #[inline(always)]
 pub(crate) fn nth_set_bit(x: u64, n: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("bmi2") {
-        // SAFETY: the processor has BMI2, as just checked.
+    if fast_pdep() {
+        // SAFETY: the processor has BMI2 (`fast_pdep` checked).
         return unsafe { nth_set_bit_bmi2(x, n) };
     }
     nth_set_bit_broadword(x, n)
+}
+
+/// Whether the processor has a fast `pdep`: BMI2, and not an AMD processor before Zen 3
+/// (family 0x19), which carries it out in microcode, a cycle or more per set bit, where
+/// the broadword selection is a dozen operations. Asked once.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn fast_pdep() -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet, 1: fast, 2: not.
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    match FAST.load(Ordering::Relaxed) {
+        0 => {
+            let fast = std::arch::is_x86_feature_detected!("bmi2") && !slow_amd_pdep();
+            FAST.store(if fast { 1 } else { 2 }, Ordering::Relaxed);
+            fast
+        }
+        v => v == 1,
+    }
+}
+
+/// Whether this is an AMD processor of a family before 0x19 (Zen 3).
+#[cfg(target_arch = "x86_64")]
+#[cold]
+fn slow_amd_pdep() -> bool {
+    use std::arch::x86_64::__cpuid;
+    // `cpuid` exists on every x86-64 processor; leaves 0 and 1 always do.
+    let (vendor, info) = (__cpuid(0), __cpuid(1));
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+    let family = (info.eax >> 8 & 0xf) + (info.eax >> 20 & 0xff);
+    amd && family < 0x19
 }
 
 /// [`nth_set_bit`] by one parallel bit deposit: bit `n` of a word spread onto the set bits
@@ -118,6 +149,14 @@ mod tests {
         }
         for x in words {
             assert_eq!(bit_count(x), x.count_ones(), "{x:#x}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                for n in 0..=x.count_ones() {
+                    // SAFETY: the processor has BMI2, as just checked.
+                    let by_pdep = unsafe { super::nth_set_bit_bmi2(x, n) };
+                    assert_eq!(by_pdep, super::nth_set_bit_broadword(x, n), "{x:#x}, {n}");
+                }
+            }
             for n in 0..x.count_ones() {
                 assert_eq!(nth_set_bit(x, n), by_loop(x, n), "{x:#x}, n = {n}");
             }
