@@ -179,6 +179,22 @@ impl LineWindows {
         counts && self.full_window_at(self.mine(s, p), c)
     }
 
+    /// The players whose lines count `piece` (bit `p`, for players below 64).
+    #[inline(always)]
+    pub fn counted_by(&self, piece: PieceId) -> u64 {
+        self.counted_by
+            .get(usize::from(piece))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether a window through cell `c`, which holds a piece counted for `p`, is full of
+    /// `p`'s pieces (and, for an exact line, has none of them just beyond).
+    #[inline(always)]
+    pub fn full_through(&self, s: &State, p: Player, c: usize) -> bool {
+        self.full_window_at(self.mine(s, p), c)
+    }
+
     /// [`LineWindows::holds`] with the changed cells as a bitset.
     #[inline]
     pub fn holds_in(&self, s: &State, p: Player, changed: u64) -> bool {

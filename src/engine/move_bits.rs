@@ -261,6 +261,24 @@ mod tests {
 
     use crate::engine::{MoveList, Player};
 
+    /// Every shipped game, gomoku on 8 × 8 and a tic-tac-toe whose placements have a zone
+    /// (not the left column).
+    fn shipped_small_gomoku_and_zoned() -> Vec<(String, crate::engine::Game)> {
+        let mut games = crate::engine::test_games::shipped();
+        let small = crate::load_shipped("gomoku", &[("size".into(), "8".into())])
+            .expect("gomoku compiles at size 8");
+        games.push(("gomoku 8".into(), small));
+        let text = std::fs::read_to_string("games/tictactoe.game")
+            .expect("the shipped rule file is in the repository")
+            .replace(
+                "place(mark, on: empty)",
+                "place(mark, on: empty and not left)",
+            );
+        let g = crate::compile_source("zoned", "zoned.game", &text, &[]).expect("compiles");
+        games.push(("zoned tic-tac-toe".into(), g));
+        games
+    }
+
     /// The fused loop of random placements plays the games the general path plays: from
     /// the start and from positions part-way through, with the same seeded draws, every
     /// game whose playouts take it ends in the same position, with the same result, hash,
@@ -270,18 +288,7 @@ mod tests {
     /// gomoku on 15 × 15 (more than 64 cells) do not.
     #[test]
     fn random_placements_play_what_the_general_path_plays() {
-        let mut games = crate::engine::test_games::shipped();
-        let text = std::fs::read_to_string("games/tictactoe.game")
-            .expect("the shipped rule file is in the repository")
-            .replace(
-                "place(mark, on: empty)",
-                "place(mark, on: empty and not left)",
-            );
-        let g = crate::compile_source("zoned", "zoned.game", &text, &[]).expect("compiles");
-        games.push(("zoned tic-tac-toe".into(), g));
-        let small = crate::load_shipped("gomoku", &[("size".into(), "8".into())])
-            .expect("gomoku compiles at size 8");
-        games.push(("gomoku 8".into(), small));
+        let games = shipped_small_gomoku_and_zoned();
         let taking: Vec<&str> = games
             .iter()
             .filter(|(_, g)| g.placement_playouts)
@@ -340,18 +347,7 @@ mod tests {
     /// draw of the n-th move gives the list's n-th move; and "has a legal move" agrees.
     #[test]
     fn move_bits_agree_with_the_move_list() {
-        let mut games = crate::engine::test_games::shipped();
-        let small = crate::load_shipped("gomoku", &[("size".into(), "8".into())])
-            .expect("gomoku compiles at size 8");
-        games.push(("gomoku 8".into(), small));
-        let text = std::fs::read_to_string("games/tictactoe.game")
-            .expect("the shipped rule file is in the repository")
-            .replace(
-                "place(mark, on: empty)",
-                "place(mark, on: empty and not left)",
-            );
-        let g = crate::compile_source("zoned", "zoned.game", &text, &[]).expect("compiles");
-        games.push(("zoned tic-tac-toe".into(), g));
+        let mut games = shipped_small_gomoku_and_zoned();
         let three = crate::compile_source(
             "three",
             "three.game",

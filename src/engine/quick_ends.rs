@@ -134,6 +134,8 @@ impl Order {
 struct QuickEnd {
     test: Option<Test>,
     order: [Order; MAX_PLAYERS],
+    /// The players of `order`, as a mask (bit `p`).
+    asked: [u8; MAX_PLAYERS],
     result: EndResult,
 }
 
@@ -186,17 +188,21 @@ impl QuickEnds {
         let ends: Vec<QuickEnd> = game
             .ends
             .iter()
-            .map(|e| QuickEnd {
-                test: Test::build(game, &e.cond, small),
-                order: std::array::from_fn(|mover| {
+            .map(|e| {
+                let asked = |mover: usize| {
                     let asked = if e.cond.mover_only() { 1 } else { n };
-                    Order::new(
-                        (0..asked)
-                            .map(|k| Player(((mover + k) % n) as u8))
-                            .filter(|p| e.players >> p.0 & 1 == 1),
-                    )
-                }),
-                result: e.result,
+                    (0..asked)
+                        .map(move |k| Player(((mover + k) % n) as u8))
+                        .filter(|p| e.players >> p.0 & 1 == 1)
+                };
+                QuickEnd {
+                    test: Test::build(game, &e.cond, small),
+                    order: std::array::from_fn(|mover| Order::new(asked(mover))),
+                    asked: std::array::from_fn(|mover| {
+                        asked(mover).fold(0u8, |m, p| m | 1 << p.0)
+                    }),
+                    result: e.result,
+                }
             })
             .collect();
         ends.first()?.test.as_ref()?;
@@ -267,13 +273,27 @@ impl QuickEnds {
     /// boards along every axis cost several times more.
     #[inline(always)]
     fn lines_through(&self, s: &State, mover: Player, c: usize) -> Option<(Outcome, u16)> {
+        let piece = s.board[c];
         for (i, end) in self.ends.iter().enumerate() {
             let Some(Test::Line(windows)) = &end.test else {
                 unreachable!("lines_only: every ending is a line")
             };
-            if let Answer::Holds(p) =
+            // Only a player whose lines count the piece now on `c` can have one through it.
+            let who = windows.counted_by(piece) & u64::from(end.asked[mover.index() % MAX_PLAYERS]);
+            if who == 0 {
+                continue;
+            }
+            let answer = if who.is_power_of_two() {
+                let p = Player(who.trailing_zeros() as u8);
+                if windows.full_through(s, p, c) {
+                    Answer::Holds(p)
+                } else {
+                    Answer::No
+                }
+            } else {
                 first_holding(end, mover, |p| windows.holds_at(s, Player(p as u8), c))
-            {
+            };
+            if let Answer::Holds(p) = answer {
                 return Some((end.result.outcome_for(p), i as u16));
             }
         }
