@@ -198,9 +198,7 @@ impl QuickEnds {
                 QuickEnd {
                     test: Test::build(game, &e.cond, small),
                     order: std::array::from_fn(|mover| Order::new(asked(mover))),
-                    asked: std::array::from_fn(|mover| {
-                        asked(mover).fold(0u8, |m, p| m | 1 << p.0)
-                    }),
+                    asked: std::array::from_fn(|mover| asked(mover).fold(0u8, |m, p| m | 1 << p.0)),
                     result: e.result,
                 }
             })
