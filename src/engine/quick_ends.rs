@@ -240,6 +240,9 @@ impl QuickEnds {
         } else {
             0
         };
+        if self.lines_only && changed.is_power_of_two() {
+            return Ok(self.lines_through(s, mover, changed.trailing_zeros() as usize));
+        }
         self.run_changed(game, s, mover, changed)
     }
 
@@ -268,8 +271,9 @@ impl QuickEnds {
     /// The endings when all are `line`s and the move changed one cell, `c`: only the
     /// windows through it can have filled (a placement and connect four's drop change one
     /// cell, so this is every move of theirs). A handful of mask tests, where shifting whole
-    /// boards along every axis cost several times more.
-    #[inline(always)]
+    /// boards along every axis cost several times more. Out of line: its few registers
+    /// saved, where the whole of `run_changed`'s were.
+    #[inline(never)]
     fn lines_through(&self, s: &State, mover: Player, c: usize) -> Option<(Outcome, u16)> {
         let piece = s.board[c];
         for (i, end) in self.ends.iter().enumerate() {
