@@ -175,13 +175,49 @@ impl Game {
     pub fn play_random_placements(
         &self,
         s: &mut State,
+        pick: impl FnMut(usize) -> usize,
+        max_plies: u32,
+    ) -> u32 {
+        if !self.placement_playouts {
+            return 0;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if super::select_bit::fast_pdep() {
+            // SAFETY: the processor has BMI2 and POPCNT (`fast_pdep` checked BMI2, which
+            // every processor that has it pairs with POPCNT; checked too, in debug builds).
+            debug_assert!(std::arch::is_x86_feature_detected!("popcnt"));
+            return unsafe { self.random_placements_bmi2(s, pick, max_plies) };
+        }
+        self.random_placements::<false>(s, pick, max_plies)
+    }
+
+    /// [`Game::play_random_placements`] compiled with `popcnt` and `pdep`: the count and
+    /// the draw of the n-th cell are then an instruction each, inside the loop.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have the BMI2 and POPCNT instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt")]
+    unsafe fn random_placements_bmi2(
+        &self,
+        s: &mut State,
+        pick: impl FnMut(usize) -> usize,
+        max_plies: u32,
+    ) -> u32 {
+        self.random_placements::<true>(s, pick, max_plies)
+    }
+
+    /// The loop of [`Game::play_random_placements`]; `HARDWARE`: count and select bits
+    /// with `popcnt` and `pdep` (only inside [`Game::random_placements_bmi2`]).
+    #[inline(always)]
+    fn random_placements<const HARDWARE: bool>(
+        &self,
+        s: &mut State,
         mut pick: impl FnMut(usize) -> usize,
         max_plies: u32,
     ) -> u32 {
         let mut plies = 0;
-        if !self.placement_playouts {
-            return 0;
-        }
         while plies < max_plies && s.scalars.result.is_none() {
             let p = s.scalars.to_move;
             let Some(Some(form)) = self.move_bits.get(p.index()) else {
@@ -194,14 +230,42 @@ impl Game {
             if bits == 0 {
                 break;
             }
-            let n = pick(bit_count(bits) as usize);
+            let cell = if HARDWARE {
+                let n = pick(bits.count_ones() as usize);
+                // SAFETY: `HARDWARE` is set only by `random_placements_bmi2`, which requires
+                // BMI2.
+                unsafe { hardware_nth_set_bit(bits, n as u32) }
+            } else {
+                let n = pick(bit_count(bits) as usize);
+                nth_set_bit(bits, n as u32)
+            };
             let mut mv = Move::new(form.rule);
-            mv.push(CellId::from_index(nth_set_bit(bits, n as u32) as usize));
+            mv.push(CellId::from_index(cell as usize));
             self.place_one(s, mv, &self.rules[usize::from(form.rule)]);
             plies += 1;
         }
         plies
     }
+}
+
+/// The `n`-th set bit of `x` by `pdep`, inlined into a caller compiled with BMI2 (on other
+/// architectures, the broadword selection).
+///
+/// # Safety
+///
+/// The processor must have BMI2.
+#[inline(always)]
+unsafe fn hardware_nth_set_bit(x: u64, n: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if n >= 64 {
+            return 64;
+        }
+        // SAFETY: the caller promises BMI2.
+        unsafe { std::arch::x86_64::_pdep_u64(1 << n, x).trailing_zeros() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    nth_set_bit(x, n)
 }
 
 impl MoveBits {
@@ -316,6 +380,13 @@ mod tests {
                 let (mut fused, mut general) = (start.clone(), start.clone());
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let plies = game.play_random_placements(&mut fused, |n| rng.gen_range(0..n), 500);
+                // The portable loop (the one above takes `popcnt` and `pdep` where fast).
+                let mut portable = start.clone();
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let portable_plies =
+                    game.random_placements::<false>(&mut portable, |n| rng.gen_range(0..n), 500);
+                assert_eq!(portable_plies, plies, "{name}, seed {seed}");
+                assert!(portable.same_position(&fused), "{name}, seed {seed}");
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let mut general_plies = 0;
                 while general_plies < 500 && general.result_now().is_none() {

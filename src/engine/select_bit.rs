@@ -60,7 +60,7 @@ pub(crate) fn nth_set_bit(x: u64, n: u32) -> u32 {
 /// the broadword selection is a dozen operations. Asked once.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn fast_pdep() -> bool {
+pub(crate) fn fast_pdep() -> bool {
     use std::sync::atomic::{AtomicU8, Ordering};
     /// 0: not asked yet, 1: fast, 2: not.
     static FAST: AtomicU8 = AtomicU8::new(0);
