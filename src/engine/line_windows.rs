@@ -301,6 +301,18 @@ mod tests {
                     fast, slow,
                     "{name}: line({n}, exact {exact}) for player {q}"
                 );
+                // A move that changed one cell: the test through that cell alone, as the
+                // quick endings ask it.
+                if let [one] = &s.log[log_from..] {
+                    let c = one.cell.index();
+                    assert_eq!(w.holds_at(s, p, c), slow, "{name}: at {c} for {q}");
+                    let counted = w.counted_by(s.board[c]) >> q & 1 == 1;
+                    assert_eq!(
+                        counted && w.full_through(s, p, c),
+                        slow,
+                        "{name}: through {c} for {q}"
+                    );
+                }
                 *held += usize::from(fast);
             }
         }
