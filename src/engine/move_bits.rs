@@ -183,9 +183,7 @@ impl Game {
         }
         #[cfg(target_arch = "x86_64")]
         if super::select_bit::fast_pdep() {
-            // SAFETY: the processor has BMI2 and POPCNT (`fast_pdep` checked BMI2, which
-            // every processor that has it pairs with POPCNT; checked too, in debug builds).
-            debug_assert!(std::arch::is_x86_feature_detected!("popcnt"));
+            // SAFETY: the processor has BMI2 and POPCNT (`fast_pdep` checked both).
             return unsafe { self.random_placements_bmi2(s, pick, max_plies) };
         }
         self.random_placements::<false>(s, pick, max_plies)

@@ -55,9 +55,10 @@ pub(crate) fn nth_set_bit(x: u64, n: u32) -> u32 {
     nth_set_bit_broadword(x, n)
 }
 
-/// Whether the processor has a fast `pdep`: BMI2, and not an AMD processor before Zen 3
-/// (family 0x19), which carries it out in microcode, a cycle or more per set bit, where
-/// the broadword selection is a dozen operations. Asked once.
+/// Whether the processor has a fast `pdep`: BMI2 (and POPCNT, which the placement playouts
+/// compiled with it use too), and not an AMD processor before Zen 3 (family 0x19), which
+/// carries it out in microcode, a cycle or more per set bit, where the broadword selection
+/// is a dozen operations. Asked once.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn fast_pdep() -> bool {
@@ -66,7 +67,9 @@ pub(crate) fn fast_pdep() -> bool {
     static FAST: AtomicU8 = AtomicU8::new(0);
     match FAST.load(Ordering::Relaxed) {
         0 => {
-            let fast = std::arch::is_x86_feature_detected!("bmi2") && !slow_amd_pdep();
+            let fast = std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+                && !slow_amd_pdep();
             FAST.store(if fast { 1 } else { 2 }, Ordering::Relaxed);
             fast
         }
