@@ -21,7 +21,7 @@ pub struct LineWindows {
     /// Per player, the piece ids (empty included, if the ending names it) that count as theirs.
     ids: ByPlayer<Vec<PieceId>>,
     /// Per piece id, the players whose lines it counts in (bit `p`; players from 64 on are
-    /// never set, and [`LineWindows::holds_at`] then asks `ids`).
+    /// never set).
     counted_by: Vec<u64>,
     /// `windows[start[c] .. start[c + 1]]` are the windows through cell `c`.
     start: Vec<u32>,
@@ -168,17 +168,6 @@ impl LineWindows {
             .any(|c| mine >> c.index() & 1 == 1 && self.full_window_at(mine, c.index()))
     }
 
-    /// [`LineWindows::holds`] when only cell `c` changed.
-    #[inline(always)]
-    pub fn holds_at(&self, s: &State, p: Player, c: usize) -> bool {
-        // The piece now on `c` must count for `p`: one load rules out every other player.
-        let counts = match self.counted_by.get(usize::from(s.board[c])) {
-            Some(by) if p.index() < 64 => by >> p.index() & 1 == 1,
-            _ => self.mine(s, p) >> c & 1 == 1,
-        };
-        counts && self.full_window_at(self.mine(s, p), c)
-    }
-
     /// The players whose lines count `piece` (bit `p`, for players below 64).
     #[inline(always)]
     pub fn counted_by(&self, piece: PieceId) -> u64 {
@@ -305,7 +294,6 @@ mod tests {
                 // quick endings ask it.
                 if let [one] = &s.log[log_from..] {
                     let c = one.cell.index();
-                    assert_eq!(w.holds_at(s, p, c), slow, "{name}: at {c} for {q}");
                     let counted = w.counted_by(s.board[c]) >> q & 1 == 1;
                     assert_eq!(
                         counted && w.full_through(s, p, c),

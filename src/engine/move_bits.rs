@@ -156,10 +156,7 @@ impl Game {
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
         let (rule, bits) = self.move_bits(s).filter(|m| m.1 != 0)?;
-        let n = pick(bit_count(bits) as usize);
-        let mut mv = Move::new(rule);
-        mv.push(CellId::from_index(nth_set_bit(bits, n as u32) as usize));
-        Some(mv)
+        Some(drawn_move::<false>(rule, bits, pick))
     }
 }
 
@@ -228,17 +225,7 @@ impl Game {
             if bits == 0 {
                 break;
             }
-            let cell = if HARDWARE {
-                let n = pick(bits.count_ones() as usize);
-                // SAFETY: `HARDWARE` is set only by `random_placements_bmi2`, which requires
-                // BMI2.
-                unsafe { hardware_nth_set_bit(bits, n as u32) }
-            } else {
-                let n = pick(bit_count(bits) as usize);
-                nth_set_bit(bits, n as u32)
-            };
-            let mut mv = Move::new(form.rule);
-            mv.push(CellId::from_index(cell as usize));
+            let mv = drawn_move::<HARDWARE>(form.rule, bits, &mut pick);
             self.place_one(s, mv, &self.rules[usize::from(form.rule)]);
             plies += 1;
         }
@@ -246,24 +233,27 @@ impl Game {
     }
 }
 
-/// The `n`-th set bit of `x` by `pdep`, inlined into a caller compiled with BMI2 (on other
-/// architectures, the broadword selection).
-///
-/// # Safety
-///
-/// The processor must have BMI2.
+/// The move of `rule` on the cell of `bits` (not empty) that `pick(count)` draws: the n-th
+/// set bit for the n it returns, so the n-th move of the list the general generator writes.
+/// `HARDWARE`: count and select with `popcnt` and `pdep`, in callers compiled with BMI2 and
+/// POPCNT ([`Game::random_placements_bmi2`]).
 #[inline(always)]
-unsafe fn hardware_nth_set_bit(x: u64, n: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if n >= 64 {
-            return 64;
-        }
-        // SAFETY: the caller promises BMI2.
-        unsafe { std::arch::x86_64::_pdep_u64(1 << n, x).trailing_zeros() }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    nth_set_bit(x, n)
+fn drawn_move<const HARDWARE: bool>(
+    rule: u16,
+    bits: u64,
+    pick: impl FnOnce(usize) -> usize,
+) -> Move {
+    let cell = if HARDWARE {
+        let n = pick(bits.count_ones() as usize);
+        // SAFETY: `HARDWARE` is set only where the caller is compiled with BMI2 (see above).
+        unsafe { super::select_bit::nth_set_bit_pdep(bits, n as u32) }
+    } else {
+        let n = pick(bit_count(bits) as usize);
+        nth_set_bit(bits, n as u32)
+    };
+    let mut mv = Move::new(rule);
+    mv.push(CellId::from_index(cell as usize));
+    mv
 }
 
 impl MoveBits {

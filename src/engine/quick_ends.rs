@@ -13,7 +13,7 @@
 //! it after every move, and a unit test compares both along random games of every shipped
 //! game.
 
-use super::{EndCond, EndResult, Game, Outcome, PieceId, Player, State, EMPTY};
+use super::{CellId, EndCond, EndResult, Game, Outcome, PieceId, Player, State, EMPTY};
 
 /// The most piece ids one player's side of a quick test may name.
 const MAX_IDS: usize = 4;
@@ -247,7 +247,8 @@ impl QuickEnds {
     }
 
     /// [`QuickEnds::run_changed`], called: the makes that reach the endings through
-    /// [`QuickEnds::run`] keep their loops small.
+    /// [`QuickEnds::run`] keep their loops small (inlined there, it made the placement
+    /// loops larger and slower). Its test of lines is then asked twice, a predictable branch.
     #[inline(never)]
     fn run_changed_out_of_line(
         &self,
@@ -308,7 +309,9 @@ impl QuickEnds {
                     Answer::No
                 }
             } else {
-                first_holding(end, mover, |p| windows.holds_at(s, Player(p as u8), c))
+                first_holding(end, mover, |p| {
+                    windows.holds(s, Player(p as u8), std::iter::once(CellId::from_index(c)))
+                })
             };
             if let Answer::Holds(p) = answer {
                 return Some((end.result.outcome_for(p), i as u16));

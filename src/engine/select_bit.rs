@@ -62,19 +62,12 @@ pub(crate) fn nth_set_bit(x: u64, n: u32) -> u32 {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn fast_pdep() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    /// 0: not asked yet, 1: fast, 2: not.
-    static FAST: AtomicU8 = AtomicU8::new(0);
-    match FAST.load(Ordering::Relaxed) {
-        0 => {
-            let fast = std::arch::is_x86_feature_detected!("bmi2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-                && !slow_amd_pdep();
-            FAST.store(if fast { 1 } else { 2 }, Ordering::Relaxed);
-            fast
-        }
-        v => v == 1,
-    }
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && !slow_amd_pdep()
+    })
 }
 
 /// Whether this is an AMD processor of a family before 0x19 (Zen 3).
@@ -89,15 +82,33 @@ fn slow_amd_pdep() -> bool {
     amd && family < 0x19
 }
 
-/// [`nth_set_bit`] by one parallel bit deposit: bit `n` of a word spread onto the set bits
-/// of `x` lands on the n-th of them.
+/// [`nth_set_bit`] compiled with BMI2, for callers that are not.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
 unsafe fn nth_set_bit_bmi2(x: u64, n: u32) -> u32 {
-    if n >= 64 {
-        return 64;
+    // SAFETY: this function is compiled with BMI2, which its callers promise.
+    unsafe { nth_set_bit_pdep(x, n) }
+}
+
+/// [`nth_set_bit`] by one parallel bit deposit: bit `n` of a word spread onto the set bits
+/// of `x` lands on the n-th of them. Inlined into callers compiled with BMI2 (on other
+/// architectures, the broadword selection).
+///
+/// # Safety
+///
+/// The processor must have BMI2.
+#[inline(always)]
+pub(crate) unsafe fn nth_set_bit_pdep(x: u64, n: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if n >= 64 {
+            return 64;
+        }
+        // SAFETY: the caller promises BMI2.
+        unsafe { std::arch::x86_64::_pdep_u64(1 << n, x).trailing_zeros() }
     }
-    std::arch::x86_64::_pdep_u64(1 << n, x).trailing_zeros()
+    #[cfg(not(target_arch = "x86_64"))]
+    nth_set_bit_broadword(x, n)
 }
 
 /// [`nth_set_bit`] with plain word operations.

@@ -195,11 +195,7 @@ macro_rules! clone_state {
 
             fn clone_from(&mut self, source: &State) {
                 let State { $($buffer,)* $($value,)* } = source;
-                // Most games leave most buffers empty (stacks, reserves, marks): two
-                // empty ones need no copy, where `Vec::clone_from` would still call it.
-                $(if !(self.$buffer.is_empty() && $buffer.is_empty()) {
-                    self.$buffer.clone_from($buffer);
-                })*
+                $(self.$buffer.clone_from($buffer);)*
                 $(self.$value = *$value;)*
             }
         }
