@@ -903,3 +903,27 @@ fn positions_the_rules_could_never_reach_are_refused() {
     refused("8/1Q6/8/8/8/8/8/K7 w - - 0 1", "Black has no king");
     assert!(game.parse_position("k7/1Q6/8/8/8/8/8/K7 b - - 0 1").is_ok());
 }
+
+/// `describe` shows the `bonus` lines as the compiler read them: per piece, its cells by
+/// what a piece there adds, the zones read for each owner.
+#[test]
+fn describe_lists_the_placement_bonuses_per_piece() {
+    let d = tabletop::tools::describe::describe(&tabletop::load_shipped("chess", &[]).unwrap());
+    assert!(
+        d.contains("bonus (hundredths of a value the searching AI adds for a piece on a cell):\n"),
+        "{d}"
+    );
+    // Lines add up only where zones overlap; these do not for the knight.
+    assert!(
+        d.contains(
+            "  N knight  +20: d4 e4 d5 e5 | +10: c3 d3 e3 f3 … c6 d6 e6 f6 (12 in all) \
+             | -30: a1 b1 c1 d1 … e8 f8 g8 h8 (28 in all)\n"
+        ),
+        "{d}"
+    );
+    // The king's zones are each player's own: Black castles on the eighth rank.
+    assert!(
+        d.contains("  k king  +25: a8 b8 c8 g8 h8 | -30: a1 b1 c1 d1 … e7 f7 g7 h7 (56 in all)\n"),
+        "{d}"
+    );
+}

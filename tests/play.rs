@@ -707,3 +707,19 @@ fn chess_ai_does_not_bring_the_queen_out_to_defend_e5() {
         assert!(!hint.starts_with('Q'), "{hint}\n{out}");
     }
 }
+
+/// The placement bonuses of `games/chess.game` (`bonus knight at centre by 20`, …): the
+/// search opens in the centre, where material and mobility alone chose 1.e3.
+#[test]
+fn chess_ai_opens_in_the_centre() {
+    let out = humans("chess", "hint depth=3\nhint depth=4\nhint depth=5\n");
+    let hints: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("hint: ").nth(1))
+        .collect();
+    assert_eq!(hints.len(), 3, "{out}");
+    for hint in hints {
+        let first = hint.split_whitespace().next().unwrap_or("");
+        assert!(["e4", "d4", "Nf3", "Nc3"].contains(&first), "{hint}\n{out}");
+    }
+}

@@ -9,7 +9,10 @@
 //!   see [`super::has_material`]) plus a small mobility term (own legal moves against the
 //!   opponent's one ply earlier, a tenth of the smallest piece value each; a move of a piece
 //!   worth more than three of the least valuable counts for less, in proportion, so that a
-//!   queen's many moves do not draw it out early: see [`super::features::Features::mobility`]).
+//!   queen's many moves do not draw it out early: see [`super::features::Features::mobility`]),
+//!   plus the rule file's placement bonuses (`bonus knight at centre by 15`, see
+//!   [`Game::placement_bonus`]), which carry what an author knows about where pieces stand
+//!   well.
 //!   A bonus for
 //!   advancing towards a winning zone was tried and dropped: it made Breakthrough play no
 //!   better at equal depth and made deeper searches lose to shallower ones.
@@ -729,6 +732,10 @@ impl AlphaBeta {
         let mut v: i64 = 0;
         if f.material {
             v += i64::from(game.material(state, persp)) * 100;
+        }
+        if !game.bonuses().is_empty() {
+            // Hundredths of a value unit, the scale of `material * 100`.
+            v += i64::from(game.placement_bonus(state, persp));
         }
         v *= sign;
         if ply > 0 && self.players <= 2 {

@@ -140,6 +140,7 @@ impl Compiler {
             .iter()
             .map(|(name, per)| Zone {
                 name: name.clone(),
+                hint_only: self.zones.hint_only(name),
                 cells: ByPlayer(
                     per.iter()
                         .map(|cells| {
@@ -400,6 +401,7 @@ impl Compiler {
             drop_mate_rules,
             again: std::mem::take(&mut self.race.again),
             prefer: std::mem::take(&mut self.race.prefer),
+            bonuses: std::mem::take(&mut self.bonuses),
             entry_rules,
             forbids_whole_board: forbids.iter().all(
                 |f| matches!(&f.cond, crate::engine::ForbidCond::Repetition(r) if r.whole_board()),

@@ -7,6 +7,7 @@
 
 mod args;
 mod assemble;
+mod bonus;
 mod bound;
 mod conds;
 mod connected;

@@ -124,6 +124,8 @@ pub(crate) struct Compiler {
     pub dir_sources: std::collections::HashMap<String, Vec<Vec<crate::lang::ast::Expr>>>,
     /// `notation fen`: positions are written in FEN, with its fields.
     pub fen: bool,
+    /// The `bonus` lines' table, for the searching AI's evaluation.
+    pub bonuses: crate::engine::Bonuses,
 }
 
 /// How deep definitions may use each other (a limit of the language, not a cycle).
@@ -165,6 +167,7 @@ impl Compiler {
             rep_kinds: Vec::new(),
             dir_sources: Default::default(),
             fen: false,
+            bonuses: Default::default(),
         }
     }
 
@@ -715,6 +718,7 @@ impl Compiler {
         self.build_pieces(ast);
         self.build_race(ast);
         self.build_hand(ast);
+        self.build_bonus(ast);
         for st in &ast.stmts {
             match &st.node {
                 crate::lang::ast::Stmt::Royal(kinds) => {

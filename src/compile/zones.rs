@@ -14,6 +14,32 @@ use crate::lang::{Diagnostic, Span};
 #[derive(Default)]
 pub(crate) struct ZoneTable {
     pub zones: IndexMap<String, Vec<Vec<CellId>>>,
+    /// Zone names read by anything but a `bonus` line (rules, endings, other zones).
+    pub used_by_rules: std::collections::HashSet<String>,
+    /// Zone names read by `bonus` lines.
+    pub used_by_hints: std::collections::HashSet<String>,
+    /// A `bonus` line is being read: its zone names count as hints.
+    pub reading_hints: bool,
+}
+
+impl ZoneTable {
+    /// Notes that zone `name` was read, by a hint or by the rules.
+    fn mark_used(&mut self, name: &str) {
+        let set = if self.reading_hints {
+            &mut self.used_by_hints
+        } else {
+            &mut self.used_by_rules
+        };
+        if !set.contains(name) {
+            set.insert(name.to_string());
+        }
+    }
+
+    /// Whether zone `name` is read only by `bonus` lines: knowledge for the computer
+    /// player, not a part of the rules a player needs to see.
+    pub fn hint_only(&self, name: &str) -> bool {
+        self.used_by_hints.contains(name) && !self.used_by_rules.contains(name)
+    }
 }
 
 impl Compiler {
@@ -122,7 +148,9 @@ impl Compiler {
         match &e.kind {
             ExprKind::Name(n) => {
                 if let Some(z) = self.zones.zones.get(n) {
-                    return Some(z[p].clone());
+                    let cells = z[p].clone();
+                    self.zones.mark_used(n);
+                    return Some(cells);
                 }
                 if let Some(c) = geo.cell(n) {
                     return Some(vec![c]);
@@ -203,6 +231,7 @@ impl Compiler {
             _ => format!("{:?}", e.kind),
         };
         if let Some(i) = self.zones.zones.get_index_of(&key) {
+            self.zones.mark_used(&key);
             return Some(crate::engine::ZoneId::from_index(i));
         }
         let np = self.players.len();

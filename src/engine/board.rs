@@ -46,6 +46,9 @@ pub struct Direction {
 pub struct Zone {
     /// The zone's name.
     pub name: String,
+    /// Only `bonus` lines read it: the computer player's knowledge, which the board's
+    /// legend leaves out of the special cells.
+    pub hint_only: bool,
     /// One bitset of cells per player.
     pub cells: ByPlayer<Vec<u64>>,
 }

@@ -121,6 +121,9 @@ pub struct Game {
     pub(crate) again: Vec<EndRule>,
     /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
     pub(crate) prefer: super::Preferences,
+    /// What the searching AI's evaluation adds for pieces on some cells
+    /// (`bonus knight at centre by 15`).
+    pub(crate) bonuses: super::Bonuses,
     /// `forbid` rules: a move after which one of these holds is not legal.
     pub(crate) forbids: Vec<Forbid>,
     /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be

@@ -7,6 +7,7 @@
 mod bit_moves;
 mod bitboard;
 mod board;
+mod bonus;
 mod cell_moves;
 mod cond;
 mod connected;
@@ -61,6 +62,7 @@ mod zobrist;
 pub use bit_moves::BitMoves;
 pub use bitboard::{AttackMasks, Between, DirShift};
 pub use board::{Board, BoardShape, Cell, Direction, Zone};
+pub use bonus::Bonuses;
 pub use cell_moves::CellMoves;
 pub use cond::{CellCond, ContentSet};
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};

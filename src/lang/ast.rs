@@ -202,6 +202,15 @@ pub enum Stmt {
         weight: Spanned<i64>,
         guard: Option<Expr>,
     },
+    /// `bonus knight, bishop at centre by 15`: hundredths of a value unit the searching
+    /// AI's evaluation adds for each such piece on a cell of the zone (as the zone is for
+    /// the piece's owner).
+    Bonus {
+        kinds: Vec<Name>,
+        cells: Value,
+        weight: Spanned<i64>,
+        guard: Option<Expr>,
+    },
     /// `win if line(3)`
     End {
         result: Spanned<ResultWord>,

@@ -38,8 +38,12 @@ pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
         // what was expected there ('=', ')', a statement).
         pest::set_error_detail(true);
         let detailed = GameParser::parse(Rule::file, source).err();
+        let at_line_end = detailed.as_ref().and_then(|d| error_at_line_end(d, source));
         pest::set_error_detail(false);
-        vec![syntax_error(detailed.unwrap_or(e), source)]
+        match at_line_end {
+            Some(cut) => vec![syntax_error_at_line_end(cut, source)],
+            None => vec![syntax_error(detailed.unwrap_or(e), source)],
+        }
     })?;
     let file = pairs
         .next()
@@ -158,7 +162,7 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::forced_stmt
         | Rule::forbid_stmt
         | Rule::forbid_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
-        Rule::prefer_stmt => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, forbid, or an ending such as 'win if …')",
+        Rule::prefer_stmt | Rule::bonus_stmt | Rule::bonus_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, bonus, forbid, or an ending such as 'win if …')",
         Rule::weight => "a whole number (may be negative)",
         Rule::by_kw => "'by'",
         Rule::noise_kw => "'noise'",
@@ -391,6 +395,51 @@ fn expected_tokens_error(pos: usize, tokens: Vec<String>, source: &str) -> Optio
         span_at(pos, len),
         format!("expected {list}{after}, found {found_text}"),
     ))
+}
+
+/// A statement cut short at the end of its line (`prefer reach(row(3))` without its
+/// `by …`) fails farther on, at the next line, which the parser tried only as a
+/// continuation (`then …`): reported there, the message would say nothing useful. The
+/// text up to the end of the statement's line is parsed again, and its error is used when
+/// it stands at that line's end: it names what the statement still needs.
+fn error_at_line_end(
+    e: &pest::error::Error<Rule>,
+    source: &str,
+) -> Option<pest::error::Error<Rule>> {
+    let pos = e.parse_attempts()?.max_position;
+    let (prev_end, _) = token_before(source, pos)?;
+    if !source.get(prev_end..pos)?.contains('\n') {
+        return None;
+    }
+    let cut = source[prev_end..]
+        .find('\n')
+        .map_or(source.len(), |i| prev_end + i);
+    let err = GameParser::parse(Rule::file, &source[..cut]).err()?;
+    let at = err.parse_attempts()?.max_position;
+    let rest = strip_comments(&source[..cut]);
+    rest.get(at..)?.trim().is_empty().then_some(err)
+}
+
+/// The message of [`error_at_line_end`]'s error: what the statement needs to go on, not
+/// the operators that could also continue it, nor the line end the full text shows it
+/// cannot stop at.
+fn syntax_error_at_line_end(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
+    const CONTINUATIONS: [&str; 13] = [
+        "\n", "\r\n", "+", "-", "and", "or", "then", "!=", "<", "<=", "=", ">", ">=",
+    ];
+    let tokens: Option<(usize, Vec<String>)> = e.parse_attempts().map(|a| {
+        let tokens = a
+            .expected_tokens()
+            .iter()
+            .map(|t| t.to_string())
+            .filter(|t| !CONTINUATIONS.contains(&t.as_str()))
+            .collect();
+        (a.max_position, tokens)
+    });
+    match tokens.and_then(|(pos, t)| expected_tokens_error(pos, t, source)) {
+        Some(d) => d,
+        None => syntax_error(e, source),
+    }
 }
 
 fn syntax_error(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
@@ -671,6 +720,21 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
                 result,
                 cond,
                 players,
+                guard,
+            }
+        }
+        Rule::bonus_stmt => {
+            next(); // the `bonus` keyword
+            let kinds = next().into_inner().map(name).collect();
+            let cells = value(next());
+            next(); // `by`
+            let w = next();
+            let weight = Spanned::new(w.as_str().parse().unwrap_or(i64::MAX), span(&w));
+            let guard = it.next().and_then(|g| g.into_inner().next()).map(expr);
+            Stmt::Bonus {
+                kinds,
+                cells,
+                weight,
                 guard,
             }
         }

@@ -230,6 +230,7 @@ pub fn describe(g: &Game) -> String {
             o.push_str(&format!("  forbid {}   [{what}]\n", f.text));
         }
     }
+    bonuses(g, &mut o);
     let pr = &g.prefer;
     if !pr.rules.is_empty() || pr.noise > 0 {
         o.push_str("prefer (what the greedy player adds up for a move, in file order):\n");
@@ -245,6 +246,43 @@ pub fn describe(g: &Game) -> String {
         }
     }
     o
+}
+
+/// The `bonus` table: per piece, its cells grouped by what a piece there adds, largest
+/// first (printed only when the rule file has `bonus` lines).
+fn bonuses(g: &Game, o: &mut String) {
+    let b = g.bonuses();
+    if b.is_empty() {
+        return;
+    }
+    o.push_str("bonus (hundredths of a value the searching AI adds for a piece on a cell):\n");
+    for (id, p) in g.pieces.iter().enumerate().skip(1) {
+        let mut by_weight: Vec<(i32, Vec<&str>)> = Vec::new();
+        for (c, cell) in g.board.cells.iter().enumerate() {
+            let w = b.at(id as u8, c);
+            if w == 0 {
+                continue;
+            }
+            match by_weight.iter_mut().find(|(x, _)| *x == w) {
+                Some((_, cells)) => cells.push(&cell.name),
+                None => by_weight.push((w, vec![&cell.name])),
+            }
+        }
+        if by_weight.is_empty() {
+            continue;
+        }
+        by_weight.sort_by_key(|&(w, _)| std::cmp::Reverse(w));
+        let groups: Vec<String> = by_weight
+            .iter()
+            .map(|(w, cells)| format!("{w:+}: {}", abbreviate(cells, 8)))
+            .collect();
+        o.push_str(&format!(
+            "  {} {}  {}\n",
+            p.symbol,
+            g.kinds[p.kind as usize].name,
+            groups.join(" | ")
+        ));
+    }
 }
 
 /// The sections of a race game: the dice and the chance of each roll, the tracks per

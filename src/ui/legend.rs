@@ -163,7 +163,7 @@ fn goals(game: &Game) -> Vec<String> {
 fn special_cells(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
     for z in &game.board.zones {
-        if BUILT_IN_ZONES.contains(&z.name.as_str()) {
+        if BUILT_IN_ZONES.contains(&z.name.as_str()) || z.hint_only {
             continue;
         }
         let cells_of = |p: usize| -> Vec<&str> {
@@ -256,6 +256,21 @@ mod tests {
             "{go:?}"
         );
         assert!(go.contains(&"to pass, type 'pass'".to_string()), "{go:?}");
+    }
+
+    #[test]
+    fn zones_only_the_bonuses_read_are_not_special_cells() {
+        let chess = notes_of("chess");
+        let special = chess
+            .iter()
+            .find(|l| l.starts_with("special cells: "))
+            .unwrap();
+        // `centre`, `castled`, … serve only `bonus` lines: the rules single out these two.
+        assert_eq!(
+            special,
+            "special cells: last-rank White 8 cells, Black 8 cells; pawn-start White 8 cells, \
+             Black 8 cells"
+        );
     }
 
     #[test]
