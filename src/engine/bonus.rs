@@ -163,5 +163,13 @@ bonus pawn, king at c3 by 10
         );
         let e = game("bonus stone at centre by 5\n").unwrap_err();
         assert!(e.contains("unknown piece 'stone'"), "{e}");
+        let e = game("piece wall = \"#\"\nbonus wall at centre by 5\n").unwrap_err();
+        assert!(
+            e.contains("'wall' belongs to nobody, so no player's evaluation can count it"),
+            "{e}"
+        );
+        // A per-player zone must name real players.
+        let e = game("bonus pawn at a1 for Red by 5\n").unwrap_err();
+        assert!(e.contains("unknown player 'Red'"), "{e}");
     }
 }
