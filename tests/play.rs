@@ -692,16 +692,20 @@ fn ai_level_5_against_level_1_finishes_backgammon() {
 /// After 1.e4 e5 2.Nf3 the AI defends the pawn rather than bringing its queen out (it
 /// played 2…Qf6 while every legal move counted the same in its mobility term, the queen's
 /// many new moves included).
+/// What each `hint` line of a transcript suggests.
+fn hints(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter_map(|l| l.split("hint: ").nth(1))
+        .collect()
+}
+
 #[test]
 fn chess_ai_does_not_bring_the_queen_out_to_defend_e5() {
     let out = humans(
         "chess",
         "e4\ne5\nNf3\nhint depth=3\nhint depth=4\nhint depth=5\n",
     );
-    let hints: Vec<&str> = out
-        .lines()
-        .filter_map(|l| l.split("hint: ").nth(1))
-        .collect();
+    let hints = hints(&out);
     assert_eq!(hints.len(), 3, "{out}");
     for hint in hints {
         assert!(!hint.starts_with('Q'), "{hint}\n{out}");
@@ -713,10 +717,7 @@ fn chess_ai_does_not_bring_the_queen_out_to_defend_e5() {
 #[test]
 fn chess_ai_opens_in_the_centre() {
     let out = humans("chess", "hint depth=3\nhint depth=4\nhint depth=5\n");
-    let hints: Vec<&str> = out
-        .lines()
-        .filter_map(|l| l.split("hint: ").nth(1))
-        .collect();
+    let hints = hints(&out);
     assert_eq!(hints.len(), 3, "{out}");
     for hint in hints {
         let first = hint.split_whitespace().next().unwrap_or("");

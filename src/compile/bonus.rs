@@ -26,10 +26,8 @@ impl Compiler {
             else {
                 continue;
             };
-            if let Some(g) = guard {
-                if self.eval_bool(g) != Some(true) {
-                    continue;
-                }
+            if !self.guard_applies(guard) {
+                continue;
             }
             let w = weight.node;
             if !(-MAX_BONUS..=MAX_BONUS).contains(&w) {

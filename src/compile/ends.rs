@@ -53,10 +53,8 @@ impl Compiler {
             else {
                 continue;
             };
-            if let Some(g) = guard {
-                if self.eval_bool(g) != Some(true) {
-                    continue;
-                }
+            if !self.guard_applies(guard) {
+                continue;
             }
             let mut mask = 0u64;
             for p in players {

@@ -309,10 +309,8 @@ impl Compiler {
             let Stmt::Forbid { cond, guard } = &st.node else {
                 continue;
             };
-            if let Some(g) = guard {
-                if self.eval_bool(g) != Some(true) {
-                    continue;
-                }
+            if !self.guard_applies(guard) {
+                continue;
             }
             let cond = self.expand(cond);
             let (name, args) = match &cond.kind {

@@ -543,6 +543,14 @@ impl Compiler {
         }
     }
 
+    /// Whether a statement's `when option` guard lets it apply: no guard, or one that
+    /// holds (a guard that cannot be evaluated has been reported and does not apply).
+    pub fn guard_applies(&mut self, guard: &Option<Expr>) -> bool {
+        guard
+            .as_ref()
+            .is_none_or(|g| self.eval_bool(g) == Some(true))
+    }
+
     /// Evaluates a yes/no condition on options (`when swap`, `when not swap`).
     pub fn eval_bool(&mut self, e: &Expr) -> Option<bool> {
         match &e.kind {
