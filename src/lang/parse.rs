@@ -273,6 +273,12 @@ fn unclosed_paren(source: &str, pos: usize) -> Option<(usize, String)> {
     Some((at, format!("{name}(")))
 }
 
+/// Operators that may continue what came before them: tried at a position, they are not
+/// what the position needs.
+const OPERATORS: [&str; 5] = ["+", "-", "and", "or", "then"];
+/// Comparison operators, which may likewise continue a value.
+const COMPARISONS: [&str; 6] = ["!=", "<", "<=", "=", ">", ">="];
+
 /// A precise message from the tokens the parser tried at the farthest position it reached,
 /// or `None` when they say nothing useful (then the rule names are used).
 fn expected_tokens_error(pos: usize, tokens: Vec<String>, source: &str) -> Option<Diagnostic> {
@@ -365,7 +371,6 @@ fn expected_tokens_error(pos: usize, tokens: Vec<String>, source: &str) -> Optio
     if value_start {
         wanted.retain(|w| !matches!(w.as_str(), "\"" | "not" | "("));
     }
-    const OPERATORS: [&str; 5] = ["+", "-", "and", "or", "then"];
     if wanted.iter().any(|w| !OPERATORS.contains(&w.as_str())) || end_of_line || value_start {
         wanted.retain(|w| !OPERATORS.contains(&w.as_str()));
     }
@@ -424,15 +429,15 @@ fn error_at_line_end(
 /// the operators that could also continue it, nor the line end the full text shows it
 /// cannot stop at.
 fn syntax_error_at_line_end(e: pest::error::Error<Rule>, source: &str) -> Diagnostic {
-    const CONTINUATIONS: [&str; 13] = [
-        "\n", "\r\n", "+", "-", "and", "or", "then", "!=", "<", "<=", "=", ">", ">=",
-    ];
     let tokens: Option<(usize, Vec<String>)> = e.parse_attempts().map(|a| {
         let tokens = a
             .expected_tokens()
             .iter()
             .map(|t| t.to_string())
-            .filter(|t| !CONTINUATIONS.contains(&t.as_str()))
+            .filter(|t| {
+                let t = t.as_str();
+                !(OPERATORS.contains(&t) || COMPARISONS.contains(&t) || t == "\n" || t == "\r\n")
+            })
             .collect();
         (a.max_position, tokens)
     });
