@@ -26,6 +26,11 @@
 //! The search stops as soon as the root is proven. Only wins and losses are proven (a draw
 //! stays a playout average).
 //!
+//! The tree leaves out the moves that fill one of the mover's own eyes, as the playouts do
+//! ([`PlayoutPolicy::drop_eye_fills`], Go), unless nothing else is left: no playouts are
+//! spent on them, and where every move loses the player passes instead of killing its own
+//! groups. A node with moves left out is not proven lost when every child is.
+//!
 //! Tree reuse: after a search the tree is kept, and when the next search starts from a
 //! position a few moves further down the same game (the move played and the replies), the
 //! subtree of that position becomes the new tree, with its visits, rewards and proofs; the
@@ -131,6 +136,9 @@ struct Node {
     step: u32,
     /// The proven result for `mover`: `WIN`, `LOSS`, or `OPEN` (not proven).
     proven: i8,
+    /// Whether moves were left out of the children (a Go player's own eyes, see
+    /// [`PlayoutPolicy::drop_eye_fills`]): then every child lost does not prove a loss.
+    pruned: bool,
     /// RAVE: playouts below the parent in which `mover` made `mv` (see [`super::amaf`]).
     amaf_visits: u32,
     /// RAVE: their total reward for `mover`.
@@ -159,6 +167,7 @@ impl Node {
             start: 0,
             step: 1,
             proven: OPEN,
+            pruned: false,
             amaf_visits: 0,
             amaf_reward: 0.0,
         }
@@ -705,6 +714,8 @@ impl Mcts {
             let mut n = self.nodes[node as usize];
             let all_at_once = self.config.rave > 0 && n.num_moves == UNKNOWN && {
                 game.legal_moves(state, &mut self.moves);
+                self.nodes[node as usize].pruned =
+                    self.policy.drop_eye_fills(game, state, &mut self.moves);
                 !self.moves.is_empty() && self.moves.len() <= MAX_EXPAND_ALL
             };
             if all_at_once {
@@ -713,6 +724,8 @@ impl Mcts {
                 n = self.nodes[node as usize];
             } else if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
                 game.legal_moves(state, &mut self.moves);
+                self.nodes[node as usize].pruned =
+                    self.policy.drop_eye_fills(game, state, &mut self.moves);
                 let count = self.moves.len() as u32;
                 if count == 0 {
                     self.nodes[node as usize].num_moves = 0;
@@ -951,7 +964,7 @@ impl Mcts {
             let chooser_wins = if c.proven == WIN {
                 true
             } else {
-                let all_expanded = p.num_moves != UNKNOWN && p.expanded == p.num_moves;
+                let all_expanded = p.num_moves != UNKNOWN && p.expanded == p.num_moves && !p.pruned;
                 if !all_expanded
                     || self
                         .children_of(parent)
@@ -1154,6 +1167,37 @@ mod rave_tests {
         assert_eq!(kids.len(), 82);
         for c in kids {
             assert!(bot.nodes[c as usize].amaf_visits >= PRIOR_PLAYOUTS);
+        }
+    }
+
+    /// Black has a group with three eyes and nothing else to play but a pass; White's
+    /// larger area wins whatever Black does. The tree leaves the eyes out, so Black passes
+    /// rather than fill its own eyes (as it did when every move lost), and a loss proven
+    /// among the moves kept is not claimed for the position; with the RAVE expansion and
+    /// the one-by-one one.
+    #[test]
+    fn the_tree_passes_rather_than_fill_its_own_eyes() {
+        let game = load_shipped("go", &[("size".into(), "5".into())]).expect("Go compiles");
+        let mut s = game
+            .parse_position("1X1X1/XXXXX/OOOOO/O1O1O/OOOOO Black")
+            .expect("position");
+        assert_eq!(game.legal_moves_vec(&s).len(), 4, "three eyes and a pass");
+        for rave in [0, super::super::RAVE_K] {
+            let mut bot = Mcts::new(MctsConfig {
+                simulations: 300,
+                rave,
+                seed: 5,
+                ..MctsConfig::default()
+            });
+            let mv = bot.select_move(&game, &mut s).expect("a move");
+            assert!(
+                game.is_chosen_pass(&mv),
+                "rave {rave}: {}",
+                game.move_to_string(&s, mv)
+            );
+            let children: Vec<_> = bot.root_children().collect();
+            assert_eq!(children.len(), 1, "rave {rave}: only the pass is searched");
+            assert_eq!(bot.nodes[0].proven, OPEN, "rave {rave}");
         }
     }
 

@@ -94,6 +94,22 @@ impl PlayoutPolicy {
             .nth(k)
     }
 
+    /// Takes out of `moves` (the legal moves in `s`) those that fill one of the mover's own
+    /// eyes, unless no other move would be left; whether any was taken out. The search tree
+    /// uses it too: a Go player never fills an eye of a living group, and a tree that
+    /// grows such children spends playouts on them and, in a lost position where every
+    /// move loses, plays them and kills its own groups instead of passing.
+    pub fn drop_eye_fills(&self, game: &Game, s: &State, moves: &mut MoveList) -> bool {
+        if !self.skip_eyes || !moves.iter().any(|&mv| game.fills_own_eye(s, mv)) {
+            return false;
+        }
+        if moves.iter().all(|&mv| game.fills_own_eye(s, mv)) {
+            return false;
+        }
+        moves.retain(|mv| !game.fills_own_eye(s, *mv));
+        true
+    }
+
     /// [`random_playout`] with this policy's moves: plays from `state` until the game ends
     /// or `max_plies` are played; returns the outcome (if reached) and the plies played.
     pub fn playout(
