@@ -2,8 +2,13 @@
 //!
 //! Each line adds its weight, in hundredths of a value unit, to every listed kind's pieces
 //! on the zone's cells, the zone read for each piece's owner (so `at home` means each
-//! player's own home when `home` is a per-player zone). Lines add up.
+//! player's own home when `home` is a per-player zone). Lines add up. A `when` that reads
+//! only options decides here whether the line applies; one that reads the state
+//! (`when count(queen) = 0`) makes the line conditional, tested for each piece's owner when
+//! the AI evaluates a position.
 
+use super::guards::Guard;
+use super::moves::st_text;
 use super::scope::Compiler;
 use crate::engine::{Bonuses, Player, EMPTY};
 use crate::lang::ast::{File, Stmt};
@@ -26,9 +31,11 @@ impl Compiler {
             else {
                 continue;
             };
-            if !self.guard_applies(guard) {
-                continue;
-            }
+            let when = match guard.as_ref().map(|g| (self.guard(g), g)) {
+                None | Some((Some(Guard::Static(true)), _)) => None,
+                Some((Some(Guard::Runtime(cond)), g)) => Some((cond, st_text(g))),
+                Some((Some(Guard::Static(false)) | None, _)) => continue,
+            };
             let w = weight.node;
             if !(-MAX_BONUS..=MAX_BONUS).contains(&w) {
                 self.err(
@@ -71,7 +78,8 @@ impl Compiler {
                         continue;
                     }
                     for c in cells {
-                        bonuses.add(piece, owner, c.index(), w as i32);
+                        let when = when.as_ref().map(|(c, t)| (c, t.as_str()));
+                        bonuses.add(when, piece, owner, c.index(), w as i32);
                     }
                 }
             }

@@ -2,73 +2,84 @@
 //!
 //! A rule file may say that a piece is worth more (or less) on some cells than its `value`
 //! alone: a chess knight in the centre, a pawn near promotion, a king behind its castled
-//! pawns. The compiler turns every `bonus` line into one dense table, per piece id and cell,
-//! of hundredths of a value unit; the alpha-beta evaluation adds the table's entries under
-//! every piece it lists. The rules never read it.
+//! pawns. The compiler turns the `bonus` lines into dense tables, per piece id and cell, of
+//! hundredths of a value unit; the alpha-beta evaluation adds the tables' entries under
+//! every piece it lists. One table holds the lines that always apply; lines with a run-time
+//! condition (`when count(queen) = 0`) get a table per distinct condition, read for a
+//! piece's owner only while the condition holds for that owner, so a king can hide while
+//! queens are on the board and walk to the centre once its own has gone. The rules never
+//! read them.
 
-use super::{Game, PieceId, Player, State};
+use super::{Game, PieceId, Player, State, StateCond};
 
 /// Per piece id and cell, what a piece standing there adds to its owner's evaluation, in
-/// hundredths of a value unit (a chess pawn is worth 100).
+/// hundredths of a value unit (a chess pawn is worth 100): one table of the lines that
+/// always apply, and one per run-time condition.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Bonuses {
-    /// `table[piece * cells + cell]`; empty when the rule file has no `bonus` line.
-    table: Vec<i32>,
-    /// The board's number of cells (the table's row length).
+    /// The board's number of cells (the tables' row length).
     cells: usize,
+    /// Piece ids, the empty cell included (the tables' number of rows).
+    ids: usize,
+    /// The lines without a run-time condition.
+    always: Table,
+    /// The lines with one: a table per distinct condition, with its source text.
+    conditional: Vec<(StateCond, String, Table)>,
+}
+
+/// One table of bonuses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Table {
+    /// `entries[piece * cells + cell]`; empty until a line adds to it.
+    entries: Vec<i32>,
     /// The piece ids with a non-zero entry somewhere, each with its owner.
     pieces: Vec<(PieceId, Player)>,
 }
 
-impl Bonuses {
-    /// A table of zeros for `pieces` piece ids (the empty cell included) on `cells` cells.
-    pub fn new(pieces: usize, cells: usize) -> Bonuses {
-        Bonuses {
-            table: vec![0; pieces * cells],
-            cells,
-            pieces: Vec::new(),
+impl Table {
+    fn add(
+        &mut self,
+        ids: usize,
+        cells: usize,
+        piece: PieceId,
+        owner: Player,
+        cell: usize,
+        w: i32,
+    ) {
+        if self.entries.is_empty() {
+            self.entries = vec![0; ids * cells];
         }
-    }
-
-    /// Adds `weight` to what piece `piece`, owned by `owner`, is worth on `cell`.
-    pub fn add(&mut self, piece: PieceId, owner: Player, cell: usize, weight: i32) {
-        let at = piece as usize * self.cells + cell;
-        self.table[at] = self.table[at].saturating_add(weight);
+        let at = piece as usize * cells + cell;
+        self.entries[at] = self.entries[at].saturating_add(w);
         if !self.pieces.iter().any(|&(p, _)| p == piece) {
             self.pieces.push((piece, owner));
         }
     }
 
-    /// Whether no piece has a bonus anywhere.
-    pub fn is_empty(&self) -> bool {
-        self.pieces.is_empty()
-    }
-
-    /// What piece `piece` adds on `cell` (0 for pieces without bonuses).
-    pub fn at(&self, piece: PieceId, cell: usize) -> i32 {
-        self.table
-            .get(piece as usize * self.cells + cell)
+    fn at(&self, cells: usize, piece: PieceId, cell: usize) -> i32 {
+        self.entries
+            .get(piece as usize * cells + cell)
             .copied()
             .unwrap_or(0)
     }
-}
 
-impl Game {
-    /// The rule file's placement bonuses (`bonus … at … by …`).
-    pub fn bonuses(&self) -> &Bonuses {
-        &self.bonuses
-    }
-
-    /// The placement bonuses of `player`'s pieces minus those of every other player's, in
-    /// hundredths of a value unit; 0 for rule files without `bonus` lines. Reads each listed
-    /// piece's cells from its bitboard, so it costs one pass over the pieces that have
-    /// bonuses, not one over the board.
-    pub fn placement_bonus(&self, state: &State, player: Player) -> i32 {
-        let b = &self.bonuses;
+    /// The entries under the pieces of the owners `counts` accepts, `player`'s added and
+    /// every other player's taken away.
+    #[inline]
+    fn sum(
+        &self,
+        cells: usize,
+        state: &State,
+        player: Player,
+        counts: impl Fn(Player) -> bool,
+    ) -> i64 {
         let mut total: i64 = 0;
-        for &(piece, owner) in &b.pieces {
+        for &(piece, owner) in &self.pieces {
+            if !counts(owner) {
+                continue;
+            }
             let words = &state.bits[piece as usize * state.words..][..state.words];
-            let row = &b.table[piece as usize * b.cells..][..b.cells];
+            let row = &self.entries[piece as usize * cells..][..cells];
             let mut sum: i64 = 0;
             for (w, &word) in words.iter().enumerate() {
                 let mut bits = word;
@@ -83,6 +94,93 @@ impl Game {
             } else {
                 total -= sum;
             }
+        }
+        total
+    }
+}
+
+impl Bonuses {
+    /// No bonuses yet, for `pieces` piece ids (the empty cell included) on `cells` cells.
+    pub fn new(pieces: usize, cells: usize) -> Bonuses {
+        Bonuses {
+            cells,
+            ids: pieces,
+            always: Table::default(),
+            conditional: Vec::new(),
+        }
+    }
+
+    /// Adds `weight` to what piece `piece`, owned by `owner`, is worth on `cell`: always, or
+    /// while `when` (a condition and its source text) holds for `owner`.
+    pub fn add(
+        &mut self,
+        when: Option<(&StateCond, &str)>,
+        piece: PieceId,
+        owner: Player,
+        cell: usize,
+        weight: i32,
+    ) {
+        let table = match when {
+            None => &mut self.always,
+            Some((cond, text)) => {
+                let k = match self.conditional.iter().position(|(c, ..)| c == cond) {
+                    Some(k) => k,
+                    None => {
+                        let t = (cond.clone(), text.to_string(), Table::default());
+                        self.conditional.push(t);
+                        self.conditional.len() - 1
+                    }
+                };
+                &mut self.conditional[k].2
+            }
+        };
+        table.add(self.ids, self.cells, piece, owner, cell, weight);
+    }
+
+    /// Whether no piece has a bonus anywhere.
+    pub fn is_empty(&self) -> bool {
+        self.always.pieces.is_empty() && self.conditional.is_empty()
+    }
+
+    /// What piece `piece` adds on `cell` by the lines without a run-time condition (0 for
+    /// pieces without bonuses).
+    pub fn at(&self, piece: PieceId, cell: usize) -> i32 {
+        self.always.at(self.cells, piece, cell)
+    }
+
+    /// The run-time conditions of the conditional lines, as written, in the order first
+    /// written.
+    pub fn conditions(&self) -> impl Iterator<Item = &str> + '_ {
+        self.conditional.iter().map(|(_, text, _)| text.as_str())
+    }
+
+    /// What piece `piece` adds on `cell` while the `k`-th of [`Bonuses::conditions`] holds
+    /// for its owner.
+    pub fn at_when(&self, k: usize, piece: PieceId, cell: usize) -> i32 {
+        self.conditional
+            .get(k)
+            .map_or(0, |(_, _, t)| t.at(self.cells, piece, cell))
+    }
+}
+
+impl Game {
+    /// The rule file's placement bonuses (`bonus … at … by …`).
+    pub fn bonuses(&self) -> &Bonuses {
+        &self.bonuses
+    }
+
+    /// The placement bonuses of `player`'s pieces minus those of every other player's, in
+    /// hundredths of a value unit; 0 for rule files without `bonus` lines. Reads each listed
+    /// piece's cells from its bitboard, so it costs one pass over the pieces that have
+    /// bonuses, not one over the board; a conditional table's pieces count while its
+    /// condition holds for their owner.
+    pub fn placement_bonus(&self, state: &State, player: Player) -> i32 {
+        let b = &self.bonuses;
+        let mut total = b.always.sum(b.cells, state, player, |_| true);
+        for (cond, _, table) in &b.conditional {
+            total += table.sum(b.cells, state, player, |owner| {
+                self.state_cond(state, cond, owner)
+            });
         }
         total.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
@@ -144,6 +242,44 @@ bonus pawn, king at c3 by 10
         assert_eq!(g.placement_bonus(&s, Player(1)), -5);
     }
 
+    /// A line with a run-time condition counts for a piece's owner only while it holds for
+    /// that owner; one with an option condition is in or out of the game when compiling.
+    #[test]
+    fn conditional_bonuses_count_while_their_condition_holds_for_the_owner() {
+        let extra = "option endgame-king = yes\n\
+                     bonus king at centre by 40 when count(pawn) = 0\n\
+                     bonus king at c3 by 7 when count(pawn) = 0\n\
+                     bonus king at a1 by 3 when not endgame-king\n\
+                     bonus pawn at a4 by 1000 when ply() > 100\n";
+        let g = game(extra).unwrap();
+        let b = g.bonuses();
+        let cell = |n: &str| g.board.cell_by_name(n).unwrap().index();
+        let id = |sym: char| g.pieces().iter().position(|p| p.symbol == sym).unwrap() as u8;
+        // Two conditions (the option's line is left out), lines with the same one in one table.
+        let conds: Vec<&str> = b.conditions().collect();
+        assert_eq!(conds, ["count(pawn) = 0", "ply() > 100"]);
+        assert_eq!(b.at_when(0, id('K'), cell("c3")), 47);
+        assert_eq!(b.at_when(0, id('k'), cell("b4")), 40);
+        assert_eq!(b.at(id('K'), cell("a1")), 0);
+        // White has a pawn, Black none: the kings' conditional table counts for Black only.
+        // White: pawn a4 (+25), king c3 (-30 + 10). Black: king b2 (-30, and +40 while
+        // Black has no pawn).
+        let s = g.parse_position("5/P4/2K2/1k3/5 White").unwrap();
+        assert_eq!(g.placement_bonus(&s, Player(0)), 5 - 10);
+        // Without White's pawn, White's king counts its +47 on c3 too.
+        let s = g.parse_position("5/5/2K2/1k3/5 White").unwrap();
+        assert_eq!(g.placement_bonus(&s, Player(0)), (-20 + 47) - 10);
+        // The option turned off brings the a1 line in, unconditionally.
+        let g = crate::compile_source(
+            "bonuses",
+            "bonuses.game",
+            &format!("{BONUSES}{extra}"),
+            &[("endgame-king".into(), "no".into())],
+        )
+        .unwrap();
+        assert_eq!(g.bonuses().at(id('K'), cell("a1")), 3);
+    }
+
     #[test]
     fn bad_bonus_lines_are_refused_with_their_reason() {
         let e = game("bonus queen at centre by 5\n").unwrap_err();
@@ -168,6 +304,11 @@ bonus pawn, king at c3 by 10
             e.contains("'wall' belongs to nobody, so no player's evaluation can count it"),
             "{e}"
         );
+        // A condition on the position must be a test, of known kinds.
+        let e = game("bonus king at c3 by 5 when count(queen) = 0\n").unwrap_err();
+        assert!(e.contains("unknown piece 'queen'"), "{e}");
+        let e = game("bonus king at c3 by 5 when count(pawn)\n").unwrap_err();
+        assert!(e.contains("'count(pawn)' is a number, not a test"), "{e}");
         // A per-player zone must name real players.
         let e = game("bonus pawn at a1 for Red by 5\n").unwrap_err();
         assert!(e.contains("unknown player 'Red'"), "{e}");

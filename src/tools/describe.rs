@@ -248,18 +248,28 @@ pub fn describe(g: &Game) -> String {
     o
 }
 
-/// The `bonus` table: per piece, its cells grouped by what a piece there adds, largest
-/// first (printed only when the rule file has `bonus` lines).
+/// The `bonus` tables: per piece, its cells grouped by what a piece there adds, largest
+/// first; the lines with a run-time condition after it, a table per condition (printed
+/// only when the rule file has `bonus` lines).
 fn bonuses(g: &Game, o: &mut String) {
     let b = g.bonuses();
     if b.is_empty() {
         return;
     }
     o.push_str("bonus (hundredths of a value the searching AI adds for a piece on a cell):\n");
+    bonus_rows(g, o, "  ", |id, c| b.at(id, c));
+    for (k, when) in b.conditions().enumerate() {
+        o.push_str(&format!("  when {when} (for the piece's owner):\n"));
+        bonus_rows(g, o, "    ", |id, c| b.at_when(k, id, c));
+    }
+}
+
+/// One bonus table's lines, a piece each, indented by `indent`; `at` is the table.
+fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(u8, usize) -> i32) {
     for (id, p) in g.pieces.iter().enumerate().skip(1) {
         let mut by_weight: Vec<(i32, Vec<&str>)> = Vec::new();
         for (c, cell) in g.board.cells.iter().enumerate() {
-            let w = b.at(id as u8, c);
+            let w = at(id as u8, c);
             if w == 0 {
                 continue;
             }
@@ -277,7 +287,7 @@ fn bonuses(g: &Game, o: &mut String) {
             .map(|(w, cells)| format!("{w:+}: {}", abbreviate(cells, 8)))
             .collect();
         o.push_str(&format!(
-            "  {} {}  {}\n",
+            "{indent}{} {}  {}\n",
             p.symbol,
             g.kinds[p.kind as usize].name,
             groups.join(" | ")
