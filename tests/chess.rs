@@ -921,9 +921,22 @@ fn describe_lists_the_placement_bonuses_per_piece() {
         ),
         "{d}"
     );
-    // The king's zones are each player's own: Black castles on the eighth rank.
+    // The king's zones are each player's own: Black castles on the eighth rank. They
+    // count while material is on the board; in the endgame the king is wanted centrally.
     assert!(
-        d.contains("  k king  +25: a8 b8 c8 g8 h8 | -30: a1 b1 c1 d1 … e7 f7 g7 h7 (56 in all)\n"),
+        d.contains(
+            "  when count(queen) > 0 or count(rook, bishop, knight) > 3 (for the piece's owner):\n\
+             \x20   K king  +25: a1 b1 c1 g1 h1 | -30: a2 b2 c2 d2 … e8 f8 g8 h8 (56 in all)\n\
+             \x20   k king  +25: a8 b8 c8 g8 h8 | -30: a1 b1 c1 d1 … e7 f7 g7 h7 (56 in all)\n"
+        ),
+        "{d}"
+    );
+    assert!(
+        d.contains(
+            "  when count(queen) = 0 and count(rook, bishop, knight) <= 3 (for the piece's owner):\n\
+             \x20   K king  +30: d4 e4 d5 e5 | +15: c3 d3 e3 f3 … c6 d6 e6 f6 (12 in all) \
+             | -20: a1 b1 c1 d1 … e8 f8 g8 h8 (28 in all)\n"
+        ),
         "{d}"
     );
 }
