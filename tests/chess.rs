@@ -940,3 +940,23 @@ fn describe_lists_the_placement_bonuses_per_piece() {
         "{d}"
     );
 }
+
+/// The king's bonuses follow the material of its own side: with a queen on the board it is
+/// wanted at home, without one and with few pieces in the centre. Each side is judged by its
+/// own material, in the same position.
+#[test]
+fn the_kings_bonus_changes_with_its_sides_material() {
+    let game = chess();
+    // Rooks only: both kings in the endgame table. White's on e4 (centre, +30), Black's on
+    // e8 (rim, -20).
+    let s = fen(&game, "r3k3/8/8/8/4K3/8/8/7R w - - 0 1");
+    assert_eq!(game.placement_bonus(&s, Player(0)), 30 - (-20));
+    // Kings back home: the rim costs each the same.
+    let s = fen(&game, "r3k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    assert_eq!(game.placement_bonus(&s, Player(0)), 0);
+    // White keeps a queen: its king off the home rank is -30 (the middle-game table) and
+    // its queen on a1 is on the rim (-10), while Black, queenless, still gets the endgame's
+    // -20 for the rim.
+    let s = fen(&game, "r3k3/8/8/8/4K3/8/8/Q6R w - - 0 1");
+    assert_eq!(game.placement_bonus(&s, Player(0)), (-30 - 10) - (-20));
+}
