@@ -100,10 +100,14 @@ impl PlayoutPolicy {
     /// grows such children spends playouts on them and, in a lost position where every
     /// move loses, plays them and kills its own groups instead of passing.
     pub fn drop_eye_fills(&self, game: &Game, s: &State, moves: &mut MoveList) -> bool {
-        if !self.skip_eyes || !moves.iter().any(|&mv| game.fills_own_eye(s, mv)) {
+        if !self.skip_eyes {
             return false;
         }
-        if moves.iter().all(|&mv| game.fills_own_eye(s, mv)) {
+        let fills = moves
+            .iter()
+            .filter(|&&mv| game.fills_own_eye(s, mv))
+            .count();
+        if fills == 0 || fills == moves.len() {
             return false;
         }
         moves.retain(|mv| !game.fills_own_eye(s, *mv));
