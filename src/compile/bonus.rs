@@ -57,6 +57,7 @@ impl Compiler {
             let Some(zone) = zone else {
                 continue;
             };
+            let when = when.as_ref().map(|(c, t)| (c, t.as_str()));
             for k in kinds {
                 let Some(kind) = self.kind(&k.node, k.span) else {
                     continue;
@@ -78,7 +79,6 @@ impl Compiler {
                         continue;
                     }
                     for c in cells {
-                        let when = when.as_ref().map(|(c, t)| (c, t.as_str()));
                         bonuses.add(when, piece, owner, c.index(), w as i32);
                     }
                 }

@@ -282,35 +282,39 @@ bonus pawn, king at c3 by 10
 
     #[test]
     fn bad_bonus_lines_are_refused_with_their_reason() {
-        let e = game("bonus queen at centre by 5\n").unwrap_err();
-        assert!(e.contains("unknown piece 'queen'"), "{e}");
-        let e = game("bonus pawn at centre by 2000000\n").unwrap_err();
-        assert!(e.contains("a bonus is a whole number"), "{e}");
-        let e = game("bonus pawn at middle by 5\n").unwrap_err();
-        assert!(
-            e.contains("'middle' is neither a cell of this board nor a zone"),
-            "{e}"
-        );
-        // Without its weight the line is cut short: said at its end, not on the next line.
-        let e = game("bonus pawn at centre\nbonus king at a1 by 5\n").unwrap_err();
-        assert!(
-            e.contains("bonuses.game:16:21: error: expected '(', ',', 'by' or 'for', found the end of the line"),
-            "{e}"
-        );
-        let e = game("bonus stone at centre by 5\n").unwrap_err();
-        assert!(e.contains("unknown piece 'stone'"), "{e}");
-        let e = game("piece wall = \"#\"\nbonus wall at centre by 5\n").unwrap_err();
-        assert!(
-            e.contains("'wall' belongs to nobody, so no player's evaluation can count it"),
-            "{e}"
-        );
-        // A condition on the position must be a test, of known kinds.
-        let e = game("bonus king at c3 by 5 when count(queen) = 0\n").unwrap_err();
-        assert!(e.contains("unknown piece 'queen'"), "{e}");
-        let e = game("bonus king at c3 by 5 when count(pawn)\n").unwrap_err();
-        assert!(e.contains("'count(pawn)' is a number, not a test"), "{e}");
-        // A per-player zone must name real players.
-        let e = game("bonus pawn at a1 for Red by 5\n").unwrap_err();
-        assert!(e.contains("unknown player 'Red'"), "{e}");
+        let cases = [
+            ("bonus queen at centre by 5\n", "unknown piece 'queen'"),
+            ("bonus pawn at centre by 2000000\n", "a bonus is a whole number"),
+            (
+                "bonus pawn at middle by 5\n",
+                "'middle' is neither a cell of this board nor a zone",
+            ),
+            // Without its weight the line is cut short: said at its end, not on the next
+            // line.
+            (
+                "bonus pawn at centre\nbonus king at a1 by 5\n",
+                "bonuses.game:16:21: error: expected '(', ',', 'by' or 'for', found the end of the line",
+            ),
+            ("bonus stone at centre by 5\n", "unknown piece 'stone'"),
+            (
+                "piece wall = \"#\"\nbonus wall at centre by 5\n",
+                "'wall' belongs to nobody, so no player's evaluation can count it",
+            ),
+            // A condition on the position must be a test, of known kinds.
+            (
+                "bonus king at c3 by 5 when count(queen) = 0\n",
+                "unknown piece 'queen'",
+            ),
+            (
+                "bonus king at c3 by 5 when count(pawn)\n",
+                "'count(pawn)' is a number, not a test",
+            ),
+            // A per-player zone must name real players.
+            ("bonus pawn at a1 for Red by 5\n", "unknown player 'Red'"),
+        ];
+        for (extra, want) in cases {
+            let e = game(extra).unwrap_err();
+            assert!(e.contains(want), "{extra}: {e}");
+        }
     }
 }
