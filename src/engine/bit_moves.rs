@@ -86,6 +86,11 @@ enum Entry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct PiecePlan {
     entries: Vec<Entry>,
+    /// When every rule of the piece is a step with no promotion and none is forced: each
+    /// step direction in the general generator's order (rules, then their directions),
+    /// with its rule; slot `j` is origin mask `j` of [`BitMoves::origins`]. Such a piece's
+    /// moves are written straight into the list ([`Game::gen_step_slots`]).
+    slots: Option<Vec<(u16, DirShift)>>,
 }
 
 /// The bitboard forms of every player's pieces' rules (see the module documentation).
@@ -150,6 +155,7 @@ impl BitMoves {
                 let entries = pm.of(p, piece as PieceId);
                 let mut plan = PiecePlan {
                     entries: Vec::new(),
+                    slots: None,
                 };
                 let mut sets = out.sets[p.index()].clone();
                 let mut step_dirs = 0usize;
@@ -224,6 +230,7 @@ impl BitMoves {
                         .push(entry.unwrap_or(Entry::Other(i as u16, e.shape)));
                 }
                 if bits > 0 {
+                    plan.slots = step_slots(&plan.entries, entries);
                     out.sets[p.index()] = sets;
                     out.plan_of[p.index() * pieces + piece] = out.plans.len() as u32;
                     out.plans.push(plan);
@@ -330,6 +337,26 @@ impl BitMoves {
         }
         out
     }
+}
+
+/// A plan's step slots (see [`PiecePlan::slots`]), if every entry is a plain step.
+fn step_slots(plan: &[Entry], rules: &[super::PieceMove]) -> Option<Vec<(u16, DirShift)>> {
+    let mut slots = Vec::new();
+    for (e, r) in plan.iter().zip(rules) {
+        match e {
+            Entry::Steps {
+                rule,
+                dirs,
+                base,
+                promote: None,
+                ..
+            } if !r.forced && usize::from(*base) == slots.len() => {
+                slots.extend(dirs.iter().map(|&d| (*rule, d)));
+            }
+            _ => return None,
+        }
+    }
+    Some(slots)
 }
 
 /// The index in `sets` of the piece ids `set` holds, added if new; `None` past
@@ -479,6 +506,11 @@ impl Game {
         };
         let mut origins = [0u64; MAX_STEP_DIRS];
         let mut any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
+        if let Some(slots) = &plan.slots {
+            if self.gen_step_slots(slots, &origins, any, limit, out) {
+                return true;
+            }
+        }
         let entries = self.piece_moves.of(p, piece);
         while any != 0 {
             if out.len() >= limit {
@@ -495,6 +527,58 @@ impl Game {
                 self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, out);
             }
         }
+        true
+    }
+
+    /// The moves of a piece whose rules are all plain steps (see [`PiecePlan::slots`]),
+    /// from the cells of `any` (the union of `origins`), in the general generator's order,
+    /// written in place: each is a whole [`Move`] written once, with no capacity test per
+    /// move. False, and nothing written, when they might pass `limit` (the caller then
+    /// takes the general path, which stops between cells).
+    #[inline(always)]
+    fn gen_step_slots(
+        &self,
+        slots: &[(u16, DirShift)],
+        origins: &[u64; MAX_STEP_DIRS],
+        mut any: u64,
+        limit: usize,
+        out: &mut MoveList,
+    ) -> bool {
+        let origins = &origins[..slots.len().min(MAX_STEP_DIRS)];
+        let total: usize = origins.iter().map(|o| o.count_ones() as usize).sum();
+        let len = out.len();
+        if len + total > limit {
+            return false;
+        }
+        out.reserve(total);
+        let mut n = 0;
+        let at = out.as_mut_ptr();
+        while any != 0 {
+            let c = any.trailing_zeros() as usize;
+            any &= any - 1;
+            let bit = 1u64 << c;
+            for (&(rule, d), &o) in slots.iter().zip(origins) {
+                if o & bit != 0 {
+                    let mut cells = [super::NO_CELL; super::MAX_MOVE_CELLS];
+                    cells[0] = super::CellId::from_index(c);
+                    cells[1] = super::CellId::from_index(d.next_of(c));
+                    let mv = Move {
+                        rule,
+                        len: 2,
+                        promote: u8::MAX,
+                        cells,
+                    };
+                    debug_assert!(n < total);
+                    // Safety: each (cell, slot) written is a distinct set bit of the
+                    // slot's origin mask, so at most `total` moves are written, and
+                    // `total` more fit (reserved above).
+                    unsafe { at.add(len + n).write(mv) };
+                    n += 1;
+                }
+            }
+        }
+        // Safety: the `n` moves after `len` were written above.
+        unsafe { out.set_len(len + n) };
         true
     }
 

@@ -45,6 +45,14 @@ fn perft_full_with(game: &Game, state: &mut State, depth: u32, lists: &mut [Move
     }
     let (mine, rest) = lists.split_first_mut().expect("one list per ply");
     game.legal_moves(state, mine);
+    if depth == 1 {
+        // Each leaf is made and taken back here, without a call that would only return 1.
+        for &mv in mine.iter() {
+            game.make(state, mv);
+            game.unmake(state);
+        }
+        return mine.len() as u64;
+    }
     let mut total = 0;
     for &mv in mine.iter() {
         game.make(state, mv);
