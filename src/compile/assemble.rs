@@ -420,6 +420,7 @@ impl Compiler {
             quick_ends: None,
             lean: false,
             bit_moves: None,
+            step_tables: None,
             placement_playouts: false,
         };
         if game.rules.iter().any(|r| {
@@ -456,6 +457,7 @@ impl Compiler {
         game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
         game.lean = game.lean_possible();
         game.bit_moves = crate::engine::BitMoves::build(&game).map(Box::new);
+        game.step_tables = crate::engine::StepTables::build(&game).map(Box::new);
         game.placement_playouts = crate::engine::MoveBits::placement_playouts(&game);
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {

@@ -314,6 +314,11 @@ impl BitMoves {
         at
     }
 
+    /// Whether `player`'s pieces of id `piece` have a plan.
+    pub(crate) fn has_plan(&self, player: Player, piece: PieceId) -> bool {
+        self.plan(player, piece).is_some()
+    }
+
     /// Whether `player`'s moves may be counted without a list (see [`BitMoves::countable`]).
     #[inline]
     pub(crate) fn countable(&self, player: Player) -> bool {
@@ -856,6 +861,7 @@ loss if no-moves
             covered.push(name.clone());
             let mut general = game.clone();
             general.bit_moves = None;
+            general.step_tables = None;
             for _ in 0..6 {
                 let mut s = t.start();
                 for _ in 0..200 {

@@ -175,6 +175,9 @@ pub struct Game {
     /// The step, leap and slide rules in bitboard form, on boards of at most 64 cells
     /// (derived from `piece_moves`).
     pub(crate) bit_moves: Option<Box<super::BitMoves>>,
+    /// Per-cell step targets of the pieces whose rules are all steps and that have no
+    /// bitboard plan (derived from `piece_moves` and `bit_moves`).
+    pub(crate) step_tables: Option<Box<super::StepTables>>,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`

@@ -52,6 +52,7 @@ mod san;
 mod screen;
 mod select_bit;
 mod state;
+mod step_table;
 mod stuck_memo;
 mod symmetry;
 #[cfg(test)]
@@ -96,6 +97,7 @@ pub use rules::{Part, Rule};
 pub use screen::{ScreenWalk, Screened};
 pub use state::{Outcome, State};
 pub use state::{MAX_STACK, NO_ROLL};
+pub use step_table::StepTables;
 pub use symmetry::{symmetries, SymmetricHasher, Symmetry};
 pub use via::Via;
 pub use zobrist::Zobrist;

@@ -346,6 +346,14 @@ impl Game {
                     continue;
                 }
             }
+            if let Some(t) = self.step_tables.as_deref() {
+                if self.gen_step_table::<ONLY>(t, s, p, piece, limit, out) {
+                    if out.len() >= limit {
+                        break;
+                    }
+                    continue;
+                }
+            }
             let entries = moves.of(p, piece);
             for (w, &word) in s.cells_of(piece).iter().enumerate() {
                 let mut bits = word;
