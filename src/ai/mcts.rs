@@ -217,6 +217,8 @@ pub struct MctsInfo {
     pub best_visits: u32,
     /// Mean reward of the chosen move for the player to move (0 = loss, 1 = win).
     pub best_value: f64,
+    /// Whether the chosen move is proven lost (then every move is).
+    pub best_lost: bool,
     /// Playouts kept from the previous search's tree (tree reuse), not counted in
     /// `simulations`.
     pub reused: u32,
@@ -432,6 +434,7 @@ impl Mcts {
             info.best = Some(mv);
             info.best_visits = visits;
             info.best_value = value_of(visits, reward, proven);
+            info.best_lost = proven == LOSS;
         }
         self.info = info.clone();
         self.report_final(game, state, &ctl, report);
@@ -591,6 +594,7 @@ impl Mcts {
             info.best = Some(mv);
             info.best_visits = visits;
             info.best_value = value_of(visits, reward, proven);
+            info.best_lost = proven == LOSS;
         }
         self.info = info.clone();
         info
@@ -1044,6 +1048,14 @@ impl Bot for Mcts {
         let info = self.last_info();
         info.best?;
         Some(super::Evaluation::WinChance(info.best_value))
+    }
+
+    fn resigns(&self) -> bool {
+        let info = self.last_info();
+        info.best.is_some()
+            && (info.best_lost
+                || (info.best_value < super::RESIGN_BELOW
+                    && info.best_visits >= super::RESIGN_VISITS))
     }
 
     fn name(&self) -> String {

@@ -148,7 +148,25 @@ pub trait Bot {
     fn evaluation(&self) -> Option<Evaluation> {
         None
     }
+
+    /// Whether the last search judged the game lost beyond doubt, so that a player who may
+    /// resign (GTP's `genmove`) would: a loss proven (alpha-beta's forced mate against it,
+    /// MCTS's solver), or, for MCTS, a chance of winning under [`RESIGN_BELOW`] for its best
+    /// move over at least [`RESIGN_VISITS`] playouts of it. False for players that do not
+    /// search.
+    fn resigns(&self) -> bool {
+        matches!(self.evaluation(), Some(Evaluation::Mate(n)) if n < 0)
+    }
 }
+
+/// The chance of winning under which a searching player resigns ([`Bot::resigns`]). Go
+/// programs resign at 10 % (Leela Zero) to 20 % (Pachi); the lower figure, since light
+/// playouts misjudge more.
+pub const RESIGN_BELOW: f64 = 0.1;
+
+/// The fewest playouts of its best move after which MCTS trusts a low chance enough to
+/// resign ([`Bot::resigns`]): level 1's 30 playouts say little.
+pub const RESIGN_VISITS: u32 = 1000;
 
 /// A searching player's judgement of a position, for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq)]

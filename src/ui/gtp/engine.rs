@@ -5,7 +5,7 @@
 
 use crate::engine::{Outcome, Player};
 use crate::ui::render::{draw, Style};
-use crate::ui::session::{Event, Session, SessionError};
+use crate::ui::session::{AiTurn, Event, Session, SessionError};
 
 use super::command::{Color, Command, COMMANDS};
 use super::vertex;
@@ -151,8 +151,10 @@ impl Engine {
 
     fn genmove(&mut self, color: Color) -> Reply {
         let p = self.mover(color)?;
-        let Some(events) = self.session.play_ai() else {
-            return Ok("resign".into());
+        let events = match self.session.play_ai_or_resign() {
+            Some(AiTurn::Played(events)) => events,
+            // No move (the game is over), or a game the search judged lost.
+            None | Some(AiTurn::Resigns(_)) => return Ok("resign".into()),
         };
         let text = events
             .iter()

@@ -77,6 +77,44 @@ fn play_genmove_undo_and_the_board() {
     assert_eq!(one(&mut e, "undo"), "? cannot undo");
 }
 
+/// At a level that searches enough (level 6: 2,500 playouts a tree), `genmove` resigns a
+/// lost game, and plays, not resigns, an even one.
+#[test]
+fn genmove_resigns_a_lost_game() {
+    let mut e = engine(&GtpArgs {
+        game: "go".into(),
+        set: Vec::new(),
+        level: 6,
+        seed: 3,
+    })
+    .unwrap();
+    assert_eq!(one(&mut e, "boardsize 5"), "= ");
+    let opening = one(&mut e, "genmove b");
+    let vertex = opening.strip_prefix("= ").expect(&opening);
+    assert!(
+        vertex::cell(&e.session().game().board, vertex).is_some(),
+        "{opening}"
+    );
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    // Black walls in the whole board with two eyes (B4, D4); White is left the three
+    // points of the first line between A1 and E1, where it cannot live.
+    let black = [
+        "A5", "B5", "C5", "D5", "E5", "A4", "C4", "E4", "A3", "B3", "C3", "D3", "E3", "A2", "B2",
+        "C2", "D2", "E2", "A1", "E1",
+    ];
+    for (i, v) in black.iter().enumerate() {
+        if i > 0 {
+            assert_eq!(one(&mut e, "play w pass"), "= ");
+        }
+        assert_eq!(one(&mut e, &format!("play b {v}")), "= ", "{v}");
+    }
+    let plies = e.session().history().len();
+    assert_eq!(one(&mut e, "genmove w"), "= resign");
+    // Nothing was played: the game goes on as it stood.
+    assert_eq!(e.session().history().len(), plies);
+    assert!(!e.session().is_over());
+}
+
 #[test]
 fn boardsize_and_komi_recompile_the_game() {
     let mut e = engine_for("go", &[]);

@@ -34,6 +34,15 @@ pub struct Played {
     pub player: Player,
 }
 
+/// What the AI to move did, where it may resign ([`Session::play_ai_or_resign`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AiTurn {
+    /// It played: what happened.
+    Played(Vec<Event>),
+    /// It resigned the game, as this player; nothing was played.
+    Resigns(Player),
+}
+
 /// What a call changed, in order, for a front-end to show.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -377,6 +386,22 @@ impl Session {
         let mv = bot.select_move(&self.game, &mut scratch);
         self.return_bot(p, bot);
         self.play(mv?).ok()
+    }
+
+    /// [`Session::play_ai`] for a front-end whose protocol lets a player resign (GTP): the
+    /// AI to move resigns instead of playing when its search judged the game lost beyond
+    /// doubt ([`crate::ai::Bot::resigns`]); nothing is played then. `None` as for
+    /// `play_ai`.
+    pub fn play_ai_or_resign(&mut self) -> Option<AiTurn> {
+        let (p, mut bot) = self.take_bot()?;
+        let mut scratch = self.state.clone();
+        let mv = bot.select_move(&self.game, &mut scratch);
+        let resigns = mv.is_some() && bot.resigns();
+        self.return_bot(p, bot);
+        if resigns {
+            return Some(AiTurn::Resigns(p));
+        }
+        self.play(mv?).ok().map(AiTurn::Played)
     }
 
     /// Takes the bot of the AI to move out of the session, for thinking elsewhere; give it
