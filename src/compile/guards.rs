@@ -99,7 +99,7 @@ impl Compiler {
     fn quantity(&mut self, e: &Expr) -> Option<Quantity> {
         match &e.kind {
             ExprKind::Call { name, args } if QUANTITIES.contains(&name.node.as_str()) => {
-                let a = CallArgs::new(&name.node, e.span, args);
+                let mut a = CallArgs::new(&name.node, e.span, args);
                 if name.node == "ply" {
                     if let Some(x) = a.positional.first() {
                         self.diags.push(
@@ -111,7 +111,29 @@ impl Compiler {
                     a.finish(&[], 0, &mut self.diags);
                     return Some(Quantity::Ply);
                 }
-                a.finish(&[], usize::MAX, &mut self.diags);
+                let enemy = if name.node == "count" {
+                    match a.named("of") {
+                        None => false,
+                        Some(x) if matches!(&x.kind, ExprKind::Name(n) if n == "enemy") => true,
+                        Some(x) => {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    x.span,
+                                    format!(
+                                        "'count' counts the pieces of the player it is asked for, or with 'of: enemy' those of the other players, not '{}'",
+                                        super::moves::st_text(x)
+                                    ),
+                                )
+                                .with_hint("count(queen, of: enemy) = 0 (the other side has no queen)"),
+                            );
+                            return None;
+                        }
+                    }
+                } else {
+                    false
+                };
+                let named: &[&str] = if name.node == "count" { &["of"] } else { &[] };
+                a.finish(named, usize::MAX, &mut self.diags);
                 let kinds = self.kinds_list(&a.positional)?;
                 if name.node == "in-reserve" {
                     let reserve = self.race.reserve.as_ref().map(|r| r.0);
@@ -129,6 +151,8 @@ impl Compiler {
                         return None;
                     }
                     Some(Quantity::InReserve(kinds))
+                } else if enemy {
+                    Some(Quantity::EnemyCount(kinds))
                 } else {
                     Some(Quantity::Count(kinds))
                 }

@@ -280,6 +280,38 @@ bonus pawn, king at c3 by 10
         assert_eq!(g.bonuses().at(id('K'), cell("a1")), 3);
     }
 
+    /// `count(…, of: enemy)` counts the other players' pieces: a line that wants the king
+    /// out once the opponent has no pawn, judged for each owner by the opponent's material.
+    #[test]
+    fn a_condition_may_count_the_enemys_pieces() {
+        let g = game("bonus king at centre by 40 when count(pawn, of: enemy) = 0\n").unwrap();
+        // White has a pawn, Black none: White's king (c3) counts its +40, Black's does not.
+        let s = g.parse_position("5/P4/2K2/1k3/5 White").unwrap();
+        let plain = game("").unwrap();
+        assert_eq!(
+            g.placement_bonus(&s, Player(0)),
+            plain.placement_bonus(&s, Player(0)) + 40
+        );
+        // Black gets a pawn too: no king counts it.
+        let s = g.parse_position("5/P4/2K2/1k3/4p White").unwrap();
+        assert_eq!(
+            g.placement_bonus(&s, Player(0)),
+            plain.placement_bonus(&s, Player(0))
+        );
+        // Neither has one: both do, and they cancel out.
+        let s = g.parse_position("5/5/2K2/1k3/5 White").unwrap();
+        assert_eq!(
+            g.placement_bonus(&s, Player(0)),
+            plain.placement_bonus(&s, Player(0))
+        );
+        // Without White's pawn but with Black's: Black's king (b2) alone counts it.
+        let s = g.parse_position("5/5/2K2/1k3/4p White").unwrap();
+        assert_eq!(
+            g.placement_bonus(&s, Player(0)),
+            plain.placement_bonus(&s, Player(0)) - 40
+        );
+    }
+
     #[test]
     fn bad_bonus_lines_are_refused_with_their_reason() {
         let cases = [
@@ -311,6 +343,19 @@ bonus pawn, king at c3 by 10
             ),
             // A per-player zone must name real players.
             ("bonus pawn at a1 for Red by 5\n", "unknown player 'Red'"),
+            // `of:` says whose pieces `count` counts: only `enemy` may be named.
+            (
+                "bonus king at c3 by 5 when count(pawn, of: White) = 0\n",
+                "'count' counts the pieces of the player it is asked for, or with 'of: enemy' those of the other players, not 'White'",
+            ),
+            (
+                "bonus king at c3 by 5 when count(pawn, by: enemy) = 0\n",
+                "'count' has no argument named 'by'",
+            ),
+            (
+                "bonus king at c3 by 5 when in-reserve(pawn, of: enemy) = 0\n",
+                "'in-reserve' has no argument named 'of'",
+            ),
         ];
         for (extra, want) in cases {
             let e = game(extra).unwrap_err();

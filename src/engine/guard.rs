@@ -44,6 +44,8 @@ pub enum Quantity {
     Const(i64),
     /// The player's pieces of these kinds on the board.
     Count(Vec<KindId>),
+    /// The other players' pieces of these kinds on the board (`count(…, of: enemy)`).
+    EnemyCount(Vec<KindId>),
     /// The player's pieces of these kinds waiting in the reserve.
     InReserve(Vec<KindId>),
     /// The number of plies (moves) played so far: 0 before the first move, counted on from
@@ -95,12 +97,10 @@ impl Game {
     pub(crate) fn quantity(&self, s: &State, q: &Quantity, player: Player) -> i64 {
         match q {
             Quantity::Const(n) => *n,
-            Quantity::Count(kinds) => kinds
-                .iter()
-                .map(|&k| match self.piece_id(k, Some(player)) {
-                    super::EMPTY => 0,
-                    id => i64::from(s.counts[id as usize]),
-                })
+            Quantity::Count(kinds) => self.count_of(s, kinds, player),
+            Quantity::EnemyCount(kinds) => (0..self.num_players())
+                .filter(|&q| q != player.index())
+                .map(|q| self.count_of(s, kinds, Player(q as u8)))
                 .sum(),
             Quantity::InReserve(kinds) => kinds
                 .iter()
@@ -113,6 +113,17 @@ impl Game {
             Quantity::Sum(a, b) => self.quantity(s, a, player) + self.quantity(s, b, player),
             Quantity::Diff(a, b) => self.quantity(s, a, player) - self.quantity(s, b, player),
         }
+    }
+
+    /// How many pieces of `kinds` `player` has on the board.
+    fn count_of(&self, s: &State, kinds: &[KindId], player: Player) -> i64 {
+        kinds
+            .iter()
+            .map(|&k| match self.piece_id(k, Some(player)) {
+                super::EMPTY => 0,
+                id => i64::from(s.counts[id as usize]),
+            })
+            .sum()
     }
 
     /// Whether `c` holds for `player` in `s`.
