@@ -812,9 +812,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    use crate::engine::MoveList;
+    use rand::SeedableRng;
 
     /// Draughts on all 64 cells (so its steps are one shift), with kings that jump over an
     /// empty cell as a free move.
@@ -842,7 +840,6 @@ loss if no-moves
     fn bit_moves_agree_with_the_general_generator() {
         let mut covered = Vec::new();
         let mut rng = SmallRng::seed_from_u64(17);
-        let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
         let mut games = crate::engine::test_games::shipped_and_chess_positions();
         // Forced jumps on a board whose steps have bitboard forms, and a piece (the king)
         // with no bitboard rule: the forced rules are generated first, the others only when
@@ -854,34 +851,14 @@ loss if no-moves
             fen: None,
         });
         for t in &games {
-            let (name, game) = (&t.name, &t.game);
-            if game.bit_moves.is_none() {
+            if t.game.bit_moves.is_none() {
                 continue;
             }
-            covered.push(name.clone());
-            let mut general = game.clone();
+            covered.push(t.name.clone());
+            let mut general = t.game.clone();
             general.bit_moves = None;
             general.step_tables = None;
-            for _ in 0..6 {
-                let mut s = t.start();
-                for _ in 0..200 {
-                    let keep = s.scalars.to_move;
-                    for q in 0..game.num_players() {
-                        s.scalars.to_move = crate::engine::Player(q as u8);
-                        game.pseudo_moves(&s, &mut fast);
-                        general.pseudo_moves(&s, &mut slow);
-                        assert_eq!(fast, slow, "{name}: {}", game.position_to_string(&s));
-                    }
-                    s.scalars.to_move = keep;
-                    game.legal_moves(&s, &mut fast);
-                    general.legal_moves(&s, &mut slow);
-                    assert_eq!(fast, slow, "{name}: {}", game.position_to_string(&s));
-                    if fast.is_empty() {
-                        break;
-                    }
-                    game.make(&mut s, fast[rng.gen_range(0..fast.len())]);
-                }
-            }
+            crate::engine::test_games::assert_same_moves(t, &t.game, &general, &mut rng);
         }
         // Intellector's plans would serve one piece in nineteen: not worth their set-up.
         assert!(!covered.iter().any(|c| c == "intellector"), "{covered:?}");

@@ -271,17 +271,8 @@ impl Game {
         // A lean game's plain frames are the lean make's: two log entries, nothing on the
         // side log, no repetition history.
         if plain && self.lean && s.log.len() == log_len + 2 {
-            let (left, reached) = (s.log[log_len], s.log[log_len + 1]);
-            s.shift(left.cell, reached.cell, left.old, reached.old, true);
-            s.log.truncate(log_len);
-            s.scalars = s.frames[n].scalars;
-            s.frames.truncate(n);
-            s.ply -= 1;
-            debug_assert_eq!(
-                s.scalars.hash,
-                self.hash_from_scratch(s),
-                "hash after unmake"
-            );
+            Self::shift_back(s, log_len);
+            self.pop_frame(s, n);
             return Some(mv);
         }
         self.take_back(s);
@@ -302,15 +293,28 @@ impl Game {
             self.undo_side(s, c);
         }
         if s.frames[n].plain && s.log.len() == log_len + 2 {
-            let (left, reached) = (s.log[log_len], s.log[log_len + 1]);
-            s.shift(left.cell, reached.cell, left.old, reached.old, true);
-            s.log.truncate(log_len);
+            Self::shift_back(s, log_len);
         }
         while s.log.len() > log_len {
             let Some(c) = s.log.pop() else { break };
             s.put(c.cell, c.old);
         }
         self.pop_reps(s);
+        self.pop_frame(s, n);
+    }
+
+    /// Takes back a plain move's two log entries from `log_len` on: the piece goes back
+    /// to the cell it left, and the cell it reached gets its old content.
+    #[inline(always)]
+    fn shift_back(s: &mut State, log_len: usize) {
+        let (left, reached) = (s.log[log_len], s.log[log_len + 1]);
+        s.shift(left.cell, reached.cell, left.old, reached.old, true);
+        s.log.truncate(log_len);
+    }
+
+    /// Restores the scalars of frame `n` (the last) and drops it, once the board is back.
+    #[inline(always)]
+    fn pop_frame(&self, s: &mut State, n: usize) {
         s.scalars = s.frames[n].scalars;
         s.frames.truncate(n);
         s.ply -= 1;

@@ -184,9 +184,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
-    use crate::engine::{MoveList, Player};
+    use crate::engine::test_games;
 
     /// The tables give the general generator's moves, in its order, for every player to
     /// move, along seeded random games of every shipped game that has a table (each phase of
@@ -195,35 +195,14 @@ mod tests {
     fn step_tables_agree_with_the_general_generator() {
         let mut covered = Vec::new();
         let mut rng = SmallRng::seed_from_u64(23);
-        let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
-        for t in &crate::engine::test_games::shipped_and_chess_positions() {
-            let (name, game) = (&t.name, &t.game);
-            if game.step_tables.is_none() {
+        for t in &test_games::shipped_and_chess_positions() {
+            if t.game.step_tables.is_none() {
                 continue;
             }
-            covered.push(name.clone());
-            let mut general = game.clone();
+            covered.push(t.name.clone());
+            let mut general = t.game.clone();
             general.step_tables = None;
-            for _ in 0..6 {
-                let mut s = t.start();
-                for _ in 0..200 {
-                    let keep = s.scalars.to_move;
-                    for q in 0..game.num_players() {
-                        s.scalars.to_move = Player(q as u8);
-                        game.pseudo_moves(&s, &mut fast);
-                        general.pseudo_moves(&s, &mut slow);
-                        assert_eq!(fast, slow, "{name}: {}", game.position_to_string(&s));
-                    }
-                    s.scalars.to_move = keep;
-                    game.legal_moves(&s, &mut fast);
-                    general.legal_moves(&s, &mut slow);
-                    assert_eq!(fast, slow, "{name}: {}", game.position_to_string(&s));
-                    if fast.is_empty() {
-                        break;
-                    }
-                    game.make(&mut s, fast[rng.gen_range(0..fast.len())]);
-                }
-            }
+            test_games::assert_same_moves(t, &t.game, &general, &mut rng);
         }
         for want in ["draughts", "international-draughts", "shogi", "xiangqi"] {
             assert!(covered.iter().any(|c| c == want), "{want}: {covered:?}");

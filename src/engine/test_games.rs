@@ -1,6 +1,8 @@
 //! Test support: the games and start positions the fast paths' agreement tests walk from.
 
-use super::{Game, State};
+use rand::Rng;
+
+use super::{Game, MoveList, Player, State};
 
 /// Chess positions full of what the fast paths must get right: pins, checks, promotions,
 /// castling and en passant (the standard perft test positions).
@@ -62,4 +64,32 @@ pub(crate) fn shipped_and_chess_positions() -> Vec<TestGame> {
         });
     }
     games
+}
+
+/// Walks six random games of up to 200 plies from `t`'s start, asserting at every position
+/// that `fast` (the game with a fast path) gives the same pseudo-legal moves, for every
+/// player to move, and the same legal moves as `general` (the same game without it).
+pub(crate) fn assert_same_moves(t: &TestGame, fast: &Game, general: &Game, rng: &mut impl Rng) {
+    let (mut a, mut b) = (MoveList::new(), MoveList::new());
+    let name = &t.name;
+    for _ in 0..6 {
+        let mut s = t.start();
+        for _ in 0..200 {
+            let keep = s.scalars.to_move;
+            for q in 0..fast.num_players() {
+                s.scalars.to_move = Player(q as u8);
+                fast.pseudo_moves(&s, &mut a);
+                general.pseudo_moves(&s, &mut b);
+                assert_eq!(a, b, "{name}: {}", fast.position_to_string(&s));
+            }
+            s.scalars.to_move = keep;
+            fast.legal_moves(&s, &mut a);
+            general.legal_moves(&s, &mut b);
+            assert_eq!(a, b, "{name}: {}", fast.position_to_string(&s));
+            if a.is_empty() {
+                break;
+            }
+            fast.make(&mut s, a[rng.gen_range(0..a.len())]);
+        }
+    }
 }
