@@ -635,6 +635,7 @@ fn exercise_gtp(game: &str, input: &str) {
         set: vec![],
         level: 1,
         seed: 5,
+        no_resign: false,
     })
     .expect("a shipped game loads");
     let mut out = Vec::new();

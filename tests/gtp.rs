@@ -134,7 +134,8 @@ fn play_game(tabletop_plays: &[&str]) -> Played {
     let mut tabletop = Gtp::start(
         "tabletop",
         &PathBuf::from(env!("CARGO_BIN_EXE_tabletop")),
-        &["gtp", "go", "--level", "2", "--seed", "7"],
+        // Played to the end, to compare the scores: a lost game is not resigned.
+        &["gtp", "go", "--level", "2", "--seed", "7", "--no-resign"],
     );
     let mut gnugo = Gtp::start(
         "GNU Go",

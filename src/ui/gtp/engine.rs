@@ -19,13 +19,18 @@ pub type Reply = Result<String, String>;
 /// A session driven by GTP commands.
 pub struct Engine {
     session: Session,
+    /// Whether `genmove` may answer `resign` for a game its search judged lost.
+    pub resigns: bool,
 }
 
 impl Engine {
     /// An engine over `session`, whose seats should all be AI players (their level is the
     /// strength of `genmove`).
     pub fn new(session: Session) -> Engine {
-        Engine { session }
+        Engine {
+            session,
+            resigns: true,
+        }
     }
 
     /// The session, for looking at the game.
@@ -151,7 +156,12 @@ impl Engine {
 
     fn genmove(&mut self, color: Color) -> Reply {
         let p = self.mover(color)?;
-        let events = match self.session.play_ai_or_resign() {
+        let turn = if self.resigns {
+            self.session.play_ai_or_resign()
+        } else {
+            self.session.play_ai().map(AiTurn::Played)
+        };
+        let events = match turn {
             Some(AiTurn::Played(events)) => events,
             // No move (the game is over), or a game the search judged lost.
             None | Some(AiTurn::Resigns(_)) => return Ok("resign".into()),

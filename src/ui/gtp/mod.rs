@@ -39,6 +39,9 @@ pub struct GtpArgs {
     /// Random seed of the AI (the same seed and commands give the same moves).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Never answer `genmove` with `resign`: play every game to its end (to score it).
+    #[arg(long)]
+    pub no_resign: bool,
 }
 
 /// Why `gtp` could not start: the message and the process exit code.
@@ -58,7 +61,9 @@ pub fn engine(args: &GtpArgs) -> Result<Engine, GtpError> {
     })?;
     let seats = vec![Seat::ai(args.level); game.num_players()];
     let session = Session::new(game, &args.game, &args.set, None, &seats, args.seed);
-    Ok(Engine::new(session))
+    let mut engine = Engine::new(session);
+    engine.resigns = !args.no_resign;
+    Ok(engine)
 }
 
 /// `tabletop gtp`: answers commands from standard input until `quit` or its end.

@@ -11,6 +11,7 @@ fn engine_for(game: &str, set: &[(&str, &str)]) -> Engine {
             .collect(),
         level: 1,
         seed: 3,
+        no_resign: false,
     })
     .unwrap()
 }
@@ -86,6 +87,7 @@ fn genmove_resigns_a_lost_game() {
         set: Vec::new(),
         level: 6,
         seed: 3,
+        no_resign: false,
     })
     .unwrap();
     assert_eq!(one(&mut e, "boardsize 5"), "= ");
@@ -113,6 +115,11 @@ fn genmove_resigns_a_lost_game() {
     // Nothing was played: the game goes on as it stood.
     assert_eq!(e.session().history().len(), plies);
     assert!(!e.session().is_over());
+    // `--no-resign`: the same position is played on.
+    e.resigns = false;
+    let reply = one(&mut e, "genmove w");
+    assert_ne!(reply, "= resign");
+    assert_eq!(e.session().history().len(), plies + 1, "{reply}");
 }
 
 #[test]
