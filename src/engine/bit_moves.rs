@@ -564,15 +564,11 @@ impl Game {
             let bit = 1u64 << c;
             for (&(rule, d), &o) in slots.iter().zip(origins) {
                 if o & bit != 0 {
-                    let mut cells = [super::NO_CELL; super::MAX_MOVE_CELLS];
-                    cells[0] = super::CellId::from_index(c);
-                    cells[1] = super::CellId::from_index(d.next_of(c));
-                    let mv = Move {
+                    let mv = Move::from_to(
                         rule,
-                        len: 2,
-                        promote: u8::MAX,
-                        cells,
-                    };
+                        super::CellId::from_index(c),
+                        super::CellId::from_index(d.next_of(c)),
+                    );
                     debug_assert!(n < total);
                     // Safety: each (cell, slot) written is a distinct set bit of the
                     // slot's origin mask, so at most `total` moves are written, and

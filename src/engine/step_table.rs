@@ -156,15 +156,7 @@ impl Game {
                     if !e.to.contains(s.board[t.to.index()]) {
                         continue;
                     }
-                    let mut cells = [NO_CELL; super::MAX_MOVE_CELLS];
-                    cells[0] = CellId::from_index(c);
-                    cells[1] = t.to;
-                    let mut m = Move {
-                        rule: e.rule,
-                        len: 2,
-                        promote: u8::MAX,
-                        cells,
-                    };
+                    let mut m = Move::from_to(e.rule, CellId::from_index(c), t.to);
                     match pm.promotion(e).filter(|_| t.promotes) {
                         Some(pr) => {
                             for &k in pr.kinds {

@@ -156,12 +156,7 @@ impl Engine {
 
     fn genmove(&mut self, color: Color) -> Reply {
         let p = self.mover(color)?;
-        let turn = if self.resigns {
-            self.session.play_ai_or_resign()
-        } else {
-            self.session.play_ai().map(AiTurn::Played)
-        };
-        let events = match turn {
+        let events = match self.session.play_ai_or_resign(self.resigns) {
             Some(AiTurn::Played(events)) => events,
             // No move (the game is over), or a game the search judged lost.
             None | Some(AiTurn::Resigns(_)) => return Ok("resign".into()),

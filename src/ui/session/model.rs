@@ -381,22 +381,21 @@ impl Session {
     /// see [`super::ai::Thinking`] for thinking on another). `None` when no AI is to move or
     /// it found no move.
     pub fn play_ai(&mut self) -> Option<Vec<Event>> {
-        let (p, mut bot) = self.take_bot()?;
-        let mut scratch = self.state.clone();
-        let mv = bot.select_move(&self.game, &mut scratch);
-        self.return_bot(p, bot);
-        self.play(mv?).ok()
+        match self.play_ai_or_resign(false)? {
+            AiTurn::Played(events) => Some(events),
+            AiTurn::Resigns(_) => None,
+        }
     }
 
-    /// [`Session::play_ai`] for a front-end whose protocol lets a player resign (GTP): the
-    /// AI to move resigns instead of playing when its search judged the game lost beyond
-    /// doubt ([`crate::ai::Bot::resigns`]); nothing is played then. `None` as for
-    /// `play_ai`.
-    pub fn play_ai_or_resign(&mut self) -> Option<AiTurn> {
+    /// [`Session::play_ai`] for a front-end whose protocol lets a player resign (GTP): when
+    /// `may_resign`, the AI to move resigns instead of playing when its search judged the
+    /// game lost beyond doubt ([`crate::ai::Bot::resigns`]); nothing is played then. `None`
+    /// as for `play_ai`.
+    pub fn play_ai_or_resign(&mut self, may_resign: bool) -> Option<AiTurn> {
         let (p, mut bot) = self.take_bot()?;
         let mut scratch = self.state.clone();
         let mv = bot.select_move(&self.game, &mut scratch);
-        let resigns = mv.is_some() && bot.resigns();
+        let resigns = may_resign && mv.is_some() && bot.resigns();
         self.return_bot(p, bot);
         if resigns {
             return Some(AiTurn::Resigns(p));
