@@ -24,30 +24,30 @@ use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, Stat
 const MAX_SETS: usize = 8;
 /// The most step directions one piece's rules have in all (their origin masks live on the
 /// stack during a generation).
-const MAX_STEP_DIRS: usize = 16;
+pub(super) const MAX_STEP_DIRS: usize = 16;
 /// No table.
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// A promotion: the zone's cells and the kinds, one move each.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Promote {
-    zone: u64,
-    kinds: Vec<KindId>,
+pub(super) struct Promote {
+    pub(super) zone: u64,
+    pub(super) kinds: Vec<KindId>,
 }
 
 /// One direction of a slide: its shift, and the offsets in [`BitMoves::rays`] of its ray
 /// table (up to the slide's longest distance) and of the cells nearer than its shortest
 /// distance ([`NONE`] when it is 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct SlideDir {
-    shift: DirShift,
+pub(super) struct SlideDir {
+    pub(super) shift: DirShift,
     ray: u32,
     near: u32,
 }
 
 /// One resolved rule of a piece, in bitboard form where it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Entry {
+pub(super) enum Entry {
     /// A step or leap along each of `dirs`, onto what set `to` holds; `base` is where its
     /// origin masks start in the generation's scratch array.
     Steps {
@@ -84,8 +84,8 @@ enum Entry {
 
 /// The rules of one player's piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct PiecePlan {
-    entries: Vec<Entry>,
+pub(super) struct PiecePlan {
+    pub(super) entries: Vec<Entry>,
     /// When every rule of the piece is a step with no promotion and none is forced: each
     /// step direction in the general generator's order (rules, then their directions),
     /// with its rule; slot `j` is origin mask `j` of [`BitMoves::origins`]. Such a piece's
@@ -100,15 +100,17 @@ pub struct BitMoves {
     plan_of: Vec<u32>,
     plans: Vec<PiecePlan>,
     /// Per player, the content sets its plans test, as piece-id lists.
-    sets: Vec<Vec<Vec<PieceId>>>,
+    pub(super) sets: Vec<Vec<Vec<PieceId>>>,
     /// Ray tables, 64 words each: `rays[offset + cell]`.
-    rays: Vec<u64>,
+    pub(super) rays: Vec<u64>,
     pieces: usize,
     /// Per player: whether nothing but the royal rule filters their generated moves and
     /// every move starts from a piece (no `forbid` rule, forced or most-captures rule,
     /// mating-drop rule, repeated long jumps, dice, reserve or free rules), so their moves
     /// may be counted without a list (`engine/count.rs`).
     countable: Vec<bool>,
+    /// Per player, the plans regrouped for counting.
+    pub(super) count: Vec<super::count_plan::CountPlan>,
 }
 
 /// The accepted-content bitboards of one player's sets, made once per generation.
@@ -131,6 +133,7 @@ impl BitMoves {
             rays: Vec::new(),
             pieces,
             countable: Vec::new(),
+            count: Vec::new(),
         };
         let filtered = !game.forbids.is_empty()
             || game.has_forced
@@ -240,6 +243,9 @@ impl BitMoves {
         if out.plans.is_empty() || !out.pays_at_start(game) {
             return None;
         }
+        out.count = (0..np)
+            .map(|p| super::count_plan::CountPlan::build(game, &out, Player(p as u8)))
+            .collect();
         Some(out)
     }
 
@@ -384,7 +390,7 @@ fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Game, set: super::ContentSet) 
 /// Whether a rule of another shape may have a move from `cell`: not an en-passant rule with
 /// nothing to take, nor a castling rule of a piece that has moved.
 #[inline(always)]
-fn other_may_move(shape: Shape, s: &State, cell: super::CellId) -> bool {
+pub(super) fn other_may_move(shape: Shape, s: &State, cell: super::CellId) -> bool {
     match shape {
         Shape::EnPassant => s.scalars.ep.target != super::NO_CELL,
         Shape::Castle => s.is_unmoved(cell),
@@ -423,7 +429,7 @@ fn emit(
 impl BitMoves {
     /// The plan of `player`'s pieces of id `piece`, if they have one.
     #[inline(always)]
-    fn plan(&self, player: Player, piece: PieceId) -> Option<&PiecePlan> {
+    pub(super) fn plan(&self, player: Player, piece: PieceId) -> Option<&PiecePlan> {
         let at = self.plan_of[player.index() * self.pieces + piece as usize];
         (at != NONE).then(|| &self.plans[at as usize])
     }
@@ -432,7 +438,7 @@ impl BitMoves {
     /// that way holds what the step lands on), and the cells some rule may start from.
     /// They are written to `origins` (only the slots of the plan's step directions).
     #[inline(always)]
-    fn origins(
+    pub(super) fn origins(
         plan: &PiecePlan,
         masks: &SetMasks,
         pieces: u64,
@@ -756,7 +762,95 @@ impl Game {
             }
         }
         // Every move from a cell outside `free`, then the other rules' moves from the rest.
-        let mut bound = any & !free;
+        n += self.count_bound(
+            bm,
+            plan,
+            masks,
+            &origins,
+            any & !free,
+            s,
+            view,
+            p,
+            piece,
+            royal,
+            rest,
+        );
+        if others {
+            let mut cells = pieces & free;
+            while cells != 0 {
+                let c = super::CellId::from_index(cells.trailing_zeros() as usize);
+                cells &= cells - 1;
+                for e in &plan.entries {
+                    if let Entry::Other(i, shape) = e {
+                        if other_may_move(*shape, s, c) {
+                            self.gen_entry(s, view, p, &entries[usize::from(*i)], c, rest);
+                        }
+                    }
+                }
+            }
+        }
+        Some(n)
+    }
+
+    /// [`Game::count_bound`] for a grouped piece of a count plan (`count_plan.rs`): its
+    /// moves from the cells of `bound`, with the plan's origins made here.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn count_bound_cells(
+        &self,
+        bm: &BitMoves,
+        masks: &SetMasks,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        piece: PieceId,
+        bound: u64,
+        royal: Option<(super::CellId, PieceId)>,
+        rest: &mut MoveList,
+    ) -> usize {
+        let Some(plan) = bm.plan(p, piece) else {
+            unreachable!("a grouped piece has a plan")
+        };
+        let mut origins = [0u64; MAX_STEP_DIRS];
+        let any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
+        self.count_bound(
+            bm,
+            plan,
+            masks,
+            &origins,
+            any & bound,
+            s,
+            view,
+            p,
+            piece,
+            royal,
+            rest,
+        )
+    }
+
+    /// For bulk counting: the moves of `player`'s pieces of id `piece` from the cells of
+    /// `bound`, whose moves the royal rule must judge: the royal piece's plain steps (given
+    /// `royal`, its cell and id) are counted when they land on a cell no enemy attacks once
+    /// it stands there; every other move is listed in `rest` for the caller to judge.
+    /// `origins` are the plan's step origins ([`BitMoves::origins`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn count_bound(
+        &self,
+        bm: &BitMoves,
+        plan: &PiecePlan,
+        masks: &SetMasks,
+        origins: &[u64; MAX_STEP_DIRS],
+        mut bound: u64,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        piece: PieceId,
+        royal: Option<(super::CellId, PieceId)>,
+        rest: &mut MoveList,
+    ) -> usize {
+        let entries = self.piece_moves.of(p, piece);
+        let mut n = 0;
         while bound != 0 {
             let c = bound.trailing_zeros() as usize;
             bound &= bound - 1;
@@ -783,25 +877,11 @@ impl Game {
                             }
                         }
                     }
-                    _ => self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, rest),
+                    _ => self.gen_bit_entry(bm, e, masks, origins, c, s, view, p, entries, rest),
                 }
             }
         }
-        if others {
-            let mut cells = pieces & free;
-            while cells != 0 {
-                let c = super::CellId::from_index(cells.trailing_zeros() as usize);
-                cells &= cells - 1;
-                for e in &plan.entries {
-                    if let Entry::Other(i, shape) = e {
-                        if other_may_move(*shape, s, c) {
-                            self.gen_entry(s, view, p, &entries[usize::from(*i)], c, rest);
-                        }
-                    }
-                }
-            }
-        }
-        Some(n)
+        n
     }
 }
 

@@ -14,9 +14,10 @@
 //! list's length along random games of every shipped game and from chess positions full of
 //! pins, checks, promotions, castling and en passant.
 
+use super::bit_moves::other_may_move;
 use super::legal::{bits_iter, Pins};
 use super::screen::ScreenLines;
-use super::{Game, MoveList, NoMoves, State};
+use super::{CellId, Game, MoveList, NoMoves, Shape, State, NO_CELL};
 
 impl Game {
     /// The number of legal moves of the player to move: the length of
@@ -66,15 +67,20 @@ impl Game {
             return Some(0);
         }
         // The cells whose steps and slides are legal without a test.
-        let (free, royal) = if self.royal[p].is_empty() {
+        let (free, king) = if self.royal[p].is_empty() {
             (u64::MAX, None)
         } else {
-            let mut cells = self.royal[p]
-                .iter()
-                .flat_map(|&rp| bits_iter(s.cells_of(rp)).map(move |c| (c, rp)));
-            let (Some((king, rp)), None) = (cells.next(), cells.next()) else {
-                return None;
-            };
+            let mut king = None;
+            for &rp in &self.royal[p] {
+                let cells = s.bits[rp as usize];
+                if cells != 0 {
+                    if king.is_some() || cells & (cells - 1) != 0 {
+                        return None;
+                    }
+                    king = Some((CellId::from_index(cells.trailing_zeros() as usize), rp));
+                }
+            }
+            let (king, rp) = king?;
             let (pins, lines) = self.check_and_pins(s, king, rp)?;
             let Pins::Mask(pinned) = pins else {
                 return None;
@@ -82,14 +88,49 @@ impl Game {
             if lines != ScreenLines::None {
                 return None;
             }
-            (!(pinned | 1 << king.index()), Some((king, rp, pins, lines)))
+            (!(pinned | 1 << king.index()), Some((king, rp)))
         };
         let masks = bm.masks(s, p);
         let mut view = super::movegen::View::new(&s.board);
         scratch.clear();
-        let mut n = 0;
-        let king = royal.map(|(king, rp, ..)| (king, rp));
-        for &piece in &self.movers[p] {
+        let plan = &bm.count[p.index()];
+        let mut n = plan.count_free(bm, &masks, s, free);
+        // The royal piece's and the pinned pieces' cells (of the pieces `apart` too, which
+        // their own plans count).
+        let mut bound = !free;
+        while bound != 0 {
+            let c = bound.trailing_zeros() as usize;
+            bound &= bound - 1;
+            let piece = s.board[c];
+            if plan.is_grouped(piece) {
+                n += self.count_bound_cells(
+                    bm,
+                    &masks,
+                    s,
+                    &mut view,
+                    p,
+                    piece,
+                    1 << c,
+                    king,
+                    scratch,
+                );
+            }
+        }
+        for o in &plan.others {
+            let mut cells = s.bits[o.piece as usize] & free;
+            if cells == 0 || o.shape == Shape::EnPassant && s.scalars.ep.target == NO_CELL {
+                continue;
+            }
+            let entry = &self.piece_moves.of(p, o.piece)[usize::from(o.entry)];
+            while cells != 0 {
+                let c = CellId::from_index(cells.trailing_zeros() as usize);
+                cells &= cells - 1;
+                if other_may_move(o.shape, s, c) {
+                    self.gen_entry(s, &mut view, p, entry, c, scratch);
+                }
+            }
+        }
+        for &piece in &plan.apart {
             match self.count_bit_piece(bm, &masks, s, &mut view, p, piece, free, king, scratch) {
                 Some(k) => n += k,
                 None => {
@@ -101,12 +142,15 @@ impl Game {
                 }
             }
         }
-        n += match royal {
+        n += match king {
             None => scratch.len(),
-            Some((king, _, pins, lines)) => scratch
-                .iter()
-                .filter(|&&m| self.royal_keeps(s, m, king, &pins, &lines))
-                .count(),
+            Some((king, _)) => {
+                let pins = Pins::Mask(!free & !(1 << king.index()));
+                scratch
+                    .iter()
+                    .filter(|&&m| self.royal_keeps(s, m, king, &pins, &ScreenLines::None))
+                    .count()
+            }
         };
         if n == 0 && self.no_moves == Some(NoMoves::Pass) {
             n = 1;
@@ -127,45 +171,100 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
+    use crate::engine::test_games::TestGame;
     use crate::engine::{MoveList, Player};
 
-    /// The count is the legal list's length, for every player to move, along seeded random
-    /// games of every shipped game and from chess positions with pins, checks, promotions,
-    /// castling and en passant (the perft test positions).
+    /// Walks five seeded random games from `t`'s start, asserting at every position, for
+    /// every player to move, that the count is the legal list's length; returns whether the
+    /// bitboard count answered somewhere.
+    fn assert_count_agrees(t: &TestGame, rng: &mut SmallRng) -> bool {
+        let (mut scratch, mut list) = (MoveList::new(), MoveList::new());
+        let (name, game) = (&t.name, &t.game);
+        let mut counted = false;
+        for _ in 0..5 {
+            let mut s = t.start();
+            for _ in 0..150 {
+                let keep = s.scalars.to_move;
+                for q in 0..game.num_players() {
+                    s.scalars.to_move = Player(q as u8);
+                    game.legal_moves(&s, &mut list);
+                    let n = game.count_legal_moves(&s, &mut scratch);
+                    assert_eq!(n, list.len(), "{name}: {}", game.position_to_string(&s));
+                    if let Some(here) = game.count_by_bits_here(&s, &mut scratch) {
+                        // The baseline compilation counts the same.
+                        assert_eq!(here, list.len(), "{name}");
+                        counted = true;
+                    }
+                }
+                s.scalars.to_move = keep;
+                game.legal_moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                game.make(&mut s, list[rng.gen_range(0..list.len())]);
+            }
+        }
+        counted
+    }
+
+    /// The count is the legal list's length along seeded random games of every shipped game
+    /// and from chess positions with pins, checks, promotions, castling and en passant (the
+    /// perft test positions).
     #[test]
     fn count_agrees_with_the_legal_list() {
         let mut rng = SmallRng::seed_from_u64(41);
-        let (mut scratch, mut list) = (MoveList::new(), MoveList::new());
-        let games = crate::engine::test_games::shipped_and_chess_positions();
         let mut counted = Vec::new();
-        for t in &games {
-            let (name, game) = (&t.name, &t.game);
-            for _ in 0..5 {
-                let mut s = t.start();
-                for _ in 0..150 {
-                    let keep = s.scalars.to_move;
-                    for q in 0..game.num_players() {
-                        s.scalars.to_move = Player(q as u8);
-                        game.legal_moves(&s, &mut list);
-                        let n = game.count_legal_moves(&s, &mut scratch);
-                        assert_eq!(n, list.len(), "{name}: {}", game.position_to_string(&s));
-                        if let Some(here) = game.count_by_bits_here(&s, &mut scratch) {
-                            // The baseline compilation counts the same.
-                            assert_eq!(here, list.len(), "{name}");
-                            counted.push(name.clone());
-                        }
-                    }
-                    s.scalars.to_move = keep;
-                    game.legal_moves(&s, &mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    game.make(&mut s, list[rng.gen_range(0..list.len())]);
-                }
+        for t in &crate::engine::test_games::shipped_and_chess_positions() {
+            if assert_count_agrees(t, &mut rng) {
+                counted.push(t.name.clone());
             }
         }
         for want in ["breakthrough", "chess"] {
             assert!(counted.iter().any(|c| c == want), "{want} counted");
         }
+    }
+
+    /// Pieces of every kind the count plan groups or leaves apart: a promoting slide, a
+    /// slide over its own side's pieces (counted by its plan, cell by cell), a slide of two
+    /// or three cells only, a promoting step, beside a royal piece that pins and is checked.
+    const MIXED: &str = r#"
+game "Mixed counts"
+players White, Black
+board square(8, 8)
+direction forward = n for White, s for Black
+zone far = row(8) for White, row(1) for Black
+piece king = "K" for White, "k" for Black
+piece lance = "L" for White, "l" for Black
+piece ghost = "G" for White, "g" for Black
+piece hopper = "H" for White, "h" for Black
+piece gold = "D" for White, "d" for Black
+setup king at e1 for White, e8 for Black
+setup lance at a2, h2 for White, a7, h7 for Black
+setup ghost at c1, f1 for White, c8, f8 for Black
+setup hopper at b1, g1 for White, b8, g8 for Black
+setup gold at d2, e2 for White, d7, e7 for Black
+royal king
+move king: step(adjacent)
+move lance: slide(forward) then promote(gold, ghost, in: far)
+move ghost: slide(diagonal, through: not enemy)
+move hopper: slide(orthogonal, min: 2, max: 3)
+move gold: step(adjacent) then promote(lance, in: far)
+loss if checkmate
+draw if no-moves
+"#;
+
+    #[test]
+    fn count_agrees_on_every_kind_of_grouped_and_apart_rule() {
+        let game = crate::compile_source("mixed", "mixed.game", MIXED, &[]).expect("compiles");
+        let t = TestGame {
+            name: "mixed".into(),
+            game,
+            fen: None,
+        };
+        let mut rng = SmallRng::seed_from_u64(7);
+        assert!(
+            assert_count_agrees(&t, &mut rng),
+            "the bitboard count answers"
+        );
     }
 }

@@ -12,6 +12,7 @@ mod cell_moves;
 mod cond;
 mod connected;
 mod count;
+mod count_plan;
 pub mod ending;
 mod ends;
 mod exec;

@@ -1,0 +1,302 @@
+//! A player's bitboard plans regrouped for counting: bulk perft's last ply, work by work.
+//!
+//! [`super::BitMoves`] keeps a plan per piece, in the general generator's order, because a
+//! generation must list the moves in that order. A count needs no order, so here, when the
+//! game is assembled, every player's plans are taken apart and their rules regrouped by the
+//! work they take, across pieces:
+//! - a step whose directions never reach one cell from the same cell (a knight's leap, a
+//!   king's step): one table lookup and popcount per piece;
+//! - any other step, per direction: one shift of the accepted cells for all the pieces at
+//!   once, and a popcount;
+//! - a slide, per direction: one fill for all the pieces that slide that way with the same
+//!   contents, range and start cells (a rook's and a queen's northward slides together).
+//!   The fill shifts the set of slider cells one step at a time, keeping the cells it may
+//!   pass through, and collects every cell it reaches. Two pieces' slides one way never
+//!   reach one cell: a slide stops on the first cell it may not pass, and a slider's own
+//!   cell is such a cell for every slider behind it, as long as no slider may pass through
+//!   its own kind (a piece kind whose slide may is counted by its plan, cell by cell).
+//!
+//! The other rules (en passant, castling) are listed by the general generator from each
+//! cell, and pieces that the royal rule binds (the royal piece, pinned pieces) are judged
+//! move by move, as before (`count.rs`).
+
+use super::bit_moves::{BitMoves, Entry, SetMasks, NONE};
+use super::{DirShift, Game, PieceId, Player, Shape, State};
+
+/// A promotion while counting: the zone, and how many moves one landing there makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Promotes {
+    zone: u64,
+    kinds: usize,
+}
+
+/// Steps whose every target from a cell is in one table word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TableSteps {
+    pieces: Vec<PieceId>,
+    from: u64,
+    to: u8,
+    table: u32,
+}
+
+/// One direction of steps, for all its pieces at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ShiftSteps {
+    pieces: Vec<PieceId>,
+    from: u64,
+    to: u8,
+    dir: DirShift,
+    promote: Option<Promotes>,
+}
+
+/// One direction of slides, for all its pieces at once (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Fill {
+    pieces: Vec<PieceId>,
+    from: u64,
+    to: u8,
+    through: u8,
+    dir: DirShift,
+    /// The shortest and longest distances.
+    min: u16,
+    max: u16,
+    promote: Option<Promotes>,
+}
+
+/// A rule the general generator lists from each cell of its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OtherRule {
+    pub(super) piece: PieceId,
+    /// The index of the rule among the piece's resolved rules.
+    pub(super) entry: u16,
+    pub(super) shape: Shape,
+}
+
+/// One player's rules regrouped for counting (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct CountPlan {
+    /// Per piece id: whether its rules are all counted here or listed through `others`.
+    grouped: Vec<bool>,
+    /// The player's other moving pieces, counted by their own plans.
+    pub(super) apart: Vec<PieceId>,
+    tables: Vec<TableSteps>,
+    shifts: Vec<ShiftSteps>,
+    fills: Vec<Fill>,
+    pub(super) others: Vec<OtherRule>,
+}
+
+/// Adds `piece` to the group of `key`, made if new.
+fn join<K: PartialEq>(groups: &mut Vec<(K, Vec<PieceId>)>, key: K, piece: PieceId) {
+    match groups.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, pieces)) => pieces.push(piece),
+        None => groups.push((key, vec![piece])),
+    }
+}
+
+/// The cells of any of `pieces`.
+#[inline(always)]
+fn cells_of(s: &State, pieces: &[PieceId]) -> u64 {
+    pieces.iter().fold(0, |a, &id| a | s.bits[id as usize])
+}
+
+/// The moves landing on `targets`, a landing on the promotion zone counting once per kind.
+#[inline(always)]
+fn landings(targets: u64, promote: Option<Promotes>) -> usize {
+    let n = targets.count_ones() as usize;
+    match promote {
+        Some(pr) => {
+            // One move per kind on the zone (none without kinds).
+            let z = (targets & pr.zone).count_ones() as usize;
+            n - z + z * pr.kinds
+        }
+        None => n,
+    }
+}
+
+impl CountPlan {
+    /// Whether the rules of `piece` are counted here (else by its own plan).
+    #[inline(always)]
+    pub(super) fn is_grouped(&self, piece: PieceId) -> bool {
+        self.grouped.get(piece as usize).copied().unwrap_or(false)
+    }
+
+    /// `player`'s count plan from `bm`'s plans for `game`.
+    pub(super) fn build(game: &Game, bm: &BitMoves, player: Player) -> CountPlan {
+        let sets = &bm.sets[player.index()];
+        let mut tables = Vec::new();
+        let mut shifts = Vec::new();
+        let mut fills = Vec::new();
+        let mut out = CountPlan {
+            grouped: vec![false; game.pieces.len()],
+            apart: Vec::new(),
+            tables: Vec::new(),
+            shifts: Vec::new(),
+            fills: Vec::new(),
+            others: Vec::new(),
+        };
+        for &piece in &game.movers[player] {
+            let Some(plan) = bm.plan(player, piece) else {
+                out.apart.push(piece);
+                continue;
+            };
+            let passes_own_kind = plan.entries.iter().any(|e| {
+                matches!(e, Entry::Slide { through, .. }
+                    if sets[usize::from(*through)].contains(&piece))
+            });
+            if passes_own_kind {
+                out.apart.push(piece);
+                continue;
+            }
+            out.grouped[piece as usize] = true;
+            let rules = game.piece_moves.of(player, piece);
+            for (i, e) in plan.entries.iter().enumerate() {
+                let promote = |pr: &Option<super::bit_moves::Promote>| {
+                    pr.as_ref().map(|pr| Promotes {
+                        zone: pr.zone,
+                        kinds: pr.kinds.len(),
+                    })
+                };
+                match e {
+                    Entry::Steps {
+                        dirs,
+                        to,
+                        from,
+                        promote: None,
+                        targets,
+                        ..
+                    } if *targets != NONE && dirs.len() > 2 => {
+                        join(&mut tables, (*from, *to, *targets), piece);
+                    }
+                    Entry::Steps {
+                        dirs,
+                        to,
+                        from,
+                        promote: pr,
+                        ..
+                    } => {
+                        for &d in dirs {
+                            join(&mut shifts, (*from, *to, d, promote(pr)), piece);
+                        }
+                    }
+                    Entry::Slide {
+                        dirs,
+                        to,
+                        through,
+                        from,
+                        promote: pr,
+                        ..
+                    } => {
+                        let Shape::Slide { min, max, .. } = rules[i].shape else {
+                            unreachable!("a slide plan comes from a slide rule")
+                        };
+                        for sd in dirs {
+                            let key = (*from, *to, *through, sd.shift, min, max, promote(pr));
+                            join(&mut fills, key, piece);
+                        }
+                    }
+                    Entry::Other(entry, shape) => out.others.push(OtherRule {
+                        piece,
+                        entry: *entry,
+                        shape: *shape,
+                    }),
+                }
+            }
+        }
+        out.tables = tables
+            .into_iter()
+            .map(|((from, to, table), pieces)| TableSteps {
+                pieces,
+                from,
+                to,
+                table,
+            })
+            .collect();
+        out.shifts = shifts
+            .into_iter()
+            .map(|((from, to, dir, promote), pieces)| ShiftSteps {
+                pieces,
+                from,
+                to,
+                dir,
+                promote,
+            })
+            .collect();
+        out.fills = fills
+            .into_iter()
+            .map(
+                |((from, to, through, dir, min, max, promote), pieces)| Fill {
+                    pieces,
+                    from,
+                    to,
+                    through,
+                    dir,
+                    min,
+                    // No ray on a board of 64 cells is longer.
+                    max: max.min(64),
+                    promote,
+                },
+            )
+            .collect();
+        out
+    }
+
+    /// The number of moves of the grouped pieces from the cells of `free`, by their steps and
+    /// slides (their other rules are the caller's).
+    #[inline(always)]
+    pub(super) fn count_free(
+        &self,
+        bm: &BitMoves,
+        masks: &SetMasks,
+        s: &State,
+        free: u64,
+    ) -> usize {
+        let mut n = 0;
+        for t in &self.tables {
+            let accept = masks[usize::from(t.to)];
+            let mut cells = cells_of(s, &t.pieces) & t.from & free;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                n += (bm.rays[t.table as usize + c] & accept).count_ones() as usize;
+            }
+        }
+        for st in &self.shifts {
+            let origins = st.dir.from_next(masks[usize::from(st.to)])
+                & cells_of(s, &st.pieces)
+                & st.from
+                & free;
+            n += landings(st.dir.onto_next(origins), st.promote);
+        }
+        for f in &self.fills {
+            let mut front = cells_of(s, &f.pieces) & f.from & free;
+            if front == 0 {
+                continue;
+            }
+            let through = masks[usize::from(f.through)];
+            let mut reached = 0;
+            if f.min <= 1 {
+                for _ in 0..f.max {
+                    front = f.dir.onto_next(front);
+                    reached |= front;
+                    front &= through;
+                    if front == 0 {
+                        break;
+                    }
+                }
+            } else {
+                for k in 1..=f.max {
+                    front = f.dir.onto_next(front);
+                    if k >= f.min {
+                        reached |= front;
+                    }
+                    front &= through;
+                    if front == 0 {
+                        break;
+                    }
+                }
+            }
+            n += landings(reached & masks[usize::from(f.to)], f.promote);
+        }
+        n
+    }
+}
