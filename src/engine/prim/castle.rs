@@ -48,6 +48,10 @@ impl Castle {
             return;
         }
         let piece = s.board[focus.index()];
+        // A royal piece's landing is judged after the move, as every move of a royal piece
+        // is (`Game::royal_keeps`); testing it here too would ask twice.
+        let judged_after = game.royal[p].contains(&piece);
+        let mut start_safe = None;
         'dirs: for &d in &dirs[p] {
             let mut c = focus;
             let partner = loop {
@@ -64,23 +68,30 @@ impl Castle {
                 }
                 continue 'dirs;
             };
+            // The cells passed and the landing must be free (or the partner's) before any
+            // attack is tested: emptiness is the cheaper test.
             let mut to = focus;
             let mut rook_to = focus;
-            for i in 0..steps {
-                if game.attacked(s, &[], to, piece) {
-                    continue 'dirs;
-                }
+            for _ in 0..steps {
                 rook_to = to;
                 to = game.board.next(to, d);
                 if to == NO_CELL || (s.board[to.index()] != EMPTY && to != partner) {
                     continue 'dirs;
                 }
-                let _ = i;
             }
-            if game.attacked(s, &[], to, piece) {
+            if !*start_safe.get_or_insert_with(|| !game.attacked(s, &[], focus, piece)) {
+                return;
+            }
+            let mut passed = focus;
+            for _ in 1..steps {
+                passed = game.board.next(passed, d);
+                if game.attacked(s, &[], passed, piece) {
+                    continue 'dirs;
+                }
+            }
+            if !judged_after && game.attacked(s, &[], to, piece) {
                 continue;
             }
-            let rook_to = if steps == 1 { focus } else { rook_to };
             let mut m = mv;
             m.push(to);
             m.push(partner);
