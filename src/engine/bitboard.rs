@@ -71,7 +71,7 @@ impl Between {
 
     /// The cells between `a` and `b`.
     #[inline(always)]
-    fn get(&self, a: usize, b: usize) -> u64 {
+    pub(crate) fn get(&self, a: usize, b: usize) -> u64 {
         self.masks[a * self.cells + b]
     }
 }
@@ -219,6 +219,38 @@ impl AttackMasks {
             }
         }
         false
+    }
+
+    /// The cells of the enemy pieces that attack a piece on `cell`, and the pinned pieces
+    /// (as [`AttackMasks::shields`] finds them, but also when `cell` is attacked).
+    pub(crate) fn checks_and_shields(
+        &self,
+        s: &State,
+        between: &Between,
+        cell: CellId,
+        own: impl Fn(PieceId) -> bool,
+    ) -> (u64, u64) {
+        let c = cell.index();
+        let occupied = !s.bits[EMPTY as usize];
+        let k = self.pieces.len();
+        let (mut checks, mut pinned) = (0u64, 0u64);
+        for (&mask, &a) in self.from[c * k..(c + 1) * k].iter().zip(&self.pieces) {
+            let mut from = mask & s.bits[a as usize];
+            while from != 0 {
+                let t = from.trailing_zeros() as usize;
+                from &= from - 1;
+                let blockers = between.get(c, t) & occupied;
+                if blockers == 0 {
+                    checks |= 1 << t;
+                    continue;
+                }
+                let b = blockers.trailing_zeros() as usize;
+                if blockers & (blockers - 1) == 0 && own(s.board[b]) {
+                    pinned |= blockers;
+                }
+            }
+        }
+        (checks, pinned)
     }
 
     /// `None` if a piece on `cell` is attacked in `s`; otherwise the cells of the pieces

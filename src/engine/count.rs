@@ -66,9 +66,11 @@ impl Game {
         if s.scalars.result.is_some() {
             return Some(0);
         }
-        // The cells whose steps and slides are legal without a test.
-        let (free, king) = if self.royal[p].is_empty() {
-            (u64::MAX, None)
+        let plan = &bm.count[p.index()];
+        // The cells whose steps and slides need no test but where they land (`landing`:
+        // anywhere, or in check the cells that take or block the one checking piece).
+        let (free, landing, king) = if self.royal[p].is_empty() {
+            (u64::MAX, u64::MAX, None)
         } else {
             let mut king = None;
             for &rp in &self.royal[p] {
@@ -81,20 +83,17 @@ impl Game {
                 }
             }
             let (king, rp) = king?;
-            let (pins, lines) = self.check_and_pins(s, king, rp)?;
-            let Pins::Mask(pinned) = pins else {
-                return None;
+            let (pinned, landing) = match self.check_and_pins(s, king, rp) {
+                Some((Pins::Mask(pinned), ScreenLines::None)) => (pinned, u64::MAX),
+                Some(_) => return None,
+                None => self.check_landing(s, king, rp, plan)?,
             };
-            if lines != ScreenLines::None {
-                return None;
-            }
-            (!(pinned | 1 << king.index()), Some((king, rp)))
+            (!(pinned | 1 << king.index()), landing, Some((king, rp)))
         };
         let masks = bm.masks(s, p);
         let mut view = super::movegen::View::new(&s.board);
         scratch.clear();
-        let plan = &bm.count[p.index()];
-        let mut n = plan.count_free(bm, &masks, s, free);
+        let mut n = plan.count_free(bm, &masks, s, free, landing);
         // The royal piece's and the pinned pieces' cells (of the pieces `apart` too, which
         // their own plans count).
         let mut bound = !free;
@@ -156,6 +155,34 @@ impl Game {
             n = 1;
         }
         Some(n)
+    }
+}
+
+impl Game {
+    /// In check: the pinned pieces' cells, and the cells a move of another piece than the
+    /// royal one must land on: the checking piece's and those between it and the royal
+    /// piece, none when two pieces check. A step or slide of an unpinned piece changes
+    /// two cells only, so it answers one check by taking the checking piece or standing in
+    /// its way, and never two. `None` where the attack masks do not cover the game, or
+    /// where pieces outside the count plan would be counted without a test.
+    fn check_landing(
+        &self,
+        s: &State,
+        king: CellId,
+        rp: super::PieceId,
+        plan: &super::count_plan::CountPlan,
+    ) -> Option<(u64, u64)> {
+        if !plan.apart.is_empty() {
+            return None;
+        }
+        let (checks, pinned) = self.checkers_and_pins(s, king, rp)?;
+        let between = self.between.as_ref()?;
+        let landing = match checks {
+            0 => return None,
+            c if c & (c - 1) == 0 => c | between.get(king.index(), c.trailing_zeros() as usize),
+            _ => 0,
+        };
+        Some((pinned, landing))
     }
 }
 
@@ -221,6 +248,29 @@ mod tests {
         }
         for want in ["breakthrough", "chess"] {
             assert!(counted.iter().any(|c| c == want), "{want} counted");
+        }
+    }
+
+    /// In check, the count answers from the bitboards and agrees with python-chess: two
+    /// pieces checking (only the king moves), a check answered by taking the checking pawn
+    /// en passant, a slider's check blocked, a knight's check.
+    #[test]
+    fn check_evasions_are_counted_from_the_bitboards() {
+        let chess = crate::load_shipped("chess", &[]).expect("compiles");
+        let mut scratch = MoveList::new();
+        for (fen, want) in [
+            ("4r2k/8/8/8/R7/3n4/8/4KB2 w - - 0 1", 2),
+            ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 9),
+            ("4r2k/8/8/8/8/8/3P4/R3K1N1 w - - 0 1", 4),
+            ("8/7k/8/8/8/3n4/2B5/R3K1R1 w - - 0 1", 5),
+        ] {
+            let s = chess.parse_position(fen).expect("position");
+            assert_eq!(
+                chess.count_by_bits_here(&s, &mut scratch),
+                Some(want),
+                "{fen}"
+            );
+            assert_eq!(chess.count_legal_moves(&s, &mut scratch), want, "{fen}");
         }
     }
 

@@ -93,6 +93,21 @@ fn join<K: PartialEq>(groups: &mut Vec<(K, Vec<PieceId>)>, key: K, piece: PieceI
     }
 }
 
+/// The most steps a ray takes along `dir` on a board of at most 64 cells.
+fn longest_ray(dir: DirShift) -> u16 {
+    (0..64)
+        .map(|c| {
+            let (mut ray, mut steps) = (1u64 << c & dir.from_next(u64::MAX), 0);
+            while ray != 0 {
+                ray = dir.onto_next(ray) & dir.from_next(u64::MAX);
+                steps += 1;
+            }
+            steps
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// The cells of any of `pieces`.
 #[inline(always)]
 fn cells_of(s: &State, pieces: &[PieceId]) -> u64 {
@@ -231,8 +246,8 @@ impl CountPlan {
                     through,
                     dir,
                     min,
-                    // No ray on a board of 64 cells is longer.
-                    max: max.min(64),
+                    // No ray this way on the board is longer.
+                    max: max.min(longest_ray(dir)),
                     promote,
                 },
             )
@@ -240,8 +255,8 @@ impl CountPlan {
         out
     }
 
-    /// The number of moves of the grouped pieces from the cells of `free`, by their steps and
-    /// slides (their other rules are the caller's).
+    /// The number of moves of the grouped pieces from the cells of `free` onto the cells of
+    /// `landing`, by their steps and slides (their other rules are the caller's).
     #[inline(always)]
     pub(super) fn count_free(
         &self,
@@ -249,10 +264,11 @@ impl CountPlan {
         masks: &SetMasks,
         s: &State,
         free: u64,
+        landing: u64,
     ) -> usize {
         let mut n = 0;
         for t in &self.tables {
-            let accept = masks[usize::from(t.to)];
+            let accept = masks[usize::from(t.to)] & landing;
             let mut cells = cells_of(s, &t.pieces) & t.from & free;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
@@ -261,7 +277,7 @@ impl CountPlan {
             }
         }
         for st in &self.shifts {
-            let origins = st.dir.from_next(masks[usize::from(st.to)])
+            let origins = st.dir.from_next(masks[usize::from(st.to)] & landing)
                 & cells_of(s, &st.pieces)
                 & st.from
                 & free;
@@ -295,7 +311,7 @@ impl CountPlan {
                     }
                 }
             }
-            n += landings(reached & masks[usize::from(f.to)], f.promote);
+            n += landings(reached & masks[usize::from(f.to)] & landing, f.promote);
         }
         n
     }

@@ -519,6 +519,26 @@ impl Game {
         Some((pinned, lines))
     }
 
+    /// For the royal piece `rp` on `king`, on a board of at most 64 cells: the cells of the
+    /// enemy pieces attacking it and the cells of the pinned pieces; `None` where the attack
+    /// masks do not cover the game or some attack is conditional.
+    pub(super) fn checkers_and_pins(
+        &self,
+        s: &State,
+        king: CellId,
+        rp: PieceId,
+    ) -> Option<(u64, u64)> {
+        let table = self.attack_rays.get(rp as usize)?;
+        let (Some(masks), Some(between)) = (&table.masks, &self.between) else {
+            return None;
+        };
+        if !table.conditional.is_empty() {
+            return None;
+        }
+        let p = s.scalars.to_move;
+        Some(masks.checks_and_shields(s, between, king, |x| self.owner(x) == Some(p)))
+    }
+
     /// The unconditional part of [`Game::check_and_pins`], from the bitboard masks.
     pub(super) fn pins_by_masks(
         &self,
