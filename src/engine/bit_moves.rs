@@ -91,6 +91,9 @@ pub(super) struct PiecePlan {
     /// with its rule; slot `j` is origin mask `j` of [`BitMoves::origins`]. Such a piece's
     /// moves are written straight into the list ([`Game::gen_step_slots`]).
     slots: Option<Vec<(u16, DirShift)>>,
+    /// Whether every rule of the piece is a step with a target table and no promotion, or
+    /// of another shape: the moves from one cell then need no origin masks.
+    tabled: bool,
 }
 
 /// The bitboard forms of every player's pieces' rules (see the module documentation).
@@ -159,6 +162,7 @@ impl BitMoves {
                 let mut plan = PiecePlan {
                     entries: Vec::new(),
                     slots: None,
+                    tabled: false,
                 };
                 let mut sets = out.sets[p.index()].clone();
                 let mut step_dirs = 0usize;
@@ -234,6 +238,13 @@ impl BitMoves {
                 }
                 if bits > 0 {
                     plan.slots = step_slots(&plan.entries, entries);
+                    plan.tabled = plan.entries.iter().all(|e| match e {
+                        Entry::Steps {
+                            targets, promote, ..
+                        } => *targets != NONE && promote.is_none(),
+                        Entry::Slide { .. } => false,
+                        Entry::Other(..) => true,
+                    });
                     out.sets[p.index()] = sets;
                     out.plan_of[p.index() * pieces + piece] = out.plans.len() as u32;
                     out.plans.push(plan);
@@ -811,6 +822,11 @@ impl Game {
         let Some(plan) = bm.plan(p, piece) else {
             unreachable!("a grouped piece has a plan")
         };
+        if let Some((king, rp)) = royal {
+            if plan.tabled && rp == piece && bound == 1 << king.index() {
+                return self.count_royal_by_tables(bm, plan, masks, s, view, p, king, rp, rest);
+            }
+        }
         let mut origins = [0u64; MAX_STEP_DIRS];
         let any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
         self.count_bound(
@@ -826,6 +842,59 @@ impl Game {
             royal,
             rest,
         )
+    }
+
+    /// [`Game::count_bound`] for the royal piece `rp` on `king` when its plan is `tabled`:
+    /// each plain step's targets read from its table and tested for attack one by one; the
+    /// other rules' moves listed in `rest`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn count_royal_by_tables(
+        &self,
+        bm: &BitMoves,
+        plan: &PiecePlan,
+        masks: &SetMasks,
+        s: &State,
+        view: &mut super::movegen::View,
+        p: Player,
+        king: super::CellId,
+        rp: PieceId,
+        rest: &mut MoveList,
+    ) -> usize {
+        let c = king.index();
+        let entries = self.piece_moves.of(p, rp);
+        let mut n = 0;
+        for e in &plan.entries {
+            match e {
+                Entry::Steps {
+                    rule,
+                    to,
+                    from,
+                    targets,
+                    ..
+                } if from >> c & 1 == 1 => {
+                    let mut cells = bm.rays[*targets as usize + c] & masks[usize::from(*to)];
+                    while cells != 0 {
+                        let t = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        if self.rules[usize::from(*rule)].plain {
+                            let t = super::CellId::from_index(t);
+                            let changes = [(king, super::EMPTY), (t, rp)];
+                            n += usize::from(!self.attacked(s, &changes, t, rp));
+                        } else {
+                            rest.push(Move::from_to(*rule, king, super::CellId::from_index(t)));
+                        }
+                    }
+                }
+                Entry::Steps { .. } | Entry::Slide { .. } => {}
+                Entry::Other(i, shape) => {
+                    if other_may_move(*shape, s, king) {
+                        self.gen_entry(s, view, p, &entries[usize::from(*i)], king, rest);
+                    }
+                }
+            }
+        }
+        n
     }
 
     /// For bulk counting: the moves of `player`'s pieces of id `piece` from the cells of

@@ -48,9 +48,6 @@ impl Castle {
             return;
         }
         let piece = s.board[focus.index()];
-        // A royal piece's landing is judged after the move, as every move of a royal piece
-        // is (`Game::royal_keeps`); testing it here too would ask twice.
-        let judged_after = game.royal[p].contains(&piece);
         let mut start_safe = None;
         'dirs: for &d in &dirs[p] {
             let mut c = focus;
@@ -63,7 +60,7 @@ impl Castle {
                 if x == EMPTY {
                     continue;
                 }
-                if with.accepts(&game.board, p, c, x) && s.is_unmoved(c) {
+                if s.is_unmoved(c) && with.accepts(&game.board, p, c, x) {
                     break c;
                 }
                 continue 'dirs;
@@ -89,7 +86,9 @@ impl Castle {
                     continue 'dirs;
                 }
             }
-            if !judged_after && game.attacked(s, &[], to, piece) {
+            // A royal piece's landing is judged after the move, as every move of a royal
+            // piece is (`Game::royal_keeps`); testing it here too would ask twice.
+            if !game.royal[p].contains(&piece) && game.attacked(s, &[], to, piece) {
                 continue;
             }
             let mut m = mv;
