@@ -421,6 +421,7 @@ impl Compiler {
             lean: false,
             bit_moves: None,
             step_tables: None,
+            en_passant_rules: Vec::new(),
             placement_playouts: false,
         };
         if game.rules.iter().any(|r| {
@@ -449,6 +450,14 @@ impl Compiler {
         game.place_captures = crate::engine::PlaceCapture::for_rules(&game);
         game.jump_screens = crate::engine::JumpScreen::for_players(&game);
         game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
+        game.en_passant_rules = (0..game.rules.len() as u16)
+            .filter(|&r| {
+                game.rules[usize::from(r)]
+                    .parts
+                    .iter()
+                    .any(|x| matches!(x, Part::EnPassant(_)))
+            })
+            .collect();
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {
             attach_line_windows(&game, &mut end.cond);

@@ -166,6 +166,9 @@ pub struct Game {
     /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
     /// ending test; derived from `ends`).
     pub(crate) asks_stuck: bool,
+    /// The rules with an `en-passant` part (derived from `rules`): after a double step,
+    /// only they are asked whether the passed cell may be taken.
+    pub(crate) en_passant_rules: Vec<u16>,
     /// The endings in quick form where their shapes allow (`None` when the first has none;
     /// derived from `ends`).
     pub(crate) quick_ends: Option<Box<super::QuickEnds>>,

@@ -336,7 +336,11 @@ impl Game {
         target: CellId,
         passer: Player,
     ) -> bool {
-        for rule in &self.rules {
+        for rule in self
+            .en_passant_rules
+            .iter()
+            .map(|&r| &self.rules[usize::from(r)])
+        {
             for part in &rule.parts {
                 let Part::EnPassant(en_passant::EnPassant { dirs }) = part else {
                     continue;
