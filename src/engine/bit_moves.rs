@@ -21,7 +21,7 @@ use super::movegen;
 use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
 
 /// The most content sets (what a rule lands on or slides through) one player's plans test.
-const MAX_SETS: usize = 8;
+pub(super) const MAX_SETS: usize = 8;
 /// The most step directions one piece's rules have in all (their origin masks live on the
 /// stack during a generation).
 pub(super) const MAX_STEP_DIRS: usize = 16;

@@ -20,7 +20,7 @@
 //! cell, and pieces that the royal rule binds (the royal piece, pinned pieces) are judged
 //! move by move, as before (`count.rs`).
 
-use super::bit_moves::{BitMoves, Entry, SetMasks, NONE};
+use super::bit_moves::{BitMoves, Entry, SetMasks, MAX_SETS, NONE};
 use super::{DirShift, Game, PieceId, Player, Shape, State};
 
 /// A promotion while counting: the zone, and how many moves one landing there makes.
@@ -33,7 +33,8 @@ struct Promotes {
 /// Steps whose every target from a cell is in one table word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct TableSteps {
-    pieces: Vec<PieceId>,
+    /// The index of its pieces in [`CountPlan::piece_sets`].
+    pieces: u8,
     from: u64,
     to: u8,
     table: u32,
@@ -42,7 +43,8 @@ struct TableSteps {
 /// One direction of steps, for all its pieces at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct ShiftSteps {
-    pieces: Vec<PieceId>,
+    /// The index of its pieces in [`CountPlan::piece_sets`].
+    pieces: u8,
     from: u64,
     to: u8,
     dir: DirShift,
@@ -52,7 +54,8 @@ struct ShiftSteps {
 /// One direction of slides, for all its pieces at once (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Fill {
-    pieces: Vec<PieceId>,
+    /// The index of its pieces in [`CountPlan::piece_sets`].
+    pieces: u8,
     from: u64,
     to: u8,
     through: u8,
@@ -79,6 +82,8 @@ pub(super) struct CountPlan {
     grouped: Vec<bool>,
     /// The player's other moving pieces, counted by their own plans.
     pub(super) apart: Vec<PieceId>,
+    /// The sets of pieces the groups below move, each read once a count.
+    piece_sets: Vec<Vec<PieceId>>,
     tables: Vec<TableSteps>,
     shifts: Vec<ShiftSteps>,
     fills: Vec<Fill>,
@@ -90,6 +95,23 @@ fn join<K: PartialEq>(groups: &mut Vec<(K, Vec<PieceId>)>, key: K, piece: PieceI
     match groups.iter_mut().find(|(k, _)| *k == key) {
         Some((_, pieces)) => pieces.push(piece),
         None => groups.push((key, vec![piece])),
+    }
+}
+
+/// The most sets of pieces one player's groups move ([`CountPlan::piece_sets`]; a
+/// count reads them into an array on the stack).
+const MAX_PIECE_SETS: usize = 16;
+// The count masks its indices with these (see `CountPlan::count_free`).
+const _: () = assert!(MAX_PIECE_SETS.is_power_of_two() && MAX_SETS.is_power_of_two());
+
+/// The index of `pieces` in `sets`, added if new.
+fn set_of(sets: &mut Vec<Vec<PieceId>>, pieces: Vec<PieceId>) -> u8 {
+    match sets.iter().position(|x| *x == pieces) {
+        Some(i) => i as u8,
+        None => {
+            sets.push(pieces);
+            sets.len() as u8 - 1
+        }
     }
 }
 
@@ -144,6 +166,7 @@ impl CountPlan {
         let mut out = CountPlan {
             grouped: vec![false; game.pieces.len()],
             apart: Vec::new(),
+            piece_sets: Vec::new(),
             tables: Vec::new(),
             shifts: Vec::new(),
             fills: Vec::new(),
@@ -220,7 +243,7 @@ impl CountPlan {
         out.tables = tables
             .into_iter()
             .map(|((from, to, table), pieces)| TableSteps {
-                pieces,
+                pieces: set_of(&mut out.piece_sets, pieces),
                 from,
                 to,
                 table,
@@ -229,7 +252,7 @@ impl CountPlan {
         out.shifts = shifts
             .into_iter()
             .map(|((from, to, dir, promote), pieces)| ShiftSteps {
-                pieces,
+                pieces: set_of(&mut out.piece_sets, pieces),
                 from,
                 to,
                 dir,
@@ -240,7 +263,7 @@ impl CountPlan {
             .into_iter()
             .map(
                 |((from, to, through, dir, min, max, promote), pieces)| Fill {
-                    pieces,
+                    pieces: set_of(&mut out.piece_sets, pieces),
                     from,
                     to,
                     through,
@@ -252,6 +275,18 @@ impl CountPlan {
                 },
             )
             .collect();
+        if out.piece_sets.len() > MAX_PIECE_SETS {
+            // Too many to read on the stack: every piece is counted by its own plan.
+            return CountPlan {
+                grouped: vec![false; game.pieces.len()],
+                apart: game.movers[player].clone(),
+                piece_sets: Vec::new(),
+                tables: Vec::new(),
+                shifts: Vec::new(),
+                fills: Vec::new(),
+                others: Vec::new(),
+            };
+        }
         out
     }
 
@@ -266,10 +301,20 @@ impl CountPlan {
         free: u64,
         landing: u64,
     ) -> usize {
+        // Each set of pieces, from the free cells only, read once.
+        let mut origins = [0u64; MAX_PIECE_SETS];
+        for (o, pieces) in origins.iter_mut().zip(&self.piece_sets) {
+            *o = cells_of(s, pieces) & free;
+        }
+        // Set indices are below `MAX_SETS` and piece-set indices below `MAX_PIECE_SETS`
+        // (checked when the plan is built), both powers of two: the masks spare the
+        // bounds tests.
+        let mask = |set: u8| masks[usize::from(set) & (MAX_SETS - 1)];
+        let pieces = |set: u8| origins[usize::from(set) & (MAX_PIECE_SETS - 1)];
         let mut n = 0;
         for t in &self.tables {
-            let accept = masks[usize::from(t.to)] & landing;
-            let mut cells = cells_of(s, &t.pieces) & t.from & free;
+            let accept = mask(t.to) & landing;
+            let mut cells = pieces(t.pieces) & t.from;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
@@ -277,18 +322,15 @@ impl CountPlan {
             }
         }
         for st in &self.shifts {
-            let origins = st.dir.from_next(masks[usize::from(st.to)] & landing)
-                & cells_of(s, &st.pieces)
-                & st.from
-                & free;
+            let origins = st.dir.from_next(mask(st.to) & landing) & pieces(st.pieces) & st.from;
             n += landings(st.dir.onto_next(origins), st.promote);
         }
         for f in &self.fills {
-            let mut front = cells_of(s, &f.pieces) & f.from & free;
+            let mut front = pieces(f.pieces) & f.from;
             if front == 0 {
                 continue;
             }
-            let through = masks[usize::from(f.through)];
+            let through = mask(f.through);
             let mut reached = 0;
             if f.min <= 1 {
                 for _ in 0..f.max {
@@ -311,7 +353,7 @@ impl CountPlan {
                     }
                 }
             }
-            n += landings(reached & masks[usize::from(f.to)] & landing, f.promote);
+            n += landings(reached & mask(f.to) & landing, f.promote);
         }
         n
     }
