@@ -381,6 +381,25 @@ impl Game {
                 })
             });
         }
+        if let [super::Part::Castle(_)] = rule.parts.as_slice() {
+            // Castling (`prim/castle.rs`): the piece and its partner leave their cells and
+            // land on theirs, as the move records them; only a royal castling piece can be
+            // exposed, where it lands, when it is the one royal piece.
+            let (focus, to, partner, partner_to) =
+                (mv.cells[0], mv.cells[1], mv.cells[2], mv.cells[3]);
+            let piece = s.board[focus.index()];
+            if let [rp] = self.royal[p][..] {
+                if piece == rp && s.cells_of(rp).iter().map(|w| w.count_ones()).sum::<u32>() == 1 {
+                    let changes = [
+                        (focus, EMPTY),
+                        (partner, EMPTY),
+                        (to, piece),
+                        (partner_to, s.board[partner.index()]),
+                    ];
+                    return !self.attacked(s, &changes, to, rp);
+                }
+            }
+        }
         let mut view = Overlay::new(&s.board);
         self.exec_cells(&mut view, mv, p);
         for &rp in &self.royal[p] {
