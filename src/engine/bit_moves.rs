@@ -888,8 +888,15 @@ impl Game {
                 }
                 Entry::Steps { .. } | Entry::Slide { .. } => {}
                 Entry::Other(i, shape) => {
-                    if other_may_move(*shape, s, king) {
-                        self.gen_entry(s, view, p, &entries[usize::from(*i)], king, rest);
+                    let e = &entries[usize::from(*i)];
+                    let may = match (shape, self.rules[usize::from(e.rule)].parts.first()) {
+                        (Shape::Castle, Some(super::Part::Castle(c))) => {
+                            c.may_start(self, s, p, king)
+                        }
+                        _ => other_may_move(*shape, s, king),
+                    };
+                    if may {
+                        self.gen_entry(s, view, p, e, king, rest);
                     }
                 }
             }
