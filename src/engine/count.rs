@@ -83,10 +83,15 @@ impl Game {
                 }
             }
             let (king, rp) = king?;
-            let (pinned, landing) = match self.check_and_pins(s, king, rp) {
-                Some((Pins::Mask(pinned), ScreenLines::None)) => (pinned, u64::MAX),
-                Some(_) => return None,
-                None => self.check_landing(s, king, rp, plan)?,
+            // From the attack masks where they cover the game (checks and pins in one
+            // pass), else from the general test, which answers out of check only.
+            let (pinned, landing) = match self.checkers_and_pins(s, king, rp) {
+                Some((0, pinned)) => (pinned, u64::MAX),
+                Some((checks, pinned)) => (pinned, self.check_landing(king, checks, plan)?),
+                None => match self.check_and_pins(s, king, rp)? {
+                    (Pins::Mask(pinned), ScreenLines::None) => (pinned, u64::MAX),
+                    _ => return None,
+                },
             };
             (!(pinned | 1 << king.index()), landing, Some((king, rp)))
         };
@@ -159,30 +164,27 @@ impl Game {
 }
 
 impl Game {
-    /// In check: the pinned pieces' cells, and the cells a move of another piece than the
+    /// In check by the pieces on `checks`: the cells a move of another piece than the
     /// royal one must land on: the checking piece's and those between it and the royal
     /// piece, none when two pieces check. A step or slide of an unpinned piece changes
     /// two cells only, so it answers one check by taking the checking piece or standing in
-    /// its way, and never two. `None` where the attack masks do not cover the game, or
-    /// where pieces outside the count plan would be counted without a test.
+    /// its way, and never two. `None` where pieces outside the count plan would be counted
+    /// without a test.
     fn check_landing(
         &self,
-        s: &State,
         king: CellId,
-        rp: super::PieceId,
+        checks: u64,
         plan: &super::count_plan::CountPlan,
-    ) -> Option<(u64, u64)> {
+    ) -> Option<u64> {
         if !plan.apart.is_empty() {
             return None;
         }
-        let (checks, pinned) = self.checkers_and_pins(s, king, rp)?;
         let between = self.between.as_ref()?;
-        let landing = match checks {
-            0 => return None,
-            c if c & (c - 1) == 0 => c | between.get(king.index(), c.trailing_zeros() as usize),
-            _ => 0,
-        };
-        Some((pinned, landing))
+        Some(if checks & (checks - 1) == 0 {
+            checks | between.get(king.index(), checks.trailing_zeros() as usize)
+        } else {
+            0
+        })
     }
 }
 
