@@ -1,7 +1,8 @@
 //! `castle(directions…, with: condition, steps: 2)`: along a direction, over empty cells, to
 //! an unmoved friendly partner satisfying `with`; the castling piece (also unmoved) goes
 //! `steps` cells that way and the partner lands on the cell it passed last. No cell the
-//! piece starts on, passes or reaches may be attacked.
+//! piece starts on, passes or reaches may be attacked (a royal piece's landing is judged by
+//! the royal rule, once the move is made).
 //!
 //! A move records the landing, the partner's cell and the partner's landing (three cells),
 //! and is written as the castling piece's move (`e1-g1`). Which pieces have not moved is
