@@ -263,26 +263,8 @@ impl AttackMasks {
         cell: CellId,
         own: impl Fn(PieceId) -> bool,
     ) -> Option<u64> {
-        let c = cell.index();
-        let occupied = !s.bits[EMPTY as usize];
-        let k = self.pieces.len();
-        let mut pinned = 0u64;
-        for (&mask, &a) in self.from[c * k..(c + 1) * k].iter().zip(&self.pieces) {
-            let mut from = mask & s.bits[a as usize];
-            while from != 0 {
-                let t = from.trailing_zeros() as usize;
-                from &= from - 1;
-                let blockers = between.get(c, t) & occupied;
-                if blockers == 0 {
-                    return None;
-                }
-                let b = blockers.trailing_zeros() as usize;
-                if blockers & (blockers - 1) == 0 && own(s.board[b]) {
-                    pinned |= blockers;
-                }
-            }
-        }
-        Some(pinned)
+        let (checks, pinned) = self.checks_and_shields(s, between, cell, own);
+        (checks == 0).then_some(pinned)
     }
 }
 
