@@ -863,6 +863,13 @@ impl Game {
     ) -> usize {
         let c = king.index();
         let entries = self.piece_moves.of(p, rp);
+        // The attack masks alone answer where they cover every attack on the piece.
+        let masks_only = self
+            .attack_rays
+            .get(rp as usize)
+            .filter(|t| t.conditional.is_empty())
+            .and_then(|t| t.masks.as_ref())
+            .zip(self.between.as_ref());
         let mut n = 0;
         for e in &plan.entries {
             match e {
@@ -879,8 +886,11 @@ impl Game {
                         cells &= cells - 1;
                         if self.rules[usize::from(*rule)].plain {
                             let t = super::CellId::from_index(t);
-                            let changes = [(king, super::EMPTY), (t, rp)];
-                            n += usize::from(!self.attacked(s, &changes, t, rp));
+                            let attacked = match masks_only {
+                                Some((am, between)) => am.attacked_after_step(s, between, king, t),
+                                None => self.attacked(s, &[(king, super::EMPTY), (t, rp)], t, rp),
+                            };
+                            n += usize::from(!attacked);
                         } else {
                             rest.push(Move::from_to(*rule, king, super::CellId::from_index(t)));
                         }

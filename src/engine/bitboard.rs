@@ -163,6 +163,34 @@ impl AttackMasks {
         })
     }
 
+    /// Whether the piece on `from`, once it has stepped to `to` (taking what stood there),
+    /// is attacked: [`AttackMasks::attacked`] with those two changes, which put no attacker
+    /// on the board.
+    #[inline]
+    pub(crate) fn attacked_after_step(
+        &self,
+        s: &State,
+        between: &Between,
+        from: CellId,
+        to: CellId,
+    ) -> bool {
+        let c = to.index();
+        let moved = 1u64 << from.index() | 1u64 << c;
+        let occupied = (!s.bits[EMPTY as usize] & !(1u64 << from.index())) | 1u64 << c;
+        let k = self.pieces.len();
+        for (&mask, &a) in self.from[c * k..(c + 1) * k].iter().zip(&self.pieces) {
+            let mut cells = mask & s.bits[a as usize] & !moved;
+            while cells != 0 {
+                let t = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if between.get(c, t) & occupied == 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether a piece on `cell` is attacked in `s` with `changes` made on top (the later
     /// change of a cell counts).
     #[inline]
@@ -370,6 +398,33 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The royal piece's step test agrees with the general one, for every cell it could
+    /// step to (the test does not look at whether the step is a legal move).
+    #[test]
+    fn attacked_after_step_agrees_with_attacked_given_the_two_changes() {
+        let game = crate::load_shipped("chess", &[]).unwrap();
+        let between = game.between.as_ref().unwrap();
+        let (mut checked, mut attacked) = (0, 0);
+        for s in positions(&game, 20) {
+            let rp = game.royal[s.scalars.to_move][0];
+            let king = CellId::from_index((s.cells_of(rp)[0].trailing_zeros()) as usize);
+            let masks = game.attack_rays[rp as usize].masks.as_ref().unwrap();
+            for to in CellId::upto(game.board.len()).filter(|&t| t != king) {
+                let changes = [(king, EMPTY), (to, rp)];
+                let want = masks.attacked(&s, between, &changes, to);
+                assert_eq!(
+                    masks.attacked_after_step(&s, between, king, to),
+                    want,
+                    "king {king} to {to} in {}",
+                    game.position_to_string(&s)
+                );
+                checked += 1;
+                attacked += usize::from(want);
+            }
+        }
+        assert!(checked > 10_000 && attacked > 1_000, "{checked} {attacked}");
     }
 
     #[test]
