@@ -892,7 +892,7 @@ impl Game {
                             };
                             n += usize::from(!attacked);
                         } else {
-                            rest.push(Move::from_to(*rule, king, super::CellId::from_index(t)));
+                            emit(rest, *rule, c, None, t, &None);
                         }
                     }
                 }
