@@ -312,7 +312,7 @@ fn match_command_rejects_bad_players_with_exit_2() {
     for (bad, message) in [
         (
             "human",
-            "'human' is not a player; expected ai:LEVEL (1-9) or ai:time=2s (or depth=N, playouts=N), random, mcts:PLAYOUTS or ab:DEPTH",
+            "'human' is not a player; expected ai:LEVEL (1-9) or ai:time=2s (or depth=N, playouts=N), random, greedy, mcts:PLAYOUTS or ab:DEPTH",
         ),
         (
             "ai:10",

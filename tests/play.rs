@@ -513,11 +513,17 @@ fn garbled_session_input_never_crashes() {
 /// `game` with these `--set` options, and asserts that the game finishes with this
 /// announcement; returns the whole output for further checks.
 fn level_5_beats_level_1(game: &str, set: &[&str], game_over: &str) -> String {
+    level_beats_level_1(game, 5, set, game_over)
+}
+
+/// [`level_5_beats_level_1`] at another level.
+fn level_beats_level_1(game: &str, level: u8, set: &[&str], game_over: &str) -> String {
     let mut args = vec!["play", game];
     for s in set {
         args.extend(["--set", s]);
     }
-    args.extend(["--first", "ai:5", "--second", "ai:1", "--seed", "3"]);
+    let first = format!("ai:{level}");
+    args.extend(["--first", &first, "--second", "ai:1", "--seed", "3"]);
     let (out, err, code) = run(&args, b"");
     assert_eq!(code, 0, "{game}: {err}");
     assert!(
@@ -677,12 +683,15 @@ fn ai_level_5_against_level_1_finishes_shogi() {
     assert!(drops > 0, "{out}");
 }
 
-/// A level-5 AI beats level 1 at backgammon from the start: whole turns with both dice,
-/// hits and the bar on the way, until one side has borne off all fifteen men.
+/// A level-7 AI beats level 1 at backgammon from the start: whole turns with both dice,
+/// hits and the bar on the way, until one side has borne off all fifteen men. (Level 7
+/// searches one move ahead, and beat level 1 in 197 of 200 games; level 5 plays a random
+/// move 30 % of the time and won 87 % of 400, losing this seed's game.)
 #[test]
-fn ai_level_5_against_level_1_finishes_backgammon() {
-    let out = level_5_beats_level_1(
+fn ai_level_7_against_level_1_finishes_backgammon() {
+    let out = level_beats_level_1(
         "backgammon",
+        7,
         &[],
         "White wins (15 borne off: win if borne-off(15))",
     );

@@ -31,10 +31,10 @@ const THREAT_WEIGHT: f64 = 0.5;
 
 /// The share of the other player's threatened captures the evaluation counts against the
 /// player about to roll (two players only). Measured on Ur (`tabletop match`, 800 games a
-/// run, against the greedy level 3, which reads the rule file's `prefer` weights and not
-/// this evaluation): level 5 scored 79.0 % and 78.2 % without it, 81.5 % and 82.4 % with it
-/// (two seeds); level 4 75.5 % → 77.2 %, level 6 84.1 % → 85.1 %, and level 5 on Finkel's
-/// rules 70.2 % → 71.8 %. A share of 1.0 scored no better than 0.5.
+/// run, against the greedy player, which reads the rule file's `prefer` weights and not
+/// this evaluation): expectimax 2 choices deep scored 79.0 % and 78.2 % without it, 81.5 %
+/// and 82.4 % with it (two seeds); 1 deep 75.5 % → 77.2 %, 3 deep 84.1 % → 85.1 %, and 2
+/// deep on Finkel's rules 70.2 % → 71.8 %. A share of 1.0 scored no better than 0.5.
 const OPPONENT_THREAT_WEIGHT: f64 = 0.5;
 
 /// "No track passes here" in the distance table.

@@ -17,21 +17,10 @@ use super::Bot;
 use crate::engine::{Game, Move, MoveList, State};
 
 /// Settings of a [`Greedy`] player.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GreedyConfig {
-    /// The chance, from 0 to 1, of playing a uniformly random move instead (a weaker level).
-    pub random_moves: f64,
-    /// Seed of the noise, the tie-breaks, the random moves and the rolls.
+    /// Seed of the noise, the tie-breaks and the rolls.
     pub seed: u64,
-}
-
-impl Default for GreedyConfig {
-    fn default() -> GreedyConfig {
-        GreedyConfig {
-            random_moves: 0.0,
-            seed: 0,
-        }
-    }
 }
 
 /// The rule file's greedy player; see the module documentation.
@@ -109,11 +98,6 @@ impl Bot for Greedy {
         let picked = match moves.len() {
             0 => None,
             1 => Some(moves[0]),
-            n if self.config.random_moves > 0.0
-                && self.rng.gen::<f64>() < self.config.random_moves =>
-            {
-                Some(moves[self.rng.gen_range(0..n)])
-            }
             _ => {
                 moves.shuffle(&mut self.rng);
                 let noise = game.prefer.noise;
@@ -135,13 +119,6 @@ impl Bot for Greedy {
     }
 
     fn name(&self) -> String {
-        if self.config.random_moves > 0.0 {
-            format!(
-                "greedy ({:.0}% random moves)",
-                100.0 * self.config.random_moves
-            )
-        } else {
-            "greedy".into()
-        }
+        "greedy".into()
     }
 }

@@ -7,8 +7,10 @@
 //! * [`Mcts`]: UCT with random playouts; for placement and connection games (and it rolls
 //!   the dice with their odds in games with chance).
 //! * [`Expectimax`]: expectimax with Star1/Star2 pruning, for games with dice.
-//! * [`Greedy`]: one move ahead, judged by the rule file's `prefer` statements; the
-//!   baseline player of games with dice.
+//! * [`Greedy`]: one move ahead, judged by the rule file's `prefer` statements; a baseline
+//!   to measure the players of games with dice against (`match … --b greedy`).
+//! * [`Noisy`]: any player with a share of random moves (the weaker levels of games with
+//!   dice).
 //! * [`bot_for_level`]: one strength number, 1 (random) to 9 (strongest), picking one of these;
 //!   [`AiSettings`]: a level, or an expert's time, depth or playout budget (`ai:time=2s`).
 //!
@@ -22,6 +24,7 @@ mod expectimax;
 mod features;
 mod greedy;
 mod mcts;
+mod noisy;
 mod playout;
 mod random;
 mod settings;
@@ -33,6 +36,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, SearchRepetition, MA
 pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DEPTH};
 pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
+pub use noisy::Noisy;
 pub use playout::PlayoutPolicy;
 pub use random::{random_playout, RandomBot};
 pub use settings::{
@@ -251,17 +255,28 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
     (MAX_DEPTH, Some(3_000)),
 ];
 
-/// (depth in choices, time limit in milliseconds) of the expectimax levels 4..=9 of games
-/// with dice. Each depth costs about seven times the one before in Ur (depth 5: some
-/// 20 ms a move, depth 6: 150 ms); level 9 stops at depth 5 so that a 1000-game benchmark
-/// (`cargo bench --bench ur`) stays within about 20 minutes on two cores.
-pub const EXPECTIMAX_LEVELS: [(u32, Option<u64>); 6] = [
-    (1, None),
-    (2, None),
-    (3, None),
-    (4, Some(1_000)),
-    (5, Some(1_000)),
-    (5, Some(3_000)),
+/// (depth in choices, time limit in milliseconds, chance of a random move) of the
+/// [`Expectimax`] levels 2..=9 of games with dice. Where the dice decide much, search depth
+/// soon stops telling players apart: in Ur (Skiryuk's rules, 400-game matches) expectimax
+/// two choices deep beat one choice deep 62.0 % of the time, but three deep beat two only
+/// 55.0 %, four deep 50.5 % and five deep 56.5 %. So the levels do not climb by depth
+/// alone: the top three are depths 1, 2 and 5, and below them a falling share of random
+/// moves ([`Noisy`]) spreads the levels down to the random player (level 1). In Ur each
+/// level then beat the one below in 58–80 % of 400 games, but for level 9 against 8 (depth
+/// alone: 54.8 % and 56.5 % with two seeds; docs/cli.md). A random move costs
+/// more in some games than in others (in backgammon level 5 beat level 1 in 87 % of 400
+/// games, level 7 in 98.5 % of 200), but the order of the levels holds. Depth 5 costs
+/// about 20 ms a move in Ur, depth 6 some 150 ms; the time limits bind only in games with
+/// many moves a roll (backgammon).
+pub const DICE_LEVELS: [(u32, Option<u64>, f64); 8] = [
+    (1, None, 0.75),
+    (1, None, 0.6),
+    (1, None, 0.45),
+    (1, None, 0.3),
+    (1, None, 0.15),
+    (1, None, 0.0),
+    (2, Some(1_000), 0.0),
+    (5, Some(3_000), 0.0),
 ];
 
 /// The first level that searches on [`search_threads`] threads: alpha-beta with Lazy SMP
@@ -275,16 +290,12 @@ pub fn search_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
-/// The chance of a random move at level 2 of games with dice (level 3 never plays one).
-const GREEDY_LEVEL2_RANDOM: f64 = 0.3;
-
 /// The player behind a strength level, 1 (random) to 9 (strongest), reproducible from `seed`
 /// (levels capped by time only while their depth limit is reached in time).
 ///
 /// Games with dice (`game.dice` is set) never use alpha-beta: level 1 plays random moves,
-/// level 2 the rule file's [`Greedy`] player with a random move 30% of the time, level 3
-/// the greedy player itself, and levels 4..=9 [`Expectimax`] at the depths and time limits
-/// of [`EXPECTIMAX_LEVELS`].
+/// levels 2 to 7 [`Expectimax`] one choice deep with a random move 75 %, 60 %, 45 %, 30 %,
+/// 15 % and 0 % of the time, level 8 two choices deep and level 9 five ([`DICE_LEVELS`]).
 ///
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
 /// [`AlphaBeta`] at depths 1, 3, 4, 6, 7 and 8 (the last two capped at 0.5 s and 1 s per
@@ -302,24 +313,17 @@ pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
         return Box::new(RandomBot::new(seed));
     }
     if game.dice.is_some() {
-        return match level {
-            2 | 3 => Box::new(Greedy::new(GreedyConfig {
-                random_moves: if level == 2 {
-                    GREEDY_LEVEL2_RANDOM
-                } else {
-                    0.0
-                },
-                seed,
-            })),
-            _ => {
-                let (max_depth, ms) = EXPECTIMAX_LEVELS[(level - 4) as usize];
-                Box::new(Expectimax::new(ExpectimaxConfig {
-                    max_depth,
-                    time_limit: ms.map(Duration::from_millis),
-                    tt_size_mb: 8,
-                    seed,
-                }))
-            }
+        let (max_depth, ms, random_moves) = DICE_LEVELS[(level - 2) as usize];
+        let search = Box::new(Expectimax::new(ExpectimaxConfig {
+            max_depth,
+            time_limit: ms.map(Duration::from_millis),
+            tt_size_mb: 8,
+            seed,
+        }));
+        return if random_moves > 0.0 {
+            Box::new(Noisy::new(search, random_moves, seed))
+        } else {
+            search
         };
     }
     let i = (level - 2) as usize;

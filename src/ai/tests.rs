@@ -394,6 +394,80 @@ fn levels_choose_the_search_from_the_rules() {
     }
 }
 
+/// The levels of a game with dice, by the names of their players: never alpha-beta, but
+/// expectimax one choice deep with less and less noise, then deeper.
+#[test]
+fn dice_levels_climb_from_noisy_to_deep_expectimax() {
+    for name in ["ur", "backgammon"] {
+        let g = game(name);
+        let names: Vec<String> = (1..=9).map(|l| bot_for_level(&g, l, 0).name()).collect();
+        assert_eq!(
+            names,
+            [
+                "random",
+                "expectimax depth 1 (75% random moves)",
+                "expectimax depth 1 (60% random moves)",
+                "expectimax depth 1 (45% random moves)",
+                "expectimax depth 1 (30% random moves)",
+                "expectimax depth 1 (15% random moves)",
+                "expectimax depth 1",
+                "expectimax depth 2 (1.0s)",
+                "expectimax depth 5 (3.0s)",
+            ],
+            "{name}"
+        );
+    }
+}
+
+/// A noisy player's share of random moves: none at 0 (it is the player it wraps, move for
+/// move), about the share asked for at 0.5 (moves the wrapped player would not make), and
+/// every move legal; it rolls the dice like the wrapped player, and a seed repeats it.
+#[test]
+fn a_noisy_player_plays_the_share_of_random_moves_asked_for() {
+    let g = game("ur");
+    let greedy = |seed| Box::new(Greedy::new(GreedyConfig { seed })) as Box<dyn Bot + Send>;
+    // Positions along a seeded game between greedy players, each after a roll.
+    let mut positions = Vec::new();
+    let mut s = g.start();
+    let mut walker = Greedy::new(GreedyConfig { seed: 9 });
+    while positions.len() < 200 && g.outcome(&s).is_none() {
+        if !g.is_chance(&s) && g.legal_moves_vec(&s).len() > 1 {
+            positions.push(s.clone());
+        }
+        let mv = walker.select_move(&g, &mut s).expect("a move");
+        g.make(&mut s, mv);
+    }
+    assert!(positions.len() > 50, "{} positions", positions.len());
+    let differs = |chance: f64, seed: u64| -> usize {
+        let mut noisy = Noisy::new(greedy(seed), chance, seed);
+        let mut plain = greedy(seed);
+        let mut n = 0;
+        for p in &positions {
+            let (mut a, mut b) = (p.clone(), p.clone());
+            let x = noisy.select_move(&g, &mut a).expect("a move");
+            let y = plain.select_move(&g, &mut b).expect("a move");
+            assert!(g.legal_moves_vec(p).contains(&x));
+            n += usize::from(x != y);
+        }
+        n
+    };
+    assert_eq!(differs(0.0, 4), 0);
+    let half = differs(0.5, 4);
+    assert!(
+        (positions.len() / 5..positions.len() / 2 + 10).contains(&half),
+        "{half} of {} moves differ",
+        positions.len()
+    );
+    assert_eq!(differs(0.5, 4), half, "the same seed repeats the moves");
+    // At a chance node it rolls, as the wrapped player does.
+    let s = g.start();
+    assert!(g.is_chance(&s));
+    let mut noisy = Noisy::new(greedy(1), 1.0, 1);
+    let roll = noisy.select_move(&g, &mut s.clone()).expect("a roll");
+    assert!(g.legal_moves_vec(&s).contains(&roll));
+    assert_eq!(noisy.name(), "greedy (100% random moves)");
+}
+
 #[test]
 fn three_players() {
     let src = "game \"Three\"\nplayers A, B, C\nboard square(4, 4)\npiece mark = \"A\" for A, \"B\" for B, \"C\" for C\nmove place(mark, on: empty)\nwin if line(3)\ndraw if no-moves\n";
@@ -454,18 +528,6 @@ fn every_player_rolls_at_a_chance_node() {
             assert!(g.legal_moves_vec(&s).contains(&mv));
             assert_unchanged(&g, &before, &s);
         }
-    }
-}
-
-#[test]
-fn dice_games_never_get_alpha_beta() {
-    let g = game("ur");
-    assert_eq!(bot_for_level(&g, 1, 0).name(), "random");
-    assert!(bot_for_level(&g, 2, 0).name().starts_with("greedy ("));
-    assert_eq!(bot_for_level(&g, 3, 0).name(), "greedy");
-    for level in 4..=9 {
-        let name = bot_for_level(&g, level, 0).name();
-        assert!(name.starts_with("expectimax"), "level {level}: {name}");
     }
 }
 
@@ -622,10 +684,11 @@ fn dice_players_are_reproducible_and_finish_games() {
         let play = |seed: u64| -> (Vec<Move>, Option<Outcome>) {
             let mut bots: [Box<dyn Bot>; 2] = [
                 Box::new(expectimax(2, seed)),
-                Box::new(Greedy::new(GreedyConfig {
-                    random_moves: 0.3,
+                Box::new(Noisy::new(
+                    Box::new(Greedy::new(GreedyConfig { seed })),
+                    0.3,
                     seed,
-                })),
+                )),
             ];
             let mut s = g.start();
             let mut moves = Vec::new();

@@ -31,7 +31,9 @@ use clap::Args;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::ai::{AiSettings, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, RandomBot};
+use crate::ai::{
+    AiSettings, AlphaBeta, AlphaBetaConfig, Bot, Greedy, GreedyConfig, Mcts, MctsConfig, RandomBot,
+};
 use crate::engine::ending::deciding_rule;
 use crate::engine::{Game, Outcome, Player};
 
@@ -47,6 +49,9 @@ pub enum PlayerSpec {
     Ai(AiSettings),
     /// `random`: a uniformly random legal move.
     Random,
+    /// `greedy`: the rule file's greedy player, one move ahead by its `prefer` weights
+    /// ([`crate::ai::Greedy`]).
+    Greedy,
     /// `mcts:N`: UCT with N playouts per move (default exploration).
     Mcts(u32),
     /// `ab:D`: alpha-beta to depth D, without a time limit.
@@ -59,6 +64,7 @@ impl PlayerSpec {
         match *self {
             PlayerSpec::Ai(ai) => format!("ai:{ai}"),
             PlayerSpec::Random => "random".into(),
+            PlayerSpec::Greedy => "greedy".into(),
             PlayerSpec::Mcts(n) => format!("mcts:{n}"),
             PlayerSpec::AlphaBeta(d) => format!("ab:{d}"),
         }
@@ -69,6 +75,7 @@ impl PlayerSpec {
         match *self {
             PlayerSpec::Ai(ai) => ai.bot(game, seed),
             PlayerSpec::Random => Box::new(RandomBot::new(seed)),
+            PlayerSpec::Greedy => Box::new(Greedy::new(GreedyConfig { seed })),
             PlayerSpec::Mcts(n) => Box::new(Mcts::new(MctsConfig {
                 simulations: n,
                 seed,
@@ -93,12 +100,12 @@ impl std::fmt::Display for PlayerSpec {
 impl FromStr for PlayerSpec {
     type Err = String;
 
-    /// Reads `ai:L` (L 1 to 9) or `ai:SETTINGS` (as `play`'s seats), `random`, `mcts:N`
-    /// (N ≥ 1) or `ab:D` (D 1 to [`crate::ai::MAX_DEPTH`]).
+    /// Reads `ai:L` (L 1 to 9) or `ai:SETTINGS` (as `play`'s seats), `random`, `greedy`,
+    /// `mcts:N` (N ≥ 1) or `ab:D` (D 1 to [`crate::ai::MAX_DEPTH`]).
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let t = text.trim().to_ascii_lowercase();
         let expected = "expected ai:LEVEL (1-9) or ai:time=2s (or depth=N, playouts=N), random, \
-             mcts:PLAYOUTS or ab:DEPTH";
+             greedy, mcts:PLAYOUTS or ab:DEPTH";
         let number = |what: &str, arg: &str, lo: u64, hi: u64| -> Result<u64, String> {
             match arg.parse::<u64>() {
                 Ok(n) if (lo..=hi).contains(&n) => Ok(n),
@@ -107,8 +114,10 @@ impl FromStr for PlayerSpec {
                 )),
             }
         };
-        if t == "random" {
-            return Ok(PlayerSpec::Random);
+        match t.as_str() {
+            "random" => return Ok(PlayerSpec::Random),
+            "greedy" => return Ok(PlayerSpec::Greedy),
+            _ => {}
         }
         let Some((kind, arg)) = t.split_once(':') else {
             return Err(format!("'{text}' is not a player; {expected}"));
@@ -626,10 +635,10 @@ pub const MAX_THREADS: u32 = 256;
 pub struct MatchArgs {
     /// A shipped game's name (see `tabletop list`) or a path to a .game file.
     pub game: String,
-    /// Player A: ai:LEVEL (1-9), random, mcts:PLAYOUTS or ab:DEPTH.
+    /// Player A: ai:LEVEL (1-9), random, greedy, mcts:PLAYOUTS or ab:DEPTH.
     #[arg(long, value_name = "PLAYER")]
     pub a: PlayerSpec,
-    /// Player B: ai:LEVEL (1-9), random, mcts:PLAYOUTS or ab:DEPTH.
+    /// Player B: ai:LEVEL (1-9), random, greedy, mcts:PLAYOUTS or ab:DEPTH.
     #[arg(long, value_name = "PLAYER")]
     pub b: PlayerSpec,
     /// Number of games; A moves first in games 1, 3, 5, …, B in games 2, 4, 6, ….
@@ -770,6 +779,7 @@ mod tests {
             "ai:time=2s",
             "ai:time=500ms,playouts=200",
             "random",
+            "greedy",
             "mcts:1000",
             "ab:3",
         ] {
