@@ -262,12 +262,14 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
 /// 55.0 %, four deep 50.5 % and five deep 56.5 %. So the levels do not climb by depth
 /// alone: the top three are depths 1, 2 and 5, and below them a falling share of random
 /// moves ([`Noisy`]) spreads the levels down to the random player (level 1). In Ur each
-/// level then beat the one below in 58–80 % of 400 games, but for level 9 against 8 (depth
-/// alone: 54.8 % and 56.5 % with two seeds; docs/cli.md). A random move costs
-/// more in some games than in others (in backgammon level 5 beat level 1 in 87 % of 400
-/// games, level 7 in 98.5 % of 200), but the order of the levels holds. Depth 5 costs
-/// about 20 ms a move in Ur, depth 6 some 150 ms; the time limits bind only in games with
-/// many moves a roll (backgammon).
+/// level then beat the one below in 58–80 % of 400 games, except level 9 against 8, which
+/// differ in depth alone (54.8 % and 56.5 % with two seeds; docs/cli.md). A random move
+/// costs more in some games than in others (in backgammon level 5 beat level 1 in 87 % of
+/// 400 games, level 7 in 98.5 % of 200), but the order of the levels holds. Each depth
+/// costs about seven times the one before in Ur (depth 5: some 20 ms a move, depth 6:
+/// 150 ms); level 9 stops at depth 5 so that `cargo bench --bench ur`'s 1000 games take
+/// about 20 minutes on two cores. The time limits bind only in games with many moves a
+/// roll (backgammon).
 pub const DICE_LEVELS: [(u32, Option<u64>, f64); 8] = [
     (1, None, 0.75),
     (1, None, 0.6),
