@@ -805,6 +805,17 @@ mod tests {
         }
     }
 
+    /// `greedy` is the rule file's `prefer` player: at Ur it beats the random player in
+    /// most of a seeded match.
+    #[test]
+    fn the_greedy_player_beats_random_at_ur() {
+        let game = crate::load_shipped("ur", &[]).unwrap();
+        let greedy: PlayerSpec = "greedy".parse().unwrap();
+        let r = run(&game, &greedy, &PlayerSpec::Random, 20, 3, 1);
+        assert!(r.total().score() >= 0.8, "{}", r.table());
+        assert!(r.table().contains("A = greedy"), "{}", r.table());
+    }
+
     #[test]
     fn wilson_interval() {
         let (lo, hi) = wilson(0.5, 100, 1.959_964);
