@@ -78,7 +78,7 @@ fn play_genmove_undo_and_the_board() {
     assert_eq!(one(&mut e, "undo"), "? cannot undo");
 }
 
-/// At a level that searches enough (level 6: 2,500 playouts a tree), `genmove` resigns a
+/// At a level that searches enough (level 6: 1,500 playouts a tree), `genmove` resigns a
 /// lost game, and plays, not resigns, an even one.
 #[test]
 fn genmove_resigns_a_lost_game() {
