@@ -9,7 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::{
-    bot_for_level, AlphaBeta, AlphaBetaConfig, Bot, Expectimax, ExpectimaxConfig, Mcts, MctsConfig,
+    bot_for_level, AlphaBeta, AlphaBetaConfig, Bot, Expectimax, ExpectimaxConfig, Mcts,
     MAX_CHANCE_DEPTH, MAX_DEPTH,
 };
 use crate::engine::Game;
@@ -135,18 +135,13 @@ impl AiSettings {
             AiSettings::Custom(limits) => limits,
         };
         let mcts = |simulations: u32, threads: usize| -> Box<dyn Bot + Send> {
-            Box::new(Mcts::new(MctsConfig {
+            Box::new(Mcts::new(super::level_mcts(
+                game,
                 simulations,
-                seed,
-                time_limit: limits.time,
+                limits.time,
                 threads,
-                rave: if super::rave_helps(game) {
-                    super::RAVE_K
-                } else {
-                    0
-                },
-                ..MctsConfig::default()
-            }))
+                seed,
+            )))
         };
         if let Some(n) = limits.playouts {
             // Exactly the playouts asked for, in one tree.

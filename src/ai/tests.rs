@@ -421,6 +421,25 @@ fn dice_levels_are_expectimax_with_a_falling_share_of_random_moves() {
     }
 }
 
+/// The Monte Carlo levels search with RAVE and no UCT exploration term in placement games
+/// with many moves, and with the plain term (and no RAVE) elsewhere.
+#[test]
+fn rave_levels_search_without_the_exploration_term() {
+    for name in ["hex", "go", "gomoku"] {
+        let config = level_mcts(&game(name), 1000, None, 1, 0);
+        assert_eq!((config.rave, config.exploration), (RAVE_K, 0.0), "{name}");
+    }
+    for name in ["connect4", "tictactoe"] {
+        let config = level_mcts(&game(name), 1000, None, 1, 0);
+        assert_eq!(
+            (config.rave, config.exploration),
+            (0, MctsConfig::default().exploration),
+            "{name}"
+        );
+        assert!(config.exploration > 0.0);
+    }
+}
+
 /// A noisy player's share of random moves: none at 0 (it is the player it wraps, move for
 /// move), about the share asked for at 0.5 (moves the wrapped player would not make), and
 /// every move legal; it rolls the dice like the wrapped player, and a seed repeats it.
