@@ -20,13 +20,19 @@
 //!    Connect Four and 9×9 Go, at several playout counts and RAVE constants;
 //!    `TABLETOP_RAVE_GAMES` sets the games a pairing (default 60), `TABLETOP_RAVE_OF=hex`
 //!    the games, `TABLETOP_RAVE_PLAYOUTS=300,1000` the playouts, `TABLETOP_RAVE_K=100,1000`
-//!    the constants.
+//!    the constants, `TABLETOP_RAVE_C=0,0.2` RAVE's UCT exploration constants (default the
+//!    levels' `RAVE_EXPLORATION`). `TABLETOP_RAVE_VS=rave` plays RAVE with the plain
+//!    search's exploration constant as B instead of plain MCTS: how the levels chose theirs
+//!    (`TABLETOP_RAVE_VS=rave TABLETOP_RAVE_PLAYOUTS=1500 TABLETOP_RAVE_K=1000
+//!    TABLETOP_RAVE_C=0,0.05,0.2`).
 //!
 //! `TABLETOP_BENCH_THREADS` sets the match threads (default: all cores).
 
 use std::time::{Duration, Instant};
 
-use tabletop::ai::{AiSettings, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, MAX_DEPTH};
+use tabletop::ai::{
+    AiSettings, AlphaBeta, AlphaBetaConfig, Bot, Mcts, MctsConfig, MAX_DEPTH, RAVE_EXPLORATION,
+};
 use tabletop::tools::tournament::{self, MatchReport, PlayerSpec};
 
 fn threads() -> usize {
@@ -311,8 +317,19 @@ fn rave() {
     };
     let playouts = list("TABLETOP_RAVE_PLAYOUTS", "300,1000");
     let ks = list("TABLETOP_RAVE_K", "300");
+    let cs: Vec<f64> = std::env::var("TABLETOP_RAVE_C")
+        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![RAVE_EXPLORATION]);
+    let against_rave = std::env::var("TABLETOP_RAVE_VS").is_ok_and(|v| v == "rave");
     let only = std::env::var("TABLETOP_RAVE_OF").ok();
-    println!("== MCTS with RAVE (A) vs plain MCTS (B), same playouts a move, seats alternating");
+    println!(
+        "== MCTS with RAVE (A) vs {} (B), same playouts a move, seats alternating",
+        if against_rave {
+            "MCTS with RAVE and the plain exploration constant"
+        } else {
+            "plain MCTS"
+        }
+    );
     for (name, set) in [
         ("hex", vec![("size".to_string(), "7".to_string())]),
         ("connect4", vec![]),
@@ -326,16 +343,25 @@ fn rave() {
         }
         let game = tabletop::load_shipped(name, &set).expect("a shipped game");
         for &p in &playouts {
-            for &k in &ks {
+            for (&k, &c) in ks.iter().flat_map(|k| cs.iter().map(move |c| (k, c))) {
                 let plain = MctsConfig {
                     simulations: p,
                     ..MctsConfig::default()
                 };
+                let b = if against_rave {
+                    MctsConfig { rave: k, ..plain }
+                } else {
+                    plain
+                };
+                let a = MctsConfig {
+                    rave: k,
+                    exploration: c,
+                    ..plain
+                };
                 let t = Instant::now();
-                let (score, draws) =
-                    config_match(&game, MctsConfig { rave: k, ..plain }, plain, games);
+                let (score, draws) = config_match(&game, a, b, games);
                 println!(
-                    "{name:<9} {p:>5} playouts, k {k:>5}: RAVE scores {:>5.1}% of {games} ({draws} draws) in {:.0} s",
+                    "{name:<9} {p:>5} playouts, k {k:>5}, c {c:>4}: RAVE scores {:>5.1}% of {games} ({draws} draws) in {:.0} s",
                     100.0 * score / f64::from(games),
                     t.elapsed().as_secs_f64()
                 );
