@@ -219,9 +219,10 @@ const RAVE_MIN_MOVES: usize = 20;
 /// start. There a move's worth depends little on when it is played, which is what RAVE's
 /// all-moves-as-first statistics assume, and with many moves one playout informs many of
 /// them. Measured with equal playouts (`cargo bench --bench ai -- rave`, RAVE with its
-/// cell prior and, then, UCT's exploration term against plain MCTS): 95%, 85% and 70% of 60 games on 7 × 7 Hex at 300, 1000
-/// and 3000 playouts; 95% and 100% of 20 on 9 × 9 Go at 300 and 1000. On Connect Four (7 moves, so not
-/// chosen here) RAVE without the prior scored 48-57%: neither gain nor loss.
+/// cell prior and, then, UCT's exploration term against plain MCTS): 95%, 85% and 70% of
+/// 60 games on 7 × 7 Hex at 300, 1000 and 3000 playouts; 95% and 100% of 20 on 9 × 9 Go at
+/// 300 and 1000. On Connect Four (7 moves, so not chosen here) RAVE without the prior
+/// scored 48-57%: neither gain nor loss.
 pub fn rave_helps(game: &Game) -> bool {
     use crate::engine::Part;
     let placing = game.rules.iter().all(|r| {
