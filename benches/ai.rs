@@ -308,18 +308,9 @@ fn config_match(game: &tabletop::Game, a: MctsConfig, b: MctsConfig, games: u32)
 
 fn rave() {
     let games: u32 = env_or("TABLETOP_RAVE_GAMES", 60);
-    let list = |var: &str, default: &str| -> Vec<u32> {
-        std::env::var(var)
-            .unwrap_or_else(|_| default.into())
-            .split(',')
-            .filter_map(|x| x.parse().ok())
-            .collect()
-    };
-    let playouts = list("TABLETOP_RAVE_PLAYOUTS", "300,1000");
-    let ks = list("TABLETOP_RAVE_K", "300");
-    let cs: Vec<f64> = std::env::var("TABLETOP_RAVE_C")
-        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
-        .unwrap_or_else(|_| vec![RAVE_EXPLORATION]);
+    let playouts: Vec<u32> = env_list("TABLETOP_RAVE_PLAYOUTS", "300,1000");
+    let ks: Vec<u32> = env_list("TABLETOP_RAVE_K", "300");
+    let cs: Vec<f64> = env_list("TABLETOP_RAVE_C", &RAVE_EXPLORATION.to_string());
     let against_rave = std::env::var("TABLETOP_RAVE_VS").is_ok_and(|v| v == "rave");
     let only = std::env::var("TABLETOP_RAVE_OF").ok();
     println!(
@@ -369,6 +360,16 @@ fn rave() {
         }
     }
     println!();
+}
+
+/// The comma-separated list `name` read from the environment, or `default`; items that do
+/// not parse are left out.
+fn env_list<T: std::str::FromStr>(name: &str, default: &str) -> Vec<T> {
+    std::env::var(name)
+        .unwrap_or_else(|_| default.into())
+        .split(',')
+        .filter_map(|x| x.trim().parse().ok())
+        .collect()
 }
 
 /// `name` read from the environment, or `default`.

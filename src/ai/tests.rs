@@ -421,10 +421,11 @@ fn dice_levels_are_expectimax_with_a_falling_share_of_random_moves() {
     }
 }
 
-/// The Monte Carlo levels search with RAVE and no UCT exploration term in placement games
-/// with many moves, and with the plain term (and no RAVE) elsewhere.
+/// The MCTS settings the levels and `ai:playouts=…` are built from ([`level_mcts`]): RAVE
+/// and no UCT exploration term in placement games with many moves, the plain term (and no
+/// RAVE) elsewhere.
 #[test]
-fn rave_levels_search_without_the_exploration_term() {
+fn level_mcts_turns_the_exploration_term_off_where_rave_is_on() {
     for name in ["hex", "go", "gomoku"] {
         let config = level_mcts(&game(name), 1000, None, 1, 0);
         assert_eq!((config.rave, config.exploration), (RAVE_K, 0.0), "{name}");
