@@ -1,16 +1,24 @@
-//! The playouts MCTS scores its leaves with: random moves, except for two kinds a random
-//! player makes and no player would, whose playouts say nothing about the position.
+//! The playouts MCTS scores its leaves with: random moves, except for kinds a random player
+//! makes and no player would, whose playouts say nothing about the position.
 //!
 //! - In a game that captures surrounded chains (Go), a stone put in one of the mover's own
 //!   eyes ([`Game::fills_own_eye`]): uniform playouts fill every eye until living groups
 //!   die, so every group looks dead and the search cannot tell a living group from a dead
 //!   one.
+//! - In the same games, a stone that leaves a chain of the mover's of two stones or more in
+//!   atari and takes nothing ([`Game::self_atari_stones`]): a random player hands the
+//!   opponent such chains all the time, so uniform playouts lose every fight at random and
+//!   the search misreads them. A single stone may still go into atari (a throw-in).
+//!   Measured in 9 × 9 Go, both sides at level 5 (1000 playouts) over GTP: the policy with
+//!   this rule beat the one without it in 62.6 % of 198 games (55.7–69.1); counting
+//!   single stones too, 57.1 % of 182.
 //! - In a game that ends on passes, a chosen pass while another move is left: uniform
 //!   playouts end at the first two passes in a row, with the board's fights unresolved and
 //!   the score a coin toss.
 //!
 //! Such a move is played only when nothing else is left (Go's playouts then end with both
-//! players passing, every eye left open: the board is scored as it stands). Elsewhere the
+//! players passing, every eye left open and no chain of two handed over: the board is
+//! scored as it stands). Elsewhere the
 //! policy is uniform and costs nothing: [`PlayoutPolicy::playout`] is
 //! [`super::random_playout`]. The benchmarks keep uniform playouts, as their peers do.
 
@@ -19,13 +27,16 @@ use rand::Rng;
 use super::random_playout;
 use crate::engine::{Game, Move, MoveList, Outcome, State};
 
+/// The fewest stones of a chain that a playout's move does not put in atari.
+const SELF_ATARI_STONES: u32 = 2;
+
 /// Unwanted draws after which every legal move is looked at.
 const REDRAWS: u32 = 6;
 
 /// Which moves a game's playouts put off until nothing else is left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutPolicy {
-    /// Moves into the mover's own eyes.
+    /// Moves into the mover's own eyes, and moves that put the mover's chains in atari.
     skip_eyes: bool,
     /// Chosen passes.
     pass_last: bool,
@@ -50,7 +61,9 @@ impl PlayoutPolicy {
     /// Whether `mv` is put off until nothing else is left.
     fn unwanted(&self, game: &Game, s: &State, mv: Move) -> bool {
         (self.pass_last && game.is_chosen_pass(&mv))
-            || (self.skip_eyes && game.fills_own_eye(s, mv))
+            || (self.skip_eyes
+                && (game.fills_own_eye(s, mv)
+                    || game.self_atari_stones(s, mv) >= SELF_ATARI_STONES))
     }
 
     /// A random legal move, drawn as [`Game::sample_legal_move`] does, but not an unwanted
@@ -224,6 +237,31 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_self_atari_counts_the_stones_it_hands_over() {
+        let game = go5();
+        let cases = [
+            // (rows, point, stones left in atari)
+            // Two stones with one liberty (a3) left.
+            ("XO.../.O.../...../...../.....", "a4", 2),
+            // A single stone into atari: a throw-in.
+            ("...../.O.../O..../...../.....", "a4", 1),
+            // Into atari, but taking White's a5 first: no atari.
+            ("OX.../.O.../O..../...../.....", "a4", 0),
+            // Two liberties left (a3, b4).
+            ("XO.../...../...../...../.....", "a4", 0),
+            // Two stones joined by the move into a chain of three with one liberty (a4).
+            ("XXO../..OO./OO.../...../.....", "b4", 3),
+        ];
+        for (rows, point, stones) in cases {
+            let s = position(&game, rows, "Black");
+            let mv = game
+                .parse_move(&s, point)
+                .unwrap_or_else(|e| panic!("{point} in {rows}: {e:?}"));
+            assert_eq!(game.self_atari_stones(&s, mv), stones, "{point} in {rows}");
+        }
+    }
+
     /// Black's group with three eyes and White's with two, nothing else to play: the
     /// policy's playouts pass at once and score the board as it stands (White's larger
     /// area wins); uniform playouts fill eyes until a group dies, and Black wins some.
@@ -262,11 +300,12 @@ mod tests {
                 game.unmake(&mut s);
                 assert!(game.is_chosen_pass(&last));
             }
-            // Before the passes, every move left was unwanted: an eye or a pass.
+            // Before the passes, every move left was unwanted: an eye, a chain of two or
+            // more into atari, or a pass.
             game.legal_moves(&s, &mut moves);
-            assert!(moves
-                .iter()
-                .all(|&mv| game.is_chosen_pass(&mv) || game.fills_own_eye(&s, mv)));
+            assert!(moves.iter().all(|&mv| game.is_chosen_pass(&mv)
+                || game.fills_own_eye(&s, mv)
+                || game.self_atari_stones(&s, mv) >= super::SELF_ATARI_STONES));
         }
     }
 }
