@@ -18,9 +18,9 @@
 //!
 //! Such a move is played only when nothing else is left (Go's playouts then end with both
 //! players passing, every eye left open and no chain of two handed over: the board is
-//! scored as it stands). Elsewhere the
-//! policy is uniform and costs nothing: [`PlayoutPolicy::playout`] is
-//! [`super::random_playout`]. The benchmarks keep uniform playouts, as their peers do.
+//! scored as it stands). Elsewhere the policy is uniform and costs nothing:
+//! [`PlayoutPolicy::playout`] is [`super::random_playout`]. The benchmarks keep uniform
+//! playouts, as their peers do.
 
 use rand::Rng;
 
