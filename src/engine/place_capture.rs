@@ -102,6 +102,39 @@ impl Adjacency {
             }
         }
     }
+
+    /// The chain of `start` (cells of `same`, joined along the directions) if its cells
+    /// have exactly one neighbour in `empty` between them (the chain is in atari); `None` as
+    /// soon as a second turns up, or when there is none. [`Adjacency::airless_chain`]'s
+    /// flood, stopping at the second liberty instead of the first.
+    #[inline]
+    fn chain_in_atari<const N: usize>(
+        &self,
+        start: CellId,
+        same: &[u64; N],
+        empty: &[u64; N],
+    ) -> Option<[u64; N]> {
+        let count = |set: &[u64; N]| set.iter().map(|w| w.count_ones()).sum::<u32>();
+        let mut chain = [0u64; N];
+        chain[start.index() / 64] |= 1 << (start.index() % 64);
+        let mut frontier = chain;
+        let mut liberties = [0u64; N];
+        while let Some(w0) = (0..N).find(|&w| frontier[w] != 0) {
+            let c = w0 * 64 + frontier[w0].trailing_zeros() as usize;
+            frontier[w0] &= frontier[w0] - 1;
+            let adj = self.of::<N>(c);
+            for w in 0..N {
+                liberties[w] |= adj[w] & empty[w];
+                let new = adj[w] & same[w] & !chain[w];
+                chain[w] |= new;
+                frontier[w] |= new;
+            }
+            if count(&liberties) >= 2 {
+                return None;
+            }
+        }
+        (count(&liberties) == 1).then_some(chain)
+    }
 }
 
 /// One `remove-surrounded` part, compiled.
@@ -508,29 +541,8 @@ impl Game {
             return 0;
         }
         let same = o.holding(s, &plan.same[o.piece as usize]);
-        let mut chain = [0u64; N];
-        chain[cell.index() / 64] |= 1 << (cell.index() % 64);
-        let mut frontier = chain;
-        let mut liberties = [0u64; N];
-        while let Some(w0) = (0..N).find(|&w| frontier[w] != 0) {
-            let c = w0 * 64 + frontier[w0].trailing_zeros() as usize;
-            frontier[w0] &= frontier[w0] - 1;
-            let a = adj.of::<N>(c);
-            for w in 0..N {
-                liberties[w] |= a[w] & empty[w];
-                let new = a[w] & same[w] & !chain[w];
-                chain[w] |= new;
-                frontier[w] |= new;
-            }
-            if count(&liberties) >= 2 {
-                return 0;
-            }
-        }
-        if count(&liberties) == 1 {
-            count(&chain)
-        } else {
-            0
-        }
+        adj.chain_in_atari(cell, &same, &empty)
+            .map_or(0, |chain| count(&chain))
     }
 
     /// Whether some rule places a stone and takes the chains it surrounds, on bitsets (Go):
