@@ -62,12 +62,15 @@ def main():
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--first", type=int, default=1, help="number of the first game (its seed)")
     ap.add_argument("--moves", action="store_true", help="print each game's moves")
+    ap.add_argument("--no-resign", action="store_true",
+                    help="tabletop plays every game out instead of resigning a lost one")
     args = ap.parse_args()
     score = 0.0
     games = []
     for g in range(args.first - 1, args.first - 1 + args.games):
         tabletop_black = g % 2 == 0
-        ours = Gtp([args.tabletop, "gtp", "go", "--level", str(args.level), "--seed", str(g + 1)])
+        ours = Gtp([args.tabletop, "gtp", "go", "--level", str(args.level), "--seed", str(g + 1)]
+                   + (["--no-resign"] if args.no_resign else []))
         theirs = Gtp([args.gnugo, "--mode", "gtp", "--level", str(args.gnugo_level),
                       "--chinese-rules", "--positional-superko", "--capture-all-dead",
                       "--seed", str(g + 1)])
