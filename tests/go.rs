@@ -381,6 +381,27 @@ fn sampling_a_legal_move_draws_from_the_legal_moves_only_and_all_of_them() {
 }
 
 #[test]
+fn finding_one_legal_move_judges_it_as_the_legal_list_does() {
+    // After Black's ko capture, White's b2 is a move the stones could make but refused:
+    // looking for it finds nothing; looking for any other point finds the legal move there.
+    let g = go(&[("size", "5")]);
+    let mut s = g.parse_position(KO).unwrap();
+    play(&g, &mut s, "c2");
+    let mut all = tabletop::MoveList::new();
+    g.legal_moves(&s, &mut all);
+    let mut scratch = tabletop::MoveList::new();
+    for &mv in &all {
+        assert_eq!(g.find_legal_move(&s, &mut scratch, |m| m == mv), Some(mv));
+    }
+    let find = |name: &str, scratch: &mut tabletop::MoveList| {
+        g.find_legal_move(&s, scratch, |m| g.move_to_string(&s, m) == name)
+            .map(|m| g.move_to_string(&s, m))
+    };
+    assert_eq!(find("b2", &mut scratch), None);
+    assert_eq!(find("e5", &mut scratch).as_deref(), Some("e5"));
+}
+
+#[test]
 fn sampling_passes_or_finds_nothing_when_every_move_is_refused() {
     // Each side's rook shuttles along its own row. After a1-b1, a2-b2, b1-a1, B's only move
     // b2-a2 would bring back the start: refused, so B has no legal move.

@@ -134,6 +134,32 @@ impl Game {
         }
     }
 
+    /// The first move of [`Game::legal_moves`] (the forced pass aside) for which `wanted`
+    /// holds, or `None`: the `forbid` rules judge only the moves `wanted` lets through, not
+    /// every move. `moves` is scratch. Playouts use it to look for one move.
+    pub fn find_legal_move(
+        &self,
+        s: &State,
+        moves: &mut MoveList,
+        mut wanted: impl FnMut(Move) -> bool,
+    ) -> Option<Move> {
+        self.pseudo_moves(s, moves);
+        let judged = !self.forbids.is_empty() && !self.is_chance(s);
+        let mut sim = None;
+        moves.iter().copied().find(|&mv| {
+            wanted(mv)
+                && (!judged
+                    || self.rules[mv.rule as usize].is_pass()
+                    || self
+                        .plain_refusal(s, mv)
+                        .unwrap_or_else(|| {
+                            let sim = sim.get_or_insert_with(|| super::exec::Sim::new(self, s));
+                            self.refusal_in(sim, mv)
+                        })
+                        .is_none())
+        })
+    }
+
     /// A legal move chosen by `pick` (given a count n, an index below n), or `None` when
     /// there is none: the same choice as picking from [`Game::legal_moves`] when `pick` is
     /// uniform, but the `forbid` rules judge only the moves drawn, not every move. A refused

@@ -103,17 +103,18 @@ impl Adjacency {
         }
     }
 
-    /// The chain of `start` (cells of `same`, joined along the directions) if its cells
-    /// have exactly one neighbour in `empty` between them (the chain is in atari); `None` as
-    /// soon as a second turns up, or when there is none. [`Adjacency::airless_chain`]'s
-    /// flood, stopping at the second liberty instead of the first.
+    /// The chain of `start` (cells of `same`, joined along the directions) and its liberty,
+    /// if its cells have exactly one neighbour in `empty` between them (the chain is in
+    /// atari); `None` as soon as a second turns up, or when there is none.
+    /// [`Adjacency::airless_chain`]'s flood, stopping at the second liberty instead of the
+    /// first.
     #[inline]
     fn chain_in_atari<const N: usize>(
         &self,
         start: CellId,
         same: &[u64; N],
         empty: &[u64; N],
-    ) -> Option<[u64; N]> {
+    ) -> Option<([u64; N], CellId)> {
         let count = |set: &[u64; N]| set.iter().map(|w| w.count_ones()).sum::<u32>();
         let mut chain = [0u64; N];
         chain[start.index() / 64] |= 1 << (start.index() % 64);
@@ -133,7 +134,9 @@ impl Adjacency {
                 return None;
             }
         }
-        (count(&liberties) == 1).then_some(chain)
+        let w = (0..N).find(|&w| liberties[w] != 0)?;
+        let liberty = CellId::from_index(w * 64 + liberties[w].trailing_zeros() as usize);
+        Some((chain, liberty))
     }
 }
 
@@ -542,7 +545,86 @@ impl Game {
         }
         let same = o.holding(s, &plan.same[o.piece as usize]);
         adj.chain_in_atari(cell, &same, &empty)
-            .map_or(0, |chain| count(&chain))
+            .map_or(0, |(chain, _)| count(&chain))
+    }
+
+    /// Where the chain of `last`'s stone can be taken: its one liberty, when `last` (the
+    /// move that led to `s`, of a rule with a [`PlaceCapture`]) left that chain in atari.
+    /// `None` when the chain has two liberties or more, the stone was taken, or `last` is a
+    /// pass or a move of another rule. A player takes such a chain at once, most often a
+    /// stone thrown in.
+    pub fn atari_left_by(&self, s: &State, last: Move) -> Option<CellId> {
+        let (plan, cell) = self.placed_stone(s, last)?;
+        by_words!(plan, self.atari_liberty(s, plan, cell))
+    }
+
+    /// Where a chain next to `last`'s stone, of another side, can be saved: its one
+    /// liberty, when `last` put it in atari (the first such chain in cell order). `None`
+    /// when there is none, and as [`Game::atari_left_by`] for other moves.
+    pub fn atari_next_to(&self, s: &State, last: Move) -> Option<CellId> {
+        let (plan, cell) = self.placed_stone(s, last)?;
+        by_words!(plan, self.atari_next_to_by_words(s, plan, cell))
+    }
+
+    /// The plan of `last` and the cell of its stone, if it placed one that still stands.
+    fn placed_stone(&self, s: &State, last: Move) -> Option<(&PlaceCapture, CellId)> {
+        let (Some(plan), Some(&cell)) = (self.place_capture(last.rule), last.cells().first())
+        else {
+            return None;
+        };
+        let fast_path = s.scalars.ep.target == NO_CELL && s.scalars.roll == NO_ROLL;
+        (fast_path && s.board[cell.index()] != EMPTY).then_some((plan, cell))
+    }
+
+    /// The one liberty of the chain on `cell` (which holds a stone), if it has one only.
+    #[inline(always)]
+    fn atari_liberty<const N: usize>(
+        &self,
+        s: &State,
+        plan: &PlaceCapture,
+        cell: CellId,
+    ) -> Option<CellId> {
+        // The board as it stands: an overlay of the stone already there changes nothing.
+        let o = Overlay::<N> {
+            cell,
+            piece: s.board[cell.index()],
+            removed: [0; N],
+        };
+        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let (_, liberty) = plan.captures[0]
+            .adj
+            .chain_in_atari(cell, &same, &o.empty(s))?;
+        Some(liberty)
+    }
+
+    #[inline(always)]
+    fn atari_next_to_by_words<const N: usize>(
+        &self,
+        s: &State,
+        plan: &PlaceCapture,
+        cell: CellId,
+    ) -> Option<CellId> {
+        let friends = &plan.same[s.board[cell.index()] as usize];
+        let near = plan.captures[0].adj.of::<N>(cell.index());
+        for (w, &bits) in near.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                let x = s.board[c.index()];
+                if x != EMPTY && !friends.contains(&x) {
+                    if let Some(liberty) = self.atari_liberty::<N>(s, plan, c) {
+                        return Some(liberty);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `mv` is a move of a rule with a [`PlaceCapture`] (a Go stone, not a pass).
+    pub fn places_and_captures(&self, mv: Move) -> bool {
+        self.place_capture(mv.rule).is_some() && !mv.cells().is_empty()
     }
 
     /// Whether some rule places a stone and takes the chains it surrounds, on bitsets (Go):
