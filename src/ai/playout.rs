@@ -12,11 +12,23 @@
 //!   Measured in 9 × 9 Go, both sides at level 5 (1000 playouts) over GTP: the policy with
 //!   this rule beat the one without it in 62.6 % of 198 games (55.7–69.1); counting
 //!   single stones too, 57.1 % of 182.
+//! - In the same games, a playout answers an atari before it draws: when the last move
+//!   left its own chain in atari, it takes that chain ([`Game::atari_left_by`]); when the
+//!   last move put a chain of the mover's in atari, it saves the chain by extending it, if
+//!   that leaves it two liberties or more ([`Game::atari_next_to`]). Players answer ataris
+//!   at once and a random player seldom does, so uniform playouts leave stones to be taken
+//!   and chains to be saved to chance. Measured as above, on top of the two rules before:
+//!   taking alone beat the playouts without it in 59.5 % of 262 games (53.5–65.3), taking
+//!   and saving in 65.4 % of 266 (59.5–70.9), and taking and saving beat taking alone in
+//!   63.7 % of 124 (55.0–71.6). The answer is looked for only next to the last stone, and
+//!   only its one move is judged legal ([`Game::find_legal_move`]); Go's playouts are
+//!   about an eighth slower with it (level 9's first 80 000 playouts in 9 × 9 Go: 10.5 k/s
+//!   against 12.0 k/s, one run after the other on a loaded machine).
 //! - In a game that ends on passes, a chosen pass while another move is left: uniform
 //!   playouts end at the first two passes in a row, with the board's fights unresolved and
 //!   the score a coin toss.
 //!
-//! Such a move is played only when nothing else is left (Go's playouts then end with both
+//! A put-off move is played only when nothing else is left (Go's playouts then end with both
 //! players passing, every eye left open and no chain of two handed over: the board is
 //! scored as it stands). Elsewhere the policy is uniform and costs nothing:
 //! [`PlayoutPolicy::playout`] is [`super::random_playout`]. The benchmarks keep uniform
@@ -25,7 +37,7 @@
 use rand::Rng;
 
 use super::random_playout;
-use crate::engine::{Game, Move, MoveList, Outcome, State};
+use crate::engine::{CellId, Game, Move, MoveList, Outcome, State};
 
 /// The fewest stones of a chain that a playout's move does not put in atari.
 const SELF_ATARI_STONES: u32 = 2;
@@ -36,7 +48,8 @@ const REDRAWS: u32 = 6;
 /// Which moves a game's playouts put off until nothing else is left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutPolicy {
-    /// Moves into the mover's own eyes, and moves that put the mover's chains in atari.
+    /// Moves into the mover's own eyes and moves that put the mover's chains in atari are
+    /// put off, and ataris answered first.
     skip_eyes: bool,
     /// Chosen passes.
     pass_last: bool,
@@ -67,7 +80,8 @@ impl PlayoutPolicy {
     }
 
     /// A random legal move, drawn as [`Game::sample_legal_move`] does, but not an unwanted
-    /// one while another is left; `None` when there is no legal move. `moves` is scratch.
+    /// one while another is left, and the answer to an atari where there is one; `None`
+    /// when there is no legal move. `moves` is scratch.
     pub fn sample(
         &self,
         game: &Game,
@@ -75,6 +89,11 @@ impl PlayoutPolicy {
         moves: &mut MoveList,
         rng: &mut impl Rng,
     ) -> Option<Move> {
+        if self.skip_eyes {
+            if let Some(mv) = Self::answer_atari(game, s, moves) {
+                return Some(mv);
+            }
+        }
         let mut drawn = None;
         for _ in 0..REDRAWS {
             let mv = game.sample_legal_move(s, moves, |n| rng.gen_range(0..n))?;
@@ -105,6 +124,25 @@ impl PlayoutPolicy {
             .copied()
             .filter(|&mv| !self.unwanted(game, s, mv))
             .nth(k)
+    }
+
+    /// The answer to a last move that left a chain in atari: take the chain if it is the
+    /// last mover's ([`Game::atari_left_by`]), else save the mover's chain
+    /// ([`Game::atari_next_to`]) by extending it, if that leaves it two liberties or more
+    /// or takes something. `None` when neither applies or the move is not legal (a ko may
+    /// forbid a take). `moves` is scratch.
+    fn answer_atari(game: &Game, s: &State, moves: &mut MoveList) -> Option<Move> {
+        let last = game.last_move(s)?;
+        let mut legal_at = |liberty: CellId| {
+            game.find_legal_move(s, moves, |mv| {
+                mv.cells().first() == Some(&liberty) && game.places_and_captures(mv)
+            })
+        };
+        if let Some(liberty) = game.atari_left_by(s, last) {
+            return legal_at(liberty);
+        }
+        let save = legal_at(game.atari_next_to(s, last)?)?;
+        (game.self_atari_stones(s, save) == 0).then_some(save)
     }
 
     /// Takes out of `moves` (the legal moves in `s`) those that fill one of the mover's own
@@ -260,6 +298,70 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{point} in {rows}: {e:?}"));
             assert_eq!(game.self_atari_stones(&s, mv), stones, "{point} in {rows}");
         }
+    }
+
+    /// A chain the last move left in atari is taken at once, whatever the dice say; a ko
+    /// that forbids the take leaves the playout to its other moves. A chain of the mover's
+    /// put in atari is saved by extending it, unless that leaves it in atari still.
+    #[test]
+    fn a_chain_left_in_atari_is_taken_or_saved_at_once() {
+        let game = go5();
+        let policy = PlayoutPolicy::for_game(&game);
+        let mut moves = MoveList::new();
+        let play = |s: &mut State, point: &str| {
+            let mv = game
+                .parse_move(s, point)
+                .unwrap_or_else(|e| panic!("{point}: {e:?}"));
+            game.make(s, mv);
+            mv
+        };
+        let empty = game.start();
+        let cell = |point: &str| game.parse_move(&empty, point).expect(point).cells()[0];
+        // White throws a stone in at a4, between Black's b4 and a3: a5 is its one liberty.
+        let mut s = position(&game, "...../.X.../X..../...../.....", "White");
+        let a4 = play(&mut s, "a4");
+        assert_eq!(game.atari_left_by(&s, a4), Some(cell("a5")));
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mv = policy
+                .sample(&game, &s, &mut moves, &mut rng)
+                .expect("a move");
+            assert_eq!(game.move_to_string(&s, mv), "a5", "seed {seed}");
+        }
+        // A stone with two liberties is not in atari.
+        let mut t = position(&game, "...../.X.../X..../...../.....", "White");
+        let b5 = play(&mut t, "b5");
+        assert_eq!(game.atari_left_by(&t, b5), None);
+        // A ko: Black c4 takes White's b4 and is left in atari itself, but White may not
+        // take back at once (the board would repeat), so the playout plays elsewhere.
+        let mut k = position(&game, ".XO../XO.O./.XO../...../.....", "Black");
+        let c4 = play(&mut k, "c4");
+        assert_eq!(game.atari_left_by(&k, c4), Some(cell("b4")));
+        assert!(game.parse_move(&k, "b4").is_err(), "the ko forbids b4");
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mv = policy
+                .sample(&game, &k, &mut moves, &mut rng)
+                .expect("a move");
+            assert_ne!(game.move_to_string(&k, mv), "b4", "seed {seed}");
+        }
+        // White b5 puts Black's b4 in atari; b3 saves it with three liberties.
+        let mut v = position(&game, "...../OXO../...../...../.....", "White");
+        let b5 = play(&mut v, "b5");
+        assert_eq!(game.atari_left_by(&v, b5), None);
+        assert_eq!(game.atari_next_to(&v, b5), Some(cell("b3")));
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mv = policy
+                .sample(&game, &v, &mut moves, &mut rng)
+                .expect("a move");
+            assert_eq!(game.move_to_string(&v, mv), "b3", "seed {seed}");
+        }
+        // With White on a3 and c3 too, b3 leaves the two stones one liberty (b2): no save.
+        let mut w = position(&game, "...../OXO../O.O../...../.....", "White");
+        let b5 = play(&mut w, "b5");
+        assert_eq!(game.atari_next_to(&w, b5), Some(cell("b3")));
+        assert_eq!(PlayoutPolicy::answer_atari(&game, &w, &mut moves), None);
     }
 
     /// Black's group with three eyes and White's with two, nothing else to play: the
