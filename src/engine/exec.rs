@@ -464,6 +464,21 @@ impl Game {
         (next, full, if reset { 0 } else { s.scalars.quiet + 1 })
     }
 
+    /// [`Game::refusal`] by the cheapest way that answers: without a simulation where
+    /// [`Game::plain_refusal`] can, else with `sim`, made on first need and reused for the
+    /// next moves judged in the same state.
+    pub(crate) fn refusal_lazy<'a>(
+        &'a self,
+        s: &'a State,
+        mv: Move,
+        sim: &mut Option<Sim<'a>>,
+    ) -> Option<usize> {
+        self.plain_refusal(s, mv).unwrap_or_else(|| {
+            let sim = sim.get_or_insert_with(|| Sim::new(self, s));
+            self.refusal_in(sim, mv)
+        })
+    }
+
     /// The first `forbid` rule (an index into [`Game::forbids`]) that refuses `mv` in
     /// `state`, if any.
     pub(crate) fn refusal(&self, s: &State, mv: Move) -> Option<usize> {

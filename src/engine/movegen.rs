@@ -150,13 +150,7 @@ impl Game {
             wanted(mv)
                 && (!judged
                     || self.rules[mv.rule as usize].is_pass()
-                    || self
-                        .plain_refusal(s, mv)
-                        .unwrap_or_else(|| {
-                            let sim = sim.get_or_insert_with(|| super::exec::Sim::new(self, s));
-                            self.refusal_in(sim, mv)
-                        })
-                        .is_none())
+                    || self.refusal_lazy(s, mv, &mut sim).is_none())
         })
     }
 
@@ -211,10 +205,7 @@ impl Game {
                 if self.rules[mv.rule as usize].is_pass() {
                     return Some(mv);
                 }
-                let refused = self.plain_refusal(s, mv).unwrap_or_else(|| {
-                    let sim = sim.get_or_insert_with(|| super::exec::Sim::new(self, s));
-                    self.refusal_in(sim, mv)
-                });
+                let refused = self.refusal_lazy(s, mv, &mut sim);
                 if refused.is_none() {
                     return Some(mv);
                 }
