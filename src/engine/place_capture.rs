@@ -106,8 +106,6 @@ impl Adjacency {
     /// The chain of `start` (cells of `same`, joined along the directions) and its liberty,
     /// if its cells have exactly one neighbour in `empty` between them (the chain is in
     /// atari); `None` as soon as a second turns up, or when there is none.
-    /// [`Adjacency::airless_chain`]'s flood, stopping at the second liberty instead of the
-    /// first.
     #[inline]
     fn chain_in_atari<const N: usize>(
         &self,
@@ -115,7 +113,26 @@ impl Adjacency {
         same: &[u64; N],
         empty: &[u64; N],
     ) -> Option<([u64; N], CellId)> {
-        let count = |set: &[u64; N]| set.iter().map(|w| w.count_ones()).sum::<u32>();
+        let (chain, liberties) = self.chain_liberties(start, same, empty, 2);
+        if count(&liberties) != 1 {
+            return None;
+        }
+        Some((chain, first_cell(&liberties)?))
+    }
+
+    /// The chain of `start` (cells of `same`, joined along the directions) and its
+    /// liberties (its cells' neighbours in `empty`), the flood stopping as soon as `limit`
+    /// liberties are found (the chain is then not whole).
+    /// [`Adjacency::airless_chain`]'s flood, stopping at the `limit`-th liberty instead of
+    /// the first.
+    #[inline]
+    fn chain_liberties<const N: usize>(
+        &self,
+        start: CellId,
+        same: &[u64; N],
+        empty: &[u64; N],
+        limit: u32,
+    ) -> ([u64; N], [u64; N]) {
         let mut chain = [0u64; N];
         chain[start.index() / 64] |= 1 << (start.index() % 64);
         let mut frontier = chain;
@@ -130,14 +147,27 @@ impl Adjacency {
                 chain[w] |= new;
                 frontier[w] |= new;
             }
-            if count(&liberties) >= 2 {
-                return None;
+            if count(&liberties) >= limit {
+                break;
             }
         }
-        let w = (0..N).find(|&w| liberties[w] != 0)?;
-        let liberty = CellId::from_index(w * 64 + liberties[w].trailing_zeros() as usize);
-        Some((chain, liberty))
+        (chain, liberties)
     }
+}
+
+/// How many cells a bitset holds.
+#[inline(always)]
+fn count<const N: usize>(set: &[u64; N]) -> u32 {
+    set.iter().map(|w| w.count_ones()).sum()
+}
+
+/// The first cell of a bitset, if any.
+#[inline(always)]
+fn first_cell<const N: usize>(set: &[u64; N]) -> Option<CellId> {
+    let w = (0..N).find(|&w| set[w] != 0)?;
+    Some(CellId::from_index(
+        w * 64 + set[w].trailing_zeros() as usize,
+    ))
 }
 
 /// One `remove-surrounded` part, compiled.
@@ -292,6 +322,16 @@ struct Overlay<const N: usize> {
 }
 
 impl<const N: usize> Overlay<N> {
+    /// The board as it stands: an overlay of the stone already on `cell` changes nothing.
+    #[inline(always)]
+    fn still(s: &State, cell: CellId) -> Overlay<N> {
+        Overlay {
+            cell,
+            piece: s.board[cell.index()],
+            removed: [0; N],
+        }
+    }
+
     #[inline(always)]
     fn removed(&self, c: CellId) -> bool {
         self.removed[c.index() / 64] >> (c.index() % 64) & 1 == 1
@@ -352,6 +392,8 @@ macro_rules! by_words {
         }
     };
 }
+
+mod ladder;
 
 impl Game {
     /// The compiled `place then remove-surrounded` form of rule `r`, if it has one.
@@ -526,7 +568,6 @@ impl Game {
         };
         let adj = &plan.captures[0].adj;
         let empty = o.empty(s);
-        let count = |set: &[u64; N]| set.iter().map(|w| w.count_ones()).sum::<u32>();
         // Most stones have two empty neighbours of their own: no flood, no capture test.
         let near = adj.of::<N>(cell.index());
         let mut free = [0u64; N];
@@ -584,12 +625,7 @@ impl Game {
         plan: &PlaceCapture,
         cell: CellId,
     ) -> Option<CellId> {
-        // The board as it stands: an overlay of the stone already there changes nothing.
-        let o = Overlay::<N> {
-            cell,
-            piece: s.board[cell.index()],
-            removed: [0; N],
-        };
+        let o = Overlay::<N>::still(s, cell);
         let same = o.holding(s, &plan.same[o.piece as usize]);
         let (_, liberty) = plan.captures[0]
             .adj

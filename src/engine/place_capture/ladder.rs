@@ -1,0 +1,245 @@
+//! Reading a ladder: whether a chain saved from atari with two liberties can be put in atari
+//! again and again, each extension leaving it two liberties, until it is taken.
+//!
+//! Go's playouts save a chain in atari by extending it ([`Game::atari_next_to`]); in a
+//! ladder the extension only runs along the attacker's stones and the chain dies at the
+//! edge, taking the stones played after it with it. A playout that saves into a ladder
+//! tells the search that the chain lives. The reading plays the ladder out on the state
+//! itself, with `make` and `unmake` (so the rule file's captures and `forbid` rules judge
+//! every stone), the attacker trying both liberties at each step. It stops after
+//! [`LADDER_MOVES`] moves and then calls the chain saved.
+
+use super::{count, first_cell, Overlay, PlaceCapture, MAX_WORDS};
+use crate::engine::prim::place::Place;
+use crate::engine::{CellId, Game, Move, Part, PieceId, State, EMPTY, NO_CELL};
+
+/// The most moves one reading makes (a ladder across 19 × 19 Go takes about 40).
+const LADDER_MOVES: u32 = 200;
+
+/// The most answers the defender reads at one step: the extension and three takes.
+const MAX_ANSWERS: usize = 4;
+
+/// The stones of a reading: the rules the attacker and the defender place them by.
+#[derive(Clone, Copy)]
+struct Sides {
+    attack: u16,
+    defend: u16,
+    /// The attacker's stone, for finding its chains.
+    attacker: PieceId,
+}
+
+impl Game {
+    /// Whether `save` (a stone of the player to move in `s`, extending a chain of theirs that
+    /// is in atari) leaves that chain two liberties only and the other side, placing stones
+    /// by rule `attack`, takes it by a ladder. `false` for moves of rules without a
+    /// [`PlaceCapture`]. `s` is played on and left as it was.
+    pub fn saves_into_ladder(&self, s: &mut State, save: Move, attack: u16) -> bool {
+        let (Some(plan), Some(&cell)) = (self.place_capture(save.rule), save.cells().first())
+        else {
+            return false;
+        };
+        if self.place_capture(attack).is_none() {
+            return false;
+        }
+        let other = self.next_player(s.scalars.to_move);
+        let sides = Sides {
+            attack,
+            defend: save.rule,
+            attacker: plan.placed[other.index()],
+        };
+        self.make(s, save);
+        let mut budget = LADDER_MOVES;
+        let taken = self.liberties(s, plan, cell).0 == 2
+            && self.ladder_attack(s, plan, cell, sides, &mut budget);
+        self.unmake(s);
+        taken
+    }
+
+    /// The attacker to move, the chain on `cell` with two liberties: whether an atari on one
+    /// of them wins the ladder.
+    fn ladder_attack(
+        &self,
+        s: &mut State,
+        plan: &PlaceCapture,
+        cell: CellId,
+        sides: Sides,
+        budget: &mut u32,
+    ) -> bool {
+        if s.board[cell.index()] == EMPTY {
+            return true;
+        }
+        let (n, libs) = self.liberties(s, plan, cell);
+        if n != 2 {
+            return n < 2;
+        }
+        for at in libs {
+            if *budget == 0 {
+                return false;
+            }
+            let Some(mv) = self.placement_at(s, sides.attack, at) else {
+                continue;
+            };
+            *budget -= 1;
+            self.make(s, mv);
+            let taken = self.ladder_defend(s, plan, cell, sides, budget);
+            self.unmake(s);
+            if taken {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The defender to move, after the attacker's stone: whether the chain on `cell` is
+    /// taken whatever it does. It escapes when the stone left it two liberties, and when
+    /// extending it, or taking a chain of the attacker's next to it (one in atari), leaves
+    /// it three liberties or a ladder the attacker loses.
+    fn ladder_defend(
+        &self,
+        s: &mut State,
+        plan: &PlaceCapture,
+        cell: CellId,
+        sides: Sides,
+        budget: &mut u32,
+    ) -> bool {
+        if s.board[cell.index()] == EMPTY {
+            return true;
+        }
+        let (n, [liberty, _]) = self.liberties(s, plan, cell);
+        if n != 1 {
+            return n == 0;
+        }
+        let mut answers = [NO_CELL; MAX_ANSWERS];
+        answers[0] = liberty;
+        self.attackers_in_atari(s, plan, cell, sides.attacker, &mut answers[1..]);
+        for at in answers.into_iter().take_while(|&c| c != NO_CELL) {
+            if *budget == 0 {
+                return false;
+            }
+            let Some(mv) = self.placement_at(s, sides.defend, at) else {
+                continue;
+            };
+            *budget -= 1;
+            self.make(s, mv);
+            let taken = self.ladder_attack(s, plan, cell, sides, budget);
+            self.unmake(s);
+            if !taken {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The stone of rule `r` that the player to move puts on `cell`, if it is legal there:
+    /// the rule's player, guard and cell condition allow it and no `forbid` rule refuses it.
+    fn placement_at(&self, s: &State, r: u16, cell: CellId) -> Option<Move> {
+        let rule = &self.rules[r as usize];
+        let plan = self.place_capture(r)?;
+        let p = s.scalars.to_move;
+        let [Part::Place(Place { on, .. }), ..] = rule.parts.as_slice() else {
+            return None;
+        };
+        let open = rule.players >> p.index() & 1 == 1
+            && rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p))
+            && on.accepts(&self.board, p, cell, s.board[cell.index()]);
+        if !open {
+            return None;
+        }
+        let mut mv = Move::new(r);
+        mv.push(cell);
+        self.place_capture_refusal(s, mv, plan)?
+            .is_none()
+            .then_some(mv)
+    }
+
+    /// How many liberties the chain on `cell` has, up to three, and two of them: with two,
+    /// the attacker's better atari first.
+    fn liberties(&self, s: &State, plan: &PlaceCapture, cell: CellId) -> (u32, [CellId; 2]) {
+        by_words!(plan, self.liberties_by_words(s, plan, cell))
+    }
+
+    #[inline(always)]
+    fn liberties_by_words<const N: usize>(
+        &self,
+        s: &State,
+        plan: &PlaceCapture,
+        cell: CellId,
+    ) -> (u32, [CellId; 2]) {
+        let o = Overlay::<N>::still(s, cell);
+        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let empty = o.empty(s);
+        let (_, mut libs) = plan.captures[0].adj.chain_liberties(cell, &same, &empty, 3);
+        let n = count(&libs);
+        let mut two = [NO_CELL; 2];
+        for x in &mut two {
+            let Some(c) = first_cell(&libs) else { break };
+            libs[c.index() / 64] &= !(1 << (c.index() % 64));
+            *x = c;
+        }
+        // The attacker tries first the atari that leaves the defender the escape with the
+        // fewest empty neighbours: the ladder's line, most often, and the reading short.
+        let room = |c: CellId| {
+            let near = plan.captures[0].adj.of::<N>(c.index());
+            (0..N)
+                .map(|w| (near[w] & empty[w]).count_ones())
+                .sum::<u32>()
+        };
+        if n == 2 && room(two[0]) < room(two[1]) {
+            two.swap(0, 1);
+        }
+        (n, two)
+    }
+
+    /// Where the defender can take a chain of `attacker`'s stones next to the chain on
+    /// `cell`: the liberty of each such chain in atari, written into `out` (as many as fit).
+    fn attackers_in_atari(
+        &self,
+        s: &State,
+        plan: &PlaceCapture,
+        cell: CellId,
+        attacker: PieceId,
+        out: &mut [CellId],
+    ) {
+        by_words!(
+            plan,
+            self.attackers_in_atari_by_words(s, plan, cell, attacker, out)
+        )
+    }
+
+    #[inline(always)]
+    fn attackers_in_atari_by_words<const N: usize>(
+        &self,
+        s: &State,
+        plan: &PlaceCapture,
+        cell: CellId,
+        attacker: PieceId,
+        out: &mut [CellId],
+    ) {
+        let adj = &plan.captures[0].adj;
+        let o = Overlay::<N>::still(s, cell);
+        let empty = o.empty(s);
+        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let (chain, _) = adj.chain_liberties(cell, &same, &[0; N], u32::MAX);
+        let enemies = o.holding(s, &plan.same[attacker as usize]);
+        let mut near = [0u64; N];
+        let mut bits = chain;
+        while let Some(c) = first_cell(&bits) {
+            bits[c.index() / 64] &= !(1 << (c.index() % 64));
+            let around = adj.of::<N>(c.index());
+            for w in 0..N {
+                near[w] |= around[w] & enemies[w];
+            }
+        }
+        let mut slots = out.iter_mut();
+        while let Some(c) = first_cell(&near) {
+            let (theirs, libs) = adj.chain_liberties(c, &enemies, &empty, 2);
+            if count(&libs) == 1 {
+                let Some(slot) = slots.next() else { return };
+                *slot = first_cell(&libs).unwrap_or(NO_CELL);
+            }
+            for w in 0..N {
+                near[w] &= !theirs[w];
+            }
+        }
+    }
+}
