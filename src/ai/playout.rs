@@ -24,6 +24,15 @@
 //!   only its one move is judged legal ([`Game::find_legal_move`]); Go's playouts are
 //!   about an eighth slower with it (level 9's first 80 000 playouts in 9 × 9 Go: 10.5 k/s
 //!   against 12.0 k/s, one run after the other on a loaded machine).
+//! - The save is not played when it runs into a ladder ([`Game::saves_into_ladder`]): the
+//!   extension leaves two liberties and the other side, atari after atari, takes the chain
+//!   at the edge or against its own stones. A playout that saves such a chain tells the
+//!   search it lives, so the search plays the escape, as a beginner does. The reading
+//!   agrees with GNU Go's on every ladder of 100 random games (`tests/gtp.rs`). Measured
+//!   as above, on top of the three rules before: reading ladders beat the same playouts
+//!   without the reading in 54.5 % of 600 games (50.5–58.4). It costs about 7 % of Go's
+//!   playout speed (20 000 playouts from the empty 9 × 9 board, five runs each,
+//!   alternating: 6.07 k/s against 6.54 k/s on a loaded machine).
 //! - In a game that ends on passes, a chosen pass while another move is left: uniform
 //!   playouts end at the first two passes in a row, with the board's fights unresolved and
 //!   the score a coin toss.
@@ -81,11 +90,12 @@ impl PlayoutPolicy {
 
     /// A random legal move, drawn as [`Game::sample_legal_move`] does, but not an unwanted
     /// one while another is left, and the answer to an atari where there is one; `None`
-    /// when there is no legal move. `moves` is scratch.
+    /// when there is no legal move. `moves` is scratch; `s` is left as it was (a ladder is
+    /// read on it).
     pub fn sample(
         &self,
         game: &Game,
-        s: &State,
+        s: &mut State,
         moves: &mut MoveList,
         rng: &mut impl Rng,
     ) -> Option<Move> {
@@ -129,20 +139,23 @@ impl PlayoutPolicy {
     /// The answer to a last move that left a chain in atari: take the chain if it is the
     /// last mover's ([`Game::atari_left_by`]), else save the mover's chain
     /// ([`Game::atari_next_to`]) by extending it, if that leaves it two liberties or more
-    /// or takes something. `None` when neither applies or the move is not legal (a ko may
-    /// forbid a take). `moves` is scratch.
-    fn answer_atari(game: &Game, s: &State, moves: &mut MoveList) -> Option<Move> {
+    /// or takes something, and does not run into a ladder. `None` when neither applies or
+    /// the move is not legal (a ko may forbid a take). `moves` is scratch; `s` is read
+    /// ahead on and left as it was.
+    fn answer_atari(game: &Game, s: &mut State, moves: &mut MoveList) -> Option<Move> {
         let last = game.last_move(s)?;
-        let mut legal_at = |liberty: CellId| {
+        let legal_at = |s: &State, moves: &mut MoveList, liberty: CellId| {
             game.find_legal_move(s, moves, |mv| {
                 mv.cells().first() == Some(&liberty) && game.places_and_captures(mv)
             })
         };
         if let Some(liberty) = game.atari_left_by(s, last) {
-            return legal_at(liberty);
+            return legal_at(s, moves, liberty);
         }
-        let save = legal_at(game.atari_next_to(s, last)?)?;
-        (game.self_atari_stones(s, save) == 0).then_some(save)
+        let save = legal_at(s, moves, game.atari_next_to(s, last)?)?;
+        let saved =
+            game.self_atari_stones(s, save) == 0 && !game.saves_into_ladder(s, save, last.rule);
+        saved.then_some(save)
     }
 
     /// Takes out of `moves` (the legal moves in `s`) those that fill one of the mover's own
@@ -322,7 +335,9 @@ mod tests {
             let mut all: Vec<String> = (0..20)
                 .map(|seed| {
                     let mut rng = SmallRng::seed_from_u64(seed);
-                    let mv = policy.sample(&game, s, moves, &mut rng).expect("a move");
+                    let mv = policy
+                        .sample(&game, &mut s.clone(), moves, &mut rng)
+                        .expect("a move");
                     game.move_to_string(s, mv)
                 })
                 .collect();
@@ -356,7 +371,62 @@ mod tests {
         let mut w = position(&game, "...../OXO../O.O../...../.....", "White");
         let b5 = play(&mut w, "b5");
         assert_eq!(game.atari_next_to(&w, b5), Some(cell("b3")));
-        assert_eq!(PlayoutPolicy::answer_atari(&game, &w, &mut moves), None);
+        assert_eq!(PlayoutPolicy::answer_atari(&game, &mut w, &mut moves), None);
+    }
+
+    /// A ladder on 7 × 7: Black's d4 (between White's c4, d3 and e3) is put in atari by
+    /// White d5. Extending at e4 leaves two liberties, but White ataris again and again
+    /// (f4, e6, g5, g6, e7) until Black's chain dies on the top edge: the playout does not
+    /// save it. A Black stone at f6 on the ladder's path (a ladder breaker) makes the
+    /// extension a save again, as does a White chain next to Black's that runs out of
+    /// liberties (Black takes it instead of running). The reading leaves the state as it
+    /// was.
+    #[test]
+    fn a_chain_is_not_saved_into_a_ladder() {
+        let game = crate::load_shipped("go", &[("size".into(), "7".into())]).expect("Go");
+        let policy = PlayoutPolicy::for_game(&game);
+        let mut moves = MoveList::new();
+        let cases = [
+            // (rows, top row first, White to move; whether e4 runs into a ladder)
+            (
+                "......./......./......./..OX.../...OO../......./.......",
+                true,
+            ),
+            (
+                "......./.....X./......./..OX.../...OO../......./.......",
+                false,
+            ),
+            (
+                "......./......./......./..OX.../..XOOX./....X../.......",
+                false,
+            ),
+        ];
+        for (rows, ladder) in cases {
+            let mut s = position(&game, rows, "White");
+            let d5 = game.parse_move(&s, "d5").expect("d5");
+            game.make(&mut s, d5);
+            let e4 = game.parse_move(&s, "e4").expect("e4");
+            let (board, hash) = (s.board.clone(), s.hash());
+            assert_eq!(
+                game.saves_into_ladder(&mut s, e4, d5.rule),
+                ladder,
+                "{rows}"
+            );
+            assert_eq!((&s.board, s.hash()), (&board, hash), "{rows}");
+            let mut answers: Vec<_> = (0..20)
+                .map(|seed| {
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    let mv = policy.sample(&game, &mut s.clone(), &mut moves, &mut rng);
+                    game.move_to_string(&s, mv.expect("a move"))
+                })
+                .collect();
+            answers.dedup();
+            if ladder {
+                assert!(answers.len() > 1, "{rows}: {answers:?}");
+            } else {
+                assert_eq!(answers, ["e4"], "{rows}");
+            }
+        }
     }
 
     /// Black's group with three eyes and White's with two, nothing else to play: the
