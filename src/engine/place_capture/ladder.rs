@@ -19,13 +19,19 @@ const LADDER_MOVES: u32 = 200;
 /// The most answers the defender reads at one step: the extension and three takes.
 const MAX_ANSWERS: usize = 4;
 
-/// The stones of a reading: the rules the attacker and the defender place them by.
-#[derive(Clone, Copy)]
-struct Sides {
+/// One reading: the chain read about, who attacks it and how many moves are left.
+struct Reading<'a> {
+    game: &'a Game,
+    plan: &'a PlaceCapture,
+    /// A stone of the chain read about.
+    cell: CellId,
+    /// The rules the attacker and the defender place their stones by.
     attack: u16,
     defend: u16,
     /// The attacker's stone, for finding its chains.
     attacker: PieceId,
+    /// Moves left before the reading calls the chain saved.
+    budget: u32,
 }
 
 impl Game {
@@ -42,92 +48,19 @@ impl Game {
             return false;
         }
         let other = self.next_player(s.scalars.to_move);
-        let sides = Sides {
+        let mut reading = Reading {
+            game: self,
+            plan,
+            cell,
             attack,
             defend: save.rule,
             attacker: plan.placed[other.index()],
+            budget: LADDER_MOVES,
         };
         self.make(s, save);
-        let mut budget = LADDER_MOVES;
-        let taken = self.liberties(s, plan, cell).0 == 2
-            && self.ladder_attack(s, plan, cell, sides, &mut budget);
+        let taken = self.liberties(s, plan, cell).0 == 2 && reading.attack(s);
         self.unmake(s);
         taken
-    }
-
-    /// The attacker to move, the chain on `cell` with two liberties: whether an atari on one
-    /// of them wins the ladder.
-    fn ladder_attack(
-        &self,
-        s: &mut State,
-        plan: &PlaceCapture,
-        cell: CellId,
-        sides: Sides,
-        budget: &mut u32,
-    ) -> bool {
-        if s.board[cell.index()] == EMPTY {
-            return true;
-        }
-        let (n, libs) = self.liberties(s, plan, cell);
-        if n != 2 {
-            return n < 2;
-        }
-        for at in libs {
-            if *budget == 0 {
-                return false;
-            }
-            let Some(mv) = self.placement_at(s, sides.attack, at) else {
-                continue;
-            };
-            *budget -= 1;
-            self.make(s, mv);
-            let taken = self.ladder_defend(s, plan, cell, sides, budget);
-            self.unmake(s);
-            if taken {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The defender to move, after the attacker's stone: whether the chain on `cell` is
-    /// taken whatever it does. It escapes when the stone left it two liberties, and when
-    /// extending it, or taking a chain of the attacker's next to it (one in atari), leaves
-    /// it three liberties or a ladder the attacker loses.
-    fn ladder_defend(
-        &self,
-        s: &mut State,
-        plan: &PlaceCapture,
-        cell: CellId,
-        sides: Sides,
-        budget: &mut u32,
-    ) -> bool {
-        if s.board[cell.index()] == EMPTY {
-            return true;
-        }
-        let (n, [liberty, _]) = self.liberties(s, plan, cell);
-        if n != 1 {
-            return n == 0;
-        }
-        let mut answers = [NO_CELL; MAX_ANSWERS];
-        answers[0] = liberty;
-        self.attackers_in_atari(s, plan, cell, sides.attacker, &mut answers[1..]);
-        for at in answers.into_iter().take_while(|&c| c != NO_CELL) {
-            if *budget == 0 {
-                return false;
-            }
-            let Some(mv) = self.placement_at(s, sides.defend, at) else {
-                continue;
-            };
-            *budget -= 1;
-            self.make(s, mv);
-            let taken = self.ladder_attack(s, plan, cell, sides, budget);
-            self.unmake(s);
-            if !taken {
-                return false;
-            }
-        }
-        true
     }
 
     /// The stone of rule `r` that the player to move puts on `cell`, if it is legal there:
@@ -241,5 +174,73 @@ impl Game {
                 near[w] &= !theirs[w];
             }
         }
+    }
+}
+
+impl Reading<'_> {
+    /// The attacker to move, the chain with two liberties: whether an atari on one of them
+    /// wins the ladder.
+    fn attack(&mut self, s: &mut State) -> bool {
+        if s.board[self.cell.index()] == EMPTY {
+            return true;
+        }
+        let (n, libs) = self.game.liberties(s, self.plan, self.cell);
+        if n != 2 {
+            return n < 2;
+        }
+        for at in libs {
+            if self.budget == 0 {
+                return false;
+            }
+            if self.step(s, self.attack, at, Reading::defend) == Some(true) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The defender to move, after the attacker's stone: whether the chain is taken
+    /// whatever it does. It escapes when the stone left it two liberties, and when
+    /// extending it, or taking a chain of the attacker's next to it (one in atari), leaves
+    /// it three liberties or a ladder the attacker loses.
+    fn defend(&mut self, s: &mut State) -> bool {
+        if s.board[self.cell.index()] == EMPTY {
+            return true;
+        }
+        let (n, [liberty, _]) = self.game.liberties(s, self.plan, self.cell);
+        if n != 1 {
+            return n == 0;
+        }
+        let mut answers = [NO_CELL; MAX_ANSWERS];
+        answers[0] = liberty;
+        let takes = &mut answers[1..];
+        self.game
+            .attackers_in_atari(s, self.plan, self.cell, self.attacker, takes);
+        for at in answers.into_iter().take_while(|&c| c != NO_CELL) {
+            if self.budget == 0 {
+                return false;
+            }
+            if self.step(s, self.defend, at, Reading::attack) == Some(false) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Plays the stone of rule `r` on `at`, reads on with `read` (whether the chain is
+    /// taken), and takes the stone back; `None` when the stone is not legal.
+    fn step(
+        &mut self,
+        s: &mut State,
+        r: u16,
+        at: CellId,
+        read: fn(&mut Self, &mut State) -> bool,
+    ) -> Option<bool> {
+        let mv = self.game.placement_at(s, r, at)?;
+        self.budget -= 1;
+        self.game.make(s, mv);
+        let taken = read(self, s);
+        self.game.unmake(s);
+        Some(taken)
     }
 }
