@@ -6,8 +6,10 @@
 //! edge, taking the stones played after it with it. A playout that saves into a ladder
 //! tells the search that the chain lives. The reading plays the ladder out on the state
 //! itself, with `make` and `unmake` (so the rule file's captures and `forbid` rules judge
-//! every stone), the attacker trying both liberties at each step. It stops after
-//! [`LADDER_MOVES`] moves and then calls the chain saved.
+//! every stone): the attacker tries both ataris at each step (first the one that leaves the
+//! escape the least room), the defender extends or takes a chain of the attacker's next to
+//! its own that is in atari. It stops after [`LADDER_MOVES`] moves and then calls the chain
+//! saved. `tests/gtp.rs` checks it against GNU Go's ladder reader.
 
 use super::{count, first_cell, Overlay, PlaceCapture, MAX_WORDS};
 use crate::engine::prim::place::Place;
