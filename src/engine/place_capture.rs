@@ -22,6 +22,7 @@
 //! stone and the captures laid over them, and the make ([`Game::make_place_capture`]) on
 //! the state itself.
 
+use super::legal::bits_iter;
 use super::state::{Change, EnPassant};
 use super::{
     ByPlayer, CellId, ContentSet, DirId, ForbidCond, Game, Move, Part, PieceId, Player, RepCells,
@@ -117,7 +118,8 @@ impl Adjacency {
         if count(&liberties) != 1 {
             return None;
         }
-        Some((chain, first_cell(&liberties)?))
+        let liberty = bits_iter(&liberties).next()?;
+        Some((chain, liberty))
     }
 
     /// The chain of `start` (cells of `same`, joined along the directions) and its
@@ -159,15 +161,6 @@ impl Adjacency {
 #[inline(always)]
 fn count<const N: usize>(set: &[u64; N]) -> u32 {
     set.iter().map(|w| w.count_ones()).sum()
-}
-
-/// The first cell of a bitset, if any.
-#[inline(always)]
-fn first_cell<const N: usize>(set: &[u64; N]) -> Option<CellId> {
-    let w = (0..N).find(|&w| set[w] != 0)?;
-    Some(CellId::from_index(
-        w * 64 + set[w].trailing_zeros() as usize,
-    ))
 }
 
 /// One `remove-surrounded` part, compiled.

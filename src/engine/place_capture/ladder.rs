@@ -11,7 +11,8 @@
 //! its own that is in atari. It stops after [`LADDER_MOVES`] moves and then calls the chain
 //! saved. `tests/gtp.rs` checks it against GNU Go's ladder reader.
 
-use super::{count, first_cell, Overlay, PlaceCapture, MAX_WORDS};
+use super::{count, Overlay, PlaceCapture, MAX_WORDS};
+use crate::engine::legal::bits_iter;
 use crate::engine::prim::place::Place;
 use crate::engine::{CellId, Game, Move, Part, PieceId, State, EMPTY, NO_CELL};
 
@@ -103,12 +104,10 @@ impl Game {
         let o = Overlay::<N>::still(s, cell);
         let same = o.holding(s, &plan.same[o.piece as usize]);
         let empty = o.empty(s);
-        let (_, mut libs) = plan.captures[0].adj.chain_liberties(cell, &same, &empty, 3);
+        let (_, libs) = plan.captures[0].adj.chain_liberties(cell, &same, &empty, 3);
         let n = count(&libs);
         let mut two = [NO_CELL; 2];
-        for x in &mut two {
-            let Some(c) = first_cell(&libs) else { break };
-            libs[c.index() / 64] &= !(1 << (c.index() % 64));
+        for (x, c) in two.iter_mut().zip(bits_iter(&libs)) {
             *x = c;
         }
         // The attacker tries first the atari that leaves the defender the escape with the
@@ -157,20 +156,21 @@ impl Game {
         let (chain, _) = adj.chain_liberties(cell, &same, &[0; N], u32::MAX);
         let enemies = o.holding(s, &plan.same[attacker as usize]);
         let mut near = [0u64; N];
-        let mut bits = chain;
-        while let Some(c) = first_cell(&bits) {
-            bits[c.index() / 64] &= !(1 << (c.index() % 64));
+        for c in bits_iter(&chain) {
             let around = adj.of::<N>(c.index());
             for w in 0..N {
                 near[w] |= around[w] & enemies[w];
             }
         }
         let mut slots = out.iter_mut();
-        while let Some(c) = first_cell(&near) {
+        loop {
+            let Some(c) = bits_iter(&near).next() else {
+                return;
+            };
             let (theirs, libs) = adj.chain_liberties(c, &enemies, &empty, 2);
             if count(&libs) == 1 {
                 let Some(slot) = slots.next() else { return };
-                *slot = first_cell(&libs).unwrap_or(NO_CELL);
+                *slot = bits_iter(&libs).next().unwrap_or(NO_CELL);
             }
             for w in 0..N {
                 near[w] &= !theirs[w];
