@@ -98,6 +98,25 @@ impl MoveBits {
     }
 }
 
+impl Game {
+    /// The piece player `p` puts down when their only move is one piece of theirs on any
+    /// empty cell with nothing else changing (no capture, conversion, extra turn, swap or
+    /// refusal): Hex's move. `None` for every other kind of move.
+    pub fn places_on_any_empty_cell(&self, p: Player) -> Option<PieceId> {
+        let bits = self.move_bits.get(p.index())?.as_ref()?;
+        let r = usize::from(bits.rule);
+        let rule = &self.rules[r];
+        let captures = self.place_captures.get(r).is_some_and(Option::is_some);
+        if bits.form != Form::PlaceOn(EMPTY) || !rule.lone_placement || captures {
+            return None;
+        }
+        match rule.parts.as_slice() {
+            [Part::Place(place)] => Some(self.placed_piece(place.kind, p)),
+            _ => None,
+        }
+    }
+}
+
 /// The union of the bitsets of `pieces` on a one-word board.
 #[inline(always)]
 fn union(s: &State, pieces: &[PieceId]) -> u64 {

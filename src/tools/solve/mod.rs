@@ -3,6 +3,7 @@
 //! Zobrist hash. [`dfpn`]: depth-first proof-number search for larger ones.
 
 pub mod checkpoint;
+pub mod connection;
 pub mod dfpn;
 pub mod estimate;
 pub mod table;
