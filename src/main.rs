@@ -115,6 +115,9 @@ enum Command {
         /// df-pn: find only the position's value, not each first move's.
         #[arg(long)]
         value_only: bool,
+        /// df-pn: do not use virtual connections (Hex-like games only; see docs/cli.md).
+        #[arg(long)]
+        no_connections: bool,
         /// df-pn: stop, unsolved (exit code 1), after searching this many positions.
         #[arg(long, value_name = "N")]
         max_nodes: Option<u64>,
@@ -426,6 +429,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             method: SolveMethod::Dfpn,
             no_symmetry,
             value_only,
+            no_connections,
             max_nodes,
             checkpoint,
             resume,
@@ -436,6 +440,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 memory_mb: memory as usize,
                 symmetry: !no_symmetry,
                 first_moves: !value_only,
+                connections: !no_connections,
                 max_nodes,
                 checkpoint,
                 resume,
@@ -450,6 +455,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             method: SolveMethod::Exact,
             no_symmetry: _,
             value_only: _,
+            no_connections: _,
             max_nodes: _,
             checkpoint: _,
             resume: _,
@@ -754,8 +760,16 @@ fn solve_dfpn(
         fixing
     );
     let st = sol.stats;
+    let connections = if sol.connections {
+        format!(
+            ", {} by virtual connections; {} narrowed to a must-play region",
+            st.connection_cuts, st.narrowed
+        )
+    } else {
+        String::new()
+    };
     outln!(
-        "positions {} proven {} (at once: {} by a killer, {} by a listed move) table {} of {} slots time {:.3}s",
+        "positions {} proven {} (at once: {} by a killer, {} by a listed move{connections}) table {} of {} slots time {:.3}s",
         st.nodes,
         st.proven,
         st.killer_cuts,

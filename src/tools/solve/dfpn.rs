@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::checkpoint::{self, Header};
+use super::connection::{Connections, VcScratch, Verdict};
 use super::estimate::{Estimator, Scratch};
 use super::table::{Entry, LoopDep, Table, INF};
 use super::{SolveError, Value};
@@ -50,6 +51,9 @@ pub struct Options {
     pub estimates: bool,
     /// Also find the value of every first move (else only the position's).
     pub first_moves: bool,
+    /// Settle positions and narrow their moves by virtual connections, in the games
+    /// [`Connections::new`] takes (Hex on any rhombus).
+    pub connections: bool,
 }
 
 impl Default for Options {
@@ -64,6 +68,7 @@ impl Default for Options {
             resume: None,
             estimates: true,
             first_moves: true,
+            connections: true,
         }
     }
 }
@@ -80,6 +85,10 @@ pub struct Progress {
     pub killer_cuts: u64,
     /// Positions settled by such a move found while listing the children.
     pub win_cuts: u64,
+    /// Positions settled by virtual connections ([`Connections`]), without their children.
+    pub connection_cuts: u64,
+    /// Positions whose moves virtual connections narrowed to a must-play region.
+    pub narrowed: u64,
     /// Table slots in use.
     pub filled: usize,
     /// Table slots the memory cap allows.
@@ -120,6 +129,8 @@ pub struct DfpnSolution {
     pub line: Vec<Move>,
     /// The counts at the end.
     pub stats: Progress,
+    /// Whether the search used virtual connections ([`Connections`]).
+    pub connections: bool,
 }
 
 /// The longest line searched before giving up.
@@ -255,6 +266,11 @@ struct Dfpn<'g, F: FnMut(&Progress)> {
     killers_used: u64,
     /// Positions settled by a winning move found while listing the children.
     win_cuts: u64,
+    /// Virtual connections, if the game is one they hold in (and the options allow).
+    connections: Option<Connections>,
+    vc: VcScratch,
+    connection_cuts: u64,
+    narrowed: u64,
     /// The first move whose position is being solved (for the progress reports).
     first: Option<Move>,
     /// The numbers of the position being solved, as last combined.
@@ -339,6 +355,8 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
             proven: self.proven,
             killer_cuts: self.killers_used,
             win_cuts: self.win_cuts,
+            connection_cuts: self.connection_cuts,
+            narrowed: self.narrowed,
             filled: self.table.filled(),
             capacity: self.table.max_capacity(),
             attacker: self.attacker,
@@ -490,6 +508,38 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
             return Ok(e);
         }
         let or = self.seat(s, s.to_move()) == self.attacker;
+        if let Some(conn) = &self.connections {
+            let mover_wins = match conn.judge(s, &mut self.vc) {
+                Verdict::Wins => Some(true),
+                Verdict::Loses => Some(false),
+                Verdict::MustPlay(cells) => {
+                    let before = moves.len();
+                    moves.retain(|m| {
+                        m.cells()
+                            .first()
+                            .is_some_and(|c| cells >> c.index() & 1 == 1)
+                    });
+                    self.narrowed += u64::from(moves.len() < before);
+                    // Never empty (the region is empty cells, all of them legal), but a
+                    // position with no move left would be lost.
+                    moves.is_empty().then_some(false)
+                }
+                Verdict::Open => None,
+            };
+            if let Some(wins) = mover_wins {
+                self.lists[d] = moves;
+                self.connection_cuts += 1;
+                let e = if wins == or {
+                    PROVEN
+                } else {
+                    Entry {
+                        pure: true,
+                        ..DISPROVEN
+                    }
+                };
+                return Ok(self.settle(key, e));
+            }
+        }
         // A move that ends the game in the mover's favour settles the position at once: the
         // moves that did so at this depth before (killers) are tried first, then each move
         // as the children are listed.
@@ -714,7 +764,7 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
                 return Ok(None);
             }
             self.ask(loser);
-            let mut best: Option<(Move, u32)> = None;
+            let mut best: Option<(Move, (u32, u32))> = None;
             let mut all = true;
             for &mv in moves {
                 self.game.make(s, mv);
@@ -725,9 +775,9 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
                 self.game.unmake(s);
                 match e.filter(|e| e.dn == 0 && e.pure && !e.dep.is_some()) {
                     Some(e) => {
-                        let better = |w: u32| if winner_moves { e.work < w } else { e.work > w };
-                        if best.is_none_or(|(_, w)| better(w)) {
-                            best = Some((mv, e.work));
+                        let rank = self.line_rank(s, mv, e.work, winner);
+                        if best.is_none_or(|(_, r)| better(rank, r, winner_moves)) {
+                            best = Some((mv, rank));
                         }
                     }
                     None => all = false,
@@ -769,7 +819,7 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
                 proven
             });
         }
-        let mut best: Option<(Move, u32)> = None;
+        let mut best: Option<(Move, (u32, u32))> = None;
         for &mv in moves {
             self.game.make(s, mv);
             let e = if known {
@@ -785,11 +835,27 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
                 continue;
             }
             // The winner: the quickest proof; the loser: the proof that took most work.
-            if best.is_none_or(|(_, w)| if winner_moves { e.work < w } else { e.work > w }) {
-                best = Some((mv, e.work));
+            let rank = self.line_rank(s, mv, e.work, winner);
+            if best.is_none_or(|(_, r)| better(rank, r, winner_moves)) {
+                best = Some((mv, rank));
             }
         }
         Ok(best.map(|(mv, _)| mv))
+    }
+
+    /// How a move ranks in the line: the work its proof took, then how many cells the
+    /// winner still needs after it (from the distance estimates; 0 without them). Positions
+    /// settled at once (by virtual connections, say) all took one unit of work, and then
+    /// the distance keeps the winner's moves heading for the goal.
+    fn line_rank(&mut self, s: &mut State, mv: Move, work: u32, winner: Player) -> (u32, u32) {
+        let Some(est) = &self.estimator else {
+            return (work, 0);
+        };
+        self.game.make(s, mv);
+        let colour = self.seat(s, winner);
+        let d = est.distance(s, colour, &mut self.scratch);
+        self.game.unmake(s);
+        (work, d)
     }
 
     /// Whether `attacker` wins from `s`: the root's solved entry.
@@ -816,6 +882,16 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         } else {
             Value::Draw
         })
+    }
+}
+
+/// Whether a line move ranked `a` beats one ranked `b` ([`Dfpn::line_rank`]): for the
+/// winner, less work and then fewer cells still needed; for the loser, the other way round.
+fn better(a: (u32, u32), b: (u32, u32), winner_moves: bool) -> bool {
+    if winner_moves {
+        a < b
+    } else {
+        a > b
     }
 }
 
@@ -921,6 +997,10 @@ pub fn solve_dfpn(
         killers: Vec::new(),
         killers_used: 0,
         win_cuts: 0,
+        connections: solver_connections(game, &opts),
+        vc: VcScratch::default(),
+        connection_cuts: 0,
+        narrowed: 0,
         first: None,
         root: (1, 1),
         seen: Seen::default(),
@@ -951,6 +1031,12 @@ pub fn solve_dfpn(
         }
         r => r,
     }
+}
+
+/// The virtual connections df-pn uses in `game`: none when the options turn them off or
+/// the game is not one they hold in (under the pie rule, for one: its swap places nothing).
+fn solver_connections(game: &Game, opts: &Options) -> Option<Connections> {
+    opts.connections.then(|| Connections::new(game)).flatten()
 }
 
 /// A number that tells apart games, options, positions and symmetry settings, for the
@@ -1035,5 +1121,6 @@ fn solve_all<F: FnMut(&Progress)>(
         symmetries: syms.to_vec(),
         line,
         stats: solver.stats(),
+        connections: solver.connections.is_some(),
     })
 }

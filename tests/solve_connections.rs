@@ -1,0 +1,208 @@
+//! Virtual connections in the proof-number solver (`solve --method dfpn` on Hex): every
+//! conclusion they draw is checked against the search without them, on random positions;
+//! the first moves of 5 × 5 keep the values the plain search found; 6 × 6 is solved.
+
+use std::process::Command;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabletop::engine::{Game, Move, State};
+use tabletop::tools::solve::connection::{Connections, VcScratch, Verdict};
+use tabletop::tools::solve::dfpn::{solve_dfpn, DfpnSolution, Options};
+use tabletop::tools::solve::Value;
+
+fn hex(size: usize) -> Game {
+    tabletop::load("hex", &[("size".into(), size.to_string())]).expect("Hex compiles")
+}
+
+fn solve(g: &Game, s: &mut State, connections: bool, first_moves: bool) -> DfpnSolution {
+    let opts = Options {
+        memory_mb: 64,
+        connections,
+        first_moves,
+        ..Options::default()
+    };
+    solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
+}
+
+/// The value of `s` for the player to move, by df-pn without virtual connections.
+fn plain_value(g: &Game, s: &mut State) -> Value {
+    solve(g, s, false, false).value
+}
+
+/// A position `plies` random moves from the start, unless the game ended on the way.
+fn random_position(g: &Game, rng: &mut SmallRng, plies: usize) -> Option<State> {
+    let mut s = g.start();
+    for _ in 0..plies {
+        let moves = g.legal_moves_vec(&s);
+        g.make(&mut s, moves[rng.gen_range(0..moves.len())]);
+        if s.result_now().is_some() {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+#[test]
+fn every_verdict_agrees_with_the_search_without_connections() {
+    // On random 4 × 4 and 5 × 5 positions: a position judged won (or lost) for the player
+    // to move is won (lost) by the plain search too, every move outside a must-play region
+    // loses, and the solver's value with connections is the plain search's.
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut vc = VcScratch::default();
+    let mut seen = [0usize; 4];
+    for (size, plies, positions) in [(4, 0..9, 120), (5, 8..16, 60)] {
+        let g = hex(size);
+        let conn = Connections::new(&g).expect("Hex");
+        let mut done = 0;
+        while done < positions {
+            let length = rng.gen_range(plies.clone());
+            let Some(mut s) = random_position(&g, &mut rng, length) else {
+                continue;
+            };
+            done += 1;
+            let value = plain_value(&g, &mut s);
+            let text = g.position_to_string(&s);
+            assert_eq!(solve(&g, &mut s, true, false).value, value, "{text}");
+            match conn.judge(&s, &mut vc) {
+                Verdict::Wins => {
+                    assert_eq!(value, Value::Win, "{text}");
+                    seen[0] += 1;
+                }
+                Verdict::Loses => {
+                    assert_eq!(value, Value::Loss, "{text}");
+                    seen[1] += 1;
+                }
+                Verdict::MustPlay(region) => {
+                    let outside: Vec<Move> = g
+                        .legal_moves_vec(&s)
+                        .into_iter()
+                        .filter(|m| region >> m.cells()[0].index() & 1 == 0)
+                        .collect();
+                    for mv in &outside {
+                        g.make(&mut s, *mv);
+                        let reply = plain_value(&g, &mut s);
+                        g.unmake(&mut s);
+                        let shown = g.move_to_string(&s, *mv);
+                        assert_eq!(reply, Value::Win, "{shown} is outside the region of {text}");
+                    }
+                    seen[2] += usize::from(!outside.is_empty());
+                }
+                Verdict::Open => seen[3] += 1,
+            }
+        }
+    }
+    // Each kind of verdict was put to the test (a position judged open has nothing to
+    // check).
+    assert!(seen[..3].iter().all(|&n| n >= 5), "{seen:?}");
+}
+
+#[test]
+fn hex_5x5_first_moves_keep_the_values_of_the_plain_search() {
+    // Recorded from `tabletop solve hex --set size=5 --method dfpn` before virtual
+    // connections (45 million positions, 257 s): c3; b2 c2 d2 e2 b3 and their half turns;
+    // e1 and a5 win for Black, the other twelve lose.
+    let g = hex(5);
+    let sol = solve(&g, &mut g.start(), true, true);
+    assert_eq!(sol.value, Value::Win);
+    let s = g.start();
+    let mut winning: Vec<String> = sol
+        .groups
+        .iter()
+        .filter(|grp| grp.value == Value::Win)
+        .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&s, m)))
+        .collect();
+    winning.sort();
+    let mut want = vec![
+        "c3", "b2", "c2", "d2", "e2", "b3", "d4", "c4", "b4", "a4", "d3", "e1", "a5",
+    ];
+    want.sort();
+    assert_eq!(winning, want);
+    assert_eq!(
+        sol.groups.iter().map(|grp| grp.moves.len()).sum::<usize>(),
+        25
+    );
+    assert!(sol.stats.nodes < 100_000, "{} positions", sol.stats.nodes);
+}
+
+#[test]
+fn hex_6x6_is_solved() {
+    // Black (first) wins, as strategy stealing says; the first moves that lose are the
+    // first row but its obtuse corner f1, and a2 (with their half turns: the last row but
+    // a6, and f5).
+    let g = hex(6);
+    let sol = solve(&g, &mut g.start(), true, true);
+    assert_eq!(sol.value, Value::Win);
+    let s = g.start();
+    let mut losing: Vec<String> = sol
+        .groups
+        .iter()
+        .filter(|grp| grp.value == Value::Loss)
+        .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&s, m)))
+        .collect();
+    losing.sort();
+    let mut want = vec![
+        "a1", "b1", "c1", "d1", "e1", "a2", "f6", "e6", "d6", "c6", "b6", "f5",
+    ];
+    want.sort();
+    assert_eq!(losing, want);
+    assert_eq!(
+        sol.groups.iter().map(|grp| grp.moves.len()).sum::<usize>(),
+        36
+    );
+    assert!(sol.groups.iter().all(|grp| grp.value != Value::Draw));
+}
+
+fn tabletop(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .output()
+        .expect("tabletop runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_command_line_counts_them_and_can_turn_them_off() {
+    let args = [
+        "solve", "hex", "--set", "size=4", "--method", "dfpn", "--memory", "8M",
+    ];
+    let (code, with, err) = tabletop(&args);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, without, err) = tabletop(&[&args[..], &["--no-connections"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    // The same values; only the search's counts (and its line) differ.
+    let values = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("value") || l.starts_with("  "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(values(&with), values(&without));
+    assert_eq!(values(&with).len(), 9, "{with}");
+    let stats = |out: &str| out.lines().last().unwrap_or_default().to_string();
+    assert!(stats(&with).contains("by virtual connections;"), "{with}");
+    assert!(
+        stats(&with).contains("narrowed to a must-play region"),
+        "{with}"
+    );
+    assert!(!stats(&without).contains("virtual"), "{without}");
+    // Games they do not hold in say nothing of them.
+    let (code, c4, err) = tabletop(&[
+        "solve",
+        "connect4",
+        "--set",
+        "width=4",
+        "--set",
+        "height=4",
+        "--set",
+        "connect=3",
+        "--method",
+        "dfpn",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!c4.contains("virtual"), "{c4}");
+}
