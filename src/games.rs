@@ -99,6 +99,16 @@ pub(crate) fn unknown(name: &str) -> LoadError {
     LoadError::Usage(msg)
 }
 
+/// [`load`] with the options as string pairs (`&[("size", "5")]`), for the unit tests.
+#[cfg(test)]
+pub(crate) fn load_with(name: &str, sets: &[(&str, &str)]) -> Game {
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    load(name, &sets).expect("the game compiles")
+}
+
 /// Loads a game given as a shipped name or a path to a `.game` file.
 pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Game, LoadError> {
     if shipped_source(name_or_path).is_some() {

@@ -3,8 +3,6 @@
 //! the first moves of 5 × 5 keep the values the plain search found; 6 × 6 is solved, with
 //! the values Benzene's regression suite gives.
 
-use std::process::Command;
-
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabletop::engine::{Game, Move, State};
@@ -24,6 +22,19 @@ fn solve(g: &Game, s: &mut State, connections: bool, first_moves: bool) -> DfpnS
         ..Options::default()
     };
     solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
+}
+
+/// The first moves whose value (for Black, moving first) is `value`, named and sorted.
+fn first_moves(g: &Game, sol: &DfpnSolution, value: Value) -> Vec<String> {
+    let start = g.start();
+    let mut names: Vec<String> = sol
+        .groups
+        .iter()
+        .filter(|grp| grp.value == value)
+        .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&start, m)))
+        .collect();
+    names.sort();
+    names
 }
 
 /// The value of `s` for the player to move, by df-pn without virtual connections.
@@ -106,19 +117,11 @@ fn hex_5x5_first_moves_keep_the_values_of_the_plain_search() {
     let g = hex(5);
     let sol = solve(&g, &mut g.start(), true, true);
     assert_eq!(sol.value, Value::Win);
-    let s = g.start();
-    let mut winning: Vec<String> = sol
-        .groups
-        .iter()
-        .filter(|grp| grp.value == Value::Win)
-        .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&s, m)))
-        .collect();
-    winning.sort();
     let mut want = vec![
         "c3", "b2", "c2", "d2", "e2", "b3", "d4", "c4", "b4", "a4", "d3", "e1", "a5",
     ];
     want.sort();
-    assert_eq!(winning, want);
+    assert_eq!(first_moves(&g, &sol, Value::Win), want);
     assert_eq!(
         sol.groups.iter().map(|grp| grp.moves.len()).sum::<usize>(),
         25
@@ -137,76 +140,14 @@ fn hex_6x6_is_solved() {
     let g = hex(6);
     let sol = solve(&g, &mut g.start(), true, true);
     assert_eq!(sol.value, Value::Win);
-    let s = g.start();
-    let mut losing: Vec<String> = sol
-        .groups
-        .iter()
-        .filter(|grp| grp.value == Value::Loss)
-        .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&s, m)))
-        .collect();
-    losing.sort();
     let mut want = vec![
         "a1", "b1", "c1", "d1", "e1", "a2", "f6", "e6", "d6", "c6", "b6", "f5",
     ];
     want.sort();
-    assert_eq!(losing, want);
+    assert_eq!(first_moves(&g, &sol, Value::Loss), want);
     assert_eq!(
         sol.groups.iter().map(|grp| grp.moves.len()).sum::<usize>(),
         36
     );
     assert!(sol.groups.iter().all(|grp| grp.value != Value::Draw));
-}
-
-fn tabletop(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .output()
-        .expect("tabletop runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-#[test]
-fn the_command_line_counts_them_and_can_turn_them_off() {
-    let args = [
-        "solve", "hex", "--set", "size=4", "--method", "dfpn", "--memory", "8M",
-    ];
-    let (code, with, err) = tabletop(&args);
-    assert_eq!(code, Some(0), "{err}");
-    let (code, without, err) = tabletop(&[&args[..], &["--no-connections"]].concat());
-    assert_eq!(code, Some(0), "{err}");
-    // The same values; only the search's counts (and its line) differ.
-    let values = |out: &str| -> Vec<String> {
-        out.lines()
-            .filter(|l| l.starts_with("value") || l.starts_with("  "))
-            .map(str::to_string)
-            .collect()
-    };
-    assert_eq!(values(&with), values(&without));
-    assert_eq!(values(&with).len(), 9, "{with}");
-    let stats = |out: &str| out.lines().last().unwrap_or_default().to_string();
-    assert!(stats(&with).contains("by virtual connections;"), "{with}");
-    assert!(
-        stats(&with).contains("narrowed to a must-play region"),
-        "{with}"
-    );
-    assert!(!stats(&without).contains("virtual"), "{without}");
-    // Games they do not hold in say nothing of them.
-    let (code, c4, err) = tabletop(&[
-        "solve",
-        "connect4",
-        "--set",
-        "width=4",
-        "--set",
-        "height=4",
-        "--set",
-        "connect=3",
-        "--method",
-        "dfpn",
-    ]);
-    assert_eq!(code, Some(0), "{err}");
-    assert!(!c4.contains("virtual"), "{c4}");
 }

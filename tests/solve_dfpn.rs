@@ -601,3 +601,46 @@ fn a_lost_position_has_a_line_to_the_winners_win() {
         assert_eq!(play_out(&g, &s, &sol.line), Some(winner), "{name}");
     }
 }
+
+/// Virtual connections (Hex; `tests/solve_connections.rs`) on the command line.
+#[test]
+fn the_command_line_counts_virtual_connections_and_can_turn_them_off() {
+    let args = [
+        "solve", "hex", "--set", "size=4", "--method", "dfpn", "--memory", "8M",
+    ];
+    let (code, with, err) = tabletop(&args);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, without, err) = tabletop(&[&args[..], &["--no-connections"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    // The same values; only the search's counts (and its line) differ.
+    let values = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("value") || l.starts_with("  "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(values(&with), values(&without));
+    assert_eq!(values(&with).len(), 9, "{with}");
+    let stats = |out: &str| out.lines().last().unwrap_or_default().to_string();
+    assert!(stats(&with).contains("by virtual connections;"), "{with}");
+    assert!(
+        stats(&with).contains("narrowed to a must-play region"),
+        "{with}"
+    );
+    assert!(!stats(&without).contains("virtual"), "{without}");
+    // Games they do not hold in say nothing of them.
+    let (code, c4, err) = tabletop(&[
+        "solve",
+        "connect4",
+        "--set",
+        "width=4",
+        "--set",
+        "height=4",
+        "--set",
+        "connect=3",
+        "--method",
+        "dfpn",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!c4.contains("virtual"), "{c4}");
+}

@@ -255,26 +255,35 @@ impl Connections {
     }
 
     /// The cells next to any of `cells`.
-    fn around(&self, mut cells: u64) -> u64 {
-        let mut out = 0;
-        while cells != 0 {
-            out |= self.nbrs[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
-        }
-        out
+    fn around(&self, cells: u64) -> u64 {
+        super::estimate::around(&self.nbrs, cells)
     }
 
     /// `start` grown through `stones` along neighbours.
     fn flood(&self, start: u64, stones: u64) -> u64 {
-        let mut reached = start;
-        let mut added = start;
-        while added != 0 {
-            let more = self.around(added) & stones & !reached;
-            reached |= more;
-            added = more;
-        }
-        reached
+        super::estimate::flood(&self.nbrs, start, start, stones)
     }
+}
+
+/// Adds `carrier` after the first `len` carriers of `list` unless one of them is a subset
+/// of it (it would add nothing), first dropping those it is a subset of; the new length, or
+/// `None` when nothing was added (a subset known, or the list full).
+fn keep_minimal<const N: usize>(list: &mut [u64; N], len: usize, carrier: u64) -> Option<usize> {
+    if list[..len].iter().any(|&c| c & !carrier == 0) {
+        return None;
+    }
+    let mut kept = 0;
+    for j in 0..len {
+        if carrier & !list[j] != 0 {
+            list[kept] = list[j];
+            kept += 1;
+        }
+    }
+    if kept == N {
+        return None;
+    }
+    list[kept] = carrier;
+    Some(kept + 1)
 }
 
 /// What H-search found between a player's two sides.
@@ -369,26 +378,13 @@ impl VcScratch {
         }
         let i = self.pair(x, y);
         let len = usize::from(self.full_len[i]);
-        let list = &mut self.full[i];
-        if list[..len].iter().any(|&c| c & !carrier == 0) {
+        let Some(kept) = keep_minimal(&mut self.full[i], len, carrier) else {
             return;
-        }
-        // Carriers that hold the new one are no longer needed.
-        let mut kept = 0;
-        for j in 0..len {
-            if carrier & !list[j] != 0 {
-                list[kept] = list[j];
-                kept += 1;
-            }
-        }
-        if kept == FULL_KEPT {
-            return;
-        }
-        list[kept] = carrier;
+        };
         if len == 0 && self.semi_len[i] == 0 {
             self.touched.push(i as u16);
         }
-        self.full_len[i] = kept as u8 + 1;
+        self.full_len[i] = kept as u8;
         self.partners[x] |= 1u128 << y;
         self.partners[y] |= 1u128 << x;
         self.queue.push((x as u8, y as u8, carrier));
@@ -403,29 +399,19 @@ impl VcScratch {
             return;
         }
         let len = usize::from(self.semi_len[i]);
-        let list = &mut self.semi[i];
-        if list[..len].iter().any(|&c| c & !carrier == 0) {
+        let Some(kept) = keep_minimal(&mut self.semi[i], len, carrier) else {
             return;
-        }
-        let mut kept = 0;
-        for j in 0..len {
-            if carrier & !list[j] != 0 {
-                list[kept] = list[j];
-                kept += 1;
-            }
-        }
-        if kept == SEMI_KEPT {
-            return;
-        }
-        list[kept] = carrier;
+        };
         if flen == 0 && len == 0 {
             self.touched.push(i as u16);
         }
-        self.semi_len[i] = kept as u8 + 1;
+        self.semi_len[i] = kept as u8;
+        // The pair's other carriers (a copy: the OR rule may add a full connection).
+        let others = self.semi[i];
         // OR: the new carrier first, then each other one that narrows what all share.
         let mut shared = carrier;
         let mut union = carrier;
-        for &c in &list[..kept] {
+        for &c in &others[..kept - 1] {
             if shared & c != shared {
                 shared &= c;
                 union |= c;
@@ -489,13 +475,7 @@ mod tests {
     use super::*;
     use crate::engine::Game;
 
-    fn load(name: &str, sets: &[(&str, &str)]) -> Game {
-        let sets: Vec<(String, String)> = sets
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        crate::games::load(name, &sets).expect("a shipped game")
-    }
+    use crate::games::load_with as load;
 
     /// Hex's rules written anew on `board`, Black joining zones `z[0]` and `z[1]`, White
     /// `z[2]` and `z[3]`.

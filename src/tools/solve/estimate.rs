@@ -194,30 +194,41 @@ fn union(s: &State, ids: &[PieceId]) -> u64 {
     ids.iter().fold(0, |m, &id| m | s.cells_of(id)[0])
 }
 
-impl SmallBoard {
-    /// The cells next to any of `cells`.
-    #[inline]
-    fn around(&self, mut cells: u64) -> u64 {
-        let mut out = 0;
-        while cells != 0 {
-            out |= self.nbrs[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
+/// The cells next to any of `cells`, on a board of at most 64 cells whose neighbours
+/// `nbrs` gives per cell.
+#[inline]
+pub(super) fn around(nbrs: &[u64], mut cells: u64) -> u64 {
+    let mut out = 0;
+    while cells != 0 {
+        out |= nbrs[cells.trailing_zeros() as usize];
+        cells &= cells - 1;
+    }
+    out
+}
+
+/// `cells` with every cell of `own` joined to them through `own` (along `nbrs`); `added`:
+/// the cells of `cells` whose neighbours may not be in yet.
+#[inline]
+pub(super) fn flood(nbrs: &[u64], mut cells: u64, mut added: u64, own: u64) -> u64 {
+    loop {
+        let more = around(nbrs, added) & own & !cells;
+        if more == 0 {
+            return cells;
         }
-        out
+        cells |= more;
+        added = more;
+    }
+}
+
+impl SmallBoard {
+    #[inline]
+    fn around(&self, cells: u64) -> u64 {
+        around(&self.nbrs, cells)
     }
 
-    /// `cells` with every cell of `own` joined to them through `own`; `added`: the cells of
-    /// `cells` whose neighbours may not be in yet.
     #[inline]
-    fn flood(&self, mut cells: u64, mut added: u64, own: u64) -> u64 {
-        loop {
-            let more = self.around(added) & own & !cells;
-            if more == 0 {
-                return cells;
-            }
-            cells |= more;
-            added = more;
-        }
+    fn flood(&self, cells: u64, added: u64, own: u64) -> u64 {
+        flood(&self.nbrs, cells, added, own)
     }
 
     /// [`Connect::distance`] on bitsets: the cells reached at cost 0, then a layer of open
@@ -341,13 +352,7 @@ mod tests {
     use super::*;
     use crate::engine::Game;
 
-    fn game(name: &str, sets: &[(&str, &str)]) -> Game {
-        let sets: Vec<(String, String)> = sets
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        crate::load(name, &sets).expect("the game compiles")
-    }
+    use crate::games::load_with as game;
 
     /// Both players' distances after each move of `moves`.
     fn distances(g: &Game, moves: &str) -> Vec<(u32, u32)> {
