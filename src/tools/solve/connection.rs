@@ -199,10 +199,10 @@ impl Connections {
         let mover = s.to_move().index();
         let other = 1 - mover;
         let empty = s.cells_of(EMPTY)[0];
-        if self.search(s, mover, empty, scratch).is_some() {
+        if self.search(s, mover, empty, scratch, true).is_some() {
             return Verdict::Wins;
         }
-        match self.search(s, other, empty, scratch) {
+        match self.search(s, other, empty, scratch, false) {
             Some(Found::Full) => Verdict::Loses,
             Some(Found::Semis(0)) => Verdict::Loses,
             Some(Found::Semis(must)) => Verdict::MustPlay(must),
@@ -211,8 +211,17 @@ impl Connections {
     }
 
     /// H-search for player `p`: whether `p`'s two sides are joined by a full connection,
-    /// or else by semi connections (the cells all of those found share).
-    fn search(&self, s: &State, p: usize, empty: u64, vc: &mut VcScratch) -> Option<Found> {
+    /// or else by semi connections (the cells all of those found share). It stops at the
+    /// first full connection of the sides, or (`any`) at the first connection of either
+    /// kind.
+    fn search(
+        &self,
+        s: &State,
+        p: usize,
+        empty: u64,
+        vc: &mut VcScratch,
+        any: bool,
+    ) -> Option<Found> {
         let side = &self.sides[p];
         let stones = s.cells_of(side.stone)[0];
         vc.start();
@@ -250,7 +259,7 @@ impl Connections {
                 vc.add_full(x, usize::from(vc.cell_node[c]), 0);
             }
         }
-        vc.run();
+        vc.run(any);
         vc.verdict()
     }
 
@@ -424,9 +433,12 @@ impl VcScratch {
     }
 
     /// The AND rule on every full connection until none is new (or the step budget ends).
-    fn run(&mut self) {
+    /// (Stopping once the sides, nodes 0 and 1, are joined by a full connection, or by
+    /// any connection when `any` is set: what is found after that changes no verdict.)
+    fn run(&mut self, any: bool) {
         // First in, first out: the connections on small carriers, found first, are
         // combined first.
+        let sides = self.pair(0, 1);
         let mut next = 0;
         while next < self.queue.len().min(MAX_STEPS) {
             let (x, y, carrier) = self.queue[next];
@@ -434,6 +446,9 @@ impl VcScratch {
             let (x, y) = (usize::from(x), usize::from(y));
             self.join_through(y, x, carrier);
             self.join_through(x, y, carrier);
+            if self.full_len[sides] > 0 || (any && self.semi_len[sides] > 0) {
+                return;
+            }
         }
     }
 
@@ -576,7 +591,7 @@ mod tests {
         let mut vc = VcScratch::default();
         let empty = s.cells_of(EMPTY)[0];
         let c3 = g.board().cell_by_name("c3").expect("c3").index();
-        assert!(conn.search(&s, 0, empty, &mut vc).is_some());
+        assert!(conn.search(&s, 0, empty, &mut vc, false).is_some());
         // Nodes 0 and 1 are Black's sides, node 2 the stone on c3.
         assert_eq!((vc.bit[2], vc.adj[2]), (0, conn.nbrs[c3] & empty));
         assert!(vc.full_len[vc.pair(0, 2)] > 0, "c3 holds the top side");
