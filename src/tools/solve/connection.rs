@@ -97,7 +97,7 @@ impl Connections {
                 return None;
             };
             let p = end.players.trailing_zeros() as usize;
-            if end.result != EndResult::Win || end.players != 1 << p || p > 1 {
+            if p > 1 || end.players != 1 << p || end.result != EndResult::Win {
                 return None;
             }
             let only_stone = (0..game.pieces().len() as PieceId)

@@ -6,6 +6,9 @@
 //! then "does the other player win?"; neither means a draw (a game with draws, or one that
 //! can go on forever, which no one wins).
 //!
+//! In games whose rules are Hex's, virtual connections ([`Connections`]) settle positions
+//! and narrow their moves before the children are listed.
+//!
 //! Repetitions: a position already on the line being searched counts as a failure for the
 //! attacker (play may go round for ever). A proof never rests on such a position, so proofs
 //! hold on any line; a disproof may (the graph-history-interaction problem), so it is kept
@@ -266,9 +269,9 @@ struct Dfpn<'g, F: FnMut(&Progress)> {
     killers_used: u64,
     /// Positions settled by a winning move found while listing the children.
     win_cuts: u64,
-    /// Virtual connections, if the game is one they hold in (and the options allow).
-    connections: Option<Connections>,
-    vc: VcScratch,
+    /// Virtual connections and their buffers, if the game is one they hold in (and the
+    /// options allow).
+    connections: Option<(Connections, VcScratch)>,
     connection_cuts: u64,
     narrowed: u64,
     /// The first move whose position is being solved (for the progress reports).
@@ -508,8 +511,8 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
             return Ok(e);
         }
         let or = self.seat(s, s.to_move()) == self.attacker;
-        if let Some(conn) = &self.connections {
-            let mover_wins = match conn.judge(s, &mut self.vc) {
+        if let Some((conn, vc)) = &mut self.connections {
+            let mover_wins = match conn.judge(s, vc) {
                 Verdict::Wins => Some(true),
                 Verdict::Loses => Some(false),
                 Verdict::MustPlay(cells) => {
@@ -998,7 +1001,6 @@ pub fn solve_dfpn(
         killers_used: 0,
         win_cuts: 0,
         connections: solver_connections(game, &opts),
-        vc: VcScratch::default(),
         connection_cuts: 0,
         narrowed: 0,
         first: None,
@@ -1035,8 +1037,9 @@ pub fn solve_dfpn(
 
 /// The virtual connections df-pn uses in `game`: none when the options turn them off or
 /// the game is not one they hold in (under the pie rule, for one: its swap places nothing).
-fn solver_connections(game: &Game, opts: &Options) -> Option<Connections> {
-    opts.connections.then(|| Connections::new(game)).flatten()
+fn solver_connections(game: &Game, opts: &Options) -> Option<(Connections, VcScratch)> {
+    let conn = opts.connections.then(|| Connections::new(game)).flatten()?;
+    Some((conn, VcScratch::default()))
 }
 
 /// A number that tells apart games, options, positions and symmetry settings, for the
