@@ -24,9 +24,17 @@ fn solve(g: &Game, s: &mut State, connections: bool, first_moves: bool) -> DfpnS
     solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
 }
 
-/// The first moves whose value (for Black, moving first) is `value`, named and sorted.
-fn first_moves(g: &Game, sol: &DfpnSolution, value: Value) -> Vec<String> {
+/// Hex `size` × `size` solved with virtual connections, every first move: Black (first)
+/// wins, each cell is listed once, none draws. Returns the solution and the first moves
+/// whose value (for Black) is `value`, named and sorted.
+fn solved_first_moves(size: usize, value: Value) -> (DfpnSolution, Vec<String>) {
+    let g = hex(size);
     let start = g.start();
+    let sol = solve(&g, &mut g.start(), true, true);
+    assert_eq!(sol.value, Value::Win);
+    let listed: usize = sol.groups.iter().map(|grp| grp.moves.len()).sum();
+    assert_eq!(listed, size * size);
+    assert!(sol.groups.iter().all(|grp| grp.value != Value::Draw));
     let mut names: Vec<String> = sol
         .groups
         .iter()
@@ -34,7 +42,14 @@ fn first_moves(g: &Game, sol: &DfpnSolution, value: Value) -> Vec<String> {
         .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&start, m)))
         .collect();
     names.sort();
-    names
+    (sol, names)
+}
+
+/// `names` sorted, as strings.
+fn sorted(names: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    out.sort();
+    out
 }
 
 /// The value of `s` for the player to move, by df-pn without virtual connections.
@@ -114,18 +129,11 @@ fn hex_5x5_first_moves_keep_the_values_of_the_plain_search() {
     // Recorded from `tabletop solve hex --set size=5 --method dfpn` before virtual
     // connections (45 million positions, 257 s): c3; b2 c2 d2 e2 b3 and their half turns;
     // e1 and a5 win for Black, the other twelve lose.
-    let g = hex(5);
-    let sol = solve(&g, &mut g.start(), true, true);
-    assert_eq!(sol.value, Value::Win);
-    let mut want = vec![
+    let (sol, winning) = solved_first_moves(5, Value::Win);
+    let want = [
         "c3", "b2", "c2", "d2", "e2", "b3", "d4", "c4", "b4", "a4", "d3", "e1", "a5",
     ];
-    want.sort();
-    assert_eq!(first_moves(&g, &sol, Value::Win), want);
-    assert_eq!(
-        sol.groups.iter().map(|grp| grp.moves.len()).sum::<usize>(),
-        25
-    );
+    assert_eq!(winning, sorted(&want));
     assert!(sol.stats.nodes < 100_000, "{} positions", sol.stats.nodes);
 }
 
@@ -137,17 +145,9 @@ fn hex_6x6_is_solved() {
     // finds won by White: a1 b1 c1 d1 e1 a2 b6 c6 d6 e6 f6 f5; the other 24 win (its
     // cells are named column letter, row number, as ours: the two lists agree cell for
     // cell).
-    let g = hex(6);
-    let sol = solve(&g, &mut g.start(), true, true);
-    assert_eq!(sol.value, Value::Win);
-    let mut want = vec![
+    let (_, losing) = solved_first_moves(6, Value::Loss);
+    let want = [
         "a1", "b1", "c1", "d1", "e1", "a2", "f6", "e6", "d6", "c6", "b6", "f5",
     ];
-    want.sort();
-    assert_eq!(first_moves(&g, &sol, Value::Loss), want);
-    assert_eq!(
-        sol.groups.iter().map(|grp| grp.moves.len()).sum::<usize>(),
-        36
-    );
-    assert!(sol.groups.iter().all(|grp| grp.value != Value::Draw));
+    assert_eq!(losing, sorted(&want));
 }

@@ -226,16 +226,15 @@ impl Connections {
         let stones = s.cells_of(side.stone)[0];
         vc.start();
         // The two sides first (nodes 0 and 1), each with the stones joined to it.
+        let mut left = stones;
         for goal in side.goals {
             let members = self.flood(goal & stones, stones);
-            let around = (goal & empty) | (self.around(members) & empty);
-            vc.node(0, around);
+            left &= !members;
+            vc.node(0, (goal & empty) | (self.around(members) & empty));
         }
         if vc.adj[0] == 0 || vc.adj[1] == 0 {
             return None;
         }
-        let mut left = stones & !self.flood(side.goals[0] & stones, stones);
-        left &= !self.flood(side.goals[1] & stones, stones);
         while left != 0 {
             let group = self.flood(left & left.wrapping_neg(), stones);
             left &= !group;
