@@ -392,11 +392,11 @@ fn ladder() {
         "== the ladder: level L (A) against level L-1 (B), {games} games a pair, seats alternating"
     );
     for (name, set) in [
-        ("chess", vec![]),
-        ("intellector", vec![]),
-        ("hex", vec![("size".to_string(), "7".to_string())]),
-        ("ur", vec![]),
-        ("go", vec![("size".to_string(), "9".to_string())]),
+        ("chess", &[][..]),
+        ("intellector", &[]),
+        ("hex", &[("size", "7")]),
+        ("ur", &[]),
+        ("go", &[("size", "9")]),
     ] {
         if only
             .as_ref()
@@ -404,7 +404,8 @@ fn ladder() {
         {
             continue;
         }
-        let game = tabletop::load_shipped(name, &set).expect("a shipped game");
+        let game =
+            tabletop::load_shipped(name, &tabletop::option_pairs(set)).expect("a shipped game");
         for level in low.max(2)..=high.min(9) {
             let r = tournament::run(
                 &game,

@@ -99,14 +99,24 @@ pub(crate) fn unknown(name: &str) -> LoadError {
     LoadError::Usage(msg)
 }
 
+/// Option overrides written as literals (`&[("size", "5")]`) in the owned form [`load`]
+/// takes, as `--set size=5` gives them.
+///
+/// ```
+/// let hex = tabletop::load("hex", &tabletop::option_pairs(&[("size", "5")])).unwrap();
+/// assert_eq!(hex.legal_moves_vec(&hex.start()).len(), 25);
+/// ```
+pub fn option_pairs(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 /// [`load`] with the options as string pairs (`&[("size", "5")]`), for the unit tests.
 #[cfg(test)]
 pub(crate) fn load_with(name: &str, sets: &[(&str, &str)]) -> Game {
-    let sets: Vec<(String, String)> = sets
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    load(name, &sets).expect("the game compiles")
+    load(name, &option_pairs(sets)).expect("the game compiles")
 }
 
 /// Loads a game given as a shipped name or a path to a `.game` file.

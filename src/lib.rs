@@ -31,5 +31,5 @@ pub mod ui;
 
 pub use compile::{compile_source, LoadError};
 pub use engine::{CellId, Game, Move, MoveList, Outcome, PieceId, Player, State};
-pub use games::{load, load_shipped, shipped_names};
+pub use games::{load, load_shipped, option_pairs, shipped_names};
 pub use ui::snapshot::{snapshot, SnapshotOptions};

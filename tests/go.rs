@@ -9,11 +9,7 @@ use common::{oracle, JsonExt};
 use tabletop::{Game, Outcome, Player, State};
 
 fn go(set: &[(&str, &str)]) -> Game {
-    let set: Vec<(String, String)> = set
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    tabletop::load_shipped("go", &set).unwrap()
+    tabletop::load_shipped("go", &tabletop::option_pairs(set)).unwrap()
 }
 
 /// Plays `moves` from `state`, each of which must be legal.

@@ -10,11 +10,7 @@ use common::{oracle, JsonExt};
 use tabletop::{Game, Move, Player, State};
 
 fn morris(set: &[(&str, &str)]) -> Game {
-    let set: Vec<(String, String)> = set
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    tabletop::load_shipped("morris", &set).unwrap()
+    tabletop::load_shipped("morris", &tabletop::option_pairs(set)).unwrap()
 }
 
 fn play(game: &Game, state: &mut State, moves: &str) {

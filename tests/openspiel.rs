@@ -189,12 +189,7 @@ fn oracle(file: &str) -> Json {
 }
 
 fn load(t: &Translation) -> Game {
-    let set: Vec<(String, String)> = t
-        .set
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    tabletop::load_shipped(t.game, &set).unwrap()
+    tabletop::load_shipped(t.game, &tabletop::option_pairs(t.set)).unwrap()
 }
 
 /// Our board equals an OpenSpiel drawing, cell by cell.

@@ -13,11 +13,7 @@ fn game(name: &str) -> Game {
 }
 
 fn game_with(name: &str, set: &[(&str, &str)]) -> Game {
-    let set: Vec<(String, String)> = set
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    load_shipped(name, &set).expect("shipped game compiles")
+    load_shipped(name, &crate::option_pairs(set)).expect("shipped game compiles")
 }
 
 fn custom(src: &str) -> Game {

@@ -320,10 +320,7 @@ mod tests {
             ("hex", &[("size", "4")]),
         ];
         for (name, set) in variants {
-            let set: Vec<(String, String)> = set
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
+            let set = crate::option_pairs(set);
             let g = crate::load_shipped(name, &set).expect("compiles");
             games.push((format!("{name} {set:?}"), g));
         }

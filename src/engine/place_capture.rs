@@ -776,10 +776,7 @@ mod tests {
             &[("size", "19")],
         ];
         for set in variants {
-            let set: Vec<(String, String)> = set
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
+            let set = crate::option_pairs(set);
             let g = crate::load_shipped("go", &set).expect("go compiles");
             games.push((format!("go {set:?}"), g));
         }

@@ -15,10 +15,7 @@ use crate::engine::CellId;
 use crate::ui::session::{Seat, Session};
 
 fn app(game: &str, set: &[(&str, &str)], position: Option<&str>, seats: &[Seat]) -> BoardApp {
-    let set: Vec<(String, String)> = set
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+    let set = crate::option_pairs(set);
     let g = crate::load_shipped(game, &set).unwrap();
     let start = position.map(|p| g.parse_position(p).unwrap());
     BoardApp::new(Session::new(g, game, &set, start, seats, 11))

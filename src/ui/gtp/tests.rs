@@ -5,10 +5,7 @@ use super::*;
 fn engine_for(game: &str, set: &[(&str, &str)]) -> Engine {
     engine(&GtpArgs {
         game: game.into(),
-        set: set
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
+        set: crate::option_pairs(set),
         level: 1,
         seed: 3,
         no_resign: false,

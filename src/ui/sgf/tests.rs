@@ -7,10 +7,7 @@ use super::*;
 
 /// A seeded random game of `game` (at most `plies` plies) as a record.
 fn random_record(game: &str, options: &[(&str, &str)], seed: u64, plies: usize) -> Record {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+    let options = crate::option_pairs(options);
     let g = crate::load(game, &options).unwrap();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut state = g.start();
