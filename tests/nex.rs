@@ -5,6 +5,9 @@
 //! Positions are rows a, b, … from the top joined by '/', each row from column 1:
 //! `B?/2` is Black on a1, a neutral on a2 and an empty row b.
 
+mod common;
+use common::tabletop;
+
 use tabletop::engine::{Game, Outcome, Player, State};
 use tabletop::tools::solve::{solve, Value};
 use tabletop::tools::tree::walk;
@@ -252,18 +255,6 @@ fn solve_3x3_black_wins() {
 
 // ---------------------------------------------------------------- `tabletop match`
 
-fn tabletop(args: &[&str]) -> (String, String, i32) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .output()
-        .expect("run tabletop");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
 #[test]
 fn match_command_prints_the_table() {
     let args = [
@@ -282,7 +273,7 @@ fn match_command_prints_the_table() {
         "--threads",
         "2",
     ];
-    let (out, err, code) = tabletop(&args);
+    let (code, out, err) = tabletop(&args);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "no progress bar off a terminal: {err}");
     for expected in [
@@ -302,7 +293,7 @@ fn match_command_prints_the_table() {
     // The same seed gives the same games whatever the number of threads.
     let mut one = args.to_vec();
     *one.last_mut().unwrap() = "1";
-    let (out1, _, _) = tabletop(&one);
+    let (_, out1, _) = tabletop(&one);
     let body = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&out), body(&out1));
 }
@@ -331,12 +322,12 @@ fn match_command_rejects_bad_players_with_exit_2() {
             "'ab:x': the depth must be a whole number from 1 to 64",
         ),
     ] {
-        let (out, err, code) = tabletop(&["match", "nex", "--a", bad, "--b", "random"]);
+        let (code, out, err) = tabletop(&["match", "nex", "--a", bad, "--b", "random"]);
         assert_eq!(code, 2, "{bad}: {err}");
         assert!(out.is_empty());
         assert!(err.contains(message), "{bad}: {err}");
     }
-    let (_, err, code) = tabletop(&[
+    let (code, _, err) = tabletop(&[
         "match", "nex", "--a", "random", "--b", "random", "--games", "0",
     ]);
     assert_eq!(code, 2, "{err}");

@@ -1,22 +1,12 @@
 //! PGN through `tabletop convert`: a published game typed by hand converts to a tabletop
 //! record and back; random games round-trip; bad files get clear errors and write nothing.
 
+mod common;
+use common::tabletop;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 use rand::{Rng, SeedableRng};
-
-fn tabletop(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn scratch() -> PathBuf {
     let d = std::env::temp_dir().join(format!("tabletop-pgn-{}", std::process::id()));

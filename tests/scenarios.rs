@@ -2,27 +2,15 @@
 //! a game with one rule broken fails them with a message naming the assertion, and bad
 //! scenario files, targets and assertions get clear messages and exit codes.
 
+mod common;
+use common::tabletop;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use tabletop::tools::scenario::{find_suites, run_suite, Found};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs `tabletop` in the repository's folder: (exit code, standard output, standard error).
-fn tabletop(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the tabletop binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// The numbers of the closing `N passed, N failed` line.

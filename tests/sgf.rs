@@ -6,6 +6,9 @@
 //! GNU Go must be installed (`apt-get install -y gnugo`; CI's `.ci/run` installs it);
 //! `GNUGO` may name the program.
 
+mod common;
+use common::tabletop;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -147,18 +150,6 @@ fn a_game_gnu_go_wrote_loads_with_its_stones() {
 #[test]
 fn a_handicap_game_gnu_go_wrote_loads_with_its_stones() {
     gnugo_game_loads(3, 9);
-}
-
-fn tabletop(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .output()
-        .expect("run tabletop");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! games, with and without symmetries, within a tiny table too; the symmetries it finds;
 //! what it refuses.
 
-use std::process::Command;
+mod common;
+use common::tabletop;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -11,11 +13,7 @@ use tabletop::tools::solve::dfpn::{solve_dfpn, DfpnSolution, Options};
 use tabletop::tools::solve::{solve, SolveError, Value};
 
 fn game(name: &str, sets: &[(&str, &str)]) -> Game {
-    let sets: Vec<(String, String)> = sets
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    tabletop::load(name, &sets).expect("the game compiles")
+    tabletop::load(name, &tabletop::option_pairs(sets)).expect("the game compiles")
 }
 
 fn dfpn(g: &Game, s: &mut State, memory_mb: usize, symmetry: bool) -> DfpnSolution {
@@ -294,24 +292,12 @@ fn symmetric_first_moves_are_grouped() {
     assert_eq!(plain.groups.len(), 9);
 }
 
-fn tabletop(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .output()
-        .expect("tabletop runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn the_command_line_prints_values_and_groups() {
     let (code, out, err) = tabletop(&[
         "solve", "hex", "--set", "size=3", "--method", "dfpn", "--memory", "8M",
     ]);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[..8],
@@ -332,10 +318,10 @@ fn the_command_line_prints_values_and_groups() {
 #[test]
 fn refusals_are_clear() {
     let (code, _, err) = tabletop(&["solve", "ur", "--method", "dfpn"]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, 1);
     assert!(err.contains("handles games without chance"), "{err}");
     let (code, _, err) = tabletop(&["solve", "chess", "--method", "dfpn"]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, 1);
     assert!(
         err.contains(
             "keys positions without their history, and the rule 'no-progress(100, pawn)' reads it"
@@ -344,11 +330,11 @@ fn refusals_are_clear() {
     );
     for bad in ["0", "xyz", "8Q", "2T"] {
         let (code, _, err) = tabletop(&["solve", "tictactoe", "--method", "dfpn", "--memory", bad]);
-        assert_eq!(code, Some(2), "{bad}: {err}");
+        assert_eq!(code, 2, "{bad}: {err}");
         assert!(err.contains("--memory"), "{bad}: {err}");
     }
     let (code, _, err) = tabletop(&["solve", "tictactoe", "--method", "dfs"]);
-    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(code, 2, "{err}");
 }
 
 /// Plays `line` from `s` and returns the winner it ends with (`None`: not over, or drawn).
@@ -534,7 +520,7 @@ fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
         "solve", "connect4", "--set", "width=4", "--set", "height=4", "--method", "dfpn",
         "--resume", &path,
     ]);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains("is not a usable checkpoint"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     let (code, _, err) = tabletop(&[
@@ -551,7 +537,7 @@ fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
         "--resume",
         &file.display().to_string(),
     ]);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains(foreign), "{err}");
     // A limit on the command line: exit code 1, and how to go on.
     let again = scratch("cli.ckpt");
@@ -570,7 +556,7 @@ fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
         "--checkpoint",
         &again_s,
     ]);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(
         err.contains(&format!(
             "the table is saved in {again_s}: go on with --resume {again_s}"
@@ -581,7 +567,7 @@ fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
         "solve", "connect4", "--set", "width=4", "--set", "height=4", "--method", "dfpn",
         "--resume", &again_s,
     ]);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("value: Red (to move) draws"), "{out}");
 }
 
@@ -609,9 +595,9 @@ fn the_command_line_counts_virtual_connections_and_can_turn_them_off() {
         "solve", "hex", "--set", "size=4", "--method", "dfpn", "--memory", "8M",
     ];
     let (code, with, err) = tabletop(&args);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     let (code, without, err) = tabletop(&[&args[..], &["--no-connections"]].concat());
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     // The same values; only the search's counts (and its line) differ.
     let values = |out: &str| -> Vec<String> {
         out.lines()
@@ -641,6 +627,6 @@ fn the_command_line_counts_virtual_connections_and_can_turn_them_off() {
         "--method",
         "dfpn",
     ]);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(!c4.contains("virtual"), "{c4}");
 }

@@ -1,10 +1,26 @@
-//! Helpers shared by the integration tests: reading the OpenSpiel oracle records
-//! (`tests/oracles/openspiel/*.json`, copied into the repository; see `tests/oracles/README.md`)
-//! with serde_json.
+//! Helpers shared by the integration tests: running the `tabletop` binary, and reading the
+//! OpenSpiel oracle records (`tests/oracles/openspiel/*.json`, copied into the repository;
+//! see `tests/oracles/README.md`) with serde_json.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::process::Command;
+
+/// Runs the `tabletop` binary built for the tests in the repository's folder: (exit code,
+/// standard output, standard error), the code -1 when a signal ended it.
+pub fn tabletop(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the tabletop binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 /// A JSON value from an oracle file.
 pub use serde_json::Value as Json;
