@@ -277,7 +277,7 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
 /// alone: the top three are depths 1, 2 and 5, and below them a falling share of random
 /// moves ([`Noisy`]) spreads the levels down to the random player (level 1). In Ur each
 /// level then beat the one below in 58–80 % of 400 games, except level 9 against 8, which
-/// differ in depth alone (54.8 % and 56.5 % with two seeds; docs/cli.md). A random move
+/// differ in depth alone (54.8 % and 56.5 % with two seeds; docs/strength.md). A random move
 /// costs more in some games than in others (in backgammon level 5 beat level 1 in 87 % of
 /// 400 games, level 7 in 98.5 % of 200), but the order of the levels holds. Each depth
 /// costs about seven times the one before in Ur (depth 5: some 20 ms a move, depth 6:
