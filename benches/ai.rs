@@ -35,6 +35,11 @@ use tabletop::ai::{
 };
 use tabletop::tools::tournament::{self, MatchReport, PlayerSpec};
 
+/// A shipped game with its options given as literals.
+fn shipped(name: &str, set: &[(&str, &str)]) -> tabletop::Game {
+    tabletop::load_shipped(name, &tabletop::option_pairs(set)).expect("a shipped game")
+}
+
 fn threads() -> usize {
     std::env::var("TABLETOP_BENCH_THREADS")
         .ok()
@@ -107,7 +112,7 @@ fn colour_line(r: &MatchReport) -> String {
 }
 
 fn mcts_nex() {
-    let game = tabletop::load_shipped("nex", &[("size".into(), "3".into())]).expect("nex");
+    let game = shipped("nex", &[("size", "3")]);
     let spec = PlayerSpec::Mcts(1000);
     println!("== MCTS(1000) vs MCTS(1000), 3×3 Nex, 100 games");
     let mut runs = Vec::new();
@@ -222,16 +227,11 @@ fn solver_match(game: &tabletop::Game, playouts: u32, games: u32) -> (f64, u32) 
 fn mcts_solver() {
     println!("== MCTS with solver backups vs plain MCTS, same playouts a move, seats alternating");
     for (name, set, playouts, games) in [
-        ("tictactoe", vec![], 300, 100),
-        ("connect4", vec![], 1000, 200),
-        (
-            "hex",
-            vec![("size".to_string(), "7".to_string())],
-            1000,
-            200,
-        ),
+        ("tictactoe", &[][..], 300, 100),
+        ("connect4", &[], 1000, 200),
+        ("hex", &[("size", "7")], 1000, 200),
     ] {
-        let game = tabletop::load_shipped(name, &set).expect("a shipped game");
+        let game = shipped(name, set);
         let t = Instant::now();
         let (score, draws) = solver_match(&game, playouts, games);
         println!(
@@ -322,9 +322,9 @@ fn rave() {
         }
     );
     for (name, set) in [
-        ("hex", vec![("size".to_string(), "7".to_string())]),
-        ("connect4", vec![]),
-        ("go", vec![("size".to_string(), "9".to_string())]),
+        ("hex", &[("size", "7")][..]),
+        ("connect4", &[]),
+        ("go", &[("size", "9")]),
     ] {
         if only
             .as_ref()
@@ -332,7 +332,7 @@ fn rave() {
         {
             continue;
         }
-        let game = tabletop::load_shipped(name, &set).expect("a shipped game");
+        let game = shipped(name, set);
         for &p in &playouts {
             for (&k, &c) in ks.iter().flat_map(|k| cs.iter().map(move |c| (k, c))) {
                 let plain = MctsConfig {
@@ -404,8 +404,7 @@ fn ladder() {
         {
             continue;
         }
-        let game =
-            tabletop::load_shipped(name, &tabletop::option_pairs(set)).expect("a shipped game");
+        let game = shipped(name, set);
         for level in low.max(2)..=high.min(9) {
             let r = tournament::run(
                 &game,
