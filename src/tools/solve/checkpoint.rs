@@ -3,10 +3,12 @@
 //!
 //! The file is little-endian 64-bit words: the magic `TTDFPN` and a format version, the
 //! fingerprint of the game and position solved (a file made for another game, other
-//! options, another position or without symmetries is refused), the solver's visit
-//! counter, the table's size and fill, its slots, and a checksum of everything before it
-//! (a truncated or damaged file is refused). It is written to `FILE.tmp` and renamed over
-//! `FILE`, so an interrupted write never leaves a half-written checkpoint.
+//! options, another position or without symmetries is refused; whether virtual
+//! connections were used is left out, since the proofs the table holds stand either way
+//! and its estimates only guide), the solver's visit counter, the table's size and fill,
+//! its slots, and a checksum of everything before it (a truncated or damaged file is
+//! refused). It is written to `FILE.tmp` and renamed over `FILE`, so an interrupted write
+//! never leaves a half-written checkpoint.
 
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;

@@ -1044,7 +1044,9 @@ fn solver_connections(game: &Game, opts: &Options) -> Option<(Connections, VcScr
 
 /// A number that tells apart games, options, positions and symmetry settings, for the
 /// checkpoints: the game's name, option values and endings, the position's hash and canonical key (whose
-/// Zobrist keys depend on the board, the pieces and the options), the symmetries used.
+/// Zobrist keys depend on the board, the pieces and the options), the symmetries used; not
+/// whether virtual connections are used, since a table made with them serves a search
+/// without them and the other way round.
 fn fingerprint(game: &Game, state: &State, hasher: &SymmetricHasher, symmetries: usize) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |w: u64| {
