@@ -25,24 +25,37 @@ fn solve(g: &Game, s: &mut State, connections: bool, first_moves: bool) -> DfpnS
     solve_dfpn(g, s, opts, |_| {}).expect("df-pn solves it")
 }
 
+/// Every first move, named, with its value, sorted by name.
+fn first_move_values(g: &Game, sol: &DfpnSolution) -> Vec<(String, Value)> {
+    let start = g.start();
+    let mut out: Vec<(String, Value)> = sol
+        .groups
+        .iter()
+        .flat_map(|grp| {
+            grp.moves
+                .iter()
+                .map(|&m| (g.move_to_string(&start, m), grp.value))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// Hex `size` × `size` solved with virtual connections, every first move: Black (first)
 /// wins, each cell is listed once, none draws. Returns the solution and the first moves
 /// whose value (for Black) is `value`, named and sorted.
 fn solved_first_moves(size: usize, value: Value) -> (DfpnSolution, Vec<String>) {
     let g = hex(size);
-    let start = g.start();
     let sol = solve(&g, &mut g.start(), true, true);
     assert_eq!(sol.value, Value::Win);
     let listed: usize = sol.groups.iter().map(|grp| grp.moves.len()).sum();
     assert_eq!(listed, size * size);
     assert!(sol.groups.iter().all(|grp| grp.value != Value::Draw));
-    let mut names: Vec<String> = sol
-        .groups
-        .iter()
-        .filter(|grp| grp.value == value)
-        .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&start, m)))
+    let names = first_move_values(&g, &sol)
+        .into_iter()
+        .filter(|(_, v)| *v == value)
+        .map(|(name, _)| name)
         .collect();
-    names.sort();
     (sol, names)
 }
 
@@ -151,22 +164,6 @@ fn hex_6x6_is_solved() {
         "a1", "b1", "c1", "d1", "e1", "a2", "f6", "e6", "d6", "c6", "b6", "f5",
     ];
     assert_eq!(losing, sorted(&want));
-}
-
-/// Every first move, named, with its value, sorted by name.
-fn first_move_values(g: &Game, sol: &DfpnSolution) -> Vec<(String, Value)> {
-    let start = g.start();
-    let mut out: Vec<(String, Value)> = sol
-        .groups
-        .iter()
-        .flat_map(|grp| {
-            grp.moves
-                .iter()
-                .map(|&m| (g.move_to_string(&start, m), grp.value))
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 #[test]
