@@ -5,12 +5,13 @@
 //! ```text
 //! .game text ─lang─▶ AST with spans ─compile─▶ Game (immutable tables) ─engine─▶ State + moves
 //!                                                         │
-//!                              ai (players) · tools (perft, bench) · ui (console)
+//!                     ai (players) · io (records) · tools (perft, bench) · ui (console)
 //! ```
 //!
 //! * [`lang`] parses text into an AST and reports syntax errors with spans.
 //! * [`compile`] checks meaning, builds the board geometry and the move programs.
 //! * [`engine`] runs a compiled [`Game`]: legal moves, make/unmake, Zobrist hashing, outcomes.
+//! * [`io`] reads and writes game records, PGN and SGF.
 //! * [`ai`], [`tools`] and [`ui`] only use the engine interface.
 //!
 //! ```
@@ -25,6 +26,7 @@ pub mod ai;
 pub mod compile;
 pub mod engine;
 pub mod games;
+pub mod io;
 pub mod lang;
 pub mod tools;
 pub mod ui;

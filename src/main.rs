@@ -553,9 +553,9 @@ fn convert(
     game_ref: &str,
     index: usize,
 ) -> Result<(), Failure> {
-    use tabletop::ui::pgn::{parse_pgn, write_pgn};
-    use tabletop::ui::record::{write_atomic, Record};
-    use tabletop::ui::sgf::{parse_sgf, write_sgf};
+    use tabletop::io::pgn::{parse_pgn, write_pgn};
+    use tabletop::io::record::{write_atomic, Record};
+    use tabletop::io::sgf::{parse_sgf, write_sgf};
     let has =
         |p: &std::path::Path, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
     let is_pgn = |p: &std::path::Path| has(p, "pgn");
@@ -831,7 +831,7 @@ fn exit_on_signal() {
                 }
             }
             tabletop::ui::board::term::restore_terminal();
-            tabletop::ui::record::remove_pending_temp();
+            tabletop::io::record::remove_pending_temp();
             eprintln!("interrupted");
             std::process::exit(128 + signal);
         }

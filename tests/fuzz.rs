@@ -490,7 +490,7 @@ fn exercise_record(text: &str, is_pgn: bool) {
 
 /// Loads a record's game and replays its moves with the checked `Game::play`, as far as
 /// they go: the game when it loads (whether or not every move was legal).
-fn replay(rec: &tabletop::ui::record::Record) -> Option<Game> {
+fn replay(rec: &tabletop::io::record::Record) -> Option<Game> {
     let _ = rec.to_text();
     let game = tabletop::load_shipped(&rec.game, &rec.options).ok()?;
     let mut s = match &rec.position {
@@ -524,7 +524,7 @@ fn random_record(name: &str, game: &Game, rng: &mut ChaCha8Rng) -> String {
         moves.push(game.move_to_string(&s, mv));
         game.make(&mut s, mv);
     }
-    tabletop::ui::record::Record {
+    tabletop::io::record::Record {
         game: name.to_string(),
         options: Vec::new(),
         position: None,
@@ -548,8 +548,8 @@ fn record_and_pgn_mutants_never_panic() {
         let game = tabletop::load_shipped(name, &[]).unwrap();
         let text = random_record(name, &game, &mut rng);
         if name == "chess" {
-            let rec = tabletop::ui::record::Record::parse(&text).unwrap();
-            let pgn = tabletop::ui::pgn::write_pgn(&game, &rec, &[]).unwrap();
+            let rec = tabletop::io::record::Record::parse(&text).unwrap();
+            let pgn = tabletop::io::pgn::write_pgn(&game, &rec, &[]).unwrap();
             seeds.push((pgn, true));
         }
         seeds.push((text, false));
@@ -574,7 +574,7 @@ fn record_and_pgn_mutants_never_panic() {
 /// Reads an SGF text, replays its main line with the checked `Game::play`, and writes it
 /// back.
 fn exercise_sgf(text: &str) {
-    use tabletop::ui::sgf;
+    use tabletop::io::sgf;
     let g = match sgf::parse_sgf(text) {
         Ok(g) => g,
         Err(e) => {
@@ -606,9 +606,9 @@ fn sgf_mutants_never_panic() {
         let game = tabletop::load_shipped(name, &set).unwrap();
         for _ in 0..3 {
             let text = random_record(name, &game, &mut rng);
-            let mut rec = tabletop::ui::record::Record::parse(&text).unwrap();
+            let mut rec = tabletop::io::record::Record::parse(&text).unwrap();
             rec.options = set.clone();
-            seeds.push(tabletop::ui::sgf::write_sgf(&game, &rec).unwrap());
+            seeds.push(tabletop::io::sgf::write_sgf(&game, &rec).unwrap());
         }
     }
     for text in &seeds {

@@ -429,7 +429,7 @@ fn an_unclosed_call_is_one_error_with_a_bounded_line() {
 fn a_no_break_space_in_pgn_separates_moves() {
     // Found by the records fuzz: the reader stood still on it, listing empty words until
     // the memory ran out.
-    let games = tabletop::ui::pgn::parse_pgn("1. e4\u{a0}e5\u{3000}2. Nf3 *\n").unwrap();
+    let games = tabletop::io::pgn::parse_pgn("1. e4\u{a0}e5\u{3000}2. Nf3 *\n").unwrap();
     assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
 }
 

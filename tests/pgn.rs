@@ -89,14 +89,14 @@ fn random_games_round_trip_through_pgn() {
             moves.push(game.move_to_string(&s, mv));
             game.make(&mut s, mv);
         }
-        let rec = tabletop::ui::record::Record {
+        let rec = tabletop::io::record::Record {
             game: "chess".into(),
             options: vec![],
             position: None,
             moves: moves.clone(),
         };
-        let text = tabletop::ui::pgn::write_pgn(&game, &rec, &[]).unwrap();
-        let read = tabletop::ui::pgn::parse_pgn(&text).unwrap();
+        let text = tabletop::io::pgn::write_pgn(&game, &rec, &[]).unwrap();
+        let read = tabletop::io::pgn::parse_pgn(&text).unwrap();
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].moves, moves);
         let mut t = game.start();

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use tabletop::ui::gtp::vertex;
-use tabletop::ui::sgf::parse_sgf;
+use tabletop::io::sgf::parse_sgf;
 
 /// GNU Go: `$GNUGO`, else `gnugo` on the path, else Debian's `/usr/games/gnugo`.
 fn gnugo() -> PathBuf {

@@ -10,7 +10,7 @@
 //!   ([`tournament::game_seed`]), so the merged table equals the table of the unsharded
 //!   match (but for the time, which adds up the shards' times).
 //! * In DIR, game k's record is `game-KKKKKK.txt` (k in six digits), in the format of
-//!   `play`'s `save` ([`crate::ui::record`]); shard I writes `shard-I.json`, with the match's
+//!   `play`'s `save` ([`crate::io::record`]); shard I writes `shard-I.json`, with the match's
 //!   parameters, when all its games are written. Every file is written atomically (a
 //!   temporary file beside it, renamed), so a shard that stops half-way leaves whole records
 //!   and no summary.
@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tournament::{self, GameRecord, MatchArgs, MatchError, MatchReport, PlayerSpec};
 use crate::engine::Game;
-use crate::ui::record::{write_atomic, Record};
+use crate::io::record::{write_atomic, Record};
 
 /// Most shards a match is split into.
 pub const MAX_SHARDS: usize = 1_000_000;

@@ -1,11 +1,10 @@
 //! Console front-end: drawing boards as text and the interactive `play` command.
 //!
+//! Game records, PGN and SGF are in [`crate::io`], below the tools and this module.
+//!
 //! * [`render`] draws a position (with coloured pieces and marked cells when asked).
 //! * [`session`] is the one game session every front-end drives (a typed model with
 //!   events, the line mode's commands and view, the AI on its own thread).
-//! * [`record`] reads and writes the plain-text game record `save` and `load` use.
-//! * [`pgn`] reads and writes PGN, for games written in algebraic notation.
-//! * [`sgf`] reads and writes SGF, for games on square and hex boards (Go, Hex, Othello…).
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`legend`] says what a newcomer needs to read a board: pieces, goals, special cells.
@@ -19,12 +18,13 @@ pub mod board;
 pub mod gtp;
 pub mod legend;
 pub mod line_input;
-pub mod pgn;
 pub mod play;
-pub mod record;
 pub mod render;
 pub mod session;
-pub mod sgf;
 pub mod snapshot;
 pub mod uci;
 pub mod web;
+
+// The records' old paths (they moved to `io`), so code written against them still builds.
+#[doc(hidden)]
+pub use crate::io::{pgn, record, sgf};

@@ -443,7 +443,7 @@ impl BoardApp {
             }
             Command::Save(path) => {
                 let rec = self.session.record();
-                self.message = match crate::ui::record::write_atomic(&path, &rec.to_text()) {
+                self.message = match crate::io::record::write_atomic(&path, &rec.to_text()) {
                     Ok(()) => format!("saved {} moves to {}", rec.moves.len(), path.display()),
                     Err(e) => format!("cannot save to {}: {e}", path.display()),
                 };
@@ -452,7 +452,7 @@ impl BoardApp {
             Command::Load(path) => {
                 let loaded = std::fs::read(&path)
                     .map_err(|e| e.to_string())
-                    .and_then(|b| crate::ui::record::Record::parse(&String::from_utf8_lossy(&b)))
+                    .and_then(|b| crate::io::record::Record::parse(&String::from_utf8_lossy(&b)))
                     .and_then(|r| self.session.load_record(&r).map_err(|e| e.to_string()));
                 match loaded {
                     Ok(events) => Ok(events),

@@ -180,7 +180,7 @@ impl Engine {
     fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Reply {
         let path = std::path::Path::new(file);
         let text = crate::tools::files::read_text(path).map_err(|e| format!("cannot load: {e}"))?;
-        let mut sgf = crate::ui::sgf::parse_sgf(&text).map_err(|e| format!("cannot load: {e}"))?;
+        let mut sgf = crate::io::sgf::parse_sgf(&text).map_err(|e| format!("cannot load: {e}"))?;
         if let Some(n) = until {
             sgf.record.moves.truncate(n - 1);
         }
@@ -192,9 +192,9 @@ impl Engine {
 
     /// `printsgf`: the game as SGF, written to `file` or answered.
     fn print_sgf(&self, file: Option<&str>) -> Reply {
-        let text = crate::ui::sgf::write_sgf(self.session.game(), &self.session.record())?;
+        let text = crate::io::sgf::write_sgf(self.session.game(), &self.session.record())?;
         match file {
-            Some(f) => crate::ui::record::write_atomic(std::path::Path::new(f), &text)
+            Some(f) => crate::io::record::write_atomic(std::path::Path::new(f), &text)
                 .map(|_| String::new())
                 .map_err(|e| format!("cannot write {f}: {e}")),
             None => Ok(text.trim_end().to_string()),

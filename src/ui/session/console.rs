@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::engine::ending::describe_end;
 use crate::engine::{CellId, Move, Player};
-use crate::ui::pgn::{parse_pgn, write_pgn};
-use crate::ui::record::{write_atomic, Record};
+use crate::io::pgn::{parse_pgn, write_pgn};
+use crate::io::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
 
 use super::command::{Command, COMMANDS};
@@ -609,7 +609,7 @@ impl Console {
                 Err(e) => return format!("cannot save to {}: {e}", path.display()),
             }
         } else if has_extension(path, "sgf") {
-            match crate::ui::sgf::write_sgf(self.s.game(), &rec) {
+            match crate::io::sgf::write_sgf(self.s.game(), &rec) {
                 Ok(t) => t,
                 Err(e) => return format!("cannot save to {}: {e}", path.display()),
             }
@@ -641,7 +641,7 @@ impl Console {
                 .map_err(|e| e.to_string())
                 .map(|games| games[0].to_record(&current.game, &current.options))
         } else if has_extension(path, "sgf") {
-            crate::ui::sgf::parse_sgf(&text)
+            crate::io::sgf::parse_sgf(&text)
                 .map_err(|e| e.to_string())
                 .map(|g| {
                     warnings = g.warnings;

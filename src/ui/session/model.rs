@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use crate::ai::Bot;
 use crate::engine::ending::describe_end;
 use crate::engine::{Game, Move, Outcome, Player, State};
-use crate::ui::record::Record;
+use crate::io::record::Record;
 
 use super::seat::{AiSettings, Seat, DEFAULT_LEVEL};
 

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::engine::CellId;
-use crate::ui::record::Record;
+use crate::io::record::Record;
 use crate::ui::session::analysis::analyse;
 use crate::ui::session::{AiSettings, Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
 
@@ -185,7 +185,7 @@ fn read_record(text: &str, format: &str, game: Option<&str>) -> Result<Record, A
         "tabletop" | "" => Record::parse(text).map_err(|e| ApiError::bad(format!("record: {e}"))),
         "pgn" => {
             let games =
-                crate::ui::pgn::parse_pgn(text).map_err(|e| ApiError::bad(format!("PGN: {e}")))?;
+                crate::io::pgn::parse_pgn(text).map_err(|e| ApiError::bad(format!("PGN: {e}")))?;
             let first = games
                 .first()
                 .ok_or_else(|| ApiError::bad("PGN: the text holds no game"))?;
@@ -193,7 +193,7 @@ fn read_record(text: &str, format: &str, game: Option<&str>) -> Result<Record, A
         }
         // The SGF names its own game (GM or tabletop's TG); its warnings (variations and
         // unknown properties skipped) do not stop the load.
-        "sgf" => crate::ui::sgf::parse_sgf(text)
+        "sgf" => crate::io::sgf::parse_sgf(text)
             .map(|g| g.record)
             .map_err(|e| ApiError::bad(format!("SGF: {e}"))),
         other => Err(ApiError::bad(format!(

@@ -16,7 +16,7 @@
 //!   unknown game, an illegal move are errors naming the line.
 
 use crate::engine::{BoardShape, Game, Player, State};
-use crate::ui::record::Record;
+use crate::io::record::Record;
 
 /// Largest SGF text read; a larger one is refused before anything is parsed.
 pub const MAX_SGF_BYTES: usize = 16 << 20;

@@ -10,7 +10,7 @@
 //! Every move is checked by replaying it, so an illegal move is an error naming it.
 
 use crate::engine::Game;
-use crate::ui::record::Record;
+use crate::io::record::Record;
 
 /// Largest PGN text read (a database of many games fits; a stray multi-gigabyte file does
 /// not).
