@@ -9,9 +9,8 @@
 //! in notation on the command line (`:`), with completion of legal moves (Tab).
 
 use crate::engine::{CellId, Move};
-use crate::ui::session::ai::Thought;
 use crate::ui::session::pick::Pick;
-use crate::ui::session::{Command, Event, Session, SessionError, Thinking};
+use crate::ui::session::{Command, Driver, Ended, Event, Session, SessionError};
 
 /// A key (or mouse click) the board understands, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,12 +70,8 @@ pub struct BoardApp {
     pub flipped: bool,
     /// Set when the player asked to leave.
     pub quit: bool,
-    /// The AI's search under way, if any.
-    thinking: Option<Thinking>,
-    /// When the AI's search began.
-    thinking_since: std::time::Instant,
-    /// What the AI's search under way has found so far (searches that report it).
-    thought: Option<crate::ai::Progress>,
+    /// The AI's search under way, if any, and what it found so far.
+    ai: Driver,
     /// The shipped game the menu's game line shows (an index into the shipped names).
     pub menu_game: usize,
 }
@@ -93,9 +88,7 @@ impl BoardApp {
             message: String::new(),
             flipped: false,
             quit: false,
-            thinking: None,
-            thinking_since: std::time::Instant::now(),
-            thought: None,
+            ai: Driver::new(),
             menu_game: 0,
         };
         app.message = app.turn_message();
@@ -104,57 +97,43 @@ impl BoardApp {
 
     /// Whether the AI is searching now.
     pub fn thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.ai.thinking()
     }
 
     /// The AI's search so far, while it searches: `depth 6, +0.35, 1.2 M nodes at 640 k/s,
     /// line e2e4 e7e5 g1f3` (for searches that report their progress).
     pub fn thought_line(&self) -> Option<String> {
-        self.thinking.as_ref()?;
-        let p = self.thought.as_ref()?;
+        let p = self.ai.latest()?;
         Some(self.session.progress_line(p))
     }
 
     /// How long the AI has been searching, while it is.
     pub fn thinking_for(&self) -> Option<std::time::Duration> {
-        self.thinking
-            .as_ref()
-            .map(|_| self.thinking_since.elapsed())
+        self.ai.thinking_for()
     }
 
     /// Starts the AI if it is to move, or plays its move when its search is over. Call it
     /// between keys; it never blocks.
     pub fn tick(&mut self) {
-        if let Some(t) = &mut self.thinking {
-            match t.poll(&mut self.session) {
-                Ok(Thought::Busy) => {
-                    if let Some(p) = t.progress().pop() {
-                        self.thought = Some(p);
-                    }
-                    return;
-                }
-                Ok(Thought::Played(events)) => self.after(&events),
-                Ok(Thought::Nothing) => {}
-                Err(e) => self.message = e.to_string(),
-            }
-            self.thinking = None;
-        }
-        if self.thinking.is_none() && self.session.ai_to_move() {
-            self.thinking = Thinking::start(&mut self.session);
-            self.thinking_since = std::time::Instant::now();
-            self.thought = None;
-        }
+        let ended = self.ai.tick(&mut self.session).ended;
+        self.ended(ended);
     }
 
     /// Waits for the AI's move, if it is searching (tests and scripted play).
     pub fn settle_ai(&mut self) {
-        while let Some(t) = self.thinking.take() {
-            match t.wait(&mut self.session) {
-                Ok(Thought::Played(events)) => self.after(&events),
-                Ok(_) => {}
-                Err(e) => self.message = e.to_string(),
-            }
+        while self.ai.thinking() {
+            let ended = self.ai.wait(&mut self.session).ended;
+            self.ended(ended);
             self.tick();
+        }
+    }
+
+    /// Words how the AI's search ended, if it did.
+    fn ended(&mut self, ended: Option<Ended>) {
+        match ended {
+            Some(Ended::Played(events)) => self.after(&events),
+            Some(Ended::Failed(e)) => self.message = e.to_string(),
+            Some(Ended::Nothing) | None => {}
         }
     }
 
@@ -472,9 +451,7 @@ impl BoardApp {
 
     /// An AI search under way is dropped (its move will not be played).
     pub(super) fn cancel_ai(&mut self) {
-        if let Some(t) = self.thinking.take() {
-            t.abandon(&mut self.session);
-        }
+        self.ai.abandon(&mut self.session);
     }
 
     fn play(&mut self, mv: Move) {

@@ -113,7 +113,27 @@ impl Thinking {
 
     /// Plays the move if the search is over (giving the bot back to the session).
     pub fn poll(&mut self, session: &mut Session) -> Result<Thought, SessionError> {
-        match self.done.try_recv() {
+        self.end(session, false)
+    }
+
+    /// Waits for the search and plays its move.
+    pub fn wait(mut self, session: &mut Session) -> Result<Thought, SessionError> {
+        self.end(session, true)
+    }
+
+    /// Plays the move if the search is over, waiting for it first when `block`; its progress
+    /// reports stay to be read with [`Thinking::progress`].
+    pub(super) fn end(
+        &mut self,
+        session: &mut Session,
+        block: bool,
+    ) -> Result<Thought, SessionError> {
+        let done = if block {
+            self.done.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            self.done.try_recv()
+        };
+        match done {
             Ok((mv, bot)) => {
                 self.join();
                 session.return_bot(self.player, bot);
@@ -125,17 +145,6 @@ impl Thinking {
                 Ok(Thought::Nothing)
             }
         }
-    }
-
-    /// Waits for the search and plays its move.
-    pub fn wait(mut self, session: &mut Session) -> Result<Thought, SessionError> {
-        let Ok((mv, bot)) = self.done.recv() else {
-            self.join();
-            return Ok(Thought::Nothing);
-        };
-        self.join();
-        session.return_bot(self.player, bot);
-        Self::apply(session, (self.ply, self.hash), mv)
     }
 
     fn apply(

@@ -10,6 +10,8 @@
 //! * [`analysis`]: the AI's evaluation and best line of a position, for analysis.
 //! * [`ai`]: an AI player thinking on its own thread ([`Thinking`]), so a front-end stays
 //!   responsive while it searches.
+//! * [`driver`]: the one AI driver of the terminal board, the web board and UCI
+//!   ([`Driver`]): starts the AI, gathers its progress, stops it, plays its move.
 //! * [`progress`]: a search's progress in words (depth or playouts, speed, score, line),
 //!   for `--verbose`, `hint` and the board's thinking line.
 
@@ -17,6 +19,7 @@ pub mod ai;
 pub mod analysis;
 pub mod command;
 pub mod console;
+pub mod driver;
 pub mod model;
 pub mod pick;
 pub mod progress;
@@ -25,6 +28,7 @@ pub mod seat;
 pub use ai::Thinking;
 pub use command::Command;
 pub use console::{Console, Response};
+pub use driver::{Driver, Ended, Tick};
 pub use model::{AiTurn, Event, Played, Session, SessionError};
 pub use pick::Pick;
 pub use progress::{progress_line, Hint};

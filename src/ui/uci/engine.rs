@@ -3,7 +3,7 @@
 //! castling as the king's move `e1g1`) are the game's compact notation, which the session
 //! reads; a position is the game's own position text (standard FEN for chess).
 //!
-//! The search runs on the AI driver's thread ([`Thinking`]); the engine answers commands
+//! The search runs on the shared AI [`Driver`]'s thread; the engine answers commands
 //! meanwhile, and [`Engine::poll`] turns the search's progress into `info` lines and its
 //! move into `bestmove`.
 
@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use crate::ai::{Limits, Progress, Score};
 use crate::engine::{Move, State};
-use crate::ui::session::ai::Thought;
-use crate::ui::session::{Event, Seat, Session, Thinking, MAX_LEVEL, MIN_LEVEL};
+use crate::ui::session::{Driver, Ended, Event, Seat, Session, Tick, MAX_LEVEL, MIN_LEVEL};
 
 use super::command::{Command, Go};
 
@@ -24,9 +23,8 @@ const OVERHEAD_MS: u64 = 30;
 /// Moves assumed left in the game when the controller does not say (`movestogo`).
 const MOVES_TO_GO: u64 = 30;
 
-/// A search under way: the driver's handle and the position it searches.
+/// A search under way (on the driver) and the position it searches.
 struct Search {
-    thinking: Thinking,
     position: State,
     /// `go infinite`: `bestmove` waits for `stop` even if the search ends before.
     infinite: bool,
@@ -39,6 +37,7 @@ struct Search {
 pub struct Engine {
     session: Session,
     level: u8,
+    ai: Driver,
     search: Option<Search>,
 }
 
@@ -61,6 +60,7 @@ impl Engine {
         Engine {
             session,
             level,
+            ai: Driver::new(),
             search: None,
         }
     }
@@ -186,20 +186,16 @@ impl Engine {
         }
         let position = self.session.state().clone();
         let limits = self.limits(go);
-        match Thinking::start_limited(&mut self.session, limits) {
-            Some(thinking) => {
-                self.search = Some(Search {
-                    thinking,
-                    position,
-                    infinite: go.infinite,
-                    stopped: false,
-                    held: None,
-                });
-            }
-            None => {
-                out.push(error("no AI player to move"));
-                out.push("bestmove (none)".into());
-            }
+        if self.ai.start(&mut self.session, limits) {
+            self.search = Some(Search {
+                position,
+                infinite: go.infinite,
+                stopped: false,
+                held: None,
+            });
+        } else {
+            out.push(error("no AI player to move"));
+            out.push("bestmove (none)".into());
         }
     }
 
@@ -209,7 +205,7 @@ impl Engine {
             return;
         };
         search.stopped = true;
-        search.thinking.stop();
+        self.ai.stop();
         self.wait(out);
     }
 
@@ -226,45 +222,42 @@ impl Engine {
     }
 
     fn wait(&mut self, out: &mut Vec<String>) {
-        while self.search.is_some() {
-            self.poll(out);
-            if self.search.is_some() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+        if self.search.is_some() {
+            let tick = self.ai.wait(&mut self.session);
+            self.report(tick, out);
         }
     }
 
     /// The search's news since the last call: `info` lines, and `bestmove` when it is over
     /// (held back after `go infinite` until `stop`).
     pub fn poll(&mut self, out: &mut Vec<String>) {
+        let tick = self.ai.poll(&mut self.session);
+        self.report(tick, out);
+    }
+
+    /// Writes a tick of the driver: its `info` lines, and `bestmove` once the search is over
+    /// (after `go infinite`, once it is also stopped).
+    fn report(&mut self, tick: Tick, out: &mut Vec<String>) {
         let Some(search) = self.search.as_mut() else {
             return;
         };
-        // The search sends its reports before its move: look for the move first, so that
-        // no report is left behind once it is there.
-        let thought = if search.held.is_none() {
-            Some(search.thinking.poll(&mut self.session))
-        } else {
-            None
-        };
-        for p in search.thinking.progress() {
-            out.push(info(&self.session, &search.position, &p));
+        for p in &tick.progress {
+            out.push(info(&self.session, &search.position, p));
         }
-        if let Some(thought) = thought {
-            let text = match thought {
-                Ok(Thought::Busy) => return,
-                Ok(Thought::Played(events)) => events
+        if let Some(ended) = tick.ended {
+            let text = match ended {
+                Ended::Played(events) => events
                     .iter()
                     .find_map(|e| match e {
                         Event::Played { played, .. } => Some(played.mv),
                         _ => None,
                     })
                     .map(|mv| uci_move(&self.session, &search.position, mv)),
-                Ok(Thought::Nothing) | Err(_) => None,
+                Ended::Nothing | Ended::Failed(_) => None,
             };
             search.held = Some(text.unwrap_or_else(|| "(none)".into()));
         }
-        if search.infinite && !search.stopped {
+        if search.held.is_none() || (search.infinite && !search.stopped) {
             return;
         }
         if let Some(best) = search.held.take() {

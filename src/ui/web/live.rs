@@ -1,16 +1,15 @@
-//! One game open in a browser tab: the [`Session`] it drives, the AI search under way on the
-//! session's AI thread, and a version number that changes with every change, so a page can
+//! One game open in a browser tab: the [`Session`] it drives, the AI search under way (the
+//! shared [`Driver`]), and a version number that changes with every change, so a page can
 //! ask "anything new since version V?" (long polling) without the server pushing.
 
-use crate::ui::session::ai::Thought;
-use crate::ui::session::{Event, Session, SessionError, Thinking};
+use crate::ui::session::{Driver, Ended, Event, Session, SessionError};
 
 /// A session as the web server keeps it.
 pub struct Live {
     /// The game.
     pub session: Session,
     /// The AI's search under way, if any.
-    thinking: Option<Thinking>,
+    ai: Driver,
     /// Bumped on every change the page should redraw for.
     pub version: u64,
     /// A line of feedback: the last move, an error of the AI, the ending.
@@ -22,7 +21,9 @@ impl Live {
     pub fn new(session: Session) -> Live {
         let mut live = Live {
             session,
-            thinking: None,
+            // While moves taken back wait to be replayed (stepping through a game), the AI
+            // waits too: its move would throw the rest of the game away.
+            ai: Driver::new().holding_for_redo(),
             version: 1,
             message: String::new(),
         };
@@ -32,30 +33,21 @@ impl Live {
 
     /// Whether the AI is searching now.
     pub fn thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.ai.thinking()
     }
 
     /// Plays the AI's move if its search is over, and starts the AI if it is to move. Never
     /// blocks: the search runs on its own thread.
     pub fn tick(&mut self) {
-        if let Some(t) = &mut self.thinking {
-            match t.poll(&mut self.session) {
-                Ok(Thought::Busy) => return,
-                Ok(Thought::Played(events)) => self.changed(&events),
-                Ok(Thought::Nothing) => {}
-                Err(e) => {
-                    self.message = e.to_string();
-                    self.version += 1;
-                }
+        // A seat's bot still out with a stale search (after an undo) starts nothing: a later
+        // tick starts it once that search has handed the bot back.
+        match self.ai.tick(&mut self.session).ended {
+            Some(Ended::Played(events)) => self.changed(&events),
+            Some(Ended::Failed(e)) => {
+                self.message = e.to_string();
+                self.version += 1;
             }
-            self.thinking = None;
-        }
-        // While moves taken back wait to be replayed (stepping through a game), the AI
-        // waits too: its move would throw the rest of the game away.
-        if self.session.ai_to_move() && self.session.redo_len() == 0 {
-            // `None` when the seat's bot is still out with a stale search (after an undo):
-            // the next tick tries again once that search has handed it back.
-            self.thinking = Thinking::start(&mut self.session);
+            Some(Ended::Nothing) | None => {}
         }
     }
 
