@@ -13,8 +13,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use tabletop::ui::gtp::vertex;
 use tabletop::io::sgf::parse_sgf;
+use tabletop::ui::gtp::vertex;
 
 /// GNU Go: `$GNUGO`, else `gnugo` on the path, else Debian's `/usr/games/gnugo`.
 fn gnugo() -> PathBuf {
