@@ -5,13 +5,14 @@
 //! ```text
 //! .game text ─lang─▶ AST with spans ─compile─▶ Game (immutable tables) ─engine─▶ State + moves
 //!                                                         │
-//!                     ai (players) · io (records) · tools (perft, bench) · ui (console)
+//!       ai (players) · io (records) · session (a game, its AI) · tools (perft, bench) · ui
 //! ```
 //!
 //! * [`lang`] parses text into an AST and reports syntax errors with spans.
 //! * [`compile`] checks meaning, builds the board geometry and the move programs.
 //! * [`engine`] runs a compiled [`Game`]: legal moves, make/unmake, Zobrist hashing, outcomes.
 //! * [`io`] reads and writes game records, PGN and SGF.
+//! * [`session`] is the game every front-end drives, with its one AI driver.
 //! * [`ai`], [`tools`] and [`ui`] only use the engine interface.
 //!
 //! ```
@@ -28,6 +29,7 @@ pub mod engine;
 pub mod games;
 pub mod io;
 pub mod lang;
+pub mod session;
 pub mod tools;
 pub mod ui;
 

@@ -1,10 +1,13 @@
-//! Console front-end: drawing boards as text and the interactive `play` command.
+//! The front-ends: the line mode, the terminal and web boards, GTP and UCI, each over one
+//! [`crate::session::Session`] and its AI [`crate::session::Driver`].
 //!
-//! Game records, PGN and SGF are in [`crate::io`], below the tools and this module.
+//! Game records, PGN and SGF are in [`crate::io`], the session in [`crate::session`]: both
+//! below the tools and this module.
 //!
 //! * [`render`] draws a position (with coloured pieces and marked cells when asked).
-//! * [`session`] is the one game session every front-end drives (a typed model with
-//!   events, the line mode's commands and view, the AI on its own thread).
+//! * [`command`] is the line mode's command language, one line into a [`command::Command`].
+//! * [`console`] is the line mode's view ([`console::Console`]): commands in, text out, the
+//!   board drawn.
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
 //! * [`legend`] says what a newcomer needs to read a board: pieces, goals, special cells.
@@ -15,16 +18,20 @@
 //! * [`web`] is `tabletop serve`: the web board, a page and a JSON API over the session.
 
 pub mod board;
+pub mod command;
+pub mod console;
 pub mod gtp;
 pub mod legend;
 pub mod line_input;
 pub mod play;
 pub mod render;
-pub mod session;
 pub mod snapshot;
 pub mod uci;
 pub mod web;
 
-// The records' old paths (they moved to `io`), so code written against them still builds.
+// The old paths of the records (moved to `io`) and of the session (moved to the crate's
+// top), so code written against them still builds.
 #[doc(hidden)]
 pub use crate::io::{pgn, record, sgf};
+#[doc(hidden)]
+pub use crate::session;

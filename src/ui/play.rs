@@ -10,8 +10,9 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::engine::{Game, Player};
+use crate::session::{Seat, Session, DEFAULT_LEVEL};
+use crate::ui::console::Console;
 use crate::ui::line_input::{Edited, LineInput, Piped};
-use crate::ui::session::{Console, Seat, Session, DEFAULT_LEVEL};
 
 /// The options of `tabletop play`.
 #[derive(Args, Clone, Debug)]

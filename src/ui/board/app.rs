@@ -9,8 +9,9 @@
 //! in notation on the command line (`:`), with completion of legal moves (Tab).
 
 use crate::engine::{CellId, Move};
-use crate::ui::session::pick::Pick;
-use crate::ui::session::{Command, Driver, Ended, Event, Session, SessionError};
+use crate::session::pick::Pick;
+use crate::session::{Driver, Ended, Event, Session, SessionError};
+use crate::ui::command::Command;
 
 /// A key (or mouse click) the board understands, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,8 @@
 use std::borrow::Cow;
 
 use crate::engine::{Player, State};
-use crate::ui::session::{Command, Seat, Session, MAX_LEVEL, MIN_LEVEL};
+use crate::session::{Seat, Session, MAX_LEVEL, MIN_LEVEL};
+use crate::ui::command::Command;
 
 use super::app::{BoardApp, Key, Mode};
 

@@ -12,7 +12,7 @@ use super::app::{BoardApp, Key, Mode};
 use super::layout::Layout;
 use super::view::{buffer_text, draw};
 use crate::engine::CellId;
-use crate::ui::session::{Seat, Session};
+use crate::session::{Seat, Session};
 
 fn app(game: &str, set: &[(&str, &str)], position: Option<&str>, seats: &[Seat]) -> BoardApp {
     let set = crate::option_pairs(set);

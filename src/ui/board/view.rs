@@ -209,7 +209,7 @@ fn turn_line(app: &BoardApp) -> String {
     if let Some(r) = state.roll() {
         t.push_str(&format!(" with a roll of {r}"));
     }
-    if let crate::ui::session::Seat::Ai(ai) = app.session.seat(p) {
+    if let crate::session::Seat::Ai(ai) = app.session.seat(p) {
         t.push_str(&format!(
             " (computer, {}{})",
             ai.describe(),

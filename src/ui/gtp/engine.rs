@@ -4,8 +4,8 @@
 //! plays it.
 
 use crate::engine::{Outcome, Player};
+use crate::session::{AiTurn, Event, Session, SessionError};
 use crate::ui::render::{draw, Style};
-use crate::ui::session::{AiTurn, Event, Session, SessionError};
 
 use super::command::{Color, Command, COMMANDS};
 use super::vertex;

@@ -16,7 +16,7 @@ use std::io::{BufRead, Read, Write};
 
 use clap::Args;
 
-use crate::ui::session::{Seat, Session, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use crate::session::{Seat, Session, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 
 pub use engine::Engine;
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::ai::{Limits, Progress, Score};
 use crate::engine::{Move, State};
-use crate::ui::session::{Driver, Ended, Event, Seat, Session, Tick, MAX_LEVEL, MIN_LEVEL};
+use crate::session::{Driver, Ended, Event, Seat, Session, Tick, MAX_LEVEL, MIN_LEVEL};
 
 use super::command::{Command, Go};
 

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::ui::session::{Seat, Session, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
+use crate::session::{Seat, Session, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 
 pub use engine::{Engine, Flow};
 

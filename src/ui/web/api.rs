@@ -30,8 +30,8 @@ use serde_json::{json, Value};
 
 use crate::engine::CellId;
 use crate::io::record::Record;
-use crate::ui::session::analysis::analyse;
-use crate::ui::session::{AiSettings, Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
+use crate::session::analysis::analyse;
+use crate::session::{AiSettings, Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
 
 use super::live::Live;
 use super::registry::{lock, Registry, Shared};
@@ -442,7 +442,7 @@ pub async fn new_game(State(app): State<App>, Path(id): Path<String>) -> Answer 
 fn change(
     app: &App,
     id: &str,
-    f: impl FnOnce(&mut Session) -> Result<Vec<crate::ui::session::Event>, SessionError>,
+    f: impl FnOnce(&mut Session) -> Result<Vec<crate::session::Event>, SessionError>,
 ) -> Answer {
     let shared = session_of(app, id)?;
     let mut live = lock(&shared);

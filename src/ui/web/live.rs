@@ -2,7 +2,7 @@
 //! shared [`Driver`]), and a version number that changes with every change, so a page can
 //! ask "anything new since version V?" (long polling) without the server pushing.
 
-use crate::ui::session::{Driver, Ended, Event, Session, SessionError};
+use crate::session::{Driver, Ended, Event, Session, SessionError};
 
 /// A session as the web server keeps it.
 pub struct Live {

@@ -1,8 +1,8 @@
 //! `tabletop serve`: the web board. A local HTTP server (axum on tokio) serving one page and
-//! a small JSON API over the [session](crate::ui::session), so the browser never
+//! a small JSON API over the [session](crate::session), so the browser never
 //! re-implements rules, move parsing or board geometry: it draws the board as SVG from the
 //! engine's cell geometry and sends clicks, which the session's own
-//! [pick](crate::ui::session::Pick) turns into moves, exactly as the terminal board does.
+//! [pick](crate::session::Pick) turns into moves, exactly as the terminal board does.
 //!
 //! * [`api`]: the endpoints and their errors.
 //! * [`registry`]: the open sessions by id (one per tab), idle ones dropped, a cap.

@@ -113,7 +113,7 @@ pub fn lock(live: &Shared) -> MutexGuard<'_, Live> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::session::{Seat, Session};
+    use crate::session::{Seat, Session};
 
     fn live() -> Live {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();

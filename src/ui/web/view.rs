@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::engine::ending::describe_end;
 use crate::engine::{BoardShape, CellId, Game, Outcome, Outline, PieceId, EMPTY};
-use crate::ui::session::Session;
+use crate::session::Session;
 
 use super::live::Live;
 

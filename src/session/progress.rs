@@ -120,7 +120,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::session::Seat;
+    use crate::session::Seat;
 
     fn session(game: &str, seats: &[Seat]) -> Session {
         let g = crate::load_shipped(game, &[]).unwrap();

@@ -12,8 +12,8 @@ use crate::io::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
 
 use super::command::{Command, COMMANDS};
-use super::model::{Event, Session, SessionError};
-use super::seat::{AiSettings, Seat};
+use crate::session::model::{Event, Session, SessionError};
+use crate::session::seat::{AiSettings, Seat};
 
 /// More legal moves than this are cut short by `moves` (Nex has 28,000 at the start).
 const LONG_LIST: usize = 300;

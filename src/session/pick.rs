@@ -104,7 +104,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::session::Seat;
+    use crate::session::Seat;
 
     fn session(game: &str) -> Session {
         let g = crate::load_shipped(game, &[]).unwrap();

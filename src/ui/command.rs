@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::seat::{AiSettings, MAX_LEVEL, MIN_LEVEL};
+use crate::session::seat::{AiSettings, MAX_LEVEL, MIN_LEVEL};
 
 /// A command of the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]

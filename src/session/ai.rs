@@ -173,7 +173,7 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::session::Seat;
+    use crate::session::Seat;
 
     #[test]
     fn the_ai_thinks_elsewhere_and_plays_through_the_session() {

@@ -196,7 +196,7 @@ fn in_words(e: Evaluation, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::ai::AiSettings;
-    use crate::ui::session::{Seat, Session};
+    use crate::session::{Seat, Session};
 
     #[test]
     fn analysis_finds_the_winning_line_and_changes_nothing() {

@@ -163,7 +163,7 @@ impl Driver {
 mod tests {
     use super::*;
     use crate::engine::Move;
-    use crate::ui::session::Seat;
+    use crate::session::Seat;
 
     fn chess(seats: &[Seat]) -> Session {
         let g = crate::load_shipped("chess", &[]).unwrap();

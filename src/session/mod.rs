@@ -1,11 +1,10 @@
-//! The one game session every front-end drives, split by job:
+//! The one game session every front-end drives (the line mode, the terminal and web boards,
+//! GTP and UCI), below them all: no text, no input or output. Split by job:
 //!
 //! * [`model`]: the game being played ([`Session`]): typed calls (`play`, `undo`, `redo`,
 //!   `new_game`, `load_record`) answered with typed [`Event`]s, the dice rolled for everyone,
 //!   the AI players of the seats. No text, no input or output.
 //! * [`seat`]: who plays a seat ([`Seat`]) and the AI levels.
-//! * [`command`]: the line mode's command language, one line into a [`Command`].
-//! * [`console`]: the line mode's view ([`Console`]): commands in, text out, the board drawn.
 //! * [`pick`]: entering a move by pointing at cells, for the graphical front-ends.
 //! * [`analysis`]: the AI's evaluation and best line of a position, for analysis.
 //! * [`ai`]: an AI player thinking on its own thread ([`Thinking`]), so a front-end stays
@@ -17,8 +16,6 @@
 
 pub mod ai;
 pub mod analysis;
-pub mod command;
-pub mod console;
 pub mod driver;
 pub mod model;
 pub mod pick;
@@ -26,8 +23,6 @@ pub mod progress;
 pub mod seat;
 
 pub use ai::Thinking;
-pub use command::Command;
-pub use console::{Console, Response};
 pub use driver::{Driver, Ended, Tick};
 pub use model::{AiTurn, Event, Played, Session, SessionError};
 pub use pick::Pick;
