@@ -11,7 +11,7 @@
 use crate::engine::{CellId, Move};
 use crate::ui::session::ai::Thought;
 use crate::ui::session::pick::Pick;
-use crate::ui::session::{Command, Event, Session, SessionError, Thinking};
+use crate::ui::session::{in_line_terms, Command, Event, Session, Thinking};
 
 /// A key (or mouse click) the board understands, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -465,8 +465,7 @@ impl BoardApp {
         };
         match result {
             Ok(events) => self.after(&events),
-            Err(SessionError::Refused { reason, .. }) => self.message = reason,
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.message = in_line_terms(&e),
         }
     }
 
@@ -481,7 +480,7 @@ impl BoardApp {
         self.picked.clear();
         match self.session.play(mv) {
             Ok(events) => self.after(&events),
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.message = in_line_terms(&e),
         }
     }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::engine::ending::describe_end;
-use crate::engine::{CellId, Move, Player};
+use crate::engine::{CellId, Move, ParseMoveError, Player, Refusal};
 use crate::ui::pgn::{parse_pgn, write_pgn};
 use crate::ui::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
@@ -23,6 +23,21 @@ const SHOWN: usize = 60;
 const ANALYSIS_PLIES: usize = 8;
 /// Scored moves `analyse all` lists before "… and N more".
 const ANALYSIS_LIST: usize = 40;
+
+/// A session error in the line mode's words (the terminal board's command line says the
+/// same): a move no legal move is written as points to the `moves` command.
+pub fn in_line_terms(e: &SessionError) -> String {
+    match e {
+        SessionError::Refused(ParseMoveError {
+            input,
+            refusal: Refusal::NoSuchMove { legal },
+        }) => format!(
+            "'{}' is not a legal move here ({legal} legal moves; type 'moves' to list them)",
+            crate::lang::diag::bounded(input)
+        ),
+        e => e.to_string(),
+    }
+}
 
 /// What a command produced, for the front-end to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -347,7 +362,7 @@ impl Console {
                 self.shown.clear();
                 Response::redraw(events.iter().find_map(word).unwrap_or_default())
             }
-            Err(e) => Response::say(e.to_string()),
+            Err(e) => Response::say(in_line_terms(&e)),
         }
     }
 
@@ -365,7 +380,7 @@ impl Console {
                 Response::redraw("")
             }
             Err(e) => {
-                let mut msg = e.to_string();
+                let mut msg = in_line_terms(&e);
                 let word = line.split_whitespace().next().unwrap_or("");
                 if let Some(cmd) = Command::close_to(word) {
                     msg.push_str(&format!(
@@ -754,6 +769,12 @@ mod tests {
         assert_eq!(s.s.history().len(), 1);
         let r = s.handle("hitn");
         assert!(r.text.contains("did you mean 'hint'?"), "{r:?}");
+        // Text that names no move points to the command that lists them: the line mode's
+        // own words for the engine's refusal.
+        assert_eq!(
+            s.handle("zz").text,
+            "'zz' is not a legal move here (8 legal moves; type 'moves' to list them)"
+        );
     }
 
     #[test]
