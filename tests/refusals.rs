@@ -107,7 +107,7 @@ fn typed_with(
         !e.to_string().contains("type 'moves'"),
         "the engine gives no advice: {e}"
     );
-    e.refusal
+    *e.refusal
 }
 
 fn cell_names(cells: &[tabletop::engine::NamedCell]) -> Vec<&str> {
@@ -300,7 +300,7 @@ fn go_suicide_and_superko_are_forbid_rules_by_kind() {
     }
     let e = g.parse_move(&s, "a1").unwrap_err();
     assert!(
-        matches!(&e.refusal, Refusal::Forbidden { rule: ForbidKind::Suicide, written, .. } if written == "a1"),
+        matches!(&*e.refusal, Refusal::Forbidden { rule: ForbidKind::Suicide, written, .. } if written == "a1"),
         "{e:?}"
     );
     assert_eq!(
@@ -359,7 +359,7 @@ fn tictactoe_taken_cell_and_game_over() {
     let b2 = g.parse_move(&s, "b2").unwrap();
     g.play(&mut s, b2).unwrap();
     let e = g.play(&mut s, b2).unwrap_err();
-    assert!(matches!(e.refusal, Refusal::CellTaken { .. }), "{e:?}");
+    assert!(matches!(*e.refusal, Refusal::CellTaken { .. }), "{e:?}");
 }
 
 #[test]

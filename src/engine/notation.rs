@@ -17,8 +17,8 @@ use super::{Game, Move, MoveList, Part, State, EMPTY};
 pub struct ParseMoveError {
     /// The text, trimmed.
     pub input: String,
-    /// Why no legal move is written so.
-    pub refusal: Refusal,
+    /// Why no legal move is written so (boxed: errors stay small, and refusals are rare).
+    pub refusal: Box<Refusal>,
 }
 
 impl std::fmt::Display for ParseMoveError {
@@ -172,7 +172,7 @@ impl Game {
         if moves.is_empty() {
             return Err(ParseMoveError {
                 input: text.trim().to_string(),
-                refusal: Refusal::GameOver,
+                refusal: Box::new(Refusal::GameOver),
             });
         }
         let want: String = text.split_whitespace().collect();
@@ -251,7 +251,7 @@ impl Game {
             .unwrap_or_else(|| self.explain_bad_move(state, &want, &moves));
         Err(ParseMoveError {
             input: text.trim().to_string(),
-            refusal,
+            refusal: Box::new(refusal),
         })
     }
 

@@ -11,8 +11,8 @@ pub struct PlayError {
     pub mv: Move,
     /// The move as the game writes it.
     pub written: String,
-    /// Why it is refused.
-    pub refusal: Refusal,
+    /// Why it is refused (boxed: errors stay small, and refusals are rare).
+    pub refusal: Box<Refusal>,
 }
 
 impl PlayError {
@@ -39,7 +39,7 @@ impl Game {
             return Err(PlayError {
                 mv,
                 written: self.move_to_string(state, mv),
-                refusal: self.why_refused(state, mv),
+                refusal: Box::new(self.why_refused(state, mv)),
             });
         }
         self.make(state, mv);
@@ -62,7 +62,7 @@ mod tests {
         let e = g.play(&mut s, b2).unwrap_err();
         assert_eq!(e.mv(), b2);
         assert!(
-            matches!(&e.refusal, Refusal::CellTaken { cell, piece }
+            matches!(&*e.refusal, Refusal::CellTaken { cell, piece }
                 if cell.name == "b2" && piece.owner.as_deref() == Some("X")),
             "{e:?}"
         );
@@ -79,6 +79,6 @@ mod tests {
         let a3 = g.parse_move(&g.start(), "a3").unwrap();
         assert!(g.outcome(&s).is_some(), "{}", g.position_to_string(&s));
         let e = g.play(&mut s, a3).unwrap_err();
-        assert_eq!((e.mv, e.refusal), (a3, Refusal::GameOver));
+        assert_eq!((e.mv, *e.refusal), (a3, Refusal::GameOver));
     }
 }

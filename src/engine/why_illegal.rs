@@ -109,7 +109,7 @@ impl Game {
         }
         let written = self.move_to_string(state, mv);
         match self.parse_move(state, &written) {
-            Err(e) => e.refusal,
+            Err(e) => *e.refusal,
             Ok(_) => Refusal::Illegal { mv, written },
         }
     }

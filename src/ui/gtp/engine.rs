@@ -246,7 +246,7 @@ fn reason(e: &SessionError) -> String {
         SessionError::GameOver => return "the game is over".into(),
         e => return e.to_string().replace('\n', " "),
     };
-    match refusal {
+    match &**refusal {
         Refusal::CellTaken { cell, .. } => format!("{cell} is occupied"),
         Refusal::Forbidden {
             rule: ForbidKind::Suicide,

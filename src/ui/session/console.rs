@@ -24,19 +24,18 @@ const ANALYSIS_PLIES: usize = 8;
 /// Scored moves `analyse all` lists before "… and N more".
 const ANALYSIS_LIST: usize = 40;
 
-/// A session error in the line mode's words (the terminal board's command line says the
-/// same): a move no legal move is written as points to the `moves` command.
+/// A session error in the line mode's words: a move no legal move is written as points to
+/// the `moves` command.
 pub fn in_line_terms(e: &SessionError) -> String {
-    match e {
-        SessionError::Refused(ParseMoveError {
-            input,
-            refusal: Refusal::NoSuchMove { legal },
-        }) => format!(
-            "'{}' is not a legal move here ({legal} legal moves; type 'moves' to list them)",
-            crate::lang::diag::bounded(input)
-        ),
-        e => e.to_string(),
+    if let SessionError::Refused(ParseMoveError { input, refusal }) = e {
+        if let Refusal::NoSuchMove { legal } = **refusal {
+            return format!(
+                "'{}' is not a legal move here ({legal} legal moves; type 'moves' to list them)",
+                crate::lang::diag::bounded(input)
+            );
+        }
     }
+    e.to_string()
 }
 
 /// What a command produced, for the front-end to show.

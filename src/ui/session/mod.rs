@@ -24,7 +24,7 @@ pub mod seat;
 
 pub use ai::Thinking;
 pub use command::Command;
-pub use console::{in_line_terms, Console, Response};
+pub use console::{Console, Response};
 pub use model::{AiTurn, Event, Played, Session, SessionError};
 pub use pick::Pick;
 pub use progress::{progress_line, Hint};

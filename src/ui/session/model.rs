@@ -142,10 +142,10 @@ impl std::fmt::Display for SessionError {
 impl std::error::Error for SessionError {}
 
 /// A refusal as a session error: the game being over is its own error.
-fn refused(input: String, refusal: Refusal) -> SessionError {
-    match refusal {
+fn refused(input: String, refusal: Box<Refusal>) -> SessionError {
+    match *refusal {
         Refusal::GameOver => SessionError::GameOver,
-        refusal => SessionError::Refused(ParseMoveError { input, refusal }),
+        _ => SessionError::Refused(ParseMoveError { input, refusal }),
     }
 }
 

@@ -82,16 +82,18 @@ impl From<SessionError> for ApiError {
 /// A session error in a web page's words: the person points at cells, so a move no legal
 /// move is written as (or one made elsewhere) points to the highlighted cells.
 fn in_web_terms(e: &SessionError) -> String {
-    match e {
-        SessionError::Refused(ParseMoveError {
-            input,
-            refusal: Refusal::NoSuchMove { .. } | Refusal::Illegal { .. },
-        }) => format!(
-            "'{}' is not a legal move here; pick a highlighted cell",
-            crate::lang::diag::bounded(input)
-        ),
-        e => e.to_string(),
+    if let SessionError::Refused(ParseMoveError { input, refusal }) = e {
+        if matches!(
+            **refusal,
+            Refusal::NoSuchMove { .. } | Refusal::Illegal { .. }
+        ) {
+            return format!(
+                "'{}' is not a legal move here; pick a highlighted cell",
+                crate::lang::diag::bounded(input)
+            );
+        }
     }
+    e.to_string()
 }
 
 /// A JSON body, or why it could not be read: too large (413), not JSON or not the
