@@ -22,6 +22,11 @@ fn play(game: &Game, state: &mut State, moves: &str) {
     }
 }
 
+/// The words of the rule that refuses `text`, as `play` says them (`b2 refused: ko (…)`).
+fn rule_refusal(g: &Game, s: &State, text: &str) -> Option<String> {
+    g.why_illegal(s, text).map(|r| r.about(text).to_string())
+}
+
 fn legal(game: &Game, state: &State, m: &str) -> bool {
     game.parse_move(state, m).is_ok()
 }
@@ -56,7 +61,7 @@ fn simple_ko_is_refused_at_once_and_allowed_after_a_move_elsewhere() {
             !legal(&g, &s, "b2"),
             "{ko}: the immediate recapture is refused"
         );
-        let why = g.why_illegal(&s, "b2").unwrap();
+        let why = rule_refusal(&g, &s, "b2").unwrap();
         let expect = match ko {
             "positional" => "b2 refused: positional superko (the board at the start)",
             "situational" => "b2 refused: situational superko (the situation at the start)",
@@ -72,7 +77,7 @@ fn simple_ko_is_refused_at_once_and_allowed_after_a_move_elsewhere() {
         play(&g, &mut s, "b2");
         assert_eq!(s.count(1), 4, "{ko}: Black's c2 stone is taken back");
         assert_eq!(
-            g.why_illegal(&s, "c2"),
+            rule_refusal(&g, &s, "c2"),
             Some(
                 expect
                     .replace("b2", "c2")
@@ -102,7 +107,7 @@ fn triple_ko_cycle_is_refused_by_superko_only() {
         play(&g, &mut s, cycle);
         assert_eq!(legal(&g, &s, "b7"), !refused, "{ko}");
         if refused {
-            let why = g.why_illegal(&s, "b7").unwrap();
+            let why = rule_refusal(&g, &s, "b7").unwrap();
             assert!(
                 why.starts_with(&format!("b7 refused: {ko} superko (the ")),
                 "{why}"
@@ -131,11 +136,11 @@ fn positional_and_situational_superko_disagree() {
         assert_eq!(legal(&g, &s, "h2"), !refused, "{ko}");
         if refused {
             assert_eq!(
-                g.why_illegal(&s, "h2").unwrap(),
+                rule_refusal(&g, &s, "h2").unwrap(),
                 "h2 refused: positional superko (the board at the start)"
             );
         } else {
-            assert_eq!(g.why_illegal(&s, "h2"), None);
+            assert_eq!(rule_refusal(&g, &s, "h2"), None);
         }
     }
 }
@@ -150,7 +155,7 @@ fn suicide_is_refused_unless_allowed() {
     play(&g, &mut s, "a2 b2 b1");
     assert!(!legal(&g, &s, "a1"));
     assert_eq!(
-        g.why_illegal(&s, "a1").unwrap(),
+        rule_refusal(&g, &s, "a1").unwrap(),
         "a1 refused: suicide (its chain would have no liberty)"
     );
     // Not suicide when it captures: the capture gives the stone its liberty.
@@ -165,7 +170,7 @@ fn suicide_is_refused_unless_allowed() {
     let mut s = g.start();
     play(&g, &mut s, "a2 b2 b1");
     assert_eq!(
-        g.why_illegal(&s, "a1").unwrap(),
+        rule_refusal(&g, &s, "a1").unwrap(),
         "a1 refused: positional superko (the board after ply 3)"
     );
     let mut s = g.start();
@@ -265,7 +270,7 @@ fn openspiel_7x7_replays() {
             ours.difference(&theirs).collect::<Vec<_>>()
         );
         for m in theirs.difference(&ours) {
-            let why = g.why_illegal(&s, m).unwrap_or_default();
+            let why = rule_refusal(&g, &s, m).unwrap_or_default();
             assert!(why.contains("superko"), "{at}: {m} is theirs only: {why}");
             superko_only += 1;
         }

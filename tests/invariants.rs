@@ -305,7 +305,7 @@ fn finished_game_refuses_moves() {
     assert!(game.is_over(&state));
     assert!(game.legal_moves_vec(&state).is_empty());
     let err = game.parse_move(&state, "c3").unwrap_err();
-    assert_eq!(err, tabletop::engine::ParseMoveError::GameOver);
+    assert_eq!(*err.refusal, tabletop::engine::Refusal::GameOver);
     assert_eq!(err.to_string(), "the game is over; no move can be played");
 }
 

@@ -348,6 +348,28 @@ fn records_replay_step_by_step_and_play_on() {
 }
 
 #[test]
+fn refused_moves_are_worded_for_a_page() {
+    let s = Server::start();
+    let (id, _) = s.open(json!({"game": "tictactoe", "seats": ["human", "human"]}));
+    let path = format!("/api/sessions/{id}/move");
+    s.post(&path, json!({"text": "b2"}));
+    // Text that names no move points to the board, not to a command a page does not have.
+    let (status, msg) = s.refused("POST", &path, Some(r#"{"text": "zz"}"#));
+    assert_eq!(status, 400, "{msg}");
+    assert_eq!(
+        msg,
+        "'zz' is not a legal move here; pick a highlighted cell"
+    );
+    // A taken cell says what stands there.
+    let (status, msg) = s.refused("POST", &path, Some(r#"{"text": "b2"}"#));
+    assert_eq!(status, 400, "{msg}");
+    assert_eq!(
+        msg,
+        "'b2' is not a legal move here (b2 is taken: X's mark stands there)"
+    );
+}
+
+#[test]
 fn bad_input_is_refused_clearly_and_changes_nothing() {
     let s = Server::start();
     let (id, _) = s.open(json!({"game": "tictactoe", "seats": ["human", "human"]}));

@@ -1,8 +1,8 @@
 //! `forbid` rules: conditions on the position a move leads to that make the move illegal
 //! (`forbid repetition(2, positional)` for Go's superko, `forbid surrounded(friend)` for
-//! its suicide rule), and the words that explain a refusal.
+//! its suicide rule), and which of them refuses a move.
 
-use super::repetition::{ordinal, when_phrase};
+use super::refusal::{ForbidKind, Refusal};
 use super::{ByPlayer, ContentSet, DirId, Game, Repetition, State, StateParts};
 
 /// What a `forbid` rule tests on the position a move leads to.
@@ -28,9 +28,9 @@ pub struct Forbid {
 }
 
 impl Game {
-    /// Why a `forbid` rule refuses the move written `text`, in words, e.g. `b2 refused:
-    /// positional superko (the board after ply 37)`; `None` when no `forbid` rule does.
-    pub(super) fn why_forbidden(&self, state: &State, text: &str) -> Option<String> {
+    /// Which `forbid` rule refuses the move written `text`, e.g. positional superko after
+    /// ply 37; `None` when no `forbid` rule does.
+    pub(super) fn why_forbidden(&self, state: &State, text: &str) -> Option<Refusal> {
         if self.forbids.is_empty() || state.scalars.result.is_some() {
             return None;
         }
@@ -38,40 +38,34 @@ impl Game {
         if self.rules[mv.rule as usize].is_pass() {
             return None;
         }
-        let rule = &self.forbids[self.refusal(state, mv)?];
-        let written = self.move_to_string(state, mv);
-        Some(match &rule.cond {
-            ForbidCond::Repetition(r) => {
-                let plies = self.refused_plies(state, mv, r);
-                let noun = if r.parts == StateParts::POSITIONAL {
+        let forbid = &self.forbids[self.refusal(state, mv)?];
+        let rule = match &forbid.cond {
+            ForbidCond::Repetition(r) => ForbidKind::Repetition {
+                name: r.name(),
+                noun: if r.parts == StateParts::POSITIONAL {
                     "board".to_string()
                 } else {
                     r.parts.noun()
-                };
-                let after = when_phrase(&plies);
-                if r.times == 2 {
-                    format!("{written} refused: {} (the {noun} {after})", r.name())
-                } else {
-                    format!(
-                        "{written} refused: the same {noun} would occur for the {} time ({after})",
-                        ordinal(u32::from(r.times))
-                    )
-                }
-            }
+                },
+                times: r.times,
+                plies: self.refused_plies(state, mv, r),
+            },
             ForbidCond::Surrounded { who, .. } => {
                 let own = (1..self.pieces.len()).all(|id| {
                     who[state.scalars.to_move].contains(id as u8)
                         == (self.pieces[id].owner == Some(state.scalars.to_move))
                 });
                 if own {
-                    format!("{written} refused: suicide (its chain would have no liberty)")
+                    ForbidKind::Suicide
                 } else {
-                    format!(
-                        "{written} refused: a chain would have no liberty (forbid {})",
-                        rule.text
-                    )
+                    ForbidKind::NoLiberty
                 }
             }
+        };
+        Some(Refusal::Forbidden {
+            mv,
+            written: self.move_to_string(state, mv),
+            rule,
         })
     }
 }

@@ -59,6 +59,7 @@ mod symmetry;
 #[cfg(test)]
 pub(crate) mod test_games;
 mod via;
+mod why_illegal;
 mod zobrist;
 
 pub use bit_moves::BitMoves;
@@ -93,6 +94,7 @@ pub use prim::slide::line_count::LineCounts;
 pub use quick_ends::QuickEnds;
 pub use race::{Dice, Track, BORNE_OFF, FROM_RESERVE, ROLL_RULE};
 pub use reach::Reach;
+pub use refusal::{ForbidKind, NamedCell, PieceSeen, Refusal};
 pub use repetition::{RepCells, Repetition, StateParts, MAX_PARTIAL_CELLS};
 pub use rules::{Part, Rule};
 pub use screen::{ScreenWalk, Screened};

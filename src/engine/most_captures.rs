@@ -73,24 +73,24 @@ impl Game {
 }
 
 impl Game {
-    /// Why `mv` (written `written`) is refused when a move capturing more pieces is legal:
-    /// `None` unless `forced most-captures` holds and a legal move captures more.
+    /// Why `mv` is refused when a move capturing more pieces is legal: `None` unless
+    /// `forced most-captures` holds and a legal move captures more.
     pub(super) fn fewer_captures(
         &self,
         s: &State,
         mv: Move,
-        written: &str,
         legal: &[Move],
-    ) -> Option<String> {
+    ) -> Option<super::refusal::Refusal> {
         if !self.most_captures || legal.contains(&mv) {
             return None;
         }
-        let best = legal.iter().map(|m| self.captures_in(s, m)).max()?;
-        let mine = self.captures_in(s, &mv);
-        (best > mine).then(|| {
-            format!(
-                "{written} refused: it captures {mine} and another capture takes {best}; the most must be taken (forced most-captures)"
-            )
+        let most = legal.iter().map(|m| self.captures_in(s, m)).max()?;
+        let takes = self.captures_in(s, &mv);
+        (most > takes).then(|| super::refusal::Refusal::MostCaptures {
+            mv,
+            written: self.move_to_string(s, mv),
+            takes,
+            most,
         })
     }
 }

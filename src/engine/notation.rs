@@ -9,34 +9,21 @@ use super::prim::{
     castle::Castle, en_passant::EnPassant, pass::Pass, place, promote, remove::Remove, step::Step,
     swap_sides::SwapSides,
 };
+use super::refusal::{NamedCell, PieceSeen, Refusal};
 use super::{Game, Move, MoveList, Part, State, EMPTY};
 
-/// Why a text is not a legal move.
+/// Why a text is not a legal move: the text as given, and the [`Refusal`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseMoveError {
-    /// The game is over: no move is legal.
-    GameOver,
-    /// No legal move is written this way.
-    NotLegal { input: String, hint: Option<String> },
+pub struct ParseMoveError {
+    /// The text, trimmed.
+    pub input: String,
+    /// Why no legal move is written so (boxed: errors stay small, and refusals are rare).
+    pub refusal: Box<Refusal>,
 }
 
 impl std::fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ParseMoveError::GameOver => write!(f, "the game is over; no move can be played"),
-            ParseMoveError::NotLegal { input, hint } => {
-                // Echoed input is bounded and its control characters escaped.
-                write!(
-                    f,
-                    "'{}' is not a legal move here",
-                    crate::lang::diag::bounded(input)
-                )?;
-                if let Some(h) = hint {
-                    write!(f, " ({h})")?;
-                }
-                Ok(())
-            }
-        }
+        write!(f, "{}", self.refusal.about(&self.input))
     }
 }
 
@@ -183,7 +170,10 @@ impl Game {
         let mut moves = MoveList::new();
         self.legal_moves(state, &mut moves);
         if moves.is_empty() {
-            return Err(ParseMoveError::GameOver);
+            return Err(ParseMoveError {
+                input: text.trim().to_string(),
+                refusal: Box::new(Refusal::GameOver),
+            });
         }
         let want: String = text.split_whitespace().collect();
         let coordinates = |same: &dyn Fn(&str, &str) -> bool| {
@@ -254,11 +244,14 @@ impl Game {
                 }
             }
         }
-        // Name what is wrong: an unknown cell, or a piece that cannot go there.
-        let hint = self.explain_bad_move(state, &want, &moves);
-        Err(ParseMoveError::NotLegal {
+        // Name what is wrong: the rule that refuses it, an unknown cell, a piece that
+        // cannot go there.
+        let refusal = self
+            .why_illegal(state, text)
+            .unwrap_or_else(|| self.explain_bad_move(state, &want, &moves));
+        Err(ParseMoveError {
             input: text.trim().to_string(),
-            hint,
+            refusal: Box::new(refusal),
         })
     }
 
@@ -294,7 +287,7 @@ impl Game {
     }
 
     /// The longest cell name `text` starts with, in any letter case.
-    fn cell_name_at_start(&self, text: &str) -> Option<&str> {
+    pub(super) fn cell_name_at_start(&self, text: &str) -> Option<&str> {
         self.board
             .cells
             .iter()
@@ -353,23 +346,31 @@ impl Game {
         None
     }
 
-    fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Option<String> {
+    /// Why `want` names none of the legal `moves` (and no move the pieces could make that a
+    /// rule refuses): the most specific thing that can be said.
+    pub(super) fn explain_bad_move(&self, state: &State, want: &str, moves: &MoveList) -> Refusal {
         // A cell name (letters, then digits) that is not on the board.
-        if let Some(bad) = self.unknown_cell_in(want) {
-            return Some(format!("there is no cell '{bad}' on this board"));
+        if let Some(name) = self.unknown_cell_in(want) {
+            return Refusal::UnknownCell { name };
         }
         let texts: Vec<String> = moves
             .iter()
             .map(|&m| self.move_to_string(state, m))
             .collect();
         if let [only] = texts.as_slice() {
-            return Some(format!("the only legal move is '{only}'"));
+            return Refusal::OnlyMove { only: only.clone() };
         }
         if let Some(why) = self.incomplete_move(state, want, moves, &texts) {
-            return Some(why);
+            return why;
         }
         if let Some(why) = self.lone_cell(state, want, moves, &texts) {
-            return Some(why);
+            return why;
+        }
+        if let Some(why) = self.ambiguous(state, want, moves) {
+            return why;
+        }
+        if let Some(why) = self.piece_move_refusal(state, want) {
+            return why;
         }
         // A typo is at most two edits: texts of very different lengths are not compared
         // (a 10 KB line against 28,000 Nex moves would take seconds).
@@ -386,13 +387,48 @@ impl Game {
         match best {
             // Only a near miss: 'z9' is two edits from 'a1', but no typo of it.
             Some((d, t)) if d <= 2 && d * 2 < want.chars().count() => {
-                Some(format!("did you mean '{t}'?"))
+                Refusal::Typo { near: t.clone() }
             }
-            _ => Some(format!(
-                "{} legal moves; type 'moves' to list them",
-                texts.len()
-            )),
+            _ => Refusal::NoSuchMove { legal: texts.len() },
         }
+    }
+
+    /// When several legal moves are written `want` read loosely: placements with the same
+    /// cells (`b1a1` in Connect6), or SAN that names a piece and its landing but not which
+    /// of two such pieces goes (`Nd2`).
+    fn ambiguous(&self, state: &State, want: &str, moves: &MoveList) -> Option<Refusal> {
+        if want.len() > 64 {
+            return None;
+        }
+        let mut found: Vec<Move> = Vec::new();
+        if self.symbol_in_placements {
+            if let Some(cells) = self.cells_key(want) {
+                found = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        self.placement_key(&self.move_to_string(state, m))
+                            .is_some_and(|k| {
+                                let mut mine: Vec<String> = k.into_iter().map(|p| p.1).collect();
+                                mine.sort_unstable();
+                                mine == cells
+                            })
+                    })
+                    .collect();
+            }
+        }
+        if found.len() < 2 && self.algebraic {
+            found = self.san_candidates(state, want, moves);
+        }
+        if found.len() < 2 {
+            return None;
+        }
+        let mut candidates: Vec<String> = found
+            .iter()
+            .map(|&m| self.move_to_string(state, m))
+            .collect();
+        candidates.sort_unstable();
+        Some(Refusal::Ambiguous { candidates })
     }
 
     /// When `want` is the beginning of legal moves (a multi-part move cut short: Morris'
@@ -403,7 +439,7 @@ impl Game {
         want: &str,
         moves: &MoveList,
         texts: &[String],
-    ) -> Option<String> {
+    ) -> Option<Refusal> {
         const SHOWN: usize = 6;
         let want = want.to_lowercase();
         if want.is_empty() || want.len() > 64 {
@@ -428,18 +464,7 @@ impl Game {
         // In text order, so that the message does not follow the generator's order.
         found.sort_unstable();
         found.truncate(SHOWN);
-        match count {
-            0 => None,
-            1 => Some(format!("it is incomplete: did you mean '{}'?", found[0])),
-            n if n <= SHOWN => Some(format!(
-                "it is incomplete; it goes on as {}",
-                found.join(", ")
-            )),
-            n => Some(format!(
-                "it is incomplete; {n} moves begin so, such as {}",
-                found[..3].join(", ")
-            )),
-        }
+        (count > 0).then_some(Refusal::Incomplete { count, such: found })
     }
 
     /// When `want` is a cell name alone: the moves that use that cell (a Nex placement is
@@ -451,36 +476,44 @@ impl Game {
         want: &str,
         moves: &MoveList,
         texts: &[String],
-    ) -> Option<String> {
-        let cell = self.board.cell_by_name(want)?;
-        let name = &self.board.cells[cell.index()].name;
-        let using: Vec<&str> = moves
+    ) -> Option<Refusal> {
+        let cell = self.named_cell(self.board.cell_by_name(want)?);
+        let using: Vec<&String> = moves
             .iter()
             .zip(texts)
-            .filter(|(m, _)| m.cells().contains(&cell))
-            .map(|(_, t)| t.as_str())
+            .filter(|(m, _)| m.cells().contains(&cell.id))
+            .map(|(_, t)| t)
             .collect();
         if !using.is_empty() {
-            let such: Vec<&str> = using.iter().take(3).copied().collect();
-            return Some(format!(
-                "{name} alone is no move; {} move{} use{} it, such as {}",
-                using.len(),
-                if using.len() == 1 { "" } else { "s" },
-                if using.len() == 1 { "s" } else { "" },
-                such.join(", ")
-            ));
+            return Some(Refusal::CellAlone {
+                count: using.len(),
+                such: using.iter().take(3).map(|t| t.to_string()).collect(),
+                cell,
+            });
         }
+        let piece = self.piece_seen(state, cell.id)?;
+        Some(Refusal::CellTaken { cell, piece })
+    }
+
+    /// A cell with its name, for a refusal.
+    pub(super) fn named_cell(&self, id: super::CellId) -> NamedCell {
+        NamedCell {
+            id,
+            name: self.board.cells[id.index()].name.clone(),
+        }
+    }
+
+    /// The piece on `cell` as a player sees it; `None` when the cell is empty.
+    pub(super) fn piece_seen(&self, state: &State, cell: super::CellId) -> Option<PieceSeen> {
         let piece = state.at(cell);
         if piece == EMPTY {
             return None;
         }
-        let kind = &self.kinds[self.pieces[piece as usize].kind as usize].name;
-        Some(match self.owner(piece) {
-            Some(p) => format!(
-                "{name} is taken: {}'s {kind} stands there",
-                self.players[p.index()]
-            ),
-            None => format!("{name} is taken: a {kind} stands there"),
+        Some(PieceSeen {
+            kind: self.kinds[self.pieces[piece as usize].kind as usize]
+                .name
+                .clone(),
+            owner: self.owner(piece).map(|p| self.players[p.index()].clone()),
         })
     }
 }

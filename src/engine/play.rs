@@ -1,32 +1,30 @@
 //! The checked way to play a move: [`Game::play`] refuses a move that is not legal and leaves
 //! the state unchanged, beside the unchecked [`Game::make`] that searches use.
 
+use super::refusal::Refusal;
 use super::{Game, Move, State};
 
-/// Why [`Game::play`] refused a move. The move is given back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    /// The game is over: no move may be played.
-    GameOver(Move),
-    /// The move is not one of the position's legal moves.
-    Illegal(Move),
+/// Why [`Game::play`] refused a move: the move, given back, and the [`Refusal`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    /// The refused move.
+    pub mv: Move,
+    /// The move as the game writes it.
+    pub written: String,
+    /// Why it is refused (boxed: errors stay small, and refusals are rare).
+    pub refusal: Box<Refusal>,
 }
 
 impl PlayError {
     /// The refused move.
     pub fn mv(&self) -> Move {
-        match *self {
-            PlayError::GameOver(m) | PlayError::Illegal(m) => m,
-        }
+        self.mv
     }
 }
 
 impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PlayError::GameOver(_) => write!(f, "the game is over"),
-            PlayError::Illegal(_) => write!(f, "the move is not legal in this position"),
-        }
+        write!(f, "{}", self.refusal.about(&self.written))
     }
 }
 
@@ -37,11 +35,12 @@ impl Game {
     /// not and leaves `state` unchanged. It lists the legal moves to check, so it is for
     /// moves that come from outside (a person, a file, another program), not for searches.
     pub fn play(&self, state: &mut State, mv: Move) -> Result<(), PlayError> {
-        if self.outcome(state).is_some() {
-            return Err(PlayError::GameOver(mv));
-        }
-        if !self.legal_moves_vec(state).contains(&mv) {
-            return Err(PlayError::Illegal(mv));
+        if self.outcome(state).is_some() || !self.legal_moves_vec(state).contains(&mv) {
+            return Err(PlayError {
+                mv,
+                written: self.move_to_string(state, mv),
+                refusal: Box::new(self.why_refused(state, mv)),
+            });
         }
         self.make(state, mv);
         Ok(())
@@ -60,7 +59,17 @@ mod tests {
         g.play(&mut s, b2).unwrap();
         let before = g.position_to_string(&s);
         // The same cell again: `make` would overwrite the X with an O.
-        assert_eq!(g.play(&mut s, b2), Err(PlayError::Illegal(b2)));
+        let e = g.play(&mut s, b2).unwrap_err();
+        assert_eq!(e.mv(), b2);
+        assert!(
+            matches!(&*e.refusal, Refusal::CellTaken { cell, piece }
+                if cell.name == "b2" && piece.owner.as_deref() == Some("X")),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "'b2' is not a legal move here (b2 is taken: X's mark stands there)"
+        );
         assert_eq!(g.position_to_string(&s), before);
         for t in ["a1", "b1", "a2", "b3"] {
             let mv = g.parse_move(&s, t).unwrap();
@@ -69,6 +78,7 @@ mod tests {
         // X has b1, b2, b3: the game is over.
         let a3 = g.parse_move(&g.start(), "a3").unwrap();
         assert!(g.outcome(&s).is_some(), "{}", g.position_to_string(&s));
-        assert_eq!(g.play(&mut s, a3), Err(PlayError::GameOver(a3)));
+        let e = g.play(&mut s, a3).unwrap_err();
+        assert_eq!((e.mv, *e.refusal), (a3, Refusal::GameOver));
     }
 }

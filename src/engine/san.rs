@@ -50,6 +50,32 @@ impl Game {
             .or_else(|| self.parse_long_algebraic(state, &want, moves))
     }
 
+    /// The legal moves in `moves` that SAN naming a piece and its landing only (`Nd2`,
+    /// `Nxd2`) could mean: all of them when several such pieces can go there, for a
+    /// refusal that names the candidates.
+    pub(crate) fn san_candidates(&self, state: &State, text: &str, moves: &MoveList) -> Vec<Move> {
+        let want = normal_san(text);
+        let Some(letter) = want.chars().next().filter(char::is_ascii_uppercase) else {
+            return Vec::new();
+        };
+        let rest: String = want[1..].chars().filter(|&c| c != 'x').collect();
+        let Some(dest) = self.board.cell_by_name(&rest) else {
+            return Vec::new();
+        };
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                self.move_origin(&m).is_some_and(|o| {
+                    let piece = state.at(o);
+                    piece != EMPTY
+                        && self.kind_letter(self.pieces[piece as usize].kind) == letter
+                        && self.move_targets(&m) == [dest]
+                })
+            })
+            .collect()
+    }
+
     /// A move in long algebraic form, the piece's letter then both cells (`Qc1b2`,
     /// `Ng1-f3`, `Qc1xb2`): what some programs write even when SAN would say less.
     fn parse_long_algebraic(&self, state: &State, want: &str, moves: &MoveList) -> Option<Move> {

@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::ai::Bot;
 use crate::engine::ending::describe_end;
-use crate::engine::{Game, Move, Outcome, Player, State};
+use crate::engine::{Game, Move, Outcome, ParseMoveError, Player, Refusal, State};
 use crate::io::record::Record;
 
 use super::seat::{AiSettings, Seat, DEFAULT_LEVEL};
@@ -103,12 +103,15 @@ pub enum Event {
 pub enum SessionError {
     /// The game is over: no move can be played.
     GameOver,
-    /// The move is not legal here; `reason` says why in the players' terms.
-    Refused {
-        /// The text as given.
-        input: String,
-        /// Why it is refused.
-        reason: String,
+    /// The move is not legal here: the text (or the move written) and the engine's
+    /// refusal, for each front-end to word in its own terms.
+    Refused(ParseMoveError),
+    /// Move `index` (from 1) of a record or position cannot be played.
+    BadMove {
+        /// Its place in the record's moves, from 1.
+        index: usize,
+        /// Why.
+        error: ParseMoveError,
     },
     /// There is nothing to undo.
     NothingToUndo,
@@ -124,7 +127,8 @@ impl std::fmt::Display for SessionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SessionError::GameOver => write!(f, "the game is over; no move can be played"),
-            SessionError::Refused { reason, .. } => write!(f, "{reason}"),
+            SessionError::Refused(e) => write!(f, "{e}"),
+            SessionError::BadMove { index, error } => write!(f, "move {index}: {error}"),
             SessionError::NothingToUndo => write!(f, "nothing to undo"),
             SessionError::NoHumanMove => {
                 write!(f, "nothing to undo: no move was made by a person")
@@ -136,6 +140,14 @@ impl std::fmt::Display for SessionError {
 }
 
 impl std::error::Error for SessionError {}
+
+/// A refusal as a session error: the game being over is its own error.
+fn refused(input: String, refusal: Box<Refusal>) -> SessionError {
+    match *refusal {
+        Refusal::GameOver => SessionError::GameOver,
+        _ => SessionError::Refused(ParseMoveError { input, refusal }),
+    }
+}
 
 /// An interactive game: state, history, seats and AI players. See the module docs.
 pub struct Session {
@@ -337,19 +349,14 @@ impl Session {
     /// Plays a legal move, then any rolls and forced passes that follow. Clears the redo
     /// stack.
     pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, SessionError> {
-        if self.is_over() {
-            return Err(SessionError::GameOver);
-        }
-        if !self.game.legal_moves_vec(&self.state).contains(&mv) {
-            let input = self.game.move_to_string(&self.state, mv);
-            return Err(SessionError::Refused {
-                reason: format!("'{input}' is not a legal move here"),
-                input,
-            });
-        }
+        let text = self.game.move_to_string(&self.state, mv);
+        let player = self.state.to_move();
+        self.game
+            .play(&mut self.state, mv)
+            .map_err(|e| refused(e.written, e.refusal))?;
         self.redo.clear();
         let mut events = Vec::new();
-        self.push(mv, &mut events);
+        self.add_to_history(mv, text, player, &mut events);
         self.settle(&mut events);
         self.announce_end(&mut events);
         Ok(events)
@@ -364,17 +371,9 @@ impl Session {
 
     /// The legal move written `text`, or why there is none.
     pub fn parse_move(&self, text: &str) -> Result<Move, SessionError> {
-        match self.game.parse_move(&self.state, text) {
-            Ok(mv) => Ok(mv),
-            Err(crate::engine::ParseMoveError::GameOver) => Err(SessionError::GameOver),
-            Err(e) => Err(SessionError::Refused {
-                input: text.trim().to_string(),
-                reason: self
-                    .game
-                    .why_illegal(&self.state, text)
-                    .unwrap_or_else(|| e.to_string()),
-            }),
-        }
+        self.game
+            .parse_move(&self.state, text)
+            .map_err(|e| refused(e.input, e.refusal))
     }
 
     /// Lets the AI of the seat to move choose and play its move (thinking on this thread;
@@ -647,7 +646,10 @@ impl Session {
         for (i, text) in rec.moves.iter().enumerate() {
             let mv = game
                 .parse_move(&state, text)
-                .map_err(|e| SessionError::Load(format!("move {}: {e}", i + 1)))?;
+                .map_err(|error| SessionError::BadMove {
+                    index: i + 1,
+                    error,
+                })?;
             let player = state.to_move();
             let text = game.move_to_string(&state, mv);
             game.make(&mut state, mv);
@@ -755,8 +757,13 @@ impl Session {
     fn push(&mut self, mv: Move, events: &mut Vec<Event>) {
         let text = self.game.move_to_string(&self.state, mv);
         let player = self.state.to_move();
-        let previous = self.history.last().map(|p| p.player);
         self.game.make(&mut self.state, mv);
+        self.add_to_history(mv, text, player, events);
+    }
+
+    /// Adds `mv`, just made by `player` and written `text`, to the history and `events`.
+    fn add_to_history(&mut self, mv: Move, text: String, player: Player, events: &mut Vec<Event>) {
+        let previous = self.history.last().map(|p| p.player);
         let played = Played { mv, text, player };
         events.push(if let Some(roll) = mv.as_roll() {
             Event::Rolled {

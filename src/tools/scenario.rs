@@ -156,7 +156,7 @@ impl Runner<'_> {
                         Err(e) => {
                             let why = match describe_end(g, s) {
                                 Some(end) => format!("the game is over: {end}"),
-                                None => g.why_illegal(s, &word.node).unwrap_or(e.to_string()),
+                                None => e.to_string(),
                             };
                             let d = Diagnostic::error(
                                 word.span,
@@ -426,7 +426,7 @@ impl Runner<'_> {
                 );
                 return;
             }
-            Err(e) => g.why_illegal(s, &mv.node).unwrap_or(e.to_string()),
+            Err(e) => e.to_string(),
         };
         if let Some(r) = reason {
             if !why.to_lowercase().contains(&r.node.to_lowercase()) {

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::engine::ending::describe_end;
-use crate::engine::{CellId, Move, Player};
+use crate::engine::{CellId, Move, ParseMoveError, Player, Refusal};
 use crate::io::pgn::{parse_pgn, write_pgn};
 use crate::io::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
@@ -23,6 +23,20 @@ const SHOWN: usize = 60;
 const ANALYSIS_PLIES: usize = 8;
 /// Scored moves `analyse all` lists before "… and N more".
 const ANALYSIS_LIST: usize = 40;
+
+/// A session error in the line mode's words: a move no legal move is written as points to
+/// the `moves` command.
+pub fn in_line_terms(e: &SessionError) -> String {
+    if let SessionError::Refused(ParseMoveError { input, refusal }) = e {
+        if let Refusal::NoSuchMove { legal } = **refusal {
+            return format!(
+                "'{}' is not a legal move here ({legal} legal moves; type 'moves' to list them)",
+                crate::lang::diag::bounded(input)
+            );
+        }
+    }
+    e.to_string()
+}
 
 /// What a command produced, for the front-end to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -347,7 +361,7 @@ impl Console {
                 self.shown.clear();
                 Response::redraw(events.iter().find_map(word).unwrap_or_default())
             }
-            Err(e) => Response::say(e.to_string()),
+            Err(e) => Response::say(in_line_terms(&e)),
         }
     }
 
@@ -365,7 +379,7 @@ impl Console {
                 Response::redraw("")
             }
             Err(e) => {
-                let mut msg = e.to_string();
+                let mut msg = in_line_terms(&e);
                 let word = line.split_whitespace().next().unwrap_or("");
                 if let Some(cmd) = Command::close_to(word) {
                     msg.push_str(&format!(
@@ -754,6 +768,12 @@ mod tests {
         assert_eq!(s.s.history().len(), 1);
         let r = s.handle("hitn");
         assert!(r.text.contains("did you mean 'hint'?"), "{r:?}");
+        // Text that names no move points to the command that lists them: the line mode's
+        // own words for the engine's refusal.
+        assert_eq!(
+            s.handle("zz").text,
+            "'zz' is not a legal move here (8 legal moves; type 'moves' to list them)"
+        );
     }
 
     #[test]

@@ -60,25 +60,26 @@ pub struct PlayArgs {
     pub verbose: bool,
 }
 
-/// Why `play` could not start, with the exit code to use.
+/// Why the `play` command could not start, with the exit code to use (not a refused move:
+/// that is the engine's [`crate::engine::PlayError`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayError {
+pub struct PlayCommandError {
     /// What went wrong.
     pub message: String,
     /// The process exit code: 2 for bad usage, 1 for a bad rule file.
     pub code: u8,
 }
 
-impl std::fmt::Display for PlayError {
+impl std::fmt::Display for PlayCommandError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.message)
     }
 }
 
-impl std::error::Error for PlayError {}
+impl std::error::Error for PlayCommandError {}
 
-fn usage(message: String) -> PlayError {
-    PlayError { message, code: 2 }
+fn usage(message: String) -> PlayCommandError {
+    PlayCommandError { message, code: 2 }
 }
 
 fn parse_player(s: &str) -> Result<(String, Seat), String> {
@@ -91,7 +92,7 @@ fn parse_player(s: &str) -> Result<(String, Seat), String> {
 }
 
 /// The seat each player gets from the options; see [`PlayArgs::player`].
-pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayError> {
+pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayCommandError> {
     let n = game.num_players();
     let any = args.white.is_some()
         || args.black.is_some()
@@ -180,8 +181,8 @@ pub struct DriveOptions {
 }
 
 /// Runs `tabletop play` on standard input and output.
-pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
-    let game = crate::load(&args.game, &args.set).map_err(|e| PlayError {
+pub fn run(args: &PlayArgs) -> Result<(), PlayCommandError> {
+    let game = crate::load(&args.game, &args.set).map_err(|e| PlayCommandError {
         message: e.to_string(),
         code: e.exit_code().clamp(0, 255) as u8,
     })?;
@@ -198,7 +199,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         let app = crate::ui::board::BoardApp::new(session);
-        return crate::ui::board::term::run(app, color).map_err(|e| PlayError {
+        return crate::ui::board::term::run(app, color).map_err(|e| PlayCommandError {
             message: format!("the terminal failed: {e}"),
             code: 1,
         });
@@ -220,7 +221,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
         match Edited::new() {
             Ok(mut editor) => drive(&mut session, &mut editor, stdout.lock(), opts),
             Err(e) => {
-                return Err(PlayError {
+                return Err(PlayCommandError {
                     message: format!("the terminal failed: {e}"),
                     code: 1,
                 })
@@ -236,7 +237,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
         )
     };
     match result {
-        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(PlayError {
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(PlayCommandError {
             message: "interrupted".into(),
             code: 130,
         }),
@@ -347,7 +348,7 @@ mod tests {
         Cli::try_parse_from(std::iter::once("play").chain(line.iter().copied())).map(|c| c.args)
     }
 
-    fn seats(line: &[&str]) -> Result<Vec<Seat>, PlayError> {
+    fn seats(line: &[&str]) -> Result<Vec<Seat>, PlayCommandError> {
         let a = args(line).unwrap();
         let g = crate::load(&a.game, &a.set).unwrap();
         resolve_seats(&g, &a)

@@ -113,6 +113,47 @@ impl Castle {
         }
     }
 
+    /// For a refusal: when castling from `focus` to `to` is a move of this part but for
+    /// the pieces standing between the castling piece and its partner, those cells.
+    /// `None` when `to` is no landing of this part, or nothing stands between.
+    pub(crate) fn blockers(
+        &self,
+        game: &Game,
+        s: &State,
+        p: Player,
+        focus: CellId,
+        to: CellId,
+    ) -> Option<Vec<CellId>> {
+        if !s.is_unmoved(focus) {
+            return None;
+        }
+        self.dirs[p].iter().find_map(|&d| {
+            let mut landing = focus;
+            for _ in 0..self.steps {
+                landing = game.board.next(landing, d);
+                if landing == NO_CELL {
+                    return None;
+                }
+            }
+            if landing != to {
+                return None;
+            }
+            let mut between = Vec::new();
+            let mut c = game.board.next(focus, d);
+            while c != NO_CELL {
+                let x = s.board[c.index()];
+                if x != EMPTY && s.is_unmoved(c) && self.with.accepts(&game.board, p, c, x) {
+                    return (!between.is_empty()).then_some(between);
+                }
+                if x != EMPTY {
+                    between.push(c);
+                }
+                c = game.board.next(c, d);
+            }
+            None
+        })
+    }
+
     /// Execution: the piece on `focus` and its partner move to the cells recorded from
     /// `cells[*k]` on; returns the castling piece's landing (the new focus).
     #[inline(always)]

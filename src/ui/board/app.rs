@@ -8,7 +8,7 @@
 //! choices) are offered as a list. Esc takes back the last pick. A move can also be typed
 //! in notation on the command line (`:`), with completion of legal moves (Tab).
 
-use crate::engine::{CellId, Move};
+use crate::engine::{CellId, Move, ParseMoveError, Refusal};
 use crate::session::pick::Pick;
 use crate::session::{Driver, Ended, Event, Session, SessionError};
 use crate::ui::command::Command;
@@ -445,8 +445,7 @@ impl BoardApp {
         };
         match result {
             Ok(events) => self.after(&events),
-            Err(SessionError::Refused { reason, .. }) => self.message = reason,
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.message = in_board_terms(&e),
         }
     }
 
@@ -459,7 +458,7 @@ impl BoardApp {
         self.picked.clear();
         match self.session.play(mv) {
             Ok(events) => self.after(&events),
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.message = in_board_terms(&e),
         }
     }
 
@@ -521,4 +520,18 @@ impl BoardApp {
     pub fn text(&self, mv: Move) -> String {
         self.session.game().move_to_string(self.session.state(), mv)
     }
+}
+
+/// A session error in the board's words: a move no legal move is written as points to the
+/// highlighted cells, where the moves can be picked.
+fn in_board_terms(e: &SessionError) -> String {
+    if let SessionError::Refused(ParseMoveError { input, refusal }) = e {
+        if let Refusal::NoSuchMove { legal } = **refusal {
+            return format!(
+                "'{}' is not a legal move here ({legal} legal moves; pick a highlighted cell)",
+                crate::lang::diag::bounded(input)
+            );
+        }
+    }
+    e.to_string()
 }

@@ -259,6 +259,15 @@ fn typed_moves_and_commands_work_with_completion() {
     }
     press(&mut a, &[Key::Enter]);
     assert!(a.message.contains("there is no cell 'e9'"), "{}", a.message);
+    // Text that names no move points to the board, the board's own way to list moves.
+    press(
+        &mut a,
+        &[Key::Char(':'), Key::Char('z'), Key::Char('z'), Key::Enter],
+    );
+    assert_eq!(
+        a.message,
+        "'zz' is not a legal move here (20 legal moves; pick a highlighted cell)"
+    );
     press(&mut a, &[Key::Char('u')]);
     assert!(a.session.history().is_empty());
     press(&mut a, &[Key::Char('r')]);

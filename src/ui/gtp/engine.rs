@@ -3,7 +3,7 @@
 //! through the board's geometry ([`super::vertex`]), and the session parses, checks and
 //! plays it.
 
-use crate::engine::{Outcome, Player};
+use crate::engine::{ForbidKind, Outcome, Player, Refusal};
 use crate::session::{AiTurn, Event, Session, SessionError};
 use crate::ui::render::{draw, Style};
 
@@ -238,12 +238,27 @@ impl Engine {
     }
 }
 
-/// Why the session refused a move, on one line, without the line mode's advice to list the
-/// moves (a GTP controller has no such command).
+/// Why the session refused a move, after GTP's `illegal move` (the GTP 2 error for `play`),
+/// in a Go player's words where there are some: an occupied point, suicide, ko.
 fn reason(e: &SessionError) -> String {
-    let text = e.to_string().replace('\n', " ");
-    match text.find(" (") {
-        Some(i) if text[i..].contains("type 'moves'") => text[..i].to_string(),
-        _ => text,
+    let refusal = match e {
+        SessionError::Refused(e) => &e.refusal,
+        SessionError::GameOver => return "the game is over".into(),
+        e => return e.to_string().replace('\n', " "),
+    };
+    match &**refusal {
+        Refusal::CellTaken { cell, .. } => format!("{cell} is occupied"),
+        Refusal::Forbidden {
+            rule: ForbidKind::Suicide,
+            ..
+        } => "suicide".into(),
+        Refusal::Forbidden {
+            rule: ForbidKind::Repetition { name, .. },
+            ..
+        } => name.clone(),
+        // The controller sent a vertex or a word: there is no more to say than that it is
+        // no legal move.
+        Refusal::NoSuchMove { .. } | Refusal::Illegal { .. } => "not a legal move here".into(),
+        r => r.to_string(),
     }
 }

@@ -194,14 +194,44 @@ fn hex_speaks_hexgui_vertices() {
         vertex::cell(&e.session().game().board, vertex).is_some(),
         "{reply}"
     );
-    assert_eq!(
-        one(&mut e, "play b c2"),
-        "? illegal move: 'c2' is not a legal move here (c2 is taken: Black's stone stands there)"
-    );
+    assert_eq!(one(&mut e, "play b c2"), "? illegal move: c2 is occupied");
     // A move of several cells (Nex places two stones) is answered in the game's notation.
     let mut n = engine_for("nex", &[("size", "5")]);
     let reply = one(&mut n, "genmove b");
     assert!(reply.contains('?'), "{reply}");
+}
+
+#[test]
+fn refusals_are_worded_in_go_terms() {
+    // White's a1 would have no liberty; Black's retake of a ko would repeat the board.
+    let mut e = engine_for("go", &[("size", "5")]);
+    for line in ["play b a2", "play w b2", "play b b1"] {
+        assert_eq!(one(&mut e, line), "= ", "{line}");
+    }
+    assert_eq!(one(&mut e, "play w a1"), "? illegal move: suicide");
+    let mut k = engine_for("go", &[("size", "5")]);
+    // The ko of tests/go.rs, played out: Black takes at c2, White may not retake at b2.
+    for line in [
+        "play b b3",
+        "play w c3",
+        "play b a2",
+        "play w b2",
+        "play b b1",
+        "play w d2",
+        "play b e5",
+        "play w c1",
+        "play b c2",
+    ] {
+        assert_eq!(one(&mut k, line), "= ", "{line}");
+    }
+    assert_eq!(
+        one(&mut k, "play w b2"),
+        "? illegal move: positional superko"
+    );
+    // Nothing here says to type a command a controller does not have.
+    assert_eq!(one(&mut k, "play w pass"), "= ");
+    let reply = one(&mut k, "play b swap");
+    assert!(!reply.contains("moves'"), "{reply}");
 }
 
 #[test]
@@ -219,7 +249,7 @@ fn bad_input_is_an_error_and_changes_nothing() {
         vec![
             "? not Black's turn: White is to move",
             "? invalid color 'x'",
-            "? illegal move: 'e5' is not a legal move here (e5 is taken: Black's stone stands there)",
+            "? illegal move: e5 is occupied",
             "? not Black's turn: White is to move",
             "?5 illegal move: 'I5' is not a vertex of this board",
             "? unknown command",
@@ -234,7 +264,7 @@ fn bad_input_is_an_error_and_changes_nothing() {
     );
     assert_eq!(
         one(&mut e, "play w swap"),
-        "? illegal move: 'swap' is not a legal move here"
+        "? illegal move: not a legal move here"
     );
     assert!(e.session().state().same_position(&before));
     assert_eq!(e.session().history().len(), 1);

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::ai::{Limits, Progress, Score};
 use crate::engine::{Move, State};
-use crate::session::{Driver, Ended, Event, Seat, Session, Tick, MAX_LEVEL, MIN_LEVEL};
+use crate::session::{Driver, Ended, Event, Seat, Session, SessionError, Tick, MAX_LEVEL, MIN_LEVEL};
 
 use super::command::{Command, Go};
 
@@ -114,7 +114,7 @@ impl Engine {
             Command::Position { fen, moves } => {
                 self.finish(out);
                 if let Err(e) = self.session.set_position(fen.as_deref(), moves) {
-                    out.push(error(&without_advice(&e.to_string())));
+                    out.push(error(&position_error(&e)));
                 }
             }
             Command::SetOption { name, value } => {
@@ -301,11 +301,17 @@ fn info(session: &Session, position: &State, p: &Progress) -> String {
     )
 }
 
-/// A refusal without the line mode's advice to list the moves (UCI has no such command).
-fn without_advice(text: &str) -> String {
-    match text.find(" (") {
-        Some(i) if text[i..].contains("type 'moves'") => text[..i].to_string(),
-        _ => text.to_string(),
+/// Why a `position` command was refused, as UCI's information can say it: an illegal move
+/// is named by its place in the command's move list and in the compact form the
+/// controller sent.
+fn position_error(e: &SessionError) -> String {
+    match e {
+        SessionError::BadMove { index, error } => format!(
+            "move {index}: illegal move {} ({})",
+            crate::lang::diag::bounded(&error.input),
+            error.refusal
+        ),
+        e => e.to_string(),
     }
 }
 

@@ -210,8 +210,15 @@ fn bad_input_answers_info_string_and_changes_nothing() {
         "{lines:?}"
     );
     assert_eq!(lines[0], "info string error: unknown command 'fly'");
-    assert!(lines[2].contains("move 2:"), "{}", lines[2]);
-    assert!(lines[3].contains("e2e5"), "{}", lines[3]);
+    // An illegal move is named in UCI's terms: its place in the list, the move as sent.
+    assert_eq!(
+        lines[2],
+        "info string error: move 2: illegal move e2e4 (there is no piece on e2)"
+    );
+    assert_eq!(
+        lines[3],
+        "info string error: move 1: illegal move e2e5 (the pawn on e2 cannot move to e5)"
+    );
     assert_eq!(
         lines[6],
         "info string error: Level must be from 1 to 9, not '12'"

@@ -28,7 +28,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::engine::CellId;
+use crate::engine::{CellId, ParseMoveError, Refusal};
 use crate::io::record::Record;
 use crate::session::analysis::analyse;
 use crate::session::{AiSettings, Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
@@ -70,11 +70,30 @@ impl IntoResponse for ApiError {
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
         let status = match e {
-            SessionError::Refused { .. } | SessionError::Load(_) => StatusCode::BAD_REQUEST,
+            SessionError::Refused(_) | SessionError::BadMove { .. } | SessionError::Load(_) => {
+                StatusCode::BAD_REQUEST
+            }
             _ => StatusCode::CONFLICT,
         };
-        ApiError(status, e.to_string())
+        ApiError(status, in_web_terms(&e))
     }
+}
+
+/// A session error in a web page's words: the person points at cells, so a move no legal
+/// move is written as (or one made elsewhere) points to the highlighted cells.
+fn in_web_terms(e: &SessionError) -> String {
+    if let SessionError::Refused(ParseMoveError { input, refusal }) = e {
+        if matches!(
+            **refusal,
+            Refusal::NoSuchMove { .. } | Refusal::Illegal { .. }
+        ) {
+            return format!(
+                "'{}' is not a legal move here; pick a highlighted cell",
+                crate::lang::diag::bounded(input)
+            );
+        }
+    }
+    e.to_string()
 }
 
 /// A JSON body, or why it could not be read: too large (413), not JSON or not the
