@@ -117,7 +117,9 @@ impl Registry {
         let idle = self.idle;
         let slot = slots.get_mut(id)?;
         if slot.used.elapsed() >= idle {
-            slots.remove(id);
+            let gone = slots.remove(id);
+            drop(slots);
+            drop(gone);
             return None;
         }
         slot.used = Instant::now();
@@ -126,7 +128,9 @@ impl Registry {
 
     /// Closes the session `id`; whether it was open.
     pub fn close(&self, id: &str) -> bool {
-        self.lock().remove(id).is_some()
+        // Freed once the lock is let go, as in `open`.
+        let gone = self.lock().remove(id);
+        gone.is_some()
     }
 
     /// Drops the sessions unused for longer than the idle time; how many are left.
