@@ -265,6 +265,14 @@ impl Page {
         .await;
     }
 
+    /// The buttons of the moves that take no cell, as shown.
+    async fn buttons(&self) -> Vec<String> {
+        let v = self
+            .js("return [...document.querySelectorAll('#without-cells button')].map(b => b.textContent)")
+            .await;
+        serde_json::from_value(v).unwrap()
+    }
+
     async fn legal(&self) -> Value {
         let id = self.session().await;
         ureq::get(&format!("{}/api/sessions/{id}/moves", self.base))
@@ -612,6 +620,66 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
         page.moves().await[before],
         format!("White: {}", turn["text"].as_str().unwrap())
     );
+
+    page.c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// Moves that take no cell are buttons while they are legal: a Go game ended by two passes,
+/// the pie rule's swap in Hex, and reversi's forced pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_without_a_cell_are_buttons_while_legal() {
+    let (_server, base) = serve();
+    let (_driver, c, profile) = browser().await;
+    let page = Page { c, base };
+    page.c.goto(&format!("{}/", page.base)).await.unwrap();
+    page.until(
+        "the game list",
+        "return document.querySelectorAll('#game option').length > 10",
+    )
+    .await;
+    let pass = "#without-cells [data-move='pass']";
+
+    // Go: a pass is always there; two in a row end the game, and the button goes.
+    page.start("go", "size=9", &["human", "human"]).await;
+    assert_eq!(page.buttons().await, ["pass"]);
+    page.click(pass).await;
+    page.wait_moves(1).await;
+    page.click(pass).await;
+    page.wait_moves(2).await;
+    page.until(
+        "the ending",
+        "return document.getElementById('status').textContent.startsWith('Game over')",
+    )
+    .await;
+    assert_eq!(page.moves().await, ["Black: pass", "White: pass"]);
+    assert!(page.buttons().await.is_empty());
+
+    // Hex with the pie rule: only after Black's first stone may White swap.
+    page.start("hex", "swap=yes", &["human", "human"]).await;
+    assert!(page.buttons().await.is_empty());
+    page.click_cell("a1").await;
+    page.wait_moves(1).await;
+    assert_eq!(page.buttons().await, ["swap"]);
+    page.click("#without-cells [data-move='swap']").await;
+    page.wait_moves(2).await;
+    assert_eq!(page.moves().await, ["Black: a1", "White: swap"]);
+    assert!(page.buttons().await.is_empty());
+
+    // Reversi: Black cannot outflank a disc, so a pass is Black's only move; then White
+    // can place, and a pass is no longer offered.
+    page.open_position(
+        "reversi",
+        json!({}),
+        "8/8/8/2x5/ox6/8/8/8 Black",
+        &["human", "human"],
+    )
+    .await;
+    assert_eq!(page.buttons().await, ["pass"]);
+    page.click(pass).await;
+    page.wait_moves(1).await;
+    assert_eq!(page.moves().await, ["Black: pass"]);
+    assert!(page.buttons().await.is_empty());
 
     page.c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);

@@ -110,8 +110,10 @@ fn session_of(app: &App, id: &str) -> Result<Shared, ApiError> {
         ApiError(
             StatusCode::NOT_FOUND,
             format!(
-                "no game '{}' is open here (it may have been idle for an hour)",
-                crate::lang::diag::bounded(id)
+                "no game '{}' is open here: it was closed, or dropped after {} unused or to \
+                 make room for newer games",
+                crate::lang::diag::bounded(id),
+                super::spoken(app.registry.idle())
             ),
         )
     })
@@ -273,7 +275,8 @@ pub async fn create(State(app): State<App>, b: Result<Json<NewSession>, JsonReje
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
-                "{} games are open, the most this server keeps; close one first",
+                "{} games are open, the most this server keeps, and the computer is thinking \
+                 in each (or a request is using it); try again shortly",
                 full.0
             ),
         )

@@ -287,6 +287,9 @@ pub struct StateView {
     pub future: Vec<String>,
     /// How many legal moves there are now.
     pub legal: usize,
+    /// The legal moves that use no cell (a pass, the pie rule's swap), when a person is to
+    /// move: the page offers them as buttons, since no click on the board makes them.
+    pub without_cells: Vec<String>,
     /// The ending, if the game is over.
     pub over: Option<Ending>,
     /// A line of feedback: the last change.
@@ -353,6 +356,12 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
             automatic: s.automatic(&p.mv),
         })
         .collect();
+    let legal = if s.is_over() {
+        Vec::new()
+    } else {
+        s.legal_moves()
+    };
+    let human_to_move = !s.is_over() && s.seat(state.to_move()).is_human();
     let over = game.outcome(state).map(|o| Ending {
         winner: o.winner(game.num_players()).map(|p| p.index()),
         result: match o {
@@ -369,7 +378,7 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         options: game.options.clone(),
         seats: s.seats().iter().map(|x| x.to_string()).collect(),
         to_move: state.to_move().index(),
-        human_to_move: !s.is_over() && s.seat(state.to_move()).is_human(),
+        human_to_move,
         thinking: live.thinking(),
         cells,
         reserves,
@@ -378,10 +387,15 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         last,
         history,
         future: s.redo_texts(),
-        legal: if s.is_over() {
-            0
+        legal: legal.len(),
+        without_cells: if human_to_move {
+            legal
+                .iter()
+                .filter(|m| s.move_cells(m).is_empty())
+                .map(|m| game.move_to_string(state, *m))
+                .collect()
         } else {
-            s.legal_moves().len()
+            Vec::new()
         },
         over,
         message: live.message.clone(),

@@ -189,6 +189,17 @@ function panel() {
   if (s.hands) info.push("in hand: " + s.hands.map((h, i) => `${name(i)} ${h}`).join(", "));
   info.push(`${s.legal} legal moves`);
   $("info").textContent = info.join(" · ");
+  // A pass or the pie rule's swap takes no cell, so no click on the board can make it.
+  const actions = $("without-cells");
+  actions.innerHTML = "";
+  for (const text of s.without_cells || []) {
+    const b = document.createElement("button");
+    b.textContent = text;
+    b.className = "without-cell";
+    b.dataset.move = text;
+    b.addEventListener("click", () => guarded(() => playText(text)));
+    actions.appendChild(b);
+  }
   const list = $("moves-list");
   list.innerHTML = "";
   const all = s.history.map((h) => ({ ...h, future: false }))
