@@ -8,7 +8,8 @@
 //! moves b2 a1 c3
 //! ```
 //!
-//! `game` names a shipped game or a `.game` path; each `set` line is one `--set` option;
+//! `game` names a shipped game (or the rule file given on the command line: a record never
+//! names a file to read, see [`crate::games::load_recorded`]); each `set` line is one `--set` option;
 //! `position` appears only when the game did not start from the default position; `moves`
 //! lines list the moves in order, in the game's notation (any number of lines, any number of
 //! moves per line). Blank lines and lines starting with `#` are ignored.
