@@ -101,6 +101,19 @@ impl Compiler {
         no_moves: Option<NoMoves>,
         forbids: Vec<Forbid>,
     ) -> Option<Game> {
+        // FEN has no field for hands: such a game's positions are written as SFEN, and a
+        // FEN it printed would not read back.
+        if let (true, Some((_, span))) = (self.fen, &self.hand) {
+            self.diags.push(
+                Diagnostic::error(
+                    *span,
+                    "'notation fen' cannot write hands: FEN has no field for pieces in hand",
+                )
+                .with_hint(
+                    "leave 'notation fen' out: a game with hands writes its positions as SFEN",
+                ),
+            );
+        }
         if !self.diags.is_empty() {
             return None;
         }
