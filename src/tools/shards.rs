@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tournament::{self, GameRecord, MatchArgs, MatchError, MatchReport, PlayerSpec};
 use crate::engine::Game;
-use crate::ui::record::{write_atomic, Record};
+use crate::ui::record::{remove_stale_temps, write_atomic_here as write_atomic, Record};
 
 /// Most shards a match is split into.
 pub const MAX_SHARDS: usize = 1_000_000;
@@ -175,7 +175,9 @@ fn prepare_folder(dir: &Path) -> Result<(), MatchError> {
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| data(format!("--records {shown}: cannot make the folder: {e}")))?;
-    let probe = dir.join(format!(".write-test.{}.tmp", std::process::id()));
+    // A shard killed before (`kill -9`) may have left a record's temporary file.
+    remove_stale_temps(dir, None);
+    let probe = dir.join(format!(".write-test.tabletop-{}.tmp", std::process::id()));
     std::fs::write(&probe, b"").map_err(|e| {
         data(format!(
             "--records {shown}: cannot write in the folder: {e}"
