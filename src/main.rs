@@ -639,7 +639,7 @@ fn convert(
 /// `tabletop test`: runs the suites, printing each scenario as it finishes.
 fn test(target: Option<&str>) -> Result<(), Failure> {
     use tools::scenario::{find_suites, run_suite, Found};
-    let found = find_suites(target).map_err(|e| Failure(e, 2))?;
+    let found = find_suites(target).map_err(|e| Failure(e.message, e.code))?;
     let (mut passed, mut failed, mut broken) = (0, 0, 0);
     for f in &found {
         let suite = match f {
