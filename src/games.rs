@@ -133,6 +133,50 @@ pub fn load(name_or_path: &str, overrides: &[(String, String)]) -> Result<Game, 
     Err(unknown(name_or_path))
 }
 
+/// Loads the game a record names: a tabletop record's `game` line, an SGF's `TG` or `GM`,
+/// a PGN's game, a shard summary's game. A record is data from anywhere, so its name is
+/// never a path to open (a system file's first line would come back in an error): it is a
+/// shipped game's name, or exactly `given`, the rule file the user named on the command
+/// line (or the page uploaded itself). Every entry point that reads records resolves their
+/// game here.
+///
+/// ```
+/// let e = tabletop::games::load_recorded("/etc/passwd", &[], None).unwrap_err();
+/// assert!(e.to_string().contains("never names a file"));
+/// assert!(tabletop::games::load_recorded("hex", &[], None).is_ok());
+/// ```
+pub fn load_recorded(
+    name: &str,
+    overrides: &[(String, String)],
+    given: Option<&str>,
+) -> Result<Game, LoadError> {
+    // The options come from the record too: one it names wrongly is bad input (exit 1).
+    let as_record = |e: LoadError| match e {
+        LoadError::Usage(m) => LoadError::Record(m),
+        e => e,
+    };
+    if shipped_source(name).is_some() {
+        return load_shipped(name, overrides).map_err(as_record);
+    }
+    if given == Some(name) {
+        return load(name, overrides).map_err(as_record);
+    }
+    let shown = crate::lang::diag::bounded(name);
+    let names = shipped_names();
+    let mut msg = format!(
+        "the record names the game '{shown}', which is not a shipped game; a record never names \
+         a file to read"
+    );
+    if let Some(c) = crate::lang::diag::closest(name, names.iter().copied()) {
+        msg.push_str(&format!(" (did you mean '{c}'?)"));
+    }
+    msg.push_str(
+        ": for a game of your own, name its rule file on the command line \
+         (`tabletop play FILE.game`, then load the record)",
+    );
+    Err(LoadError::Record(msg))
+}
+
 /// A rule file's text: a regular file of at most [`crate::lang::MAX_SOURCE`] bytes, in
 /// UTF-8. Invalid UTF-8 is a rule-file error at the first bad byte (its line, column and
 /// byte offset), not a usage error.

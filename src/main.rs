@@ -555,14 +555,15 @@ fn convert(
 ) -> Result<(), Failure> {
     use tabletop::io::pgn::{parse_pgn, write_pgn};
     use tabletop::io::record::{write_atomic, Record};
-    use tabletop::io::sgf::{parse_sgf, write_sgf};
+    use tabletop::io::sgf::{parse_sgf_with, write_sgf};
     let has =
         |p: &std::path::Path, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
     let is_pgn = |p: &std::path::Path| has(p, "pgn");
     let is_sgf = |p: &std::path::Path| has(p, "sgf");
     let text = tools::files::read_text(input).map_err(|e| Failure(e, 1))?;
     let (record, tags) = if is_sgf(input) {
-        let g = parse_sgf(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
+        let g = parse_sgf_with(&text, Some(game_ref))
+            .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
         for w in &g.warnings {
             eprintln!("{}: warning: {w}", input.display());
         }
@@ -590,7 +591,10 @@ fn convert(
             Record::parse(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
         (rec, Vec::new())
     };
-    let game = tabletop::load(&record.game, &record.options)?;
+    // The record's game is a shipped one or the rule file given as --game: never a file the
+    // record names.
+    let game = tabletop::games::load_recorded(&record.game, &record.options, Some(game_ref))
+        .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
     let out = if is_sgf(output) {
         write_sgf(&game, &record).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?
     } else if is_pgn(output) {
@@ -613,15 +617,18 @@ fn convert(
                 .map_err(|e| Failure(e.to_string(), 1))?,
             None => game.start(),
         };
-        let mut moves = Vec::new();
-        for (i, m) in record.moves.iter().enumerate() {
+        // Each move's text is replaced in place: a second list of millions of moves would
+        // double the memory a big record takes.
+        let mut record = record;
+        for (i, m) in record.moves.iter_mut().enumerate() {
             let mv = game
                 .parse_move(&state, m)
                 .map_err(|e| Failure(format!("{}: move {}: {e}", input.display(), i + 1), 1))?;
-            moves.push(game.move_to_string(&state, mv));
+            *m = game.move_to_string(&state, mv);
             game.make(&mut state, mv);
         }
-        Record { moves, ..record }.to_text()
+        drop(state);
+        record.to_text()
     };
     write_atomic(output, &out)
         .map_err(|e| Failure(format!("cannot write {}: {e}", output.display()), 1))?;
@@ -632,7 +639,7 @@ fn convert(
 /// `tabletop test`: runs the suites, printing each scenario as it finishes.
 fn test(target: Option<&str>) -> Result<(), Failure> {
     use tools::scenario::{find_suites, run_suite, Found};
-    let found = find_suites(target).map_err(|e| Failure(e, 2))?;
+    let found = find_suites(target).map_err(|e| Failure(e.message, e.code))?;
     let (mut passed, mut failed, mut broken) = (0, 0, 0);
     for f in &found {
         let suite = match f {

@@ -129,6 +129,64 @@ fn every_command_exits_0_1_and_2() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Bad input files are exit code 1, as docs/cli.md says, whichever command reads them: a
+/// rule or scenario file that is not UTF-8 (`test`), a record naming an unknown game, an
+/// unknown option or a file (`convert`).
+#[test]
+fn bad_input_files_exit_1() {
+    let dir = std::env::temp_dir().join(format!("tabletop-exit-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let rules = tabletop::games::shipped_source("tictactoe").unwrap();
+    // Not UTF-8: the scenario file, then the rule file.
+    std::fs::write(path("a.game"), rules).unwrap();
+    std::fs::write(path("a.test"), b"scenario \"x\"\n\xff\xfe\n").unwrap();
+    std::fs::write(path("b.game"), b"game \"b\"\n\xff\n").unwrap();
+    std::fs::write(path("b.test"), "").unwrap();
+    assert_eq!(code(&["test", &path("a.game")], ""), 1, "a .test not UTF-8");
+    assert_eq!(code(&["test", &path("b.test")], ""), 1, "a .game not UTF-8");
+    assert_eq!(code(&["test", &path("a.test")], ""), 1, "a .test not UTF-8");
+    // Records naming what is not there.
+    let out = path("out.txt");
+    for (record, sgf, what) in [
+        (
+            "game no-such-game\nmoves b2\n",
+            "(;TG[no-such-game];B[bb])",
+            "an unknown game",
+        ),
+        (
+            "game tictactoe\nset size=3\nmoves b2\n",
+            "(;TG[tictactoe]TO[size=3];B[bb])",
+            "an unknown option",
+        ),
+        (
+            "game hex\nset size=abc\n",
+            "(;TG[hex]TO[size=abc])",
+            "a bad option value",
+        ),
+        (
+            "game /etc/passwd\nmoves b2\n",
+            "(;TG[/etc/passwd];B[bb])",
+            "a file",
+        ),
+        (
+            "game ../Cargo.toml\nmoves b2\n",
+            "(;TG[../Cargo.toml];B[bb])",
+            "a file",
+        ),
+    ] {
+        std::fs::write(path("in.txt"), record).unwrap();
+        assert_eq!(code(&["convert", &path("in.txt"), &out], ""), 1, "{what}");
+        std::fs::write(path("in.sgf"), sgf).unwrap();
+        assert_eq!(
+            code(&["convert", &path("in.sgf"), &out], ""),
+            1,
+            "SGF: {what}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn ctrl_c_exits_130() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))

@@ -500,3 +500,61 @@ fn a_play_delay_beyond_a_minute_is_refused() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("is not in 0..=60000"), "{err}");
 }
+
+/// Every length of expression has a limit with a true message: a long `+ 1` chain (which
+/// nests to the left) is refused as too deep, not as definitions inside definitions, and
+/// not by overflowing the stack; a chain within the limit compiles; long `and` chains are
+/// flat and compile.
+#[test]
+fn long_expressions_are_limited_with_a_true_message() {
+    let sum = |n: usize| {
+        format!(
+            "{HEAD}move place(m, on: empty)\nwin if line(3) and count(m) >= 1{}\n",
+            " + 1".repeat(n)
+        )
+    };
+    for n in [300, 5_000, 200_000] {
+        let (code, err) = check("sum", sum(n).as_bytes());
+        assert_eq!(code, 1, "{n}: {err}");
+        assert!(
+            err.contains("this expression nests more than 256 levels deep"),
+            "{n}: {err}"
+        );
+        assert!(
+            !err.contains("definitions used inside definitions"),
+            "{err}"
+        );
+        assert_bounded(&err);
+    }
+    let (code, err) = check("short-sum", sum(100).as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = check(
+        "minus",
+        format!(
+            "{HEAD}move place(m, on: empty)\nwin if line(3) and count(m) >= 9{}\n",
+            " - 1 + 1".repeat(100_000)
+        )
+        .as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("nests more than 256 levels deep"), "{err}");
+    // Definitions that each add to a sum: the whole is limited, and said so.
+    let mut text = format!("{HEAD}define s0 = 1{}\n", " + 1".repeat(200));
+    for i in 1..=20 {
+        text.push_str(&format!("define s{i} = s{}{}\n", i - 1, " + 1".repeat(200)));
+    }
+    text.push_str("move place(m, on: empty)\nwin if line(3) and count(m) >= s20\n");
+    let (code, err) = check("defined-sums", text.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("with its definitions put in, this expression nests more than 1024"),
+        "{err}"
+    );
+    // 100,000 `and`: a flat list, no nesting.
+    let ands = format!(
+        "{HEAD}move place(m, on: empty{})\nwin if line(3)\n",
+        " and empty".repeat(100_000)
+    );
+    let (code, err) = check("ands", ands.as_bytes());
+    assert_eq!(code, 0, "{err}");
+}

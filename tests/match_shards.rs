@@ -301,6 +301,19 @@ fn a_records_folder_that_is_a_file_or_cannot_be_written_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Replaces the moves of the record at `path`, keeping its comment lines.
+fn with_moves(path: &Path, moves: &str) {
+    let s = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<String> = s
+        .lines()
+        .map(|l| match l.starts_with("moves") {
+            true => format!("moves {moves}"),
+            false => l.to_string(),
+        })
+        .collect();
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
 /// Something done to a copy of good shards' folder.
 type Damage = dyn Fn(&Path);
 
@@ -326,16 +339,12 @@ fn missing_or_damaged_shards_and_records_are_data_errors() {
         ),
         (
             "an illegal move",
-            &|d| {
-                std::fs::write(d.join("game-000004.txt"), "game tictactoe\nmoves b2 b2\n").unwrap()
-            },
+            &|d| with_moves(&d.join("game-000004.txt"), "b2 b2"),
             "game-000004.txt: move 2 'b2': 'b2' is not a legal move here",
         ),
         (
             "a record cut short",
-            &|d| {
-                std::fs::write(d.join("game-000004.txt"), "game tictactoe\nmoves b2 a1\n").unwrap()
-            },
+            &|d| with_moves(&d.join("game-000004.txt"), "b2 a1"),
             "game-000004.txt: the record stops after 2 moves, before the end of the game",
         ),
         (
@@ -347,6 +356,34 @@ fn missing_or_damaged_shards_and_records_are_data_errors() {
             "a record of another game",
             &|d| std::fs::write(d.join("game-000001.txt"), "game connect4\nmoves a\n").unwrap(),
             "game-000001.txt: a record of another game",
+        ),
+        (
+            "a record copied to another game's number",
+            &|d| {
+                std::fs::copy(d.join("game-000001.txt"), d.join("game-000005.txt"))
+                    .map(|_| ())
+                    .unwrap()
+            },
+            "game-000005.txt: the record of game 1, not of game 5: a record copied or renamed",
+        ),
+        (
+            "a record without its match line",
+            &|d| {
+                let path = d.join("game-000002.txt");
+                let s = std::fs::read_to_string(&path).unwrap();
+                let kept: Vec<&str> = s.lines().filter(|l| !l.starts_with('#')).collect();
+                std::fs::write(&path, kept.join("\n")).unwrap()
+            },
+            "game-000002.txt: not a record this match wrote",
+        ),
+        (
+            "a record of another seed",
+            &|d| {
+                let path = d.join("game-000003.txt");
+                let s = std::fs::read_to_string(&path).unwrap();
+                std::fs::write(&path, s.replace(", seed 7:", ", seed 8:")).unwrap()
+            },
+            "game-000003.txt: a record of another match (of 12 games, seed 8; not 12, seed 7)",
         ),
         (
             "a record past the end",

@@ -197,3 +197,34 @@ fn random_games_keep_hands_hashes_and_positions_consistent() {
         "{drops} drops, {captures} captures"
     );
 }
+
+/// Shogi with `notation fen` printed its positions as FEN and read them as SFEN, so its own
+/// positions did not parse: FEN has no field for hands, so the compiler refuses the pair,
+/// for any game with hands (shipped games' positions round-trip: `tests/selfcheck.rs` prints
+/// and reads back every position along random games of each).
+#[test]
+fn notation_fen_with_hands_is_refused_at_compile_time() {
+    for name in ["shogi", "minishogi"] {
+        let source = tabletop::games::shipped_source(name).unwrap().replacen(
+            "\nboard ",
+            "\nnotation fen\nboard ",
+            1,
+        );
+        let e = tabletop::compile_source(name, "x.game", &source, &[])
+            .err()
+            .unwrap_or_else(|| panic!("{name} with notation fen compiled"))
+            .to_string();
+        let rendered = match tabletop::compile_source(name, "x.game", &source, &[]) {
+            Err(tabletop::LoadError::Rules { diagnostics, .. }) => diagnostics
+                .iter()
+                .map(|d| d.message.clone())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            _ => e,
+        };
+        assert!(
+            rendered.contains("'notation fen' cannot write hands"),
+            "{name}: {rendered}"
+        );
+    }
+}

@@ -460,6 +460,34 @@ fn a_stopped_solve_resumes_from_its_checkpoint_to_the_same_values() {
     );
 }
 
+/// Ctrl-C during a solve too small to reach the stop flag's next look (every 4096
+/// positions): "saving the checkpoint" was said, the solve finished, and no checkpoint was
+/// written. Whatever the timing, a stop asked for writes the checkpoint.
+#[test]
+fn a_stop_asked_for_writes_the_checkpoint_even_when_the_solve_ends_first() {
+    let g = game("tictactoe", &[]);
+    let mut s = g.start();
+    let file = scratch("ttt-stopped.ckpt");
+    let opts = Options {
+        memory_mb: 16,
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        checkpoint: Some(file.clone()),
+        ..Options::default()
+    };
+    let sol = solve_dfpn(&g, &mut s, opts, |_| {}).expect("tic-tac-toe is solved at once");
+    assert_eq!(sol.value, Value::Draw);
+    assert!(sol.stats.nodes < 4_096, "{} positions", sol.stats.nodes);
+    assert!(file.exists(), "the checkpoint is written");
+    // And it is a whole one: resuming from it gives the same value.
+    let opts = Options {
+        memory_mb: 16,
+        resume: Some(file.clone()),
+        ..Options::default()
+    };
+    let resumed = solve_dfpn(&g, &mut s, opts, |_| {}).expect("resumes");
+    assert_eq!(resumed.value, Value::Draw);
+}
+
 #[test]
 fn a_foreign_or_damaged_checkpoint_is_refused_clearly() {
     let g = connect_four_4x4();

@@ -101,6 +101,19 @@ impl Compiler {
         no_moves: Option<NoMoves>,
         forbids: Vec<Forbid>,
     ) -> Option<Game> {
+        // FEN has no field for hands: such a game's positions are written as SFEN, and a
+        // FEN it printed would not read back.
+        if let (true, Some((_, span))) = (self.fen, &self.hand) {
+            self.diags.push(
+                Diagnostic::error(
+                    *span,
+                    "'notation fen' cannot write hands: FEN has no field for pieces in hand",
+                )
+                .with_hint(
+                    "leave 'notation fen' out: a game with hands writes its positions as SFEN",
+                ),
+            );
+        }
         if !self.diags.is_empty() {
             return None;
         }
@@ -400,6 +413,8 @@ impl Compiler {
             hand_gain,
             drop_mate_rules,
             again: std::mem::take(&mut self.race.again),
+            stacked: false,
+            plain_make: false,
             prefer: std::mem::take(&mut self.race.prefer),
             bonuses: std::mem::take(&mut self.bonuses),
             entry_rules,
@@ -435,7 +450,10 @@ impl Compiler {
             game.line_counts = Some(Box::new(crate::engine::LineCounts::build(&game.board)));
         }
         game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
-        let lean = game.dice.is_none() && game.again.is_empty() && !game.tracks_unmoved;
+        game.stacked = game.board.stack_cap.iter().any(|&c| c > 0);
+        game.plain_make = game.again.is_empty() && !game.stacked;
+        let lean =
+            game.dice.is_none() && game.again.is_empty() && !game.tracks_unmoved && !game.stacked;
         let reserve = game.reserve_kind;
         for rule in &mut game.rules {
             rule.lone_placement = lean

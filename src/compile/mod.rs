@@ -41,13 +41,17 @@ pub enum LoadError {
     },
     /// The command line asked for something impossible (unknown game, bad `--set`).
     Usage(String),
+    /// A game record names a game that is not a shipped one (or the rule file given on the
+    /// command line): bad input, not bad usage.
+    Record(String),
 }
 
 impl LoadError {
-    /// The process exit code for this error: 1 for a bad rule file, 2 for bad usage.
+    /// The process exit code for this error: 1 for a bad rule file or record, 2 for bad
+    /// usage.
     pub fn exit_code(&self) -> i32 {
         match self {
-            LoadError::Rules { .. } => 1,
+            LoadError::Rules { .. } | LoadError::Record(_) => 1,
             LoadError::Usage(_) => 2,
         }
     }
@@ -65,7 +69,7 @@ impl std::fmt::Display for LoadError {
                 let n = diagnostics.len();
                 write!(f, "{file}: {n} error{}", if n == 1 { "" } else { "s" })
             }
-            LoadError::Usage(m) => write!(f, "{m}"),
+            LoadError::Usage(m) | LoadError::Record(m) => write!(f, "{m}"),
         }
     }
 }

@@ -130,6 +130,9 @@ pub(crate) struct Compiler {
 
 /// How deep definitions may use each other (a limit of the language, not a cycle).
 pub const MAX_EXPANSION_DEPTH: usize = 32;
+/// Deepest expression once definitions are put in (each is at most
+/// [`crate::lang::MAX_DEPTH`] deep as written, but definitions stack them).
+pub const MAX_EXPANDED_DEPTH: usize = 1024;
 /// Most expression nodes all definitions of a file may expand to (`define d1 = d0, d0`,
 /// `define d2 = d1, d1`, … doubles at each level).
 pub const MAX_EXPANDED: usize = 500_000;
@@ -366,10 +369,19 @@ impl Compiler {
             );
             return;
         }
-        if depth > MAX_EXPANSION_DEPTH {
+        // Two limits, each with its own message: definitions inside definitions (the
+        // names being expanded), and the depth of the expression they make together.
+        if self.expanding.len() > MAX_EXPANSION_DEPTH {
             self.err(
                 e.span,
                 format!("definitions used inside definitions more than {MAX_EXPANSION_DEPTH} deep (a limit of the rule language)"),
+            );
+            return;
+        }
+        if depth > MAX_EXPANDED_DEPTH {
+            self.err(
+                e.span,
+                format!("with its definitions put in, this expression nests more than {MAX_EXPANDED_DEPTH} levels deep (a limit of the rule language)"),
             );
             return;
         }

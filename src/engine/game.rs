@@ -119,6 +119,12 @@ pub struct Game {
     pub(crate) drop_mate_rules: bool,
     /// Conditions that give the mover another turn (`again if reach(rosettes)`).
     pub(crate) again: Vec<EndRule>,
+    /// Whether the board has stack cells: then every move is made by the general path, whose
+    /// writes keep each stack's levels (and the hash kept level by level) with the board;
+    /// the short paths write the visible top only (derived).
+    pub(crate) stacked: bool,
+    /// Whether a plain move may take the plain make: no extra turns, no stacks (derived).
+    pub(crate) plain_make: bool,
     /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
     pub(crate) prefer: super::Preferences,
     /// What the searching AI's evaluation adds for pieces on some cells

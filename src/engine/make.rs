@@ -30,7 +30,7 @@ impl Game {
                     self.make_lean(s, mv);
                     return;
                 }
-                if self.again.is_empty() && s.scalars.roll == NO_ROLL {
+                if self.plain_make && s.scalars.roll == NO_ROLL {
                     self.make_plain(s, mv, rule);
                     return;
                 }
@@ -82,13 +82,16 @@ impl Game {
     /// [`Game::make`] for any move: carried out part by part.
     #[inline(never)]
     fn make_general(&self, s: &mut State, mv: Move) {
-        if let Some(plan) = self.outflank_placement(mv.rule).filter(|o| o.lean) {
-            self.make_outflank(s, mv, plan);
-            return;
-        }
-        if let Some(plan) = self.place_capture(mv.rule) {
-            self.make_place_capture(s, mv, plan);
-            return;
+        // Their short paths write cells without stacks in mind.
+        if !self.stacked {
+            if let Some(plan) = self.outflank_placement(mv.rule).filter(|o| o.lean) {
+                self.make_outflank(s, mv, plan);
+                return;
+            }
+            if let Some(plan) = self.place_capture(mv.rule) {
+                self.make_place_capture(s, mv, plan);
+                return;
+            }
         }
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, false);
@@ -563,6 +566,10 @@ impl Game {
     /// Puts `piece` on `cell`, logging the old content and updating hash and counts.
     #[inline(always)]
     pub(crate) fn set_cell(&self, s: &mut State, cell: CellId, piece: PieceId) {
+        // `stacks` is empty unless the game has stack cells, so other games test one length.
+        if !s.stacks.is_empty() && self.board.stack_cap[cell.index()] > 0 {
+            return self.set_stack_top(s, cell, piece);
+        }
         let old = s.board[cell.index()];
         s.log.push(Change { cell, old });
         s.scalars.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);

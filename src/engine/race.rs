@@ -182,6 +182,20 @@ impl Game {
         self.set_top(s, cell, piece);
     }
 
+    /// Replaces the top piece of the stack on `cell` with `piece` (an empty `piece` takes the
+    /// top off): what any move but `advance` (a placement, a capture, a removal) does on a
+    /// stack cell, so that the stack's levels, and the hash kept level by level, follow the
+    /// board (a placement that set only the visible top left the hash from scratch, which
+    /// reads the levels, behind).
+    pub(crate) fn set_stack_top(&self, s: &mut State, cell: CellId, piece: PieceId) {
+        if s.height[cell.index()] > 0 {
+            self.lift(s, cell);
+        }
+        if piece != EMPTY {
+            self.drop_on_stack(s, cell, piece);
+        }
+    }
+
     /// Changes the visible top of a stack cell (board, bitsets, counts, cell log; the hash
     /// is kept per level by the callers).
     fn set_top(&self, s: &mut State, cell: CellId, piece: PieceId) {

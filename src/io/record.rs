@@ -8,7 +8,8 @@
 //! moves b2 a1 c3
 //! ```
 //!
-//! `game` names a shipped game or a `.game` path; each `set` line is one `--set` option;
+//! `game` names a shipped game (or the rule file given on the command line: a record never
+//! names a file to read, see [`crate::games::load_recorded`]); each `set` line is one `--set` option;
 //! `position` appears only when the game did not start from the default position; `moves`
 //! lines list the moves in order, in the game's notation (any number of lines, any number of
 //! moves per line). Blank lines and lines starting with `#` are ignored.
@@ -104,8 +105,67 @@ impl Record {
 /// then synced and renamed over `path`, so a reader never sees a half-written file; the
 /// temporary file is removed whenever the write fails. Only regular files are written: an
 /// existing device, FIFO, folder or symbolic link at `path` is refused (a link would be
-/// replaced by a file, not followed), with a message saying so.
+/// replaced by a file, not followed), with a message saying so. Temporary files that a
+/// killed run left beside `path` are removed first (see [`remove_stale_temps`]).
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Some(name) = path.file_name() {
+        remove_stale_temps(dir, Some(&name.to_string_lossy()));
+    }
+    write_atomic_here(path, text)
+}
+
+/// The name of the temporary file this process writes `name` through: recognisable
+/// (`.NAME.tabletop-PID.tmp`), so a later run can tell a killed run's leftover.
+fn temp_name(name: &str) -> String {
+    format!(".{name}.{TEMP_MARK}{}.tmp", std::process::id())
+}
+
+/// What every temporary file of tabletop has in its name, before the process id.
+const TEMP_MARK: &str = "tabletop-";
+
+/// Removes the temporary files in `dir` (of the target `only`, or of any target) whose
+/// writing process is gone: a run killed mid-write (`kill -9`) leaves one that nothing else
+/// would remove. A file of a live process (a save under way elsewhere) is left alone.
+pub fn remove_stale_temps(dir: &Path, only: Option<&str>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = only.map(|n| format!(".{n}.{TEMP_MARK}"));
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let Some(pid) = name
+            .strip_suffix(".tmp")
+            .and_then(|n| n.rsplit_once(TEMP_MARK))
+            .filter(|(head, _)| {
+                name.starts_with('.')
+                    && prefix.as_ref().map_or(true, |p| {
+                        name.starts_with(p.as_str()) && head.len() + TEMP_MARK.len() == p.len()
+                    })
+            })
+            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_alive(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` runs (where `/proc` says; elsewhere every process counts as alive,
+/// so nothing is removed that may be in use).
+fn process_alive(pid: u32) -> bool {
+    !Path::new("/proc/self").exists() || Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// [`write_atomic`] without looking for stale temporary files: for a writer of many files
+/// in one folder (a shard's records), which removes them once at its start.
+pub fn write_atomic_here(path: &Path, text: &str) -> std::io::Result<()> {
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         let what = if meta.file_type().is_symlink() {
             Some("a symbolic link; save to the file it points to")
@@ -130,7 +190,7 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let tmp = dir.join(temp_name(&name));
     // The lock is held for the whole write: an interruption waits until this temporary
     // file is renamed (or removed), and finds it named if it is still being written.
     let mut pending = pending();

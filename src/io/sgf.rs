@@ -72,8 +72,12 @@ fn err(line: usize, message: impl Into<String>) -> SgfError {
     }
 }
 
-/// The nodes of the main line (each a list of properties), and warnings.
-fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> {
+/// Reads the main line, giving each of its nodes (a list of properties) to `on_node` in
+/// order as soon as it is whole; returns the warnings. Only one node is held at a time.
+fn main_line(
+    text: &str,
+    on_node: &mut dyn FnMut(&[Property]) -> Result<(), SgfError>,
+) -> Result<Vec<String>, SgfError> {
     if text.len() > MAX_SGF_BYTES {
         return Err(err(
             1,
@@ -85,7 +89,8 @@ fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> 
     }
     let bytes = text.as_bytes();
     let mut warnings = Vec::new();
-    let mut nodes: Vec<Vec<Property>> = Vec::new();
+    // The main-line node being read, once one has begun.
+    let mut node: Option<Vec<Property>> = None;
     // For each open tree: whether it is on the main line, and how many subtrees it has had.
     let mut open: Vec<(bool, usize, usize)> = Vec::new();
     let mut trees = 0usize;
@@ -128,7 +133,12 @@ fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> 
                     return Err(err(line, "a node after a variation"));
                 }
                 if main {
-                    nodes.push(Vec::new());
+                    if let Some(done) = node.as_mut() {
+                        on_node(done)?;
+                        done.clear();
+                    } else {
+                        node = Some(Vec::new());
+                    }
                 }
                 in_node = true;
             }
@@ -195,7 +205,7 @@ fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> 
                     return Err(err(prop_line, format!("property {name} has no value")));
                 }
                 if open.last().is_some_and(|t| t.0) {
-                    if let Some(node) = nodes.last_mut() {
+                    if let Some(node) = node.as_mut() {
                         node.push(Property {
                             name,
                             values,
@@ -221,6 +231,9 @@ fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> 
     if trees == 0 {
         return Err(err(1, "no game tree: SGF begins with '(;'"));
     }
+    if let Some(last) = &node {
+        on_node(last)?;
+    }
     if trees > 1 {
         warnings.push(format!("only the first of {trees} games is read"));
     }
@@ -230,7 +243,7 @@ fn main_line(text: &str) -> Result<(Vec<Vec<Property>>, Vec<String>), SgfError> 
             if skipped == 1 { "" } else { "s" }
         ));
     }
-    Ok((nodes, warnings))
+    Ok(warnings)
 }
 
 /// The board's columns and rows as SGF counts them: the cell at each (x, y) from the top
@@ -403,142 +416,195 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
 }
 
 /// Reads the first game of an SGF text into a record, replaying every move to check it.
+/// Its game must be a shipped one (see [`parse_sgf_with`]).
 pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
-    let (nodes, mut warnings) = main_line(text)?;
-    let Some(root) = nodes.first() else {
+    parse_sgf_with(text, None)
+}
+
+/// [`parse_sgf`] where the SGF may also name `given`, the rule file the user named on the
+/// command line; any other game that is not shipped is refused, never opened.
+pub fn parse_sgf_with(text: &str, given: Option<&str>) -> Result<SgfGame, SgfError> {
+    // The whole text's syntax first, so its errors come before any move's; then the nodes
+    // are replayed one at a time as they are read again, never all held at once (millions
+    // of nodes would each take hundreds of bytes).
+    let warnings = main_line(text, &mut |_| Ok(()))?;
+    let mut replay: Option<Replay> = None;
+    main_line(text, &mut |node| match &mut replay {
+        Some(r) => r.node(node),
+        None => replay.insert(Replay::from_root(node, given)?).node(node),
+    })?;
+    let Some(r) = replay else {
         return Err(err(1, "the game tree has no node"));
     };
-    let find = |name: &str| root.iter().find(|p| p.name == name);
-    let first = |name: &str| find(name).map(|p| (p.values[0].trim().to_string(), p.line));
-    // The game: tabletop's own property first, then the SGF game number.
-    let game_ref = match (first("TG"), first("GM")) {
-        (Some((g, _)), _) => g,
-        (None, Some((n, line))) => {
-            let found = n
-                .parse::<u32>()
-                .ok()
-                .and_then(|n| GAME_NUMBERS.iter().find(|(k, _)| *k == n));
-            match found {
-                Some((_, name)) => name.to_string(),
-                None => {
-                    return Err(err(
-                        line,
-                        format!(
-                            "GM[{}] is not a game tabletop knows (1 Go, 2 Othello, 11 Hex)",
-                            crate::lang::diag::bounded(&n)
-                        ),
-                    ))
+    r.finish(warnings)
+}
+
+/// A game being read from SGF: what the root node set up, and the moves replayed so far.
+struct Replay {
+    game_ref: String,
+    options: Vec<(String, String)>,
+    game: Game,
+    grid: Grid,
+    /// Whether `tt` is a pass (boards up to 19 × 19, FF[3]).
+    pass_tt: bool,
+    state: State,
+    /// Whether setup stones or `PL` changed the start.
+    setup: bool,
+    moves: Vec<String>,
+    unknown: Vec<String>,
+    warnings: Vec<String>,
+    /// The index of the next node, from 0 (the root).
+    n: usize,
+}
+
+impl Replay {
+    /// The game, options and board the root node names.
+    fn from_root(root: &[Property], given: Option<&str>) -> Result<Replay, SgfError> {
+        let find = |name: &str| root.iter().find(|p| p.name == name);
+        let first = |name: &str| find(name).map(|p| (p.values[0].trim().to_string(), p.line));
+        // The game: tabletop's own property first, then the SGF game number.
+        let game_ref = match (first("TG"), first("GM")) {
+            (Some((g, _)), _) => g,
+            (None, Some((n, line))) => {
+                let found = n
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|n| GAME_NUMBERS.iter().find(|(k, _)| *k == n));
+                match found {
+                    Some((_, name)) => name.to_string(),
+                    None => {
+                        return Err(err(
+                            line,
+                            format!(
+                                "GM[{}] is not a game tabletop knows (1 Go, 2 Othello, 11 Hex)",
+                                crate::lang::diag::bounded(&n)
+                            ),
+                        ))
+                    }
+                }
+            }
+            // SGF's default game is Go.
+            (None, None) => "go".to_string(),
+        };
+        // The game names no file: only a shipped game or the caller's own rule file.
+        let game_line = find("TG").map_or(1, |p| p.line);
+        let load = |options: &[(String, String)]| {
+            crate::games::load_recorded(&game_ref, options, given)
+                .map_err(|e| err(game_line, e.to_string()))
+        };
+        let mut options: Vec<(String, String)> = Vec::new();
+        if let Some(p) = find("TO") {
+            for v in &p.values {
+                match v.split_once('=') {
+                    Some((k, val)) if !k.trim().is_empty() => {
+                        options.push((k.trim().to_string(), val.trim().to_string()))
+                    }
+                    _ => return Err(err(p.line, format!("TO[{v}] is not NAME=VALUE"))),
                 }
             }
         }
-        // SGF's default game is Go.
-        (None, None) => "go".to_string(),
-    };
-    if crate::games::shipped_source(&game_ref).is_none() && !game_ref.ends_with(".game") {
-        return Err(err(
-            find("TG").map_or(1, |p| p.line),
-            format!(
-                "the game '{}' is neither a shipped game nor a .game file",
-                crate::lang::diag::bounded(&game_ref)
-            ),
-        ));
-    }
-    let mut options: Vec<(String, String)> = Vec::new();
-    if let Some(p) = find("TO") {
-        for v in &p.values {
-            match v.split_once('=') {
-                Some((k, val)) if !k.trim().is_empty() => {
-                    options.push((k.trim().to_string(), val.trim().to_string()))
+        let set = |options: &mut Vec<(String, String)>, name: &str, value: String| {
+            if !options.iter().any(|(n, _)| n == name) {
+                options.push((name.to_string(), value));
+            }
+        };
+        // The game's own options are known only once it is compiled: compile it as it stands,
+        // then again with SZ and KM where it has such options.
+        let base = load(&options)?;
+        // An option SGF sets is kept only where it changes the game (so a record written by
+        // tabletop reads back as it was).
+        let differs = |name: &str, value: &str| {
+            base.options.iter().any(|(n, v)| {
+                n == name
+                    && match (v.parse::<f64>(), value.parse::<f64>()) {
+                        (Ok(a), Ok(b)) => a != b,
+                        _ => v != value,
+                    }
+            })
+        };
+        // SZ[n], or SZ[w:h] for a board that is not square.
+        let dims = match first("SZ") {
+            Some((sz, line)) => {
+                let (w, h) = sz.split_once(':').unwrap_or((&sz, &sz));
+                match (w.trim().parse::<i32>(), h.trim().parse::<i32>()) {
+                    (Ok(w), Ok(h)) if w > 0 && h > 0 => Some((w, h, sz.clone(), line)),
+                    _ => return Err(err(line, format!("SZ[{sz}] is not a size"))),
                 }
-                _ => return Err(err(p.line, format!("TO[{v}] is not NAME=VALUE"))),
+            }
+            None => None,
+        };
+        if let Some((w, h, _, _)) = &dims {
+            if w == h && differs("size", &w.to_string()) {
+                set(&mut options, "size", w.to_string());
             }
         }
-    }
-    let set = |options: &mut Vec<(String, String)>, name: &str, value: String| {
-        if !options.iter().any(|(n, _)| n == name) {
-            options.push((name.to_string(), value));
+        if let Some((km, line)) = first("KM") {
+            if km.parse::<f64>().map_or(true, |k| !k.is_finite()) {
+                return Err(err(line, format!("KM[{km}] is not a number")));
+            }
+            if differs("komi", &km) {
+                set(&mut options, "komi", km);
+            }
         }
-    };
-    // The game's own options are known only once it is compiled: compile it as it stands,
-    // then again with SZ and KM where it has such options.
-    let base = crate::load(&game_ref, &options).map_err(|e| err(1, e.to_string()))?;
-    // An option SGF sets is kept only where it changes the game (so a record written by
-    // tabletop reads back as it was).
-    let differs = |name: &str, value: &str| {
-        base.options.iter().any(|(n, v)| {
-            n == name
-                && match (v.parse::<f64>(), value.parse::<f64>()) {
-                    (Ok(a), Ok(b)) => a != b,
-                    _ => v != value,
-                }
+        let game = load(&options)?;
+        let grid = Grid::of(&game).map_err(|e| err(1, e))?;
+        if let Some((w, h, sz, line)) = dims {
+            if (w, h) != (grid.width, grid.height) {
+                return Err(err(
+                    line,
+                    format!(
+                        "SZ[{sz}] but {}'s board is {} × {}",
+                        game.title, grid.width, grid.height
+                    ),
+                ));
+            }
+        }
+        let pass_tt = grid.width <= 19 && grid.height <= 19;
+        let state = game.start();
+        Ok(Replay {
+            game_ref,
+            options,
+            game,
+            grid,
+            pass_tt,
+            state,
+            setup: false,
+            moves: Vec::new(),
+            unknown: Vec::new(),
+            warnings: Vec::new(),
+            n: 0,
         })
-    };
-    // SZ[n], or SZ[w:h] for a board that is not square.
-    let dims = match first("SZ") {
-        Some((sz, line)) => {
-            let (w, h) = sz.split_once(':').unwrap_or((&sz, &sz));
-            match (w.trim().parse::<i32>(), h.trim().parse::<i32>()) {
-                (Ok(w), Ok(h)) if w > 0 && h > 0 => Some((w, h, sz.clone(), line)),
-                _ => return Err(err(line, format!("SZ[{sz}] is not a size"))),
-            }
-        }
-        None => None,
-    };
-    if let Some((w, h, _, _)) = &dims {
-        if w == h && differs("size", &w.to_string()) {
-            set(&mut options, "size", w.to_string());
-        }
     }
-    if let Some((km, line)) = first("KM") {
-        if km.parse::<f64>().map_or(true, |k| !k.is_finite()) {
-            return Err(err(line, format!("KM[{km}] is not a number")));
-        }
-        if differs("komi", &km) {
-            set(&mut options, "komi", km);
-        }
-    }
-    let game = crate::load(&game_ref, &options).map_err(|e| err(1, e.to_string()))?;
-    let grid = Grid::of(&game).map_err(|e| err(1, e))?;
-    if let Some((w, h, sz, line)) = dims {
-        if (w, h) != (grid.width, grid.height) {
-            return Err(err(
-                line,
-                format!(
-                    "SZ[{sz}] but {}'s board is {} × {}",
-                    game.title, grid.width, grid.height
-                ),
-            ));
-        }
-    }
-    let pass_tt = grid.width <= 19 && grid.height <= 19;
-    let move_text = |value: &str| -> String {
+
+    /// A move's text in the game's notation from an SGF `B`/`W` value.
+    fn move_text(&self, value: &str) -> String {
         let v = value.trim();
-        if v.is_empty() || (pass_tt && v == "tt") {
+        if v.is_empty() || (self.pass_tt && v == "tt") {
             "pass".to_string()
         } else {
-            grid.cell(&game, v).unwrap_or_else(|| v.to_string())
+            self.grid
+                .cell(&self.game, v)
+                .unwrap_or_else(|| v.to_string())
         }
-    };
-    // Setup stones (handicap): placed by their owner, the other player passing between.
-    let mut state = game.start();
-    let mut setup = false;
-    let mut moves = Vec::new();
-    let mut unknown: Vec<String> = Vec::new();
-    for (n, node) in nodes.iter().enumerate() {
+    }
+
+    /// Reads one node of the main line: setup stones on the root, then moves.
+    fn node(&mut self, node: &[Property]) -> Result<(), SgfError> {
         for p in node {
             match p.name.as_str() {
-                "AB" | "AW" if n == 0 && moves.is_empty() => {
+                "AB" | "AW" if self.n == 0 && self.moves.is_empty() => {
                     let owner = Player(u8::from(p.name == "AW"));
                     for v in &p.values {
-                        let Some(cell) = grid.cell(&game, v.trim()) else {
+                        let Some(cell) = self.grid.cell(&self.game, v.trim()) else {
                             return Err(err(
                                 p.line,
                                 format!("{}[{v}] is not a point of the board", p.name),
                             ));
                         };
-                        place(&game, &mut state, owner, &cell).map_err(|e| err(p.line, e))?;
+                        place(&self.game, &mut self.state, owner, &cell)
+                            .map_err(|e| err(p.line, e))?;
                     }
-                    setup = true;
+                    self.setup = true;
                 }
                 "AB" | "AW" | "AE" => {
                     return Err(err(
@@ -546,40 +612,41 @@ pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
                         format!("{}: setup after the start is not read", p.name),
                     ))
                 }
-                "PL" if n == 0 => {
+                "PL" if self.n == 0 => {
                     let want = Player(u8::from(p.values[0].trim().eq_ignore_ascii_case("w")));
-                    if state.to_move() != want {
-                        pass(&game, &mut state).map_err(|e| err(p.line, e))?;
+                    if self.state.to_move() != want {
+                        pass(&self.game, &mut self.state).map_err(|e| err(p.line, e))?;
                     }
-                    setup = true;
+                    self.setup = true;
                 }
                 "B" | "W" => {
                     let who = Player(u8::from(p.name == "W"));
-                    if state.to_move() != who {
+                    if self.state.to_move() != who {
                         return Err(err(
                             p.line,
                             format!(
                                 "move {}: {}[{}] but {} is to move",
-                                moves.len() + 1,
+                                self.moves.len() + 1,
                                 p.name,
                                 p.values[0],
-                                game.players[state.to_move().index()]
+                                self.game.players[self.state.to_move().index()]
                             ),
                         ));
                     }
-                    let text = move_text(&p.values[0]);
-                    let mv = game
-                        .parse_move(&state, &text)
-                        .map_err(|e| err(p.line, format!("move {}: {e}", moves.len() + 1)))?;
-                    moves.push(game.move_to_string(&state, mv));
-                    game.make(&mut state, mv);
+                    let text = self.move_text(&p.values[0]);
+                    let mv = self
+                        .game
+                        .parse_move(&self.state, &text)
+                        .map_err(|e| err(p.line, format!("move {}: {e}", self.moves.len() + 1)))?;
+                    self.moves.push(self.game.move_to_string(&self.state, mv));
+                    self.game.make(&mut self.state, mv);
                 }
-                "GM" | "SZ" | "KM" | "HA" | "TG" | "TO" if n == 0 => {}
+                "GM" | "SZ" | "KM" | "HA" | "TG" | "TO" if self.n == 0 => {}
                 name if QUIET.contains(&name) => {}
                 name => {
-                    if !unknown.iter().any(|u| u == name) {
-                        unknown.push(name.to_string());
-                        warnings.push(format!(
+                    if !self.unknown.iter().any(|u| u == name) {
+                        self.unknown.push(name.to_string());
+                        self.warnings.push(format!(
                             "line {}: unknown property {} ignored",
                             p.line,
                             crate::lang::diag::bounded(name)
@@ -588,24 +655,41 @@ pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
                 }
             }
         }
+        self.n += 1;
+        Ok(())
     }
-    let position = setup.then(|| {
-        // Replay nothing: the setup is the start; the moves were played after it.
-        let mut start = state.clone();
-        for _ in 0..moves.len() {
-            game.unmake(&mut start);
-        }
-        game.position_to_string(&start)
-    });
-    Ok(SgfGame {
-        record: Record {
-            game: game_ref,
+
+    /// The record of the moves read, after the main line's `warnings`.
+    fn finish(self, mut warnings: Vec<String>) -> Result<SgfGame, SgfError> {
+        let Replay {
+            game_ref,
             options,
-            position,
+            game,
+            state,
+            setup,
             moves,
-        },
-        warnings,
-    })
+            warnings: more,
+            ..
+        } = self;
+        warnings.extend(more);
+        let position = setup.then(|| {
+            // Replay nothing: the setup is the start; the moves were played after it.
+            let mut start = state;
+            for _ in 0..moves.len() {
+                game.unmake(&mut start);
+            }
+            game.position_to_string(&start)
+        });
+        Ok(SgfGame {
+            record: Record {
+                game: game_ref,
+                options,
+                position,
+                moves,
+            },
+            warnings,
+        })
+    }
 }
 
 /// Places `owner`'s stone on `cell` by playing it, the other player passing first if it is

@@ -8,6 +8,6 @@ pub mod scenario;
 pub mod span;
 
 pub use diag::Diagnostic;
-pub use parse::{parse, MAX_NESTING, MAX_NOTS, MAX_SOURCE};
+pub use parse::{parse, MAX_DEPTH, MAX_NESTING, MAX_NOTS, MAX_SOURCE};
 pub use scenario::parse_scenarios;
 pub use span::{Span, Spanned};

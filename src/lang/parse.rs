@@ -20,6 +20,10 @@ pub const MAX_NESTING: usize = 64;
 const DETAIL_LIMIT: usize = 64 << 10;
 /// Longest run of `not` before one operand.
 pub const MAX_NOTS: usize = 64;
+/// Deepest expression tree: each `not`, comparison, call argument, `and`/`or`/`then` list
+/// and each operand of a `+`/`-` chain (which nests to the left) is a level. The stages
+/// after the parser recurse on the tree, so its depth, not only its brackets, is bounded.
+pub const MAX_DEPTH: usize = 256;
 
 /// Parses a rule file. A syntax error is returned as one diagnostic saying what was expected.
 pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
@@ -48,6 +52,11 @@ pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
     let file = pairs
         .next()
         .ok_or_else(|| vec![Diagnostic::error(Span::default(), "empty input")])?;
+    // Before the tree is built: a chain of 100,000 `+ 1` would be a tree that deep, which
+    // even dropping it would recurse through.
+    if let Some(d) = too_deep(file.clone()) {
+        return Err(vec![d]);
+    }
     let stmts = file
         .into_inner()
         .filter(|p| p.as_rule() != Rule::EOI)
@@ -119,6 +128,63 @@ fn limits(source: &str) -> Option<Diagnostic> {
             _ => nots = 0,
         }
         i += 1;
+    }
+    None
+}
+
+/// The first expression deeper than [`MAX_DEPTH`] (as [`expr`] will build it), if any:
+/// walked with a list of pairs to visit, not by recursion.
+fn too_deep(file: Pair<Rule>) -> Option<Diagnostic> {
+    let mut todo = vec![(file, 0usize)];
+    while let Some((p, depth)) = todo.pop() {
+        if depth > MAX_DEPTH {
+            return Some(
+                Diagnostic::error(
+                    span(&p),
+                    format!(
+                        "this expression nests more than {MAX_DEPTH} levels deep: each 'not', \
+                         comparison, argument, 'and'/'or'/'then' list and each term of a '+' \
+                         or '-' chain is a level (a limit of the rule language)"
+                    ),
+                )
+                .with_hint("name a part with 'define', or write a long sum with fewer terms"),
+            );
+        }
+        let rule = p.as_rule();
+        let children: Vec<Pair<Rule>> = p.into_inner().collect();
+        let operands = children
+            .iter()
+            .filter(|c| {
+                !matches!(
+                    c.as_rule(),
+                    Rule::then_op | Rule::or_op | Rule::and_op | Rule::not_op | Rule::add_op
+                )
+            })
+            .count();
+        let nots = children
+            .iter()
+            .filter(|c| c.as_rule() == Rule::not_op)
+            .count();
+        let mut k = 0;
+        for c in children {
+            let extra = match rule {
+                Rule::expr | Rule::or_expr | Rule::and_expr => usize::from(operands > 1),
+                Rule::not_expr => nots,
+                Rule::cmp => usize::from(operands > 1),
+                // `a + b + c` is ((a + b) + c): the first term is deepest.
+                Rule::sum if c.as_rule() != Rule::add_op => {
+                    k += 1;
+                    if k == 1 {
+                        operands - 1
+                    } else {
+                        operands + 1 - k
+                    }
+                }
+                Rule::call => 1,
+                _ => 0,
+            };
+            todo.push((c, depth + extra));
+        }
     }
     None
 }

@@ -622,18 +622,13 @@ impl Session {
     /// Replaces the game with a record's: its game and options, start position and moves.
     /// On error the session is left as it was.
     pub fn load_record(&mut self, rec: &Record) -> Result<Vec<Event>, SessionError> {
-        // A record names a shipped game or a rule file: never another kind of file, whose
-        // first line an error message would show.
-        if crate::games::shipped_source(&rec.game).is_none() && !rec.game.ends_with(".game") {
-            return Err(SessionError::Load(format!(
-                "the record's game '{}' is neither a shipped game nor a .game file",
-                crate::lang::diag::bounded(&rec.game)
-            )));
-        }
+        // A record names a shipped game, or this session's own rule file: never a file to
+        // read, whose first line an error message would show.
         let game = if rec.game == self.game_ref && rec.options == self.options {
             self.game.clone()
         } else {
-            crate::load(&rec.game, &rec.options).map_err(|e| SessionError::Load(e.to_string()))?
+            crate::games::load_recorded(&rec.game, &rec.options, Some(&self.game_ref))
+                .map_err(|e| SessionError::Load(e.to_string()))?
         };
         let start = match &rec.position {
             Some(p) => game
@@ -981,15 +976,22 @@ mod tests {
         let err = t.load_record(&bad).unwrap_err().to_string();
         assert!(err.starts_with("move 2: 'b2' is not a legal move"), "{err}");
         assert_eq!(t.history().len(), 2);
-        let elsewhere = Record {
-            game: "/etc/passwd".into(),
-            ..Record::default()
-        };
-        let err = t.load_record(&elsewhere).unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "the record's game '/etc/passwd' is neither a shipped game nor a .game file"
-        );
+        // A record never names a file to read, a rule file or any other.
+        for name in ["/etc/passwd", "../Cargo.toml", "games/chess.game"] {
+            let elsewhere = Record {
+                game: name.into(),
+                ..Record::default()
+            };
+            let err = t.load_record(&elsewhere).unwrap_err().to_string();
+            assert!(
+                err.starts_with(&format!(
+                    "the record names the game '{name}', which is not a shipped game; \
+                     a record never names a file to read"
+                )),
+                "{err}"
+            );
+            assert_eq!(t.history().len(), 2);
+        }
     }
 
     #[test]

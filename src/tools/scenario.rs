@@ -522,11 +522,33 @@ pub enum Found {
     },
 }
 
+/// Why `tabletop test` has nothing to run: a message and the exit code it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindError {
+    /// What is wrong.
+    pub message: String,
+    /// 2 for a usage error (nothing to run), 1 for a file that is not readable text.
+    pub code: u8,
+}
+
+impl FindError {
+    fn usage(message: String) -> FindError {
+        FindError { message, code: 2 }
+    }
+}
+
+impl std::fmt::Display for FindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// The suites `tabletop test [target]` runs: with no target every shipped game (the
 /// scenario files built into the binary); a shipped game's name; a `.game` file (its
 /// `.test` beside it); a `.test` file (its `.game` beside it); or a folder (every `.game`
-/// in it, in name order). An error is a usage error: nothing to run.
-pub fn find_suites(target: Option<&str>) -> Result<Vec<Found>, String> {
+/// in it, in name order). An error is a usage error (nothing to run, exit code 2) or a
+/// rule or scenario file that cannot be read as text (bad input, exit code 1).
+pub fn find_suites(target: Option<&str>) -> Result<Vec<Found>, FindError> {
     let Some(target) = target else {
         return Ok(crate::games::shipped_names()
             .into_iter()
@@ -540,13 +562,15 @@ pub fn find_suites(target: Option<&str>) -> Result<Vec<Found>, String> {
     let path = std::path::Path::new(target);
     if path.is_dir() {
         let mut games: Vec<std::path::PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("cannot read the folder '{target}': {e}"))?
+            .map_err(|e| FindError::usage(format!("cannot read the folder '{target}': {e}")))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "game") && p.is_file())
             .collect();
         games.sort();
         if games.is_empty() {
-            return Err(format!("no .game files in the folder '{target}'"));
+            return Err(FindError::usage(format!(
+                "no .game files in the folder '{target}'"
+            )));
         }
         return games
             .iter()
@@ -567,19 +591,19 @@ pub fn find_suites(target: Option<&str>) -> Result<Vec<Found>, String> {
         let (g, t) = (path.with_extension("game"), path.with_extension("test"));
         let missing = if ext == Some("game") { &t } else { &g };
         if !missing.exists() {
-            return Err(format!(
+            return Err(FindError::usage(format!(
                 "no {} beside '{target}': a game's scenarios are written in <game>.test beside <game>.game (see docs/testing.md)",
                 missing.display()
-            ));
+            )));
         }
         return file_suite(&g, &t).map(|s| vec![Found::Suite(s)]);
     }
     if path.exists() {
-        return Err(format!(
+        return Err(FindError::usage(format!(
             "'{target}' is neither a .game nor a .test file nor a folder"
-        ));
+        )));
     }
-    Err(crate::games::unknown(target).to_string())
+    Err(FindError::usage(crate::games::unknown(target).to_string()))
 }
 
 /// The suite of a shipped game, from the files built into the binary.
@@ -594,7 +618,9 @@ fn shipped_suite(name: &str) -> Option<Suite> {
 }
 
 /// The suite of a rule file and scenario file on disk.
-fn file_suite(game: &std::path::Path, test: &std::path::Path) -> Result<Suite, String> {
+/// A file that exists but is not readable text (not UTF-8, too large) is bad input.
+fn file_suite(game: &std::path::Path, test: &std::path::Path) -> Result<Suite, FindError> {
+    let read = |p: &std::path::Path| read_text(p).map_err(|message| FindError { message, code: 1 });
     Ok(Suite {
         game: game
             .file_stem()
@@ -602,8 +628,8 @@ fn file_suite(game: &std::path::Path, test: &std::path::Path) -> Result<Suite, S
             .unwrap_or("game")
             .to_string(),
         game_file: game.display().to_string(),
-        game_source: read_text(game)?,
+        game_source: read(game)?,
         test_file: test.display().to_string(),
-        test_source: read_text(test)?,
+        test_source: read(test)?,
     })
 }

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tournament::{self, GameRecord, MatchArgs, MatchError, MatchReport, PlayerSpec};
 use crate::engine::Game;
-use crate::io::record::{write_atomic, Record};
+use crate::io::record::{remove_stale_temps, write_atomic_here as write_atomic, Record};
 
 /// Most shards a match is split into.
 pub const MAX_SHARDS: usize = 1_000_000;
@@ -175,7 +175,9 @@ fn prepare_folder(dir: &Path) -> Result<(), MatchError> {
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| data(format!("--records {shown}: cannot make the folder: {e}")))?;
-    let probe = dir.join(format!(".write-test.{}.tmp", std::process::id()));
+    // A shard killed before (`kill -9`) may have left a record's temporary file.
+    remove_stale_temps(dir, None);
+    let probe = dir.join(format!(".write-test.tabletop-{}.tmp", std::process::id()));
     std::fs::write(&probe, b"").map_err(|e| {
         data(format!(
             "--records {shown}: cannot write in the folder: {e}"
@@ -417,11 +419,53 @@ pub fn replay(game: &Game, index: usize, rec: &Record) -> Result<GameRecord, Str
     Ok(tournament::finish(game, &state, outcome, index, plies))
 }
 
+/// Checks that a record file is the one game `index` of this match wrote, from its first
+/// comment line (`# match game K (from 0) of N, seed S: …`): a record copied or renamed
+/// to another game's file replays just as well, and would change the table unseen.
+fn check_identity(text: &str, index: usize, m: &ShardSummary) -> Result<(), String> {
+    const HEAD: &str = "# match game ";
+    let Some(line) = text.lines().find_map(|l| l.strip_prefix(HEAD)) else {
+        return Err(format!(
+            "not a record this match wrote: its '{HEAD}K (from 0) of N, seed S' line is missing"
+        ));
+    };
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let number = |i: usize| {
+        words
+            .get(i)
+            .map(|w| w.trim_end_matches([',', ':']))
+            .and_then(|w| w.parse::<u64>().ok())
+    };
+    let (Some(k), Some(games), Some(seed)) = (number(0), number(4), number(6)) else {
+        return Err(format!(
+            "its first comment '{}' is not '{HEAD}K (from 0) of N, seed S'",
+            crate::lang::diag::bounded(&format!("{HEAD}{line}"))
+        ));
+    };
+    if games != m.games as u64 || seed != m.seed {
+        return Err(format!(
+            "a record of another match (of {games} games, seed {seed}; not {}, seed {})",
+            m.games, m.seed
+        ));
+    }
+    if k != index as u64 {
+        return Err(format!(
+            "the record of game {k}, not of game {index}: a record copied or renamed to \
+             another game's file is refused, so that no game counts twice"
+        ));
+    }
+    Ok(())
+}
+
 /// The options of `tabletop match-report`.
 #[derive(Args, Clone, Debug)]
 pub struct MatchReportArgs {
     /// The folder the shards wrote (`tabletop match --shard I/N --records DIR`).
     pub dir: PathBuf,
+    /// The rule file the match was played with, when it is not a shipped game: the
+    /// summaries name a game but are never trusted to name a file to read.
+    #[arg(long)]
+    pub game: Option<String>,
 }
 
 /// Most record names listed in one "missing" message.
@@ -443,7 +487,9 @@ fn listed(items: &[String]) -> String {
 
 /// Reads every shard's summary and every game's record in `dir`, checks that they make up
 /// one whole match, and returns its report.
-pub fn merge(dir: &Path) -> Result<MatchReport, MatchError> {
+/// `own_rules` is the rule file given on the command line (`--game`), which a summary may
+/// name; any other game must be shipped.
+pub fn merge(dir: &Path, own_rules: Option<&str>) -> Result<MatchReport, MatchError> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
         Ok(_) => return Err(usage(format!("{} is a file, not a folder", dir.display()))),
@@ -515,7 +561,7 @@ pub fn merge(dir: &Path) -> Result<MatchReport, MatchError> {
             listed(&missing)
         )));
     }
-    let game = crate::load(&m.game, &m.options).map_err(|e| {
+    let game = crate::games::load_recorded(&m.game, &m.options, own_rules).map_err(|e| {
         data(format!(
             "cannot load the game '{}' that {} names: {e}",
             m.game,
@@ -575,6 +621,7 @@ pub fn merge(dir: &Path) -> Result<MatchReport, MatchError> {
                 m.options
             )));
         }
+        check_identity(&text, k, &m).map_err(|e| data(format!("{}: {e}", path.display())))?;
         games.push(replay(&game, k, &rec).map_err(|e| data(format!("{}: {e}", path.display())))?);
     }
     if !missing.is_empty() {
@@ -608,7 +655,7 @@ pub fn merge(dir: &Path) -> Result<MatchReport, MatchError> {
 
 /// `tabletop match-report DIR`: prints the merged results table.
 pub fn report_cli(args: &MatchReportArgs) -> Result<(), MatchError> {
-    let report = merge(&args.dir)?;
+    let report = merge(&args.dir, args.game.as_deref())?;
     print!("{}", report.table());
     Ok(())
 }

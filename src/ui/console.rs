@@ -655,7 +655,7 @@ impl Console {
                 .map_err(|e| e.to_string())
                 .map(|games| games[0].to_record(&current.game, &current.options))
         } else if has_extension(path, "sgf") {
-            crate::io::sgf::parse_sgf(&text)
+            crate::io::sgf::parse_sgf_with(&text, Some(self.s.game_ref().0))
                 .map_err(|e| e.to_string())
                 .map(|g| {
                     warnings = g.warnings;

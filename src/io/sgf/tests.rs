@@ -183,7 +183,12 @@ fn malformed_text_is_an_error_with_its_line() {
         ("(;GM[1]SZ[9]KM[x])", "line 1: KM[x] is not a number"),
         (
             "(;TG[/etc/passwd])",
-            "line 1: the game '/etc/passwd' is neither a shipped game nor a .game file",
+            "line 1: the record names the game '/etc/passwd', which is not a shipped game; \
+             a record never names a file to read",
+        ),
+        (
+            "(;GM[1]\nTG[games/go.game];B[ee])",
+            "line 2: the record names the game 'games/go.game', which is not a shipped game",
         ),
         (
             "(;GM[1]SZ[9];B[ee];W[ee])",

@@ -1031,6 +1031,18 @@ pub fn solve_dfpn(
                 saved: saved.map(|p| p.display().to_string()),
             })
         }
+        // Asked to stop, but the search ended before it next looked at the flag (it looks
+        // every 4096 positions): the checkpoint the stop promised is written all the same.
+        Ok(sol)
+            if solver
+                .opts
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed)) =>
+        {
+            solver.save_checkpoint()?;
+            Ok(sol)
+        }
         r => r,
     }
 }

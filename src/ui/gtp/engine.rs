@@ -180,7 +180,10 @@ impl Engine {
     fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Reply {
         let path = std::path::Path::new(file);
         let text = crate::tools::files::read_text(path).map_err(|e| format!("cannot load: {e}"))?;
-        let mut sgf = crate::io::sgf::parse_sgf(&text).map_err(|e| format!("cannot load: {e}"))?;
+        // The SGF's game is a shipped one or this engine's own rule file, never a file it names.
+        let (own, _) = self.session.game_ref();
+        let mut sgf = crate::io::sgf::parse_sgf_with(&text, Some(own))
+            .map_err(|e| format!("cannot load: {e}"))?;
         if let Some(n) = until {
             sgf.record.moves.truncate(n - 1);
         }

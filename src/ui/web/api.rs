@@ -185,7 +185,8 @@ pub struct NewSession {
 }
 
 /// A shipped game by name, or a clear refusal: the server never reads rule files from
-/// paths a page names.
+/// paths a page (or a record it uploads) names; [`crate::games::load_recorded`] with no
+/// rule file of the user's own is the one gate.
 fn shipped(name: &str, options: &[(String, String)]) -> Result<crate::engine::Game, ApiError> {
     if crate::games::shipped_source(name).is_none() {
         return Err(ApiError(
@@ -197,7 +198,7 @@ fn shipped(name: &str, options: &[(String, String)]) -> Result<crate::engine::Ga
             ),
         ));
     }
-    crate::load_shipped(name, options).map_err(|e| ApiError::bad(e.to_string()))
+    crate::games::load_recorded(name, options, None).map_err(|e| ApiError::bad(e.to_string()))
 }
 
 /// A record in `format` (tabletop's, PGN or SGF), as a tabletop [`Record`].
