@@ -43,12 +43,12 @@ impl Game {
         free.most_captures = false;
         let mv = free.pseudo_move_written(state, text)?;
         let written = free.move_to_string(state, mv);
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         let mut legal = MoveList::new();
         self.legal_moves(state, &mut legal);
         if self.has_forced
             && !rule.forced
-            && legal.iter().any(|m| self.rules[m.rule as usize].forced)
+            && legal.iter().any(|m| self.rules[m.rule.index()].forced)
         {
             let forced: Vec<&str> = self
                 .rules
@@ -70,7 +70,7 @@ impl Game {
         let kinds: Vec<&str> = self.royal[me]
             .iter()
             .map(|&p| {
-                self.kinds[self.pieces[p as usize].kind as usize]
+                self.kinds[self.pieces[p.index()].kind.index()]
                     .name
                     .as_str()
             })
