@@ -9,6 +9,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use tabletop::engine::EMPTY;
 use tabletop::{CellId, Game, Move, Outcome, Player, State};
 
 const WHITE: Player = Player(0);
@@ -599,14 +600,14 @@ fn classify(game: &Game, s: &mut State, mv: Move, out: &mut Split) {
     let text = game.move_to_compact(s, mv);
     let (from, to) = (cell(game, &text[0..2]), cell(game, &text[2..4]));
     let piece = s.at(from);
-    let kind = game.kinds()[game.pieces()[piece as usize].kind as usize]
+    let kind = game.kinds()[game.pieces()[piece.index()].kind.index()]
         .name
         .as_str();
     let target = s.at(to);
     let file_change = game.board().cells[from.index()].col - game.board().cells[to.index()].col;
-    let ep = kind == "pawn" && file_change != 0 && target == 0;
+    let ep = kind == "pawn" && file_change != 0 && target == EMPTY;
     out.nodes += 1;
-    if ep || (target != 0 && game.owner(target) != game.owner(piece)) {
+    if ep || (target != EMPTY && game.owner(target) != game.owner(piece)) {
         out.captures += 1;
     }
     out.ep += u64::from(ep);

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 mod common;
 use common::{oracle, JsonExt};
 
-use tabletop::{Game, Outcome, Player, State};
+use tabletop::{Game, Outcome, PieceId, Player, State};
 
 fn go(set: &[(&str, &str)]) -> Game {
     tabletop::load_shipped("go", &tabletop::option_pairs(set)).unwrap()
@@ -45,7 +45,7 @@ fn captures_remove_chains_without_liberties() {
     let mut s = g.start();
     // White's two stones on the edge are taken together when Black closes their last liberty.
     play(&g, &mut s, "a2 a1 b2 b1 pass");
-    assert_eq!(s.count(2), 2, "{}", g.position_to_string(&s));
+    assert_eq!(s.count(PieceId::new(2)), 2, "{}", g.position_to_string(&s));
     play(&g, &mut s, "c2 c1");
     assert_eq!(g.position_to_string(&s), "5/5/5/XXO2/2X2 White 7");
 }
@@ -56,7 +56,7 @@ fn simple_ko_is_refused_at_once_and_allowed_after_a_move_elsewhere() {
         let g = go(&[("size", "5"), ("ko", ko)]);
         let mut s = g.parse_position(KO).unwrap();
         play(&g, &mut s, "c2");
-        assert_eq!(s.count(2), 3, "{ko}: the ko stone is taken");
+        assert_eq!(s.count(PieceId::new(2)), 3, "{ko}: the ko stone is taken");
         assert!(
             !legal(&g, &s, "b2"),
             "{ko}: the immediate recapture is refused"
@@ -75,7 +75,11 @@ fn simple_ko_is_refused_at_once_and_allowed_after_a_move_elsewhere() {
             "{ko}: recapture after a move elsewhere"
         );
         play(&g, &mut s, "b2");
-        assert_eq!(s.count(1), 4, "{ko}: Black's c2 stone is taken back");
+        assert_eq!(
+            s.count(PieceId::new(1)),
+            4,
+            "{ko}: Black's c2 stone is taken back"
+        );
         assert_eq!(
             rule_refusal(&g, &s, "c2"),
             Some(
@@ -220,7 +224,7 @@ fn a_large_capture_is_judged_on_the_position_make_reaches() {
     let mv = g.parse_move(&s, "a1").unwrap();
     let mut t = s.clone();
     g.make(&mut t, mv);
-    assert_eq!(t.count(2), 0);
+    assert_eq!(t.count(PieceId::new(2)), 0);
     assert_eq!(g.hash_after(&s, mv), t.hash());
     // White may play on any of the 71 empty points (none brings back an earlier board), or pass.
     assert_eq!(g.legal_moves_vec(&t).len(), 81 - 10 + 1);

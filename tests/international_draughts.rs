@@ -275,7 +275,7 @@ fn engine_board(game: &Game, state: &State) -> [u8; 51] {
     let mut board = [EMPTY; 51];
     for (c, cell) in game.board().cells.iter().enumerate() {
         let n: usize = cell.name.parse().expect("numbered cells");
-        let piece = state.at(tabletop::CellId::from_index(c)) as usize;
+        let piece = state.at(tabletop::CellId::from_index(c)).index();
         board[n] = match game.pieces()[piece].symbol {
             'w' if piece != 0 => WM,
             'W' if piece != 0 => WK,

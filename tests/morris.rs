@@ -35,7 +35,10 @@ fn placing_takes_men_from_the_reserve_and_a_mill_takes_a_man() {
     let mut s = g.start();
     assert_eq!(g.legal_moves_vec(&s).len(), 24);
     play(&g, &mut s, "a7 b6 d7 d6");
-    assert_eq!(s.reserve(g.piece_id(0, Some(Player(0)))), 7);
+    assert_eq!(
+        s.reserve(g.piece_id(tabletop::engine::KindId::new(0), Some(Player(0)))),
+        7
+    );
     // g7 closes the mill a7-d7-g7: the move must take a Black man.
     let moves = texts(&g, &s);
     assert!(moves.contains(&"g7xb6".to_string()) && moves.contains(&"g7xd6".to_string()));
@@ -204,8 +207,8 @@ fn openspiel_record_replays() {
         .collect();
     let ours: String = (0..24u16)
         .map(|c| match s.at(tabletop::CellId::new(c)) {
-            0 => '.',
-            p => g.pieces()[p as usize].symbol,
+            tabletop::engine::EMPTY => '.',
+            p => g.pieces()[p.index()].symbol,
         })
         .collect();
     assert_eq!(ours, theirs);

@@ -219,7 +219,7 @@ fn assert_board(t: &Translation, game: &Game, state: &State, drawing: &[String],
             ),
         };
         let piece = state.at(id);
-        let got = (piece != 0).then(|| game.pieces()[piece as usize].symbol);
+        let got = (piece != tabletop::engine::EMPTY).then(|| game.pieces()[piece.index()].symbol);
         assert_eq!(
             got,
             want,

@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use tabletop::engine::EMPTY;
 use tabletop::{Game, Move, Outcome, State};
 
 mod common;
@@ -32,7 +33,7 @@ fn facts(game: &Game, s: &State, mv: Move) -> Facts {
     Facts {
         from,
         to: cell(&text[2..4]),
-        kind: game.kinds()[game.pieces()[s.at(from) as usize].kind as usize]
+        kind: game.kinds()[game.pieces()[s.at(from).index()].kind.index()]
             .name
             .clone(),
         promotion: text[4..].chars().next().map(|c| c.to_ascii_uppercase()),
@@ -98,7 +99,7 @@ fn san(game: &Game, s: &mut State, mv: Move, legal: &[Move]) -> String {
                 out.push_str(&name_from);
             }
         }
-        if s.at(f.to) != 0 || diagonal_pawn {
+        if s.at(f.to) != EMPTY || diagonal_pawn {
             out.push('x');
         }
         out.push_str(&name(f.to));

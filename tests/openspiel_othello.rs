@@ -74,13 +74,13 @@ fn oracle() -> Json {
     common::oracle("othello.json")
 }
 
-fn piece_with_symbol(game: &Game, symbol: char) -> u8 {
+fn piece_with_symbol(game: &Game, symbol: char) -> tabletop::PieceId {
     let id = game
         .pieces()
         .iter()
         .position(|p| p.symbol == symbol)
         .unwrap_or_else(|| panic!("no piece '{symbol}'"));
-    id as u8
+    tabletop::PieceId::from_index(id)
 }
 
 /// Our board equals their drawing cell by cell; returns their (x, o) counts.
@@ -111,7 +111,7 @@ fn assert_board(game: &Game, state: &State, drawing: &[String], when: &str) -> (
             other => panic!("{when}: unknown char '{other}'"),
         };
         let piece = state.at(id);
-        let got = (piece != 0).then(|| game.pieces()[piece as usize].symbol);
+        let got = (piece != tabletop::engine::EMPTY).then(|| game.pieces()[piece.index()].symbol);
         assert_eq!(
             got,
             want,

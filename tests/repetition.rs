@@ -75,7 +75,7 @@ impl Naive {
         let cells: Vec<usize> = match &self.cells {
             Some(names) => names
                 .iter()
-                .map(|n| (g.board().cell_by_name(n).unwrap()).index())
+                .map(|n| g.board().cell_by_name(n).unwrap().index())
                 .collect(),
             None => (0..a.board.len()).collect(),
         };
@@ -104,12 +104,14 @@ impl Naive {
     /// The position after `mv`, naively.
     fn after(&self, g: &Game, s: &State, prev: &Seen, mv: Move) -> Seen {
         let mut t = s.clone();
-        let pawns: Vec<PieceId> = (1..g.pieces().len() as PieceId)
-            .filter(|&p| g.kinds()[g.pieces()[p as usize].kind as usize].name == "pawn")
+        let pawns: Vec<PieceId> = PieceId::upto(g.pieces().len())
+            .skip(1)
+            .filter(|&p| g.kinds()[(g.pieces()[p.index()].kind).index()].name == "pawn")
             .collect();
         let me = s.to_move();
         let theirs = |st: &State| -> u32 {
-            (1..g.pieces().len() as PieceId)
+            PieceId::upto(g.pieces().len())
+                .skip(1)
                 .filter(|&p| g.owner(p).is_some_and(|o| o != me))
                 .map(|p| u32::from(st.count(p)))
                 .sum()

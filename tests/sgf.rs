@@ -110,7 +110,7 @@ fn gnugo_game_loads(handicap: u32, plies: usize) {
         game.make(&mut state, mv);
     }
     let owner = |p: tabletop::engine::PieceId| {
-        (p != tabletop::engine::EMPTY).then(|| game.pieces()[p as usize].owner)
+        (p != tabletop::engine::EMPTY).then(|| game.pieces()[p.index()].owner)
     };
     let mut stones = 0;
     for (list, who) in [(black, 0u8), (white, 1u8)] {

@@ -57,7 +57,7 @@ fn stack(g: &Game, s: &State, cell: &str) -> String {
     let c = g.board().cell_by_name(cell).expect("cell");
     s.stack_at(c)
         .iter()
-        .map(|&p| g.pieces()[p as usize].symbol)
+        .map(|&p| g.pieces()[p.index()].symbol)
         .collect()
 }
 

@@ -203,7 +203,7 @@ impl NullMoveRule {
             match cond {
                 EndCond::Captured { kinds } | EndCond::NoPieces { kinds } => {
                     for &k in kinds {
-                        if let Some(x) = kingly.get_mut(k as usize) {
+                        if let Some(x) = kingly.get_mut(k.index()) {
                             *x = true;
                         }
                     }
@@ -219,18 +219,18 @@ impl NullMoveRule {
         let mut majors = vec![Vec::new(); np];
         for (id, pt) in game.pieces.iter().enumerate().skip(1) {
             let Some(owner) = pt.owner else { continue };
-            let kind = pt.kind as usize;
+            let kind = pt.kind.index();
             let royal = game
                 .royal
                 .0
                 .get(owner.index())
-                .is_some_and(|r| r.contains(&(id as PieceId)));
+                .is_some_and(|r| r.contains(&PieceId::from_index(id)));
             if !royal
                 && !kingly.get(kind).copied().unwrap_or(true)
                 && game.kinds.get(kind).is_some_and(|k| k.value > cheapest)
             {
                 if let Some(m) = majors.get_mut(owner.index()) {
-                    m.push(id as PieceId);
+                    m.push(PieceId::from_index(id));
                 }
             }
         }
@@ -872,9 +872,7 @@ impl AlphaBeta {
     /// Whether `mv` captures, promotes or moves into a zone that wins.
     #[inline]
     fn tactical(f: &Features, game: &Game, state: &State, mv: Move) -> bool {
-        mv.promote != u8::MAX
-            || f.victim(game, state, mv).is_some()
-            || f.reaches_goal(game, state, mv)
+        mv.promotes() || f.victim(game, state, mv).is_some() || f.reaches_goal(game, state, mv)
     }
 
     fn negamax(
@@ -1012,7 +1010,7 @@ impl AlphaBeta {
             } else if let Some(v) = f.victim(game, state, *mv) {
                 KEY_CAPTURE + v.clamp(-10_000, 10_000) * 1024
                     - f.mover_value(game, state, *mv).clamp(0, 1000)
-            } else if mv.promote != u8::MAX {
+            } else if mv.promotes() {
                 KEY_CAPTURE
             } else if killers[0] == Some(*mv) {
                 KEY_KILLER
@@ -1215,7 +1213,7 @@ impl AlphaBeta {
                 order.push((KEY_GOAL, i as u16));
             } else if let Some(v) = f.victim(game, state, *mv) {
                 // (Not a promotion, nor a capture of several pieces: the victim is one.)
-                if v.saturating_mul(100) < delta && mv.promote == u8::MAX && mv.len <= 2 {
+                if v.saturating_mul(100) < delta && !mv.promotes() && mv.len <= 2 {
                     continue;
                 }
                 let key = v.clamp(-10_000, 10_000) * 1024

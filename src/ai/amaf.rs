@@ -14,9 +14,9 @@ use crate::engine::{Move, Player};
 pub(super) fn key(player: Player, mv: &Move) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut h = (u64::from(player.0) << 40)
-        ^ (u64::from(mv.rule) << 16)
+        ^ (u64::from(mv.rule.raw()) << 16)
         ^ (u64::from(mv.len) << 8)
-        ^ u64::from(mv.promote);
+        ^ u64::from(mv.promote_byte());
     h = h.wrapping_mul(K);
     for c in mv.cells() {
         h = (h ^ u64::from(c.raw())).wrapping_mul(K);
@@ -130,7 +130,7 @@ mod tests {
     use crate::engine::CellId;
 
     fn place(cell: u16) -> Move {
-        let mut m = Move::new(0);
+        let mut m = Move::new(crate::engine::RuleId::new(0));
         m.push(CellId::new(cell));
         m
     }

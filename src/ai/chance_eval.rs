@@ -22,8 +22,8 @@
 
 use super::features::Features;
 use crate::engine::{
-    CellId, Game, Move, MoveList, Outcome, Part, Player, State, BORNE_OFF, EMPTY, FROM_RESERVE,
-    MAX_STACK,
+    CellId, Game, Move, MoveList, Outcome, Part, PieceId, Player, State, BORNE_OFF, EMPTY,
+    FROM_RESERVE, MAX_STACK,
 };
 
 /// The share of a threatened capture's value the evaluation counts.
@@ -51,7 +51,7 @@ pub(crate) struct ChanceEval {
     /// Steps to bear off from the reserve, per player (0 without a reserve).
     reserve_dist: Vec<u16>,
     /// The reserve piece of each player.
-    reserve_piece: Vec<u8>,
+    reserve_piece: Vec<PieceId>,
     /// Whether material counts, and its weight in pips per unit of piece value.
     material: bool,
     material_weight: f64,
@@ -104,7 +104,7 @@ impl ChanceEval {
                 let player = Player(p as u8);
                 reserve_piece[p] = game.piece_id(k, Some(player));
                 for &r in &game.entry_rules[player] {
-                    if let Some(Part::Advance(a)) = game.rules[r as usize].parts.first() {
+                    if let Some(Part::Advance(a)) = game.rules[r.index()].parts.first() {
                         if let Some(t) = game.tracks.get(a.track as usize) {
                             let d = t.cells[player].len() as u16 + 1;
                             *rd = if *rd == 0 { d } else { (*rd).min(d) };
@@ -156,16 +156,16 @@ impl ChanceEval {
         }
         for (p, &piece) in self.reserve_piece.iter().enumerate().take(8) {
             if piece != EMPTY {
-                pips[p] += f64::from(s.reserve[piece as usize]) * f64::from(self.reserve_dist[p]);
+                pips[p] += f64::from(s.reserve[piece.index()]) * f64::from(self.reserve_dist[p]);
             }
         }
         pips
     }
 
     #[inline]
-    fn add_piece(&self, game: &Game, pips: &mut [f64; 8], piece: u8, cell: usize) {
-        if let Some(o) = game.pieces[piece as usize].owner {
-            let d = self.dist[piece as usize * self.cells + cell];
+    fn add_piece(&self, game: &Game, pips: &mut [f64; 8], piece: PieceId, cell: usize) {
+        if let Some(o) = game.pieces[piece.index()].owner {
+            let d = self.dist[piece.index() * self.cells + cell];
             if d != FAR && o.index() < 8 {
                 pips[o.index()] += f64::from(d);
             }
@@ -177,7 +177,7 @@ impl ChanceEval {
     fn capture_gain(&self, game: &Game, s: &State, mv: &Move) -> f64 {
         let Some(Part::Advance(_)) = game
             .rules
-            .get(mv.rule as usize)
+            .get(mv.rule.index())
             .and_then(|r| r.parts.first())
         else {
             return 0.0;
@@ -187,9 +187,9 @@ impl ChanceEval {
             return 0.0;
         }
         let victim = s.board[dest.index()];
-        match game.pieces[victim as usize].owner {
+        match game.pieces[victim.index()].owner {
             Some(o) if victim != EMPTY && o != s.to_move() => {
-                let d = self.dist[victim as usize * self.cells + dest.index()];
+                let d = self.dist[victim.index() * self.cells + dest.index()];
                 let home = self.reserve_dist.get(o.index()).copied().unwrap_or(0);
                 if d == FAR {
                     0.0
@@ -267,7 +267,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
     let p = s.to_move();
     for &piece in &game.movers[p] {
         for e in game.piece_moves.of(p, piece) {
-            let rule = &game.rules[e.rule as usize];
+            let rule = &game.rules[e.rule.index()];
             let Some(Part::Advance(a)) = rule.parts.first() else {
                 continue;
             };
@@ -287,7 +287,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
         let piece = game.piece_id(k, Some(p));
         if s.reserve(piece) > 0 {
             for &r in &game.entry_rules[p] {
-                let rule = &game.rules[r as usize];
+                let rule = &game.rules[r.index()];
                 if let Some(Part::Advance(a)) = rule.parts.first() {
                     a.gen(game, s, p, FROM_RESERVE, piece, r, out);
                 }

@@ -45,7 +45,7 @@ pub(crate) struct Reach {
 fn holds_enemy(game: &Game, set: &ContentSet, p: Player) -> bool {
     (1..game.pieces.len()).any(|id| {
         let pt = &game.pieces[id];
-        set.contains(id as PieceId) && pt.owner.is_some_and(|o| o != p)
+        set.contains(PieceId::from_index(id)) && pt.owner.is_some_and(|o| o != p)
     })
 }
 
@@ -135,7 +135,7 @@ impl Features {
         let move_weight = if values_differ {
             (0..game.pieces.len())
                 .map(|id| {
-                    let v = game.kinds[game.pieces[id].kind as usize].value;
+                    let v = game.kinds[game.pieces[id].kind.index()].value;
                     if v > heavy {
                         (10 * heavy / v).max(1)
                     } else {
@@ -168,7 +168,7 @@ impl Features {
         moves
             .iter()
             .map(|mv| match game.move_origin(mv) {
-                Some(c) => self.move_weight[state.at(c) as usize],
+                Some(c) => self.move_weight[state.at(c).index()],
                 None => 10,
             })
             .sum()
@@ -180,17 +180,17 @@ impl Features {
         if !self.captures || mv.is_forced_pass() {
             return None;
         }
-        let rule = game.rules.get(mv.rule as usize)?;
+        let rule = game.rules.get(mv.rule.index())?;
         let me = state.to_move();
         let value_if_enemy = |cell: CellId| -> Option<i32> {
             if cell == NO_CELL || cell.index() >= state.board().len() {
                 return None;
             }
             let piece = state.at(cell);
-            let pt = game.pieces.get(piece as usize)?;
+            let pt = game.pieces.get(piece.index())?;
             match pt.owner {
                 Some(o) if piece != EMPTY && o != me => {
-                    Some(game.kinds.get(pt.kind as usize).map_or(0, |k| k.value))
+                    Some(game.kinds.get(pt.kind.index()).map_or(0, |k| k.value))
                 }
                 _ => None,
             }
@@ -263,7 +263,7 @@ impl Features {
 
     /// The value of the piece `mv` moves (0 for placements).
     pub fn mover_value(&self, game: &Game, state: &State, mv: Move) -> i32 {
-        let Some(rule) = game.rules.get(mv.rule as usize) else {
+        let Some(rule) = game.rules.get(mv.rule.index()) else {
             return 0;
         };
         if !rule.from_piece() || mv.len == 0 {
@@ -271,8 +271,8 @@ impl Features {
         }
         let piece = state.at(mv.cells[0]);
         game.pieces
-            .get(piece as usize)
-            .and_then(|pt| game.kinds.get(pt.kind as usize))
+            .get(piece.index())
+            .and_then(|pt| game.kinds.get(pt.kind.index()))
             .map_or(0, |k| k.value)
     }
 
@@ -286,7 +286,7 @@ impl Features {
         }
         if !game
             .rules
-            .get(mv.rule as usize)
+            .get(mv.rule.index())
             .is_some_and(|r| r.from_piece())
         {
             return false;

@@ -61,7 +61,7 @@ use rand::{Rng, SeedableRng};
 
 use super::amaf::{blend, Trail};
 use super::{Bot, Limits, PlayoutPolicy, Progress, Score};
-use crate::engine::{Game, Move, MoveList, Outcome, Player, State};
+use crate::engine::{Game, Move, MoveList, Outcome, Player, RuleId, State};
 
 /// Playouts stop (scored as a draw) after this many plies.
 const MAX_PLAYOUT_PLIES: u32 = 1000;
@@ -556,7 +556,8 @@ impl Mcts {
         } else {
             let before = game.num_players() as u8;
             let prev = Player((state.to_move().0 + before - 1) % before.max(1));
-            self.nodes.push(Node::new(Move::new(0), NONE, prev));
+            self.nodes
+                .push(Node::new(Move::new(RuleId::new(0)), NONE, prev));
         }
         self.tree_root = Some((state.hash(), state.moves_played().count()));
         let mut last_report = ctl.start;
@@ -1100,7 +1101,8 @@ mod rave_tests {
                 ..MctsConfig::default()
             });
             bot.solving = false;
-            bot.nodes.push(Node::new(Move::new(0), NONE, Player(1)));
+            bot.nodes
+                .push(Node::new(Move::new(RuleId::new(0)), NONE, Player(1)));
             let mut credited = 0;
             for _ in 0..300 {
                 let before = bot.nodes.clone();

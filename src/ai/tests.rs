@@ -208,7 +208,7 @@ fn alphabeta_searches_draughts_jumps() {
         let before = s.clone();
         let mv = ab(3, 0).select_move(&g, &mut s).expect("a move");
         assert_unchanged(&g, &before, &s);
-        if g.rules[mv.rule as usize].parts.iter().any(|p| {
+        if g.rules[mv.rule.index()].parts.iter().any(|p| {
             matches!(
                 p,
                 crate::engine::Part::Jump(crate::engine::prim::jump::Jump { .. })

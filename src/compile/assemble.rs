@@ -5,7 +5,7 @@ use crate::engine::DirId;
 use crate::engine::{
     Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, DirShift,
     Direction, EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId,
-    PieceMoves, Player, Rule, Zobrist, Zone, EMPTY, NO_CELL,
+    PieceMoves, Player, Rule, RuleId, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -75,7 +75,7 @@ impl Compiler {
                     paths: ByPlayer(vec![ways; np]),
                 });
                 for &k in &rule.kinds {
-                    let piece = self.pieces.id(k as usize, Some(player));
+                    let piece = self.pieces.id(k.index(), Some(player));
                     if piece != EMPTY {
                         list.push(Attack {
                             piece,
@@ -213,7 +213,7 @@ impl Compiler {
                 r.kinds.contains(&piece.kind)
                     && r.parts.iter().any(|p| matches!(p, Part::Castle(_)))
             }) {
-                castlers.insert(id as PieceId);
+                castlers.insert(PieceId::from_index(id));
             }
         }
         let (attack_rays, between) = if attackers.0.iter().all(Vec::is_empty) {
@@ -225,9 +225,9 @@ impl Compiler {
                 .enumerate()
                 .map(|(id, piece)| match piece.owner {
                     Some(p) if id > 0 => {
-                        let mut rays = AttackRays::build(&attackers, p, id as PieceId);
+                        let mut rays = AttackRays::build(&attackers, p, PieceId::from_index(id));
                         rays.masks = between.as_ref().and_then(|b| {
-                            AttackMasks::build(&attackers, p, id as PieceId, &board, b)
+                            AttackMasks::build(&attackers, p, PieceId::from_index(id), &board, b)
                         });
                         rays
                     }
@@ -239,7 +239,7 @@ impl Compiler {
         let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
         for (i, p) in pieces.iter().enumerate().skip(1) {
             let o = p.owner.map_or(np, Player::index);
-            piece_table[p.kind as usize * (np + 1) + o] = i as PieceId;
+            piece_table[p.kind.index() * (np + 1) + o] = PieceId::from_index(i);
         }
         // Rules that start from a piece, by (player, piece id); the others per player.
         let npieces = pieces.len();
@@ -252,13 +252,13 @@ impl Compiler {
                 }
                 if rule.from_piece() {
                     for &k in &rule.kinds {
-                        let id = piece_table[k as usize * (np + 1) + p];
+                        let id = piece_table[k.index() * (np + 1) + p];
                         if id != EMPTY {
-                            piece_rules[p * npieces + id as usize].push(r as u16);
+                            piece_rules[p * npieces + id.index()].push(RuleId::from_index(r));
                         }
                     }
                 } else {
-                    free_rules[p].push(r as u16);
+                    free_rules[p].push(RuleId::from_index(r));
                 }
             }
         }
@@ -290,12 +290,12 @@ impl Compiler {
                 | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
                 | Part::Shoot(crate::engine::prim::shoot::Shoot { kind, .. }) = part
                 {
-                    if piece_table[*kind as usize * (np + 1) + np] == EMPTY
-                        && (0..np).any(|p| piece_table[*kind as usize * (np + 1) + p] == EMPTY)
+                    if piece_table[kind.index() * (np + 1) + np] == EMPTY
+                        && (0..np).any(|p| piece_table[kind.index() * (np + 1) + p] == EMPTY)
                     {
-                        let k = &kinds[*kind as usize].name;
+                        let k = &kinds[kind.index()].name;
                         self.diags.push(Diagnostic::error(
-                            self.pieces.kinds[*kind as usize].span,
+                            self.pieces.kinds[kind.index()].span,
                             format!("'{k}' is placed by every player, so it needs a symbol for each: \"X\" for {}, …", self.players[0]),
                         ));
                         return None;
@@ -313,7 +313,7 @@ impl Compiler {
                 .map(|p| {
                     (0..npieces)
                         .filter(|&id| !piece_rules[p * npieces + id].is_empty())
-                        .map(|id| id as PieceId)
+                        .map(PieceId::from_index)
                         .collect()
                 })
                 .collect(),
@@ -322,24 +322,24 @@ impl Compiler {
         let mut entry_rules = vec![Vec::new(); np];
         if let Some((k, counts)) = &self.race.reserve {
             for (p, &n) in counts.iter().enumerate() {
-                let id = piece_table[*k as usize * (np + 1) + p];
+                let id = piece_table[k.index() * (np + 1) + p];
                 if id == EMPTY {
-                    let name = kinds[*k as usize].name.clone();
+                    let name = kinds[k.index()].name.clone();
                     self.diags.push(Diagnostic::error(
-                        self.pieces.kinds[*k as usize].span,
+                        self.pieces.kinds[k.index()].span,
                         format!(
                             "'{name}' waits in the reserve, so every player needs a symbol for it"
                         ),
                     ));
                     return None;
                 }
-                start_reserve[id as usize] = n;
+                start_reserve[id.index()] = n;
             }
             for (r, rule) in rules.iter().enumerate() {
                 if matches!(rule.parts.first(), Some(Part::Advance(_))) && rule.kinds.contains(k) {
                     for (p, e) in entry_rules.iter_mut().enumerate() {
                         if rule.players >> p & 1 == 1 {
-                            e.push(r as u16);
+                            e.push(RuleId::from_index(r));
                         }
                     }
                 }
@@ -351,7 +351,7 @@ impl Compiler {
                 .map(|p| {
                     self.royal
                         .iter()
-                        .map(|&k| piece_table[k as usize * (np + 1) + p])
+                        .map(|&k| piece_table[k.index() * (np + 1) + p])
                         .filter(|&id| id != EMPTY)
                         .collect()
                 })
@@ -468,13 +468,14 @@ impl Compiler {
         game.place_captures = crate::engine::PlaceCapture::for_rules(&game);
         game.jump_screens = crate::engine::JumpScreen::for_players(&game);
         game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
-        game.en_passant_rules = (0..game.rules.len() as u16)
+        game.en_passant_rules = (0..game.rules.len())
             .filter(|&r| {
-                game.rules[usize::from(r)]
+                game.rules[r]
                     .parts
                     .iter()
                     .any(|x| matches!(x, Part::EnPassant(_)))
             })
+            .map(RuleId::from_index)
             .collect();
         let mut ends = std::mem::take(&mut game.ends);
         for end in &mut ends {

@@ -3,6 +3,7 @@
 //! formula (`empty or (enemy and not a2)`).
 
 use super::scope::Compiler;
+use crate::engine::PieceId;
 use crate::engine::{ByPlayer, CellCond, ContentSet, Player};
 use crate::lang::ast::{Expr, ExprKind};
 use crate::lang::Diagnostic;
@@ -86,7 +87,7 @@ impl Compiler {
             let mut s = ContentSet::NONE;
             for i in 0..pieces.len() {
                 if f(i) {
-                    s.insert(i as u8);
+                    s.insert(PieceId::from_index(i));
                 }
             }
             s
@@ -102,7 +103,7 @@ impl Compiler {
                     set(&|i| i != 0 && pieces[i].owner.is_none())
                 }
                 _ => match self.pieces.kinds.get_index_of(n) {
-                    Some(k) => set(&|i| i != 0 && pieces[i].kind as usize == k),
+                    Some(k) => set(&|i| i != 0 && pieces[i].kind.index() == k),
                     None => {
                         if self.zones.zones.contains_key(n)
                             || self.geo.as_ref().is_some_and(|g| g.cell(n).is_some())

@@ -27,7 +27,7 @@ impl Compiler {
                     .pieces
                     .pieces
                     .iter()
-                    .any(|pt| pt.kind as usize == k && pt.owner.is_some());
+                    .any(|pt| pt.kind.index() == k && pt.owner.is_some());
                 if !owned {
                     self.diags.push(
                         Diagnostic::error(

@@ -9,6 +9,7 @@ use crate::engine::DirId;
 use crate::engine::{
     BoardShape, ByPlayer, ContentSet, EndCond, EndResult, EndRule, NoMoves, Player,
 };
+use crate::engine::{KindId, PieceId};
 use crate::lang::ast::{Expr, ExprKind, File, ResultWord, Stmt};
 use crate::lang::{Diagnostic, Span};
 
@@ -159,10 +160,8 @@ impl Compiler {
                 .map(|p: Player| {
                     let mut s = ContentSet::NONE;
                     for (i, pt) in pieces.iter().enumerate().skip(1) {
-                        if pt.owner == Some(p)
-                            && (ks.is_empty() || ks.contains(&(pt.kind as usize)))
-                        {
-                            s.insert(i as u8);
+                        if pt.owner == Some(p) && (ks.is_empty() || ks.contains(&pt.kind.index())) {
+                            s.insert(PieceId::from_index(i));
                         }
                     }
                     s
@@ -304,11 +303,11 @@ impl Compiler {
         }
     }
 
-    pub(super) fn kinds_list(&mut self, items: &[&Expr]) -> Option<Vec<u8>> {
+    pub(super) fn kinds_list(&mut self, items: &[&Expr]) -> Option<Vec<KindId>> {
         let mut v = Vec::new();
         for e in items {
             match &e.kind {
-                ExprKind::Name(n) => v.push(self.kind(n, e.span)? as u8),
+                ExprKind::Name(n) => v.push(KindId::from_index(self.kind(n, e.span)?)),
                 _ => {
                     self.err(e.span, "expected a piece kind");
                     return None;
@@ -316,7 +315,7 @@ impl Compiler {
             }
         }
         if v.is_empty() {
-            v = (0..self.pieces.kinds.len() as u8).collect();
+            v = KindId::upto(self.pieces.kinds.len()).collect();
         }
         Some(v)
     }

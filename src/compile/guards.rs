@@ -141,7 +141,7 @@ impl Compiler {
                         let n = self
                             .pieces
                             .kinds
-                            .get_index(k as usize)
+                            .get_index(k.index())
                             .map(|x| x.0.clone())
                             .unwrap_or_default();
                         self.diags.push(

@@ -32,10 +32,10 @@ impl Compiler {
             let mut list = Vec::new();
             for k in kinds {
                 if let Some(id) = self.kind(&k.node, k.span) {
-                    if list.contains(&(id as KindId)) {
+                    if list.contains(&KindId::from_index(id)) {
                         self.err(k.span, format!("'{}' is listed twice", k.node));
                     }
-                    list.push(id as KindId);
+                    list.push(KindId::from_index(id));
                 }
             }
             self.hand = Some((list, st.span));
@@ -150,7 +150,7 @@ impl Compiler {
         self.pieces
             .kinds
             .keys()
-            .nth(k as usize)
+            .nth(k.index())
             .cloned()
             .unwrap_or_default()
     }
@@ -170,7 +170,7 @@ impl Compiler {
         let Some((hand, _)) = &self.hand else {
             return Vec::new();
         };
-        let mut base: Vec<KindId> = (0..nkinds as KindId).collect();
+        let mut base: Vec<KindId> = KindId::upto(nkinds).collect();
         for rule in rules {
             for part in &rule.parts {
                 if let (
@@ -179,20 +179,20 @@ impl Compiler {
                 ) = (part, rule.kinds.as_slice())
                 {
                     for &k in kinds {
-                        base[k as usize] = *from;
+                        base[k.index()] = *from;
                     }
                 }
             }
         }
         let mut table = vec![EMPTY; pieces.len() * np];
         for (victim, piece) in pieces.iter().enumerate().skip(1) {
-            let k = base[piece.kind as usize];
+            let k = base[piece.kind.index()];
             if !hand.contains(&k) {
                 continue;
             }
             for mover in 0..np {
                 if piece.owner.is_some_and(|o| o.index() != mover) {
-                    table[victim * np + mover] = piece_table[k as usize * (np + 1) + mover];
+                    table[victim * np + mover] = piece_table[k.index() * (np + 1) + mover];
                 }
             }
         }

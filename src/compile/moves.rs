@@ -9,7 +9,7 @@ use super::args::CallArgs;
 use super::guards::Guard;
 use super::scope::Compiler;
 use crate::engine::DirId;
-use crate::engine::{ByPlayer, CellCond, Part, Rule, MAX_MOVE_CELLS};
+use crate::engine::{ByPlayer, CellCond, KindId, Part, Rule, MAX_MOVE_CELLS};
 use crate::lang::ast::{Expr, ExprKind, File, Stmt};
 use crate::lang::{Diagnostic, Span};
 
@@ -40,7 +40,7 @@ impl Compiler {
             let mut kind_ids = Vec::new();
             for k in kinds {
                 if let Some(id) = self.kind(&k.node, k.span) {
-                    kind_ids.push(id as u8);
+                    kind_ids.push(KindId::from_index(id));
                 }
             }
             if kind_ids.len() != kinds.len() {
@@ -286,7 +286,7 @@ impl Compiler {
         self.dir_list(&items)
     }
 
-    pub(super) fn kind_arg(&mut self, a: &CallArgs, i: usize) -> Option<u8> {
+    pub(super) fn kind_arg(&mut self, a: &CallArgs, i: usize) -> Option<KindId> {
         let Some(e) = a.positional.get(i) else {
             self.err(
                 a.span,
@@ -295,7 +295,7 @@ impl Compiler {
             return None;
         };
         match &e.kind {
-            ExprKind::Name(n) => self.kind(n, e.span).map(|k| k as u8),
+            ExprKind::Name(n) => self.kind(n, e.span).map(KindId::from_index),
             _ => {
                 let kinds: Vec<&str> = self.pieces.kinds.keys().map(String::as_str).collect();
                 let mut d = Diagnostic::error(

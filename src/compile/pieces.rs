@@ -1,5 +1,6 @@
 //! Piece kinds, their symbols per player, values, and the start position.
 
+use crate::engine::KindId;
 use indexmap::IndexMap;
 
 use super::scope::Compiler;
@@ -35,8 +36,8 @@ impl PieceTable {
     pub fn id(&self, kind: usize, owner: Option<Player>) -> PieceId {
         self.pieces
             .iter()
-            .position(|p| p.kind as usize == kind && p.owner == owner)
-            .map_or(EMPTY, |i| i as PieceId)
+            .position(|p| p.kind.index() == kind && p.owner == owner)
+            .map_or(EMPTY, PieceId::from_index)
     }
 }
 
@@ -142,7 +143,7 @@ impl Compiler {
         }
         // Piece ids: empty, then each kind's pieces in player order, then its ownerless one.
         let mut pieces = vec![PieceType {
-            kind: 0,
+            kind: KindId::new(0),
             owner: None,
             symbol: '.',
         }];
@@ -150,7 +151,7 @@ impl Compiler {
             for (p, s) in decl.symbols.iter().enumerate() {
                 if let Some(s) = s {
                     pieces.push(PieceType {
-                        kind: k as u8,
+                        kind: KindId::from_index(k),
                         owner: Some(Player(p as u8)),
                         symbol: *s,
                     });
@@ -158,7 +159,7 @@ impl Compiler {
             }
             if let Some(s) = decl.neutral {
                 pieces.push(PieceType {
-                    kind: k as u8,
+                    kind: KindId::from_index(k),
                     owner: None,
                     symbol: s,
                 });

@@ -170,8 +170,10 @@ impl Compiler {
                         self.err(kind.span, "a reserve holds between 0 and 1000 pieces");
                         continue;
                     }
-                    self.race.reserve =
-                        Some((k as KindId, counts.into_iter().map(|n| n as u16).collect()));
+                    self.race.reserve = Some((
+                        KindId::from_index(k),
+                        counts.into_iter().map(|n| n as u16).collect(),
+                    ));
                 }
                 _ => {}
             }

@@ -102,9 +102,9 @@ pub(crate) struct Compiler {
     /// The `from:` condition of the move rule being compiled.
     pub rule_from: Option<crate::engine::CellCond>,
     /// The `hand` line: the kinds a hand may hold, and where it is written.
-    pub hand: Option<(Vec<u8>, crate::lang::Span)>,
+    pub hand: Option<(Vec<crate::engine::KindId>, crate::lang::Span)>,
     /// Royal kinds (`royal king`), the result of being checkmated, and the notation style.
-    pub royal: Vec<u8>,
+    pub royal: Vec<crate::engine::KindId>,
     pub checkmate: Option<crate::engine::EndResult>,
     pub coordinate_notation: bool,
     /// `forced most-captures`.
@@ -744,7 +744,7 @@ impl Compiler {
                 crate::lang::ast::Stmt::Royal(kinds) => {
                     for k in kinds {
                         if let Some(id) = self.kind(&k.node, k.span) {
-                            self.royal.push(id as u8);
+                            self.royal.push(crate::engine::KindId::from_index(id));
                         }
                     }
                 }

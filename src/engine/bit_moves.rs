@@ -19,6 +19,7 @@
 
 use super::movegen;
 use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
+use crate::engine::RuleId;
 
 /// The most content sets (what a rule lands on or slides through) one player's plans test.
 pub(super) const MAX_SETS: usize = 8;
@@ -51,7 +52,7 @@ pub(super) enum Entry {
     /// A step or leap along each of `dirs`, onto what set `to` holds; `base` is where its
     /// origin masks start in the generation's scratch array.
     Steps {
-        rule: u16,
+        rule: RuleId,
         dirs: Vec<DirShift>,
         to: u8,
         from: u64,
@@ -65,7 +66,7 @@ pub(super) enum Entry {
     /// A slide along each of `dirs` through what set `through` holds, onto what set `to`
     /// holds.
     Slide {
-        rule: u16,
+        rule: RuleId,
         dirs: Vec<SlideDir>,
         to: u8,
         through: u8,
@@ -90,7 +91,7 @@ pub(super) struct PiecePlan {
     /// step direction in the general generator's order (rules, then their directions),
     /// with its rule; slot `j` is origin mask `j` of [`BitMoves::origins`]. Such a piece's
     /// moves are written straight into the list ([`Game::gen_step_slots`]).
-    slots: Option<Vec<(u16, DirShift)>>,
+    slots: Option<Vec<(RuleId, DirShift)>>,
     /// Whether every rule of the piece is a step with a target table and no promotion, or
     /// of another shape: the moves from one cell then need no origin masks.
     tabled: bool,
@@ -158,7 +159,7 @@ impl BitMoves {
         let pm = &game.piece_moves;
         for p in (0..np).map(|p| Player(p as u8)) {
             for piece in 0..pieces {
-                let entries = pm.of(p, piece as PieceId);
+                let entries = pm.of(p, PieceId::from_index(piece));
                 let mut plan = PiecePlan {
                     entries: Vec::new(),
                     slots: None,
@@ -268,7 +269,7 @@ impl BitMoves {
     fn pays_at_start(&self, game: &Game) -> bool {
         let (mut total, mut planned) = (0usize, 0usize);
         for &id in &game.start_board {
-            let Some(owner) = game.pieces[id as usize].owner else {
+            let Some(owner) = game.pieces[id.index()].owner else {
                 continue;
             };
             if game.movers[owner].contains(&id) {
@@ -354,7 +355,7 @@ impl BitMoves {
         let mut out = [0u64; MAX_SETS];
         for (m, ids) in out.iter_mut().zip(&self.sets[player.index()]) {
             for &id in ids {
-                *m |= s.bits[id as usize];
+                *m |= s.bits[id.index()];
             }
         }
         out
@@ -362,7 +363,7 @@ impl BitMoves {
 }
 
 /// A plan's step slots (see [`PiecePlan::slots`]), if every entry is a plain step.
-fn step_slots(plan: &[Entry], rules: &[super::PieceMove]) -> Option<Vec<(u16, DirShift)>> {
+fn step_slots(plan: &[Entry], rules: &[super::PieceMove]) -> Option<Vec<(RuleId, DirShift)>> {
     let mut slots = Vec::new();
     for (e, r) in plan.iter().zip(rules) {
         match e {
@@ -385,7 +386,7 @@ fn step_slots(plan: &[Entry], rules: &[super::PieceMove]) -> Option<Vec<(u16, Di
 /// [`MAX_SETS`].
 fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Game, set: super::ContentSet) -> Option<u8> {
     let ids: Vec<PieceId> = (0..game.pieces.len())
-        .map(|id| id as PieceId)
+        .map(PieceId::from_index)
         .filter(|&id| set.contains(id))
         .collect();
     if let Some(i) = sets.iter().position(|s| *s == ids) {
@@ -414,7 +415,7 @@ pub(super) fn other_may_move(shape: Shape, s: &State, cell: super::CellId) -> bo
 #[inline(always)]
 fn emit(
     out: &mut MoveList,
-    rule: u16,
+    rule: RuleId,
     from: usize,
     passed: Option<usize>,
     to: usize,
@@ -429,7 +430,7 @@ fn emit(
     match promote {
         Some(pr) if pr.zone >> to & 1 == 1 => {
             for &k in &pr.kinds {
-                m.promote = k;
+                m.set_promote(Some(k));
                 out.push(m);
             }
         }
@@ -441,7 +442,7 @@ impl BitMoves {
     /// The plan of `player`'s pieces of id `piece`, if they have one.
     #[inline(always)]
     pub(super) fn plan(&self, player: Player, piece: PieceId) -> Option<&PiecePlan> {
-        let at = self.plan_of[player.index() * self.pieces + piece as usize];
+        let at = self.plan_of[player.index() * self.pieces + piece.index()];
         (at != NONE).then(|| &self.plans[at as usize])
     }
 
@@ -527,7 +528,7 @@ impl Game {
             return false;
         };
         let mut origins = [0u64; MAX_STEP_DIRS];
-        let mut any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
+        let mut any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
         if let Some(slots) = &plan.slots {
             if self.gen_step_slots(slots, &origins, any, limit, out) {
                 return true;
@@ -560,7 +561,7 @@ impl Game {
     #[inline(always)]
     fn gen_step_slots(
         &self,
-        slots: &[(u16, DirShift)],
+        slots: &[(RuleId, DirShift)],
         origins: &[u64; MAX_STEP_DIRS],
         mut any: u64,
         limit: usize,
@@ -694,7 +695,7 @@ impl Game {
         rest: &mut MoveList,
     ) -> Option<usize> {
         let plan = bm.plan(p, piece)?;
-        let pieces = s.bits[piece as usize];
+        let pieces = s.bits[piece.index()];
         let mut origins = [0u64; MAX_STEP_DIRS];
         let any = BitMoves::origins(plan, masks, pieces, &mut origins);
         let entries = self.piece_moves.of(p, piece);
@@ -828,7 +829,7 @@ impl Game {
             }
         }
         let mut origins = [0u64; MAX_STEP_DIRS];
-        let any = BitMoves::origins(plan, masks, s.bits[piece as usize], &mut origins);
+        let any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
         self.count_bound(
             bm,
             plan,
@@ -866,7 +867,7 @@ impl Game {
         // The attack masks alone answer where they cover every attack on the piece.
         let masks_only = self
             .attack_rays
-            .get(rp as usize)
+            .get(rp.index())
             .filter(|t| t.conditional.is_empty())
             .and_then(|t| t.masks.as_ref())
             .zip(self.between.as_ref());
@@ -884,7 +885,7 @@ impl Game {
                     while cells != 0 {
                         let t = cells.trailing_zeros() as usize;
                         cells &= cells - 1;
-                        if self.rules[usize::from(*rule)].plain {
+                        if self.rules[rule.index()].plain {
                             let t = super::CellId::from_index(t);
                             let attacked = match masks_only {
                                 Some((am, between)) => am.attacked_after_step(s, between, king, t),
@@ -899,7 +900,7 @@ impl Game {
                 Entry::Steps { .. } | Entry::Slide { .. } => {}
                 Entry::Other(i, shape) => {
                     let e = &entries[usize::from(*i)];
-                    let may = match (shape, self.rules[usize::from(e.rule)].parts.first()) {
+                    let may = match (shape, self.rules[e.rule.index()].parts.first()) {
                         (Shape::Castle, Some(super::Part::Castle(c))) => {
                             c.may_start(self, s, p, king)
                         }
@@ -954,7 +955,7 @@ impl Game {
                             ..
                         },
                         Some((from, rp)),
-                    ) if self.rules[usize::from(*rule)].plain => {
+                    ) if self.rules[rule.index()].plain => {
                         for (k, d) in dirs.iter().enumerate() {
                             if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] >> c & 1 == 1 {
                                 let t = super::CellId::from_index(d.next_of(c));

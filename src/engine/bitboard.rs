@@ -152,9 +152,9 @@ impl AttackMasks {
             return None;
         }
         let mut index =
-            vec![NOT_ATTACKER; 1 + pieces.iter().map(|&a| a as usize).max().unwrap_or(0)];
+            vec![NOT_ATTACKER; 1 + pieces.iter().map(|&a| a.index()).max().unwrap_or(0)];
         for (i, &a) in pieces.iter().enumerate() {
-            index[a as usize] = i as u8;
+            index[a.index()] = i as u8;
         }
         Some(AttackMasks {
             from: (0..n * k).map(|j| by_piece[(j % k) * n + j / k]).collect(),
@@ -176,10 +176,10 @@ impl AttackMasks {
     ) -> bool {
         let c = to.index();
         let moved = 1u64 << from.index() | 1u64 << c;
-        let occupied = (!s.bits[EMPTY as usize] & !(1u64 << from.index())) | 1u64 << c;
+        let occupied = (!s.bits[EMPTY.index()] & !(1u64 << from.index())) | 1u64 << c;
         let k = self.pieces.len();
         for (&mask, &a) in self.from[c * k..(c + 1) * k].iter().zip(&self.pieces) {
-            let mut cells = mask & s.bits[a as usize] & !moved;
+            let mut cells = mask & s.bits[a.index()] & !moved;
             while cells != 0 {
                 let t = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
@@ -214,11 +214,11 @@ impl AttackMasks {
                 }
             }
         }
-        let occupied = (!s.bits[EMPTY as usize] & !touched) | filled;
+        let occupied = (!s.bits[EMPTY.index()] & !touched) | filled;
         let k = self.pieces.len();
         let here = &self.from[c * k..(c + 1) * k];
         for (&mask, &a) in here.iter().zip(&self.pieces) {
-            let mut from = mask & s.bits[a as usize] & !touched;
+            let mut from = mask & s.bits[a.index()] & !touched;
             while from != 0 {
                 let t = from.trailing_zeros() as usize;
                 from &= from - 1;
@@ -238,7 +238,7 @@ impl AttackMasks {
                 continue;
             }
             seen |= bit;
-            let i = self.index.get(x as usize).copied().unwrap_or(NOT_ATTACKER);
+            let i = self.index.get(x.index()).copied().unwrap_or(NOT_ATTACKER);
             if i != NOT_ATTACKER
                 && here[i as usize] & bit != 0
                 && between.get(c, t.index()) & occupied == 0
@@ -259,11 +259,11 @@ impl AttackMasks {
         own: impl Fn(PieceId) -> bool,
     ) -> (u64, u64) {
         let c = cell.index();
-        let occupied = !s.bits[EMPTY as usize];
+        let occupied = !s.bits[EMPTY.index()];
         let k = self.pieces.len();
         let (mut checks, mut pinned) = (0u64, 0u64);
         for (&mask, &a) in self.from[c * k..(c + 1) * k].iter().zip(&self.pieces) {
-            let mut from = mask & s.bits[a as usize];
+            let mut from = mask & s.bits[a.index()];
             while from != 0 {
                 let t = from.trailing_zeros() as usize;
                 from &= from - 1;
@@ -410,7 +410,7 @@ mod tests {
         for s in positions(&game, 20) {
             let rp = game.royal[s.scalars.to_move][0];
             let king = CellId::from_index((s.cells_of(rp)[0].trailing_zeros()) as usize);
-            let masks = game.attack_rays[rp as usize].masks.as_ref().unwrap();
+            let masks = game.attack_rays[rp.index()].masks.as_ref().unwrap();
             for to in CellId::upto(game.board.len()).filter(|&t| t != king) {
                 let changes = [(king, EMPTY), (to, rp)];
                 let want = masks.attacked(&s, between, &changes, to);
@@ -435,7 +435,7 @@ mod tests {
         for s in positions(&game, 40) {
             let rp = game.royal[s.scalars.to_move][0];
             let king = CellId::from_index((s.cells_of(rp)[0].trailing_zeros()) as usize);
-            let table = &game.attack_rays[rp as usize];
+            let table = &game.attack_rays[rp.index()];
             let masks = table.masks.as_ref().unwrap();
             let fast = game.pins_by_masks(&s, masks, between, king);
             let slow = game.pins_along_lines(&s, table, king);

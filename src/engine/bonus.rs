@@ -49,7 +49,7 @@ impl Table {
         if self.entries.is_empty() {
             self.entries = vec![0; ids * cells];
         }
-        let at = piece as usize * cells + cell;
+        let at = piece.index() * cells + cell;
         self.entries[at] = self.entries[at].saturating_add(w);
         if !self.pieces.iter().any(|&(p, _)| p == piece) {
             self.pieces.push((piece, owner));
@@ -58,7 +58,7 @@ impl Table {
 
     fn at(&self, cells: usize, piece: PieceId, cell: usize) -> i32 {
         self.entries
-            .get(piece as usize * cells + cell)
+            .get(piece.index() * cells + cell)
             .copied()
             .unwrap_or(0)
     }
@@ -78,8 +78,8 @@ impl Table {
             if !counts(owner) {
                 continue;
             }
-            let words = &state.bits[piece as usize * state.words..][..state.words];
-            let row = &self.entries[piece as usize * cells..][..cells];
+            let words = &state.bits[piece.index() * state.words..][..state.words];
+            let row = &self.entries[piece.index() * cells..][..cells];
             let mut sum: i64 = 0;
             for (w, &word) in words.iter().enumerate() {
                 let mut bits = word;
@@ -188,7 +188,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Game, Player};
+    use crate::engine::{Game, PieceId, Player};
 
     /// The example of docs/language.md, §16, with one more line for the same cell.
     const BONUSES: &str = r#"game "Bonuses"
@@ -217,7 +217,9 @@ bonus pawn, king at c3 by 10
     fn bonuses_add_up_per_cell_and_read_zones_for_each_owner() {
         let g = game("").unwrap();
         let cell = |n: &str| g.board.cell_by_name(n).unwrap().index();
-        let id = |sym: char| g.pieces().iter().position(|p| p.symbol == sym).unwrap() as u8;
+        let id = |sym: char| {
+            PieceId::from_index(g.pieces().iter().position(|p| p.symbol == sym).unwrap())
+        };
         let b = g.bonuses();
         // A White pawn scores on row 4, a Black one on row 2: each player's own far row.
         assert_eq!(b.at(id('P'), cell("a4")), 25);
@@ -254,7 +256,9 @@ bonus pawn, king at c3 by 10
         let g = game(extra).unwrap();
         let b = g.bonuses();
         let cell = |n: &str| g.board.cell_by_name(n).unwrap().index();
-        let id = |sym: char| g.pieces().iter().position(|p| p.symbol == sym).unwrap() as u8;
+        let id = |sym: char| {
+            PieceId::from_index(g.pieces().iter().position(|p| p.symbol == sym).unwrap())
+        };
         // Two conditions (the option's line is left out), lines with the same one in one table.
         let conds: Vec<&str> = b.conditions().collect();
         assert_eq!(conds, ["count(pawn) = 0", "ply() > 100"]);

@@ -19,6 +19,7 @@
 
 use super::move_bits::pieces_where;
 use super::{CellId, Game, Move, MoveList, Part, PieceId, Player, State};
+use crate::engine::RuleId;
 
 /// One of a player's rules, in the form its moves are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,16 +27,16 @@ enum Entry {
     /// A placement on one cell: the cells whose content `outside` holds outside the zone
     /// (everywhere without one) and `inside` holds inside it.
     Place {
-        rule: u16,
+        rule: RuleId,
         outside: Vec<PieceId>,
         inside: Vec<PieceId>,
         /// The zone's cells, one bit per cell (`None`: no zone).
         zone: Option<Box<[u64]>>,
     },
     /// A rule of one move of no cell (`pass`).
-    Single { rule: u16 },
+    Single { rule: RuleId },
     /// The pie rule's `swap-sides`: one move of no cell, at the second ply only.
-    SwapSides { rule: u16 },
+    SwapSides { rule: RuleId },
 }
 
 /// One player's moves as bitsets; see the module documentation.
@@ -78,7 +79,7 @@ impl CellMoves {
         let words = game.board.len().div_ceil(64).max(1);
         let mut entries = Vec::new();
         for &r in &game.free_rules[p] {
-            let rule = &game.rules[r as usize];
+            let rule = &game.rules[r.index()];
             if rule.guard.is_some() || game.outflank_placement(r).is_some() {
                 return None;
             }
@@ -132,7 +133,7 @@ impl CellMoves {
 fn union(s: &State, pieces: &[PieceId], w: usize) -> u64 {
     pieces
         .iter()
-        .fold(0, |m, &id| m | s.bits[id as usize * s.words + w])
+        .fold(0, |m, &id| m | s.bits[id.index() * s.words + w])
 }
 
 impl Entry {
@@ -282,7 +283,7 @@ impl Game {
             n -= k;
         }
         let mv = mv?;
-        if self.forbids.is_empty() || self.rules[mv.rule as usize].is_pass() {
+        if self.forbids.is_empty() || self.rules[mv.rule.index()].is_pass() {
             return Some(Some(mv));
         }
         let refused = self

@@ -15,12 +15,14 @@ impl ContentSet {
     /// Whether `content` is in the set.
     #[inline(always)]
     pub fn contains(&self, content: PieceId) -> bool {
-        self.0[(content >> 6) as usize] >> (content & 63) & 1 == 1
+        let c = content.raw();
+        self.0[(c >> 6) as usize] >> (c & 63) & 1 == 1
     }
 
     /// Adds `content`.
     pub fn insert(&mut self, content: PieceId) {
-        self.0[(content >> 6) as usize] |= 1 << (content & 63);
+        let c = content.raw();
+        self.0[(c >> 6) as usize] |= 1 << (c & 63);
     }
 
     /// Set union.

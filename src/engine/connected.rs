@@ -12,12 +12,12 @@ impl Game {
         let mut total = 0u32;
         let mut start = NO_CELL;
         for id in 1..self.pieces.len() {
-            if !set.contains(id as PieceId) || s.counts[id] == 0 {
+            if !set.contains(PieceId::from_index(id)) || s.counts[id] == 0 {
                 continue;
             }
             total += u32::from(s.counts[id]);
             if start == NO_CELL {
-                let bits = s.cells_of(id as PieceId);
+                let bits = s.cells_of(PieceId::from_index(id));
                 if let Some(w) = bits.iter().position(|&b| b != 0) {
                     start = CellId::from_index(w * 64 + bits[w].trailing_zeros() as usize);
                 }

@@ -74,7 +74,7 @@ impl Game {
         } else {
             let mut king = None;
             for &rp in &self.royal[p] {
-                let cells = s.bits[rp as usize];
+                let cells = s.bits[rp.index()];
                 if cells != 0 {
                     if king.is_some() || cells & (cells - 1) != 0 {
                         return None;
@@ -121,7 +121,7 @@ impl Game {
             }
         }
         for o in &plan.others {
-            let mut cells = s.bits[o.piece as usize] & free;
+            let mut cells = s.bits[o.piece.index()] & free;
             if cells == 0 || o.shape == Shape::EnPassant && s.scalars.ep.target == NO_CELL {
                 continue;
             }

@@ -133,7 +133,7 @@ fn longest_ray(dir: DirShift) -> u16 {
 /// The cells of any of `pieces`.
 #[inline(always)]
 fn cells_of(s: &State, pieces: &[PieceId]) -> u64 {
-    pieces.iter().fold(0, |a, &id| a | s.bits[id as usize])
+    pieces.iter().fold(0, |a, &id| a | s.bits[id.index()])
 }
 
 /// The moves landing on `targets`, a landing on the promotion zone counting once per kind.
@@ -154,7 +154,7 @@ impl CountPlan {
     /// Whether the rules of `piece` are counted here (else by its own plan).
     #[inline(always)]
     pub(super) fn is_grouped(&self, piece: PieceId) -> bool {
-        self.grouped.get(piece as usize).copied().unwrap_or(false)
+        self.grouped.get(piece.index()).copied().unwrap_or(false)
     }
 
     /// `player`'s count plan from `bm`'s plans for `game`.
@@ -185,7 +185,7 @@ impl CountPlan {
                 out.apart.push(piece);
                 continue;
             }
-            out.grouped[piece as usize] = true;
+            out.grouped[piece.index()] = true;
             let rules = game.piece_moves.of(player, piece);
             for (i, e) in plan.entries.iter().enumerate() {
                 let promote = |pr: &Option<super::bit_moves::Promote>| {

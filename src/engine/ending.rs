@@ -1,7 +1,7 @@
 //! Why a game ended, in words: the outcome plus the ending rule that decided it, e.g.
 //! `X wins (three in a row: win if line(3))`.
 
-use super::{EndCond, EndResult, Game, NoMoves, Outcome, State};
+use super::{EndCond, EndResult, Game, KindId, NoMoves, Outcome, State};
 
 /// The index in [`Game::ends`] of the ending rule that decided `state`, if one did (rather
 /// than a lack of legal moves).
@@ -69,10 +69,10 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
             .map_or("?", |z| z.name.as_str())
             .to_string()
     };
-    let kinds = |ks: &[u8]| {
+    let kinds = |ks: &[KindId]| {
         let names: Vec<&str> = ks
             .iter()
-            .filter_map(|&k| game.kinds.get(k as usize).map(|k| k.name.as_str()))
+            .filter_map(|&k| game.kinds.get(k.index()).map(|k| k.name.as_str()))
             .collect();
         if names.is_empty() {
             "piece".to_string()

@@ -3,7 +3,7 @@
 use super::exec::Bits;
 use super::line_windows::LineWindows;
 use super::{
-    ByPlayer, CellId, ContentSet, DirId, Game, KindId, Outcome, Player, Repetition, State,
+    ByPlayer, CellId, ContentSet, DirId, Game, KindId, Outcome, PieceId, Player, Repetition, State,
     StateCond, ZoneId, EMPTY, NO_CELL,
 };
 
@@ -186,9 +186,7 @@ impl Game {
     /// Whether `mv` is a pass the player chose (a move of a rule that only passes), not a
     /// forced pass or a move on the board.
     pub fn is_chosen_pass(&self, mv: &super::Move) -> bool {
-        self.rules
-            .get(mv.rule as usize)
-            .is_some_and(|r| r.is_pass())
+        self.rules.get(mv.rule.index()).is_some_and(|r| r.is_pass())
     }
 
     /// Tests the end conditions after `mover`'s move, whose changes start at `log_from`;
@@ -357,16 +355,16 @@ impl Game {
                 })
             }
             // Kinds the player has no piece of (ownerless ones, say) do not count.
-            EndCond::NoPieces { kinds } => kinds.iter().all(|&k| match self.piece_id(k, Some(p)) {
-                super::EMPTY => true,
-                id => s.counts[id as usize] == 0,
+            EndCond::NoPieces { kinds } => kinds.iter().all(|&k| {
+                self.find_piece(k, Some(p))
+                    .is_none_or(|id| s.counts[id.index()] == 0)
             }),
             EndCond::Captured { kinds } => {
                 p == mover
                     && (log_from..s.log.len()).any(|i| {
                         let old = s.log[i].old;
-                        let pt = &self.pieces[old as usize];
-                        old != s.board[(s.log[i].cell).index()]
+                        let pt = &self.pieces[old.index()];
+                        old != s.board[s.log[i].cell.index()]
                             && pt.owner.is_some_and(|o| o != mover)
                             && kinds.contains(&pt.kind)
                             && !self.still_on_board(s, old, i)
@@ -404,7 +402,7 @@ impl Game {
                 let count = |q: Player| -> u32 {
                     kinds
                         .iter()
-                        .map(|&k| u32::from(s.counts[self.piece_id(k, Some(q)) as usize]))
+                        .map(|&k| u32::from(s.counts[self.piece_id(k, Some(q)).index()]))
                         .sum()
                 };
                 let mine = count(p);
@@ -427,7 +425,7 @@ impl Game {
                 let mut colours = 0u8;
                 for (c, cell) in self.board.cells.iter().enumerate() {
                     let id = s.at(CellId::from_index(c));
-                    if id != EMPTY && kinds.contains(&self.pieces[id as usize].kind) {
+                    if id != EMPTY && kinds.contains(&self.pieces[id.index()].kind) {
                         colours |= 1 << (cell.col + cell.row).rem_euclid(2);
                     }
                 }
@@ -476,9 +474,9 @@ impl Game {
 
     /// Whether a piece logged as replaced at log index `i` reappears elsewhere in the same move
     /// (it moved, e.g. by a swap, rather than being captured).
-    fn still_on_board(&self, s: &State, piece: u8, i: usize) -> bool {
+    fn still_on_board(&self, s: &State, piece: PieceId, i: usize) -> bool {
         let from = s.frames.last().map_or(0, |f| f.log_len as usize);
-        (from..s.log.len()).any(|j| j != i && s.board[(s.log[j].cell).index()] == piece)
+        (from..s.log.len()).any(|j| j != i && s.board[s.log[j].cell.index()] == piece)
     }
 
     /// The general `line` test: whether a cell the move changed (log entries from

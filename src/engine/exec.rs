@@ -85,7 +85,7 @@ impl<'a> Sim<'a> {
             // Only the first `len` entries are ever read: zeros are as good as any value,
             // and two plain arrays fill faster than an array of padded pairs.
             cells: [CellId::new(0); SIM_CELLS],
-            pieces: [0; SIM_CELLS],
+            pieces: [EMPTY; SIM_CELLS],
             len: 0,
             over: Vec::new(),
             over_set: Bits::new(),
@@ -170,8 +170,7 @@ impl CellSink for Sim<'_> {
         let old = self.get(c);
         self.hash ^= g.zobrist.piece(c, old) ^ g.zobrist.piece(c, p);
         if g.has_hands() {
-            let gain = g.hand_gain(old, self.mover);
-            if gain != EMPTY {
+            if let Some(gain) = g.hand_gain(old, self.mover) {
                 self.reserve_delta(gain, 1);
             }
         }
@@ -220,7 +219,7 @@ impl Sim<'_> {
                 self.ntaken - 1
             }
         };
-        let base = i32::from(self.base.reserve[piece as usize]);
+        let base = i32::from(self.base.reserve[piece.index()]);
         let old = (base + self.taken[slot].1).max(0) as u16;
         let new = (base + self.taken[slot].1 + delta).max(0) as u16;
         self.taken[slot].1 += delta;
@@ -317,7 +316,7 @@ impl Game {
         if mv.is_forced_pass() || mv.as_roll().is_some() {
             return;
         }
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         if rule.swaps_sides {
             sim.flag(self.zobrist.swapped);
         }
@@ -393,7 +392,7 @@ impl Game {
         {
             return None;
         }
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         let z = &self.zobrist;
         if self.has_hands() {
             // Captures and drops change the hands too: the simulation answers.
@@ -490,7 +489,7 @@ impl Game {
         let s = sim.base;
         if !mv.is_forced_pass()
             && matches!(
-                self.rules[mv.rule as usize].parts.first(),
+                self.rules[mv.rule.index()].parts.first(),
                 Some(Part::Advance(_))
             )
         {

@@ -4,6 +4,7 @@
 
 use super::refusal::{ForbidKind, Refusal};
 use super::{ByPlayer, ContentSet, DirId, Game, Repetition, State, StateParts};
+use crate::engine::PieceId;
 
 /// What a `forbid` rule tests on the position a move leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +36,7 @@ impl Game {
             return None;
         }
         let mv = self.pseudo_move_written(state, text)?;
-        if self.rules[mv.rule as usize].is_pass() {
+        if self.rules[mv.rule.index()].is_pass() {
             return None;
         }
         let forbid = &self.forbids[self.refusal(state, mv)?];
@@ -52,7 +53,7 @@ impl Game {
             },
             ForbidCond::Surrounded { who, .. } => {
                 let own = (1..self.pieces.len()).all(|id| {
-                    who[state.scalars.to_move].contains(id as u8)
+                    who[state.scalars.to_move].contains(PieceId::from_index(id))
                         == (self.pieces[id].owner == Some(state.scalars.to_move))
                 });
                 if own {

@@ -4,6 +4,7 @@ use super::{
     Board, ByPlayer, EndRule, Forbid, KindId, Move, MoveList, NoMoves, Outcome, PieceId,
     PieceMoves, Player, Rule, State, StateParts, Zobrist, EMPTY,
 };
+use crate::engine::RuleId;
 
 /// A kind of piece (pawn, king, stone).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,9 +51,9 @@ pub struct Game {
     /// Per player, the piece ids that have at least one rule (whose cells are move origins).
     pub(crate) movers: ByPlayer<Vec<PieceId>>,
     /// Per player, the `advance` rules that can bring a reserve piece onto the board.
-    pub(crate) entry_rules: ByPlayer<Vec<u16>>,
+    pub(crate) entry_rules: ByPlayer<Vec<RuleId>>,
     /// Rules that do not start from a piece, per player.
-    pub(crate) free_rules: ByPlayer<Vec<u16>>,
+    pub(crate) free_rules: ByPlayer<Vec<RuleId>>,
     /// End conditions, in the order written.
     pub(crate) ends: Vec<EndRule>,
     /// What happens to a player who has no legal move.
@@ -174,7 +175,7 @@ pub struct Game {
     pub(crate) asks_stuck: bool,
     /// The rules with an `en-passant` part (derived from `rules`): after a double step,
     /// only they are asked whether the passed cell may be taken.
-    pub(crate) en_passant_rules: Vec<u16>,
+    pub(crate) en_passant_rules: Vec<RuleId>,
     /// The endings in quick form where their shapes allow (`None` when the first has none;
     /// derived from `ends`).
     pub(crate) quick_ends: Option<Box<super::QuickEnds>>,
@@ -255,13 +256,13 @@ impl Game {
 
     /// Per player, the `advance` rules that can bring a reserve piece onto the board.
     #[inline]
-    pub fn entry_rules(&self) -> &ByPlayer<Vec<u16>> {
+    pub fn entry_rules(&self) -> &ByPlayer<Vec<RuleId>> {
         &self.entry_rules
     }
 
     /// Rules that do not start from a piece, per player.
     #[inline]
-    pub fn free_rules(&self) -> &ByPlayer<Vec<u16>> {
+    pub fn free_rules(&self) -> &ByPlayer<Vec<RuleId>> {
         &self.free_rules
     }
 
@@ -453,27 +454,33 @@ impl Game {
         }
     }
 
-    /// The piece id of `kind` owned by `owner` (or ownerless), or [`EMPTY`] if no such piece.
+    /// The piece id of `kind` owned by `owner` (or ownerless), or [`EMPTY`] if no such piece:
+    /// the dense table as move generation and make read it, where the rules guarantee the
+    /// piece. [`Game::find_piece`] says "no such piece" as `None`.
     #[inline]
     pub fn piece_id(&self, kind: KindId, owner: Option<Player>) -> PieceId {
         let o = owner.map_or(self.players.len(), Player::index);
-        self.piece_table[kind as usize * (self.players.len() + 1) + o]
+        self.piece_table[kind.index() * (self.players.len() + 1) + o]
+    }
+
+    /// The piece id of `kind` owned by `owner` (or ownerless), if the game has that piece.
+    #[inline]
+    pub fn find_piece(&self, kind: KindId, owner: Option<Player>) -> Option<PieceId> {
+        Some(self.piece_id(kind, owner)).filter(|&id| id != EMPTY)
     }
 
     /// The piece `player` puts down when placing `kind`: their own, or the ownerless one for
     /// kinds nobody owns (Nex's neutral stones).
     #[inline]
     pub fn placed_piece(&self, kind: KindId, player: Player) -> PieceId {
-        match self.piece_id(kind, Some(player)) {
-            EMPTY => self.piece_id(kind, None),
-            id => id,
-        }
+        self.find_piece(kind, Some(player))
+            .unwrap_or_else(|| self.piece_id(kind, None))
     }
 
     /// The owner of the piece on a cell (`None` for empty cells and ownerless pieces).
     #[inline]
     pub fn owner(&self, piece: PieceId) -> Option<Player> {
-        self.pieces[piece as usize].owner
+        self.pieces[piece.index()].owner
     }
 
     /// The player with this name (case-insensitive), or with this one-letter abbreviation.
@@ -502,7 +509,7 @@ impl Game {
         self.kinds
             .iter()
             .position(|k| k.name == name)
-            .map(|i| i as KindId)
+            .map(KindId::from_index)
     }
 
     /// The start position.
@@ -569,7 +576,7 @@ impl Game {
                 continue;
             }
             let pt = &self.pieces[id];
-            let v = self.kinds[pt.kind as usize].value * n as i32;
+            let v = self.kinds[pt.kind.index()].value * n as i32;
             match pt.owner {
                 Some(o) if o == player => total += v,
                 Some(_) => total -= v,

@@ -104,10 +104,8 @@ impl Game {
                 .sum(),
             Quantity::InReserve(kinds) => kinds
                 .iter()
-                .map(|&k| match self.piece_id(k, Some(player)) {
-                    super::EMPTY => 0,
-                    id => i64::from(s.reserve[id as usize]),
-                })
+                .filter_map(|&k| self.find_piece(k, Some(player)))
+                .map(|id| i64::from(s.reserve[id.index()]))
                 .sum(),
             Quantity::Ply => i64::from(s.ply),
             Quantity::Sum(a, b) => self.quantity(s, a, player) + self.quantity(s, b, player),
@@ -119,10 +117,8 @@ impl Game {
     fn count_of(&self, s: &State, kinds: &[KindId], player: Player) -> i64 {
         kinds
             .iter()
-            .map(|&k| match self.piece_id(k, Some(player)) {
-                super::EMPTY => 0,
-                id => i64::from(s.counts[id as usize]),
-            })
+            .filter_map(|&k| self.find_piece(k, Some(player)))
+            .map(|id| i64::from(s.counts[id.index()]))
             .sum()
     }
 

@@ -30,30 +30,29 @@ impl Game {
         &self.hand_kinds
     }
 
-    /// The piece `mover` gains in hand for capturing `victim` ([`EMPTY`] for none: an empty
+    /// The piece `mover` gains in hand for capturing `victim`, if any (none for an empty
     /// cell, the mover's own piece, or a kind no hand holds, such as the king).
     #[inline(always)]
-    pub(crate) fn hand_gain(&self, victim: PieceId, mover: Player) -> PieceId {
+    pub(crate) fn hand_gain(&self, victim: PieceId, mover: Player) -> Option<PieceId> {
         let np = self.num_players();
         self.hand_gain
-            .get(victim as usize * np + mover.index())
+            .get(victim.index() * np + mover.index())
             .copied()
-            .unwrap_or(EMPTY)
+            .filter(|&g| g != EMPTY)
     }
 
     /// Puts into the mover's hand what replacing `old` on a cell captures, if anything
     /// (logged and hashed like a reserve count).
     #[inline(always)]
     pub(crate) fn capture_to_hand(&self, s: &mut State, old: PieceId) {
-        let gain = self.hand_gain(old, s.scalars.to_move);
-        if gain != EMPTY {
+        if let Some(gain) = self.hand_gain(old, s.scalars.to_move) {
             self.add_reserve(s, gain, 1);
         }
     }
 
     /// How many `piece`s wait in their owner's hand.
     pub fn in_hand(&self, state: &State, piece: PieceId) -> u16 {
-        state.reserve[piece as usize]
+        state.reserve[piece.index()]
     }
 
     /// The columns (bit per lattice column) holding a piece `cond` accepts for `p`.
@@ -91,7 +90,7 @@ impl Game {
 
     /// Whether `mv` is a `mate: no` drop that checkmates.
     fn drop_mates(&self, s: &State, mv: Move, p: Player) -> bool {
-        let Some(rule) = self.rules.get(mv.rule as usize) else {
+        let Some(rule) = self.rules.get(mv.rule.index()) else {
             return false;
         };
         let [Part::Place(super::prim::place::Place {
@@ -137,13 +136,13 @@ impl Game {
                 let n = if id == EMPTY {
                     0
                 } else {
-                    state.reserve[id as usize]
+                    state.reserve[id.index()]
                 };
                 if n > 1 {
                     out.push_str(&n.to_string());
                 }
                 if n > 0 {
-                    out.push(self.pieces[id as usize].symbol);
+                    out.push(self.pieces[id.index()].symbol);
                 }
             }
         }
@@ -175,7 +174,7 @@ impl Game {
             };
             let piece = &self.pieces[id];
             if piece.owner.is_none() || !self.hand_kinds.contains(&piece.kind) {
-                let kind = &self.kinds[piece.kind as usize].name;
+                let kind = &self.kinds[piece.kind.index()].name;
                 return Err(format!(
                     "a {kind} cannot wait in a hand ('{ch}' in '{field}')"
                 ));
@@ -199,13 +198,9 @@ impl Game {
             .hand_kinds
             .iter()
             .filter_map(|&k| {
-                let id = self.piece_id(k, Some(p));
-                let n = if id == EMPTY {
-                    0
-                } else {
-                    state.reserve[id as usize]
-                };
-                let sym = (id != EMPTY).then(|| self.pieces[id as usize].symbol)?;
+                let id = self.find_piece(k, Some(p))?;
+                let n = state.reserve[id.index()];
+                let sym = self.pieces[id.index()].symbol;
                 match n {
                     0 => None,
                     1 => Some(sym.to_string()),

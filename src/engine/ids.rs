@@ -1,26 +1,30 @@
-//! Typed indices into the board's dense tables. Each is a zero-cost wrapper around a `u16`
-//! (`#[repr(transparent)]`), so that a direction or zone cannot be passed where a cell is meant.
+//! Typed indices into the game's dense tables. Each is a zero-cost wrapper around a `u16`
+//! (cells, directions, zones, rules) or a `u8` (pieces, kinds), `#[repr(transparent)]`, so
+//! that a direction or zone cannot be passed where a cell is meant, nor a kind where a piece is.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The methods every id type shares: made from a `u16` or a `usize` index, read back as an
-/// index or a raw number, printed as the bare number (as when ids were plain `u16`s, so logs,
-/// test messages and snapshots read the same).
+/// The methods every id type shares: made from its raw number or a `usize` index, read back
+/// as an index or a raw number, printed as the bare number (as when ids were plain integers,
+/// so logs, test messages and snapshots read the same).
 macro_rules! id_type {
     ($name:ident, $what:literal) => {
+        id_type!($name, u16, $what);
+    };
+    ($name:ident, $raw:ident, $what:literal) => {
         impl $name {
-            #[doc = concat!("The ", $what, " with index `i` (as numbered by the board's compilation).")]
+            #[doc = concat!("The ", $what, " with index `i` (as numbered by the game's compilation).")]
             #[inline]
-            pub const fn new(i: u16) -> $name {
+            pub const fn new(i: $raw) -> $name {
                 $name(i)
             }
 
-            #[doc = concat!("The ", $what, " with index `i`; `i` must fit in a `u16`.")]
+            #[doc = concat!("The ", $what, " with index `i`; `i` must fit in a `", stringify!($raw), "`.")]
             #[inline]
             pub const fn from_index(i: usize) -> $name {
-                debug_assert!(i <= u16::MAX as usize);
-                $name(i as u16)
+                debug_assert!(i <= $raw::MAX as usize);
+                $name(i as $raw)
             }
 
             #[doc = concat!("The index of this ", $what, ", for indexing its dense tables.")]
@@ -29,9 +33,9 @@ macro_rules! id_type {
                 self.0 as usize
             }
 
-            /// The raw 16-bit number (for hashing, packing and wire formats).
+            /// The raw number (for hashing, packing and wire formats).
             #[inline]
-            pub const fn raw(self) -> u16 {
+            pub const fn raw(self) -> $raw {
                 self.0
             }
         }
@@ -150,3 +154,120 @@ id_type!(DirId, "direction");
 pub struct ZoneId(u16);
 
 id_type!(ZoneId, "zone");
+
+/// A move rule: an index into [`super::Game::rules`], or one of the two moves no rule makes
+/// ([`RuleId::FORCED_PASS`], [`RuleId::ROLL`]). A distinct type so that a cell or a count
+/// cannot stand in for a rule:
+///
+/// ```
+/// use tabletop::engine::RuleId;
+/// fn takes_rule(_: RuleId) {}
+/// takes_rule(RuleId::new(2));
+/// assert_eq!(RuleId::from_index(2).index(), 2);
+/// ```
+///
+/// ```compile_fail
+/// use tabletop::engine::{CellId, RuleId};
+/// fn takes_rule(_: RuleId) {}
+/// takes_rule(CellId::new(0)); // a cell is not a rule
+/// ```
+///
+/// ```compile_fail
+/// use tabletop::engine::RuleId;
+/// fn takes_rule(_: RuleId) {}
+/// takes_rule(3u16); // nor is a raw number
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RuleId(u16);
+
+impl RuleId {
+    /// The pass forced by a `no-moves => pass` ending (no rule of the file makes it).
+    pub const FORCED_PASS: RuleId = RuleId(u16::MAX);
+    /// The roll of the dice in games with chance (no rule of the file makes it).
+    pub const ROLL: RuleId = RuleId(u16::MAX - 1);
+}
+
+id_type!(RuleId, "rule");
+
+/// What stands on a cell: [`PieceId::EMPTY`] or an index into [`super::Game::pieces`]. A `u8`
+/// so that boards, stacks and the piece tables stay one byte a cell. A distinct type so that a
+/// kind or a count cannot stand in for a piece:
+///
+/// ```
+/// use tabletop::engine::{KindId, PieceId};
+/// fn takes_piece(_: PieceId) {}
+/// fn takes_kind(_: KindId) {}
+/// takes_piece(PieceId::new(1));
+/// takes_kind(KindId::new(0));
+/// assert_eq!(PieceId::EMPTY.index(), 0);
+/// assert_eq!(PieceId::from_index(3).raw(), 3u8);
+/// ```
+///
+/// ```compile_fail
+/// use tabletop::engine::{KindId, PieceId};
+/// fn takes_piece(_: PieceId) {}
+/// takes_piece(KindId::new(0)); // a kind is not a piece
+/// ```
+///
+/// ```compile_fail
+/// use tabletop::engine::PieceId;
+/// fn takes_piece(_: PieceId) {}
+/// takes_piece(1u8); // nor is a raw number
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PieceId(u8);
+
+impl PieceId {
+    /// The empty cell's content: piece 0 of every game.
+    pub const EMPTY: PieceId = PieceId(0);
+
+    /// Whether this is [`PieceId::EMPTY`].
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The ids `0..n` of a game of `n` piece ids ([`PieceId::EMPTY`] first), in index order.
+    #[inline]
+    pub fn upto(n: usize) -> impl DoubleEndedIterator<Item = PieceId> + ExactSizeIterator + Clone {
+        debug_assert!(n <= u8::MAX as usize + 1);
+        (0..n).map(PieceId::from_index)
+    }
+}
+
+id_type!(PieceId, u8, "piece");
+
+/// A piece kind (pawn, king, stone): an index into [`super::Game::kinds`], shared by every
+/// owner's piece of that kind. A `u8` like [`PieceId`]. A distinct type so that a piece or a
+/// count cannot stand in for a kind:
+///
+/// ```compile_fail
+/// use tabletop::engine::{KindId, PieceId};
+/// fn takes_kind(_: KindId) {}
+/// takes_kind(PieceId::new(1)); // a piece is not a kind
+/// ```
+///
+/// ```compile_fail
+/// use tabletop::engine::KindId;
+/// fn takes_kind(_: KindId) {}
+/// takes_kind(0u8); // nor is a raw number
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KindId(u8);
+
+impl KindId {
+    /// The kinds `0..n` of a game of `n` kinds, in index order.
+    #[inline]
+    pub fn upto(n: usize) -> impl DoubleEndedIterator<Item = KindId> + ExactSizeIterator + Clone {
+        debug_assert!(n <= u8::MAX as usize + 1);
+        (0..n).map(KindId::from_index)
+    }
+}
+
+id_type!(KindId, u8, "kind");

@@ -97,7 +97,7 @@ impl Walk<'_> {
         match self.promote {
             Some(pr) if pr.at(t) => {
                 for &k in pr.kinds {
-                    m.promote = k;
+                    m.set_promote(Some(k));
                     out.push(m);
                 }
             }

@@ -150,7 +150,7 @@ impl JumpScreen {
     #[inline]
     pub fn open(&self, s: &State) -> bool {
         // Boards of at most 64 cells: a piece's bitset is its first word.
-        let word = |id: PieceId| s.bits[id as usize * s.words];
+        let word = |id: PieceId| s.bits[id.index() * s.words];
         let union = |ids: &[PieceId]| ids.iter().fold(0u64, |m, &id| m | word(id));
         // The unions of the last set used: consecutive rules usually share it.
         let mut last = (usize::MAX, 0, 0);
@@ -249,7 +249,7 @@ mod tests {
                     for q in 0..game.num_players() {
                         s.scalars.to_move = Player(q as u8);
                         general.pseudo_moves(&s, &mut list);
-                        let forced = list.iter().any(|m| game.rules[m.rule as usize].forced);
+                        let forced = list.iter().any(|m| game.rules[m.rule.index()].forced);
                         assert_eq!(game.forced_may_move(&s), forced, "{name}: ply {}", s.ply);
                         if forced {
                             open += 1;

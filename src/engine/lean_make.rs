@@ -161,11 +161,11 @@ mod tests {
                     }
                     let mv = moves[rng.gen_range(0..moves.len())];
                     // A forced pass has no rule (and is not plain).
-                    let Some(rule) = game.rules.get(mv.rule as usize) else {
+                    let Some(rule) = game.rules.get(mv.rule.index()) else {
                         game.make(&mut s, mv);
                         continue;
                     };
-                    if !(rule.plain && mv.promote == u8::MAX) {
+                    if !rule.plain || mv.promotes() {
                         game.make(&mut s, mv);
                         continue;
                     }

@@ -168,7 +168,7 @@ impl<'a> Overlay<'a> {
         Overlay {
             board,
             // Only the first `len` entries are read: zeros fill faster than padded pairs.
-            changes: [(CellId::new(0), 0); 24],
+            changes: [(CellId::new(0), EMPTY); 24],
             len: 0,
         }
     }
@@ -231,7 +231,7 @@ impl Game {
     ) -> bool {
         // Tables exist for every owned piece once the game has royal pieces; without them
         // nothing attacks.
-        let Some(table) = self.attack_rays.get(victim_piece as usize) else {
+        let Some(table) = self.attack_rays.get(victim_piece.index()) else {
             return false;
         };
         let view = Patched {
@@ -361,8 +361,8 @@ impl Game {
     /// Whether playing `mv` leaves every royal piece of the mover unattacked.
     pub(crate) fn royal_safe_after(&self, s: &State, mv: Move) -> bool {
         let p = s.scalars.to_move;
-        let rule = &self.rules[mv.rule as usize];
-        if rule.plain && mv.promote == u8::MAX {
+        let rule = &self.rules[mv.rule.index()];
+        if rule.plain && !mv.promotes() {
             // One piece from one cell to another (a king's step, a pinned piece): the two
             // changes are known without an overlay.
             let from = mv.cells[0];
@@ -461,7 +461,7 @@ impl Game {
             return true;
         }
         let origin = m.cells[0];
-        let rule = &self.rules[m.rule as usize];
+        let rule = &self.rules[m.rule.index()];
         if rule.plain
             && origin != king
             && !pinned.has(origin)
@@ -484,7 +484,7 @@ impl Game {
         king: CellId,
         rp: PieceId,
     ) -> Option<(Pins, ScreenLines)> {
-        let Some(table) = self.attack_rays.get(rp as usize) else {
+        let Some(table) = self.attack_rays.get(rp.index()) else {
             return Some((Pins::none(self.board.len()), ScreenLines::None));
         };
         let mut pinned = match (&table.masks, &self.between) {
@@ -547,7 +547,7 @@ impl Game {
         king: CellId,
         rp: PieceId,
     ) -> Option<(u64, u64)> {
-        let table = self.attack_rays.get(rp as usize)?;
+        let table = self.attack_rays.get(rp.index())?;
         let (Some(masks), Some(between)) = (&table.masks, &self.between) else {
             return None;
         };

@@ -63,17 +63,16 @@ impl LineWindows {
                 .0
                 .iter()
                 .map(|set| {
-                    (0..npieces.min(256))
-                        .map(|id| id as PieceId)
+                    PieceId::upto(npieces.min(256))
                         .filter(|&id| set.contains(id))
-                        .collect()
+                        .collect::<Vec<_>>()
                 })
                 .collect(),
         );
         let mut counted_by = vec![0u64; npieces.min(256)];
         for (p, ids) in ids.0.iter().enumerate().take(64) {
-            for &id in ids {
-                counted_by[usize::from(id)] |= 1 << p;
+            for &id in ids.iter() {
+                counted_by[id.index()] |= 1 << p;
             }
         }
         let mut start = Vec::with_capacity(cells + 1);
@@ -171,10 +170,7 @@ impl LineWindows {
     /// The players whose lines count `piece` (bit `p`, for players below 64).
     #[inline(always)]
     pub fn counted_by(&self, piece: PieceId) -> u64 {
-        self.counted_by
-            .get(usize::from(piece))
-            .copied()
-            .unwrap_or(0)
+        self.counted_by.get(piece.index()).copied().unwrap_or(0)
     }
 
     /// Whether a window through cell `c`, which holds a piece counted for `p`, is full of
@@ -226,7 +222,7 @@ impl LineWindows {
     fn mine(&self, s: &State, p: Player) -> u64 {
         self.ids[p]
             .iter()
-            .fold(0u64, |m, &id| m | s.bits[id as usize])
+            .fold(0u64, |m, &id| m | s.bits[id.index()])
     }
 
     /// Whether a window through cell `c` is all `mine`, with no flank of `mine`.

@@ -24,8 +24,8 @@ impl Game {
     // (breakthrough's make-every-move perft: 3 % more instructions).
     #[inline(always)]
     pub fn make(&self, s: &mut State, mv: Move) {
-        if let Some(rule) = self.rules.get(mv.rule as usize) {
-            if rule.plain && mv.promote == u8::MAX {
+        if let Some(rule) = self.rules.get(mv.rule.index()) {
+            if rule.plain && !mv.promotes() {
                 if self.lean {
                     self.make_lean(s, mv);
                     return;
@@ -125,7 +125,7 @@ impl Game {
                 self.clear_orphan_flags(s);
             }
         }
-        let passable = !mv.is_forced_pass() && self.rules[mv.rule as usize].passable;
+        let passable = !mv.is_forced_pass() && self.rules[mv.rule.index()].passable;
         if let Some((target, victim)) = passable.then(|| self.passed_cell(mv)).flatten() {
             if self.en_passant_takeable(&s.board, target, mover) {
                 self.set_en_passant(s, EnPassant { target, victim });
@@ -149,7 +149,7 @@ impl Game {
                 r.players >> mover.0 & 1 == 1 && self.end_holds(s, &r.cond, mover, mover, from)
             });
         // After the pie rule's swap the same side moves again, now played by the other seat.
-        let swap = !mv.is_forced_pass() && self.rules[mv.rule as usize].swaps_sides;
+        let swap = !mv.is_forced_pass() && self.rules[mv.rule.index()].swaps_sides;
         let next = if again || swap {
             mover
         } else {
@@ -342,7 +342,7 @@ impl Game {
         for rule in self
             .en_passant_rules
             .iter()
-            .map(|&r| &self.rules[usize::from(r)])
+            .map(|&r| &self.rules[r.index()])
         {
             for part in &rule.parts {
                 let Part::EnPassant(en_passant::EnPassant { dirs }) = part else {
@@ -364,7 +364,7 @@ impl Game {
                         let piece = board[c.index()];
                         if self.owner(piece) == Some(q)
                             && (rule.kinds.is_empty()
-                                || rule.kinds.contains(&self.pieces[piece as usize].kind))
+                                || rule.kinds.contains(&self.pieces[piece.index()].kind))
                         {
                             return true;
                         }
@@ -508,7 +508,7 @@ impl Game {
         if mv.is_forced_pass() || mv.as_roll().is_some() {
             return None;
         }
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         if !rule.passable {
             return None;
         }
@@ -581,7 +581,7 @@ impl Game {
         if mv.is_forced_pass() {
             return;
         }
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         match rule.parts.first() {
             Some(Part::Advance(x)) => x.exec(self, s, mv, p),
             _ => {
@@ -596,9 +596,9 @@ impl Game {
     /// Applies the board changes of `mv` (every part but advances and the pie rule) to
     /// `sink`: the real state, or a scratch overlay when testing a move's consequences.
     pub(crate) fn exec_cells<S: CellSink>(&self, sink: &mut S, mv: Move, p: Player) {
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         let cells = mv.cells;
-        if rule.plain && mv.promote == u8::MAX {
+        if rule.plain && !mv.promotes() {
             // Most moves of most games: one piece from one cell to another, keeping its kind
             // (the parts after the first can only change the kind).
             let to = match rule.parts[0] {
@@ -637,7 +637,7 @@ impl Game {
                 Part::Castle(_) => focus = Castle::exec(sink, &cells, &mut k, focus),
                 Part::Swap(_) => focus = swap::Swap::exec(sink, &cells, &mut k, focus),
                 Part::Promote(_) | Part::BecomeCaptured(_) => {
-                    promote::exec_new_kind(self, sink, focus, mv.promote, p);
+                    promote::exec_new_kind(self, sink, focus, mv.promote(), p);
                 }
                 Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
                 Part::Advance(_) | Part::Pass(_) | Part::SwapSides(_) => {}

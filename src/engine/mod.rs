@@ -108,15 +108,11 @@ pub use zobrist::Zobrist;
 /// Most cells a board may have.
 pub const MAX_CELLS: usize = 4096;
 
-pub use ids::{CellId, DirId, ZoneId};
+pub use ids::{CellId, DirId, KindId, PieceId, RuleId, ZoneId};
 /// "No such cell": the neighbour table holds this where a step leaves the board.
 pub const NO_CELL: CellId = CellId::NONE;
-/// What stands on a cell: 0 is empty, otherwise an index into [`Game::pieces`].
-pub type PieceId = u8;
-/// The empty cell content.
-pub const EMPTY: PieceId = 0;
-/// A piece kind (pawn, king, stone): an index into [`Game::kinds`].
-pub type KindId = u8;
+/// The empty cell content ([`PieceId::EMPTY`]).
+pub const EMPTY: PieceId = PieceId::EMPTY;
 
 /// A player (seat in turn order), counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

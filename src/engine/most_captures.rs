@@ -9,7 +9,7 @@ impl Game {
     /// jump, one for an en-passant capture, and one when a step, slide or fly lands on a
     /// piece of another player.
     pub fn captures_in(&self, s: &State, mv: &Move) -> usize {
-        let Some(rule) = self.rules.get(mv.rule as usize) else {
+        let Some(rule) = self.rules.get(mv.rule.index()) else {
             return 0;
         };
         let cells = mv.cells();

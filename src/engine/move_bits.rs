@@ -11,6 +11,7 @@
 
 use super::select_bit::{bit_count, nth_set_bit};
 use super::{CellCond, CellId, DirShift, Game, Move, Part, PieceId, Player, State, EMPTY};
+use crate::engine::RuleId;
 
 /// How the cells of the player's moves are found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +35,7 @@ enum Form {
 /// One player's moves as a bitset: the rule and how its cells are found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveBits {
-    rule: u16,
+    rule: RuleId,
     form: Form,
 }
 
@@ -65,7 +66,7 @@ impl MoveBits {
         let [r] = game.free_rules[p].as_slice() else {
             return None;
         };
-        let rule = &game.rules[*r as usize];
+        let rule = &game.rules[r.index()];
         if rule.guard.is_some() {
             return None;
         }
@@ -104,7 +105,7 @@ impl Game {
     /// refusal): Hex's move. `None` for every other kind of move.
     pub fn places_on_any_empty_cell(&self, p: Player) -> Option<PieceId> {
         let bits = self.move_bits.get(p.index())?.as_ref()?;
-        let r = usize::from(bits.rule);
+        let r = bits.rule.index();
         let rule = &self.rules[r];
         let captures = self.place_captures.get(r).is_some_and(Option::is_some);
         if bits.form != Form::PlaceOn(EMPTY) || !rule.lone_placement || captures {
@@ -129,7 +130,7 @@ impl Game {
     /// line, like [`Game::sample_move_bits`]: the callers ask only in games that have the
     /// form, and the others keep their code as it was.
     #[inline(never)]
-    pub(super) fn move_bits(&self, s: &State) -> Option<(u16, u64)> {
+    pub(super) fn move_bits(&self, s: &State) -> Option<(RuleId, u64)> {
         let p = s.scalars.to_move;
         let form = self.move_bits.get(p.index())?.as_ref()?;
         if s.scalars.result.is_some() {
@@ -245,7 +246,7 @@ impl Game {
                 break;
             }
             let mv = drawn_move::<HARDWARE>(form.rule, bits, &mut pick);
-            self.place_one(s, mv, &self.rules[usize::from(form.rule)]);
+            self.place_one(s, mv, &self.rules[form.rule.index()]);
             plies += 1;
         }
         plies
@@ -258,7 +259,7 @@ impl Game {
 /// POPCNT ([`Game::random_placements_bmi2`]).
 #[inline(always)]
 fn drawn_move<const HARDWARE: bool>(
-    rule: u16,
+    rule: RuleId,
     bits: u64,
     pick: impl FnOnce(usize) -> usize,
 ) -> Move {
@@ -284,7 +285,7 @@ impl MoveBits {
             && game.move_bits.len() == game.num_players()
             && game.move_bits.iter().all(|m| {
                 m.as_ref().is_some_and(|m| {
-                    let rule = &game.rules[usize::from(m.rule)];
+                    let rule = &game.rules[m.rule.index()];
                     !matches!(m.form, Form::Outflank) && rule.lone_placement && !rule.plain
                 })
             })
@@ -293,7 +294,7 @@ impl MoveBits {
 
 /// The pieces of `game` that `keep` accepts, as a list of ids.
 pub(super) fn pieces_where(game: &Game, keep: impl Fn(PieceId) -> bool) -> Vec<PieceId> {
-    (0..game.pieces.len() as PieceId)
+    PieceId::upto(game.pieces.len())
         .filter(|&id| keep(id))
         .collect()
 }

@@ -40,7 +40,7 @@ impl<'a> View<'a> {
         while i > 0 {
             i -= 1;
             if CellId::new(self.overlay[i] as u16) == c {
-                return (self.overlay[i] >> 16) as PieceId;
+                return PieceId::from_index((self.overlay[i] >> 16) as usize);
             }
         }
         self.board[c.index()]
@@ -55,7 +55,7 @@ impl<'a> View<'a> {
 
     #[inline(always)]
     pub(super) fn put(&mut self, c: CellId, p: PieceId) {
-        self.overlay[self.len] = u32::from(c.raw()) | u32::from(p) << 16;
+        self.overlay[self.len] = u32::from(c.raw()) | u32::from(p.raw()) << 16;
         self.len += 1;
     }
 }
@@ -93,7 +93,7 @@ impl Landing<'_> {
         match self.promote {
             Some(pr) if pr.at(t) => {
                 for &k in pr.kinds {
-                    m.promote = k;
+                    m.set_promote(Some(k));
                     out.push(m);
                 }
             }
@@ -123,7 +123,7 @@ impl Game {
             // A pass changes nothing on the board, so no `forbid` rule refuses it.
             let mut sim = super::exec::Sim::new(self, s);
             out.retain(|&mv| {
-                self.rules[mv.rule as usize].is_pass() || self.refusal_in(&mut sim, mv).is_none()
+                self.rules[mv.rule.index()].is_pass() || self.refusal_in(&mut sim, mv).is_none()
             });
         }
         if out.is_empty()
@@ -149,7 +149,7 @@ impl Game {
         moves.iter().copied().find(|&mv| {
             wanted(mv)
                 && (!judged
-                    || self.rules[mv.rule as usize].is_pass()
+                    || self.rules[mv.rule.index()].is_pass()
                     || self.refusal_lazy(s, mv, &mut sim).is_none())
         })
     }
@@ -202,7 +202,7 @@ impl Game {
             while !moves.is_empty() {
                 let i = pick(moves.len());
                 let mv = moves[i];
-                if self.rules[mv.rule as usize].is_pass() {
+                if self.rules[mv.rule.index()].is_pass() {
                     return Some(mv);
                 }
                 let refused = self.refusal_lazy(s, mv, &mut sim);
@@ -288,9 +288,9 @@ impl Game {
         }
         if let Some(k) = self.reserve_kind.filter(|_| out.len() < limit) {
             let piece = self.piece_id(k, Some(p));
-            if s.reserve[piece as usize] > 0 {
+            if s.reserve[piece.index()] > 0 {
                 for &r in &self.entry_rules[p] {
-                    let rule = &self.rules[r as usize];
+                    let rule = &self.rules[r.index()];
                     if let Some(Part::Advance(a)) = rule.parts.first() {
                         a.gen(self, s, p, super::FROM_RESERVE, piece, r, out);
                     }
@@ -301,7 +301,7 @@ impl Game {
             if out.len() >= limit {
                 break;
             }
-            let rule = &self.rules[r as usize];
+            let rule = &self.rules[r.index()];
             if (skip_placements && self.is_multi_placement(rule))
                 || rule
                     .guard
@@ -327,8 +327,8 @@ impl Game {
         if out.len() >= super::MAX_MOVES {
             std::panic::panic_any(super::TooManyMoves);
         }
-        if self.has_forced && out.iter().any(|m| self.rules[m.rule as usize].forced) {
-            out.retain(|m| self.rules[m.rule as usize].forced);
+        if self.has_forced && out.iter().any(|m| self.rules[m.rule.index()].forced) {
+            out.retain(|m| self.rules[m.rule.index()].forced);
         }
         if self.most_captures {
             self.keep_most_captures(s, out);
@@ -481,7 +481,7 @@ impl Game {
             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
             Shape::Castle if !s.is_unmoved(cell) => {}
             _ => {
-                let rule = &self.rules[e.rule as usize];
+                let rule = &self.rules[e.rule.index()];
                 if rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p)) {
                     self.gen_parts(s, view, p, rule, 0, cell, mv, out);
                 }
@@ -690,9 +690,8 @@ impl Game {
         mv: Move,
         out: &mut MoveList,
     ) {
-        let takes_nothing = mv.promote != u8::MAX
-            || mv.len < 2
-            || s.board[mv.cells[mv.len as usize - 1].index()] == EMPTY;
+        let takes_nothing =
+            mv.promotes() || mv.len < 2 || s.board[mv.cells[mv.len as usize - 1].index()] == EMPTY;
         if ends_after(rule, idx, takes_nothing) {
             out.push(mv);
             return;

@@ -74,7 +74,7 @@ impl Game {
         if self.separate_dice() {
             return self.write_dice_turn(state, mv);
         }
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         let name = |c: super::CellId| match c {
             super::FROM_RESERVE => "in",
             super::BORNE_OFF => "off",
@@ -132,12 +132,12 @@ impl Game {
                 }
                 Part::Jump(x) => x.write(self, state, mv, &mut k, &mut out, compact, short, name),
                 Part::Promote(x) => {
-                    x.write(self, &mut out, mv.promote, &mut promoted, compact, me);
+                    x.write(self, &mut out, mv.promote(), &mut promoted, compact, me);
                 }
                 Part::BecomeCaptured(_) => {
-                    if mv.promote != u8::MAX && !promoted {
+                    if let (Some(k), false) = (mv.promote(), promoted) {
                         promoted = true;
-                        promote::write_new_kind(self, &mut out, mv.promote, compact, me);
+                        promote::write_new_kind(self, &mut out, k, compact, me);
                     }
                 }
                 Part::Convert(x) => {
@@ -510,7 +510,7 @@ impl Game {
             return None;
         }
         Some(PieceSeen {
-            kind: self.kinds[self.pieces[piece as usize].kind as usize]
+            kind: self.kinds[self.pieces[piece.index()].kind.index()]
                 .name
                 .clone(),
             owner: self.owner(piece).map(|p| self.players[p.index()].clone()),

@@ -21,6 +21,7 @@ use super::{
     CellId, DirId, DirShift, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY,
     NO_CELL,
 };
+use crate::engine::RuleId;
 
 /// One outflank direction as a shift, and how many shifts its longest run of enemy pieces
 /// can need.
@@ -188,7 +189,7 @@ impl OutflankPlacement {
 
     /// Appends the moves of rule `rule` for the player to move, in cell order.
     #[inline(never)]
-    pub(super) fn generate(&self, s: &State, rule: u16, out: &mut MoveList) {
+    pub(super) fn generate(&self, s: &State, rule: RuleId, out: &mut MoveList) {
         let mut bits = self.targets(s, s.scalars.to_move);
         while bits != 0 {
             let mut mv = Move::new(rule);
@@ -218,8 +219,8 @@ fn longest_walk(game: &Game, d: DirId) -> u8 {
 impl Game {
     /// The bitboard form of rule `r`, if it has one.
     #[inline(always)]
-    pub(super) fn outflank_placement(&self, r: u16) -> Option<&OutflankPlacement> {
-        self.outflank_placements.get(r as usize)?.as_deref()
+    pub(super) fn outflank_placement(&self, r: RuleId) -> Option<&OutflankPlacement> {
+        self.outflank_placements.get(r.index())?.as_deref()
     }
 
     /// [`Game::make`] for a move of a rule with an [`OutflankPlacement`]: the placed cell,
@@ -261,7 +262,7 @@ impl Game {
                 };
                 run &= !(1 << c);
                 let x = CellId::from_index(c as usize);
-                let kind = self.pieces[s.board[x.index()] as usize].kind;
+                let kind = self.pieces[s.board[x.index()].index()].kind;
                 self.log_and_set(s, x, self.piece_id(kind, Some(mover)));
             }
         }

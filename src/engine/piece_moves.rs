@@ -9,6 +9,7 @@
 //! promote in as bitsets. Rules of any other shape keep the general part-by-part path.
 
 use super::{Board, CellCond, CellId, ContentSet, DirId, KindId, Part, PieceId, Player, Rule};
+use crate::engine::RuleId;
 
 /// The offset of "no cell set" in [`PieceMoves`]' bitset table.
 const NO_SET: u32 = u32::MAX;
@@ -54,7 +55,7 @@ pub enum Shape {
 #[derive(Clone, Debug)]
 pub struct PieceMove {
     /// The rule.
-    pub rule: u16,
+    pub rule: RuleId,
     /// Whether the rule is forced (see [`Rule::forced`]).
     pub forced: bool,
     /// How its moves are made.
@@ -92,7 +93,12 @@ pub struct PieceMoves {
 
 impl PieceMoves {
     /// Resolves `piece_rules` (rule ids by `player * pieces + piece`) of `rules` on `board`.
-    pub fn build(rules: &[Rule], piece_rules: &[Vec<u16>], board: &Board, pieces: usize) -> Self {
+    pub fn build(
+        rules: &[Rule],
+        piece_rules: &[Vec<RuleId>],
+        board: &Board,
+        pieces: usize,
+    ) -> Self {
         let mut pm = PieceMoves {
             words: board.len().div_ceil(64).max(1),
             pieces,
@@ -101,9 +107,9 @@ impl PieceMoves {
         pm.start.push(0);
         for (i, list) in piece_rules.iter().enumerate() {
             let p = Player((i / pieces) as u8);
-            let piece = (i % pieces) as PieceId;
+            let piece = PieceId::from_index(i % pieces);
             for &r in list {
-                let mv = pm.resolve(&rules[r as usize], r, p, piece, board);
+                let mv = pm.resolve(&rules[r.index()], r, p, piece, board);
                 pm.moves.push(mv);
             }
             pm.start.push(pm.moves.len() as u32);
@@ -114,7 +120,7 @@ impl PieceMoves {
     fn resolve(
         &mut self,
         rule: &Rule,
-        r: u16,
+        r: RuleId,
         p: Player,
         piece: PieceId,
         board: &Board,
@@ -246,7 +252,7 @@ impl PieceMoves {
     /// The resolved rules of `player`'s `piece`, in rule order.
     #[inline(always)]
     pub fn of(&self, player: Player, piece: PieceId) -> &[PieceMove] {
-        let i = player.index() * self.pieces + piece as usize;
+        let i = player.index() * self.pieces + piece.index();
         &self.moves[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
@@ -308,12 +314,12 @@ impl Promotion<'_> {
 #[cfg(test)]
 mod tests {
     use super::{PieceMove, Shape};
-    use crate::engine::{Game, Player};
+    use crate::engine::{Game, KindId, Player, RuleId};
 
     /// The resolved rules of `player`'s pieces of kind `kind`.
     fn of<'a>(game: &'a Game, kind: &str, player: u8) -> &'a [PieceMove] {
         let k = game.kinds.iter().position(|k| k.name == kind).unwrap();
-        let piece = game.piece_id(k as u8, Some(Player(player)));
+        let piece = game.piece_id(KindId::from_index(k), Some(Player(player)));
         game.piece_moves.of(Player(player), piece)
     }
 
@@ -392,7 +398,7 @@ mod tests {
         // three), east is off the board, two steps west are fine.
         let mut moves = crate::MoveList::new();
         game.legal_moves(&game.start(), &mut moves);
-        let rules: Vec<u16> = moves.iter().map(|m| m.rule).collect();
-        assert_eq!(rules, [2]);
+        let rules: Vec<RuleId> = moves.iter().map(|m| m.rule).collect();
+        assert_eq!(rules, [RuleId::new(2)]);
     }
 }

@@ -28,6 +28,7 @@ use super::{
     ByPlayer, CellId, ContentSet, DirId, ForbidCond, Game, Move, Part, PieceId, Player, RepCells,
     State, EMPTY, NO_CELL, NO_ROLL,
 };
+use crate::engine::RuleId;
 
 /// The most words of the fixed-size bitsets of this path.
 const MAX_WORDS: usize = 8;
@@ -246,7 +247,7 @@ impl PlaceCapture {
         let placed = (0..game.num_players())
             .map(|p| game.placed_piece(*kind, Player(p as u8)))
             .collect();
-        let same = (0..game.pieces.len() as PieceId)
+        let same = PieceId::upto(game.pieces.len())
             .map(|q| match game.owner(q) {
                 _ if q == EMPTY => Vec::new(),
                 Some(o) => super::move_bits::pieces_where(game, |id| game.owner(id) == Some(o)),
@@ -391,8 +392,8 @@ mod ladder;
 impl Game {
     /// The compiled `place then remove-surrounded` form of rule `r`, if it has one.
     #[inline(always)]
-    pub(super) fn place_capture(&self, r: u16) -> Option<&PlaceCapture> {
-        self.place_captures.get(r as usize)?.as_deref()
+    pub(super) fn place_capture(&self, r: RuleId) -> Option<&PlaceCapture> {
+        self.place_captures.get(r.index())?.as_deref()
     }
 
     /// The chains `cap` takes after a stone landed on `o.cell`, with the overlay `o` on `s`:
@@ -434,7 +435,7 @@ impl Game {
                 if doomed[w] >> (start.index() % 64) & 1 == 1 || cap.adj.touches(start, &empty) {
                     continue;
                 }
-                let group = &plan.same[o.at(s, start) as usize];
+                let group = &plan.same[o.at(s, start).index()];
                 let same = match same {
                     Some((g, ref set)) if std::ptr::eq(g, group) => set,
                     _ => &same.insert((group, o.holding(s, group))).1,
@@ -524,7 +525,7 @@ impl Game {
                     q != EMPTY && who[p].contains(q) && {
                         let empty = o.empty(s);
                         !adj.touches(o.cell, &empty) && {
-                            let same = o.holding(s, &plan.same[q as usize]);
+                            let same = o.holding(s, &plan.same[q.index()]);
                             adj.airless_chain(o.cell, &same, &empty).is_some()
                         }
                     }
@@ -577,7 +578,7 @@ impl Game {
         {
             return 0;
         }
-        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let same = o.holding(s, &plan.same[o.piece.index()]);
         adj.chain_in_atari(cell, &same, &empty)
             .map_or(0, |(chain, _)| count(&chain))
     }
@@ -619,7 +620,7 @@ impl Game {
         cell: CellId,
     ) -> Option<CellId> {
         let o = Overlay::<N>::still(s, cell);
-        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let same = o.holding(s, &plan.same[o.piece.index()]);
         let (_, liberty) = plan.captures[0]
             .adj
             .chain_in_atari(cell, &same, &o.empty(s))?;
@@ -633,7 +634,7 @@ impl Game {
         plan: &PlaceCapture,
         cell: CellId,
     ) -> Option<CellId> {
-        let friends = &plan.same[s.board[cell.index()] as usize];
+        let friends = &plan.same[s.board[cell.index()].index()];
         let near = plan.captures[0].adj.of::<N>(cell.index());
         for (w, &bits) in near.iter().enumerate() {
             let mut bits = bits;
@@ -684,7 +685,7 @@ impl Game {
         plan: &PlaceCapture,
     ) -> bool {
         let p = s.scalars.to_move;
-        let own_pieces = &plan.same[plan.placed[p.index()] as usize];
+        let own_pieces = &plan.same[plan.placed[p.index()].index()];
         let mut own = [0u64; N];
         for &id in own_pieces {
             for (w, &b) in s.cells_of(id).iter().enumerate().take(N) {

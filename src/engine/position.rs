@@ -57,10 +57,10 @@ impl Game {
                     let stack = state.stack_at(c);
                     if stack.len() > 1 {
                         out.push('(');
-                        out.extend(stack.iter().map(|&q| self.pieces[q as usize].symbol));
+                        out.extend(stack.iter().map(|&q| self.pieces[q.index()].symbol));
                         out.push(')');
                     } else {
-                        out.push(self.pieces[p as usize].symbol);
+                        out.push(self.pieces[p.index()].symbol);
                     }
                 }
             }
@@ -134,7 +134,7 @@ impl Game {
             ));
         }
         let mut board = vec![EMPTY; self.board.len()];
-        let mut stacks: Vec<(CellId, Vec<u8>)> = Vec::new();
+        let mut stacks: Vec<(CellId, Vec<PieceId>)> = Vec::new();
         for (li, (text, cells)) in lines.iter().zip(&self.board.lines).enumerate() {
             let mut i: usize = 0;
             let mut chars = text.chars().peekable();
@@ -155,7 +155,7 @@ impl Game {
                             Some(')') => break,
                             Some(c) => {
                                 match self.pieces.iter().skip(1).position(|pt| pt.symbol == c) {
-                                    Some(p) => pieces.push((p + 1) as u8),
+                                    Some(p) => pieces.push(PieceId::from_index(p + 1)),
                                     None => {
                                         return err(format!(
                                             "unknown piece symbol '{c}' in a stack in line {}",
@@ -202,7 +202,7 @@ impl Game {
                         ));
                     };
                     if i < cells.len() {
-                        board[cells[i].index()] = (p + 1) as u8;
+                        board[cells[i].index()] = PieceId::from_index(p + 1);
                     }
                     i += 1;
                 }
@@ -273,7 +273,7 @@ impl Game {
                 };
                 let counts = self.counts_field(list, field)?;
                 for (p, n) in counts.into_iter().enumerate() {
-                    state.reserve[self.piece_id(k, Some(Player(p as u8))) as usize] = n;
+                    state.reserve[self.piece_id(k, Some(Player(p as u8))).index()] = n;
                 }
             } else if let Some(list) = field.strip_prefix("off=") {
                 state.off = self.counts_field(list, field)?;
@@ -304,14 +304,15 @@ impl Game {
         for (c, &q) in state.board.iter().enumerate() {
             let cell = CellId::new(c as u16);
             if q != EMPTY && !self.reach.may_stand(q, cell) {
-                let pt = &self.pieces[q as usize];
+                let pt = &self.pieces[q.index()];
                 let whose = match pt.owner {
                     Some(p) => format!("{}'s ", self.players[p.index()]),
                     None => String::new(),
                 };
                 return Err(ParsePositionError(format!(
                     "{whose}{} on {}: no rule can bring it there from where the game starts",
-                    self.kinds[pt.kind as usize].name, self.board.cells[c].name
+                    self.kinds[pt.kind.index()].name,
+                    self.board.cells[c].name
                 )));
             }
         }
@@ -319,7 +320,7 @@ impl Game {
         let royals = |s: &State, p: Player| -> u32 {
             self.royal[p]
                 .iter()
-                .map(|&id| u32::from(s.counts[id as usize]))
+                .map(|&id| u32::from(s.counts[id.index()]))
                 .sum()
         };
         for q in 0..self.num_players() {
@@ -330,7 +331,7 @@ impl Game {
             let (have, at_start) = (royals(state, q), royals(&start, q));
             let may = at_start.max(1);
             let name = &self.players[q.index()];
-            let what = |id: PieceId| &self.kinds[self.pieces[id as usize].kind as usize].name;
+            let what = |id: PieceId| &self.kinds[self.pieces[id.index()].kind.index()].name;
             if have == 0 && at_start > 0 {
                 return Err(ParsePositionError(format!(
                     "{name} has no {}: the rules never take it off the board",
@@ -462,7 +463,7 @@ impl Game {
                             c != NO_CELL
                                 && self.owner(state.board[c.index()]) == Some(o)
                                 && r.kinds
-                                    .contains(&self.pieces[state.board[c.index()] as usize].kind)
+                                    .contains(&self.pieces[state.board[c.index()].index()].kind)
                         })
                         .map(|(_, c)| c)
                 });

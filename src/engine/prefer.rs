@@ -82,7 +82,7 @@ impl Game {
         }
         let mover = f.scalars.to_move;
         let mv = f.mv;
-        let rule = self.rules.get(mv.rule as usize);
+        let rule = self.rules.get(mv.rule.index());
         let from_piece = rule.is_some_and(|r| r.from_piece());
         let origin = if from_piece && mv.len > 0 {
             Some(mv.cells[0])
@@ -105,7 +105,7 @@ impl Game {
                     .is_some_and(|zone| zone.contains(mover, c)),
                 _ => false,
             },
-            MoveCond::Promotes => from_piece && mv.promote != u8::MAX,
+            MoveCond::Promotes => from_piece && mv.promotes(),
             MoveCond::End(EndCond::Reach { zone, pieces }) => {
                 // The cells the move put a piece on; the origin only changes what shows
                 // there (a stack's lower piece), which is no arrival.
@@ -129,7 +129,7 @@ impl Game {
                 }
                 (log_from..s.log.len()).any(|i| {
                     let c = s.log[i];
-                    let pt = &self.pieces[c.old as usize];
+                    let pt = &self.pieces[c.old.index()];
                     c.cell == dest
                         && pt.owner.is_some_and(|o| o != mover)
                         && kinds.contains(&pt.kind)

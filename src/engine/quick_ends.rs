@@ -30,7 +30,7 @@ impl Ids {
     /// [`MAX_IDS`].
     fn of(pieces: usize, pick: impl Fn(PieceId) -> bool) -> Option<Ids> {
         let mut out = Ids::default();
-        for id in (1..pieces).map(|i| i as PieceId) {
+        for id in (1..pieces).map(PieceId::from_index) {
             if pick(id) {
                 if usize::from(out.len) == MAX_IDS {
                     return None;
@@ -48,7 +48,7 @@ impl Ids {
         self.ids
             .iter()
             .take(usize::from(self.len))
-            .map(|&id| usize::from(id))
+            .map(|&id| id.index())
     }
 }
 
@@ -379,8 +379,8 @@ fn answer(
             sides[p].ids.iter().all(|id| s.counts[id] == 0)
         }),
         Test::PiecesAtMost { n, others } => {
-            let occupied = s.board.len() - usize::from(s.counts[EMPTY as usize]);
-            if occupied > usize::from(*n) || others.iter().any(|&id| s.counts[id as usize] > 0) {
+            let occupied = s.board.len() - usize::from(s.counts[EMPTY.index()]);
+            if occupied > usize::from(*n) || others.iter().any(|&id| s.counts[id.index()] > 0) {
                 Answer::No
             } else {
                 first_holding(end, mover, |p| p == mover.index())
@@ -442,7 +442,7 @@ impl Screen {
         let np = game.num_players();
         let ids_of = |pick: &dyn Fn(PieceId) -> bool| -> Vec<PieceId> {
             (1..game.pieces.len())
-                .map(|id| id as PieceId)
+                .map(PieceId::from_index)
                 .filter(|&id| pick(id))
                 .collect()
         };
@@ -460,7 +460,7 @@ impl Screen {
             EndCond::NoPieces { kinds } => {
                 for p in (0..np).map(|p| Player(p as u8)) {
                     let ids = ids_of(&|id| {
-                        let t = &game.pieces[id as usize];
+                        let t = &game.pieces[id.index()];
                         t.owner == Some(p) && kinds.contains(&t.kind)
                     });
                     if ids.is_empty() {
@@ -471,7 +471,7 @@ impl Screen {
                 true
             }
             EndCond::PiecesAtMost { n, kinds } => {
-                let ids = ids_of(&|id| kinds.contains(&game.pieces[id as usize].kind));
+                let ids = ids_of(&|id| kinds.contains(&game.pieces[id.index()].kind));
                 self.at_most.push((*n, ids));
                 true
             }
@@ -498,22 +498,22 @@ impl Screen {
     /// Whether no ending can hold after a move that changed the cells of `changed`.
     #[inline(always)]
     fn clears(&self, game: &Game, s: &State, changed: u64) -> bool {
-        changed & self.cells & !s.bits[EMPTY as usize] == 0
+        changed & self.cells & !s.bits[EMPTY.index()] == 0
             && s.scalars.quiet < self.quiet_below
-            && self.watched.iter().all(|&id| s.counts[id as usize] > 0)
+            && self.watched.iter().all(|&id| s.counts[id.index()] > 0)
             && (!self.more || self.clears_more(game, s))
     }
 
     /// The `pieces-at-most` and `repetition` part of [`Screen::clears`].
     #[inline(never)]
     fn clears_more(&self, game: &Game, s: &State) -> bool {
-        let occupied = s.board.len() - usize::from(s.counts[EMPTY as usize]);
+        let occupied = s.board.len() - usize::from(s.counts[EMPTY.index()]);
         self.at_most.iter().all(|(n, ids)| {
             occupied > usize::from(*n)
                 || occupied
                     > ids
                         .iter()
-                        .map(|&id| usize::from(s.counts[id as usize]))
+                        .map(|&id| usize::from(s.counts[id.index()]))
                         .sum::<usize>()
         }) && self.reps.iter().all(|r| !game.may_repeat_now(s, r))
     }
@@ -542,7 +542,7 @@ impl Test {
                 let mut sides = [Side::default(); MAX_PLAYERS];
                 for p in players {
                     sides[p.index()].ids = Ids::of(pieces, |id| {
-                        let t = &game.pieces[id as usize];
+                        let t = &game.pieces[id.index()];
                         t.owner == Some(p) && kinds.contains(&t.kind)
                     })?;
                 }
@@ -552,7 +552,7 @@ impl Test {
                 n: *n,
                 others: (1..pieces)
                     .filter(|&id| !kinds.contains(&game.pieces[id].kind))
-                    .map(|id| id as PieceId)
+                    .map(PieceId::from_index)
                     .collect(),
             }),
             EndCond::NoProgress(n) => Some(Test::NoProgress(*n)),

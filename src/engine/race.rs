@@ -6,14 +6,14 @@
 //! along the tracks is [`super::prim::advance`].
 
 use super::state::{Change, SideChange, MAX_STACK, NO_ROLL};
-use super::{ByPlayer, CellId, Game, Move, MoveList, PieceId, State, EMPTY};
+use super::{ByPlayer, CellId, Game, Move, MoveList, PieceId, RuleId, State, EMPTY};
 
 /// Marks a move that starts from the reserve instead of a cell.
 pub const FROM_RESERVE: CellId = CellId::new(u16::MAX - 1);
 /// Marks a move that bears a piece off the board.
 pub const BORNE_OFF: CellId = CellId::new(u16::MAX - 2);
-/// The rule index of a roll of the dice.
-pub const ROLL_RULE: u16 = u16::MAX - 1;
+/// The rule id of a roll of the dice.
+pub const ROLL_RULE: RuleId = RuleId::ROLL;
 
 /// The dice: every roll (already mapped to steps) with its probability.
 #[derive(Clone, Debug, PartialEq)]
@@ -135,11 +135,11 @@ impl Game {
 
     /// Changes a reserve count by `delta`, logging and hashing it.
     pub(crate) fn add_reserve(&self, s: &mut State, piece: PieceId, delta: i32) {
-        let old = s.reserve[piece as usize];
+        let old = s.reserve[piece.index()];
         let new = (old as i32 + delta).max(0) as u16;
         s.side.push(SideChange::Reserve { piece, old });
         s.scalars.hash ^= self.zobrist.reserve(piece, old) ^ self.zobrist.reserve(piece, new);
-        s.reserve[piece as usize] = new;
+        s.reserve[piece.index()] = new;
     }
 
     /// Takes the top piece off `cell` (a stack or a plain cell) and returns it.
@@ -216,7 +216,7 @@ impl Game {
                 s.stacks[cell.index() * MAX_STACK + level as usize] = old;
                 s.height[cell.index()] = height;
             }
-            SideChange::Reserve { piece, old } => s.reserve[piece as usize] = old,
+            SideChange::Reserve { piece, old } => s.reserve[piece.index()] = old,
             SideChange::Off { player, old } => s.off[player as usize] = old,
             SideChange::Unmoved { cell } => {
                 s.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64)
@@ -235,7 +235,7 @@ impl Game {
             }
         }
         for (id, &n) in s.reserve.iter().enumerate() {
-            h ^= self.zobrist.reserve(id as PieceId, n);
+            h ^= self.zobrist.reserve(PieceId::from_index(id), n);
         }
         for (p, &n) in s.off.iter().enumerate() {
             h ^= self.zobrist.off(p, n);
@@ -269,12 +269,12 @@ impl Move {
     /// The chance move "the dice show `r`".
     pub fn roll(r: u8) -> Move {
         let mut m = Move::new(ROLL_RULE);
-        m.promote = r;
+        m.set_promote_byte(r);
         m
     }
 
     /// Whether this is a roll of the dice; its value.
     pub fn as_roll(&self) -> Option<u8> {
-        (self.rule == ROLL_RULE).then_some(self.promote)
+        (self.rule == ROLL_RULE).then_some(self.promote_byte())
     }
 }

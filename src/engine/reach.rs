@@ -29,7 +29,7 @@ pub struct Reach {
 impl Reach {
     /// Whether `piece` could ever stand on `cell` (empty cells and unknown ids: yes).
     pub fn may_stand(&self, piece: PieceId, cell: CellId) -> bool {
-        match self.cells.get(piece as usize) {
+        match self.cells.get(piece.index()) {
             Some(Some(bits)) => bits[cell.index() / 64] >> (cell.index() % 64) & 1 == 1,
             _ => true,
         }
@@ -45,7 +45,7 @@ impl Reach {
             passed: vec![vec![false; cells]; game.num_players()],
             changed: true,
         };
-        r.sets[EMPTY as usize] = None;
+        r.sets[EMPTY.index()] = None;
         for (c, &q) in game.start_board.iter().enumerate() {
             r.add(q, CellId::new(c as u16));
         }
@@ -84,14 +84,14 @@ struct Work<'g> {
 
 impl Work<'_> {
     fn has(&self, q: PieceId, c: CellId) -> bool {
-        match &self.sets[q as usize] {
+        match &self.sets[q.index()] {
             Some(bits) => bits[c.index() / 64] >> (c.index() % 64) & 1 == 1,
             None => true,
         }
     }
 
     fn add(&mut self, q: PieceId, c: CellId) {
-        if let Some(Some(bits)) = self.sets.get_mut(q as usize) {
+        if let Some(Some(bits)) = self.sets.get_mut(q.index()) {
             let (w, b) = (c.index() / 64, 1u64 << (c.index() % 64));
             if bits[w] & b == 0 {
                 bits[w] |= b;
@@ -101,7 +101,7 @@ impl Work<'_> {
     }
 
     fn anywhere(&mut self, q: PieceId) {
-        if let Some(slot) = self.sets.get_mut(q as usize) {
+        if let Some(slot) = self.sets.get_mut(q.index()) {
             if slot.is_some() && q != EMPTY {
                 *slot = None;
                 self.changed = true;
@@ -112,7 +112,7 @@ impl Work<'_> {
     /// Every piece of every owner, anywhere.
     fn everything_anywhere(&mut self) {
         for q in 1..self.game.pieces.len() {
-            self.anywhere(q as PieceId);
+            self.anywhere(PieceId::from_index(q));
         }
     }
 
@@ -120,7 +120,7 @@ impl Work<'_> {
     fn all_of_anywhere(&mut self, p: Player) {
         for q in 1..self.game.pieces.len() {
             if self.game.pieces[q].owner == Some(p) {
-                self.anywhere(q as PieceId);
+                self.anywhere(PieceId::from_index(q));
             }
         }
     }
@@ -142,8 +142,10 @@ impl Work<'_> {
             return;
         }
         for &k in &rule.kinds {
-            let q = game.piece_id(k, Some(p));
-            if q == EMPTY || self.sets[q as usize].is_none() {
+            let Some(q) = game.find_piece(k, Some(p)) else {
+                continue;
+            };
+            if self.sets[q.index()].is_none() {
                 continue;
             }
             let from: Vec<CellId> = self
@@ -163,7 +165,7 @@ impl Work<'_> {
     fn kind_anywhere(&mut self, k: super::KindId) {
         for q in 1..self.game.pieces.len() {
             if self.game.pieces[q].kind == k {
-                self.anywhere(q as PieceId);
+                self.anywhere(PieceId::from_index(q));
             }
         }
     }
@@ -329,12 +331,12 @@ impl Work<'_> {
                         if game.pieces[other].owner != Some(p) {
                             continue;
                         }
-                        for c in self.cells_of(other as PieceId) {
+                        for c in self.cells_of(PieceId::from_index(other)) {
                             for &d in &cs.dirs[p] {
                                 let mut found = Vec::new();
                                 self.slide(c, d, p, 1, u16::MAX, None, None, &mut found);
                                 for t in found {
-                                    self.add(other as PieceId, t);
+                                    self.add(PieceId::from_index(other), t);
                                 }
                             }
                         }
@@ -355,9 +357,9 @@ impl Work<'_> {
                         for c in CellId::upto(board.len()) {
                             if sw.dirs[p].iter().any(|&d| {
                                 board.next(c, d) != NO_CELL
-                                    && self.has(other as PieceId, board.next(c, d))
+                                    && self.has(PieceId::from_index(other), board.next(c, d))
                             }) {
-                                self.add(other as PieceId, c);
+                                self.add(PieceId::from_index(other), c);
                             }
                         }
                     }
@@ -497,14 +499,15 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::engine::{CellId, Game, MoveList, EMPTY};
+    use crate::engine::{CellId, Game, MoveList, PieceId, EMPTY};
 
     fn cells(game: &Game, symbol: char) -> Vec<String> {
-        let q = game
-            .pieces
-            .iter()
-            .position(|pt| pt.symbol == symbol)
-            .expect("a piece of that symbol") as u8;
+        let q = PieceId::from_index(
+            game.pieces
+                .iter()
+                .position(|pt| pt.symbol == symbol)
+                .expect("a piece of that symbol"),
+        );
         CellId::upto(game.board.len())
             .filter(|&c| game.reach.may_stand(q, c))
             .map(|c| game.board.cells[c.index()].name.clone())
@@ -527,7 +530,7 @@ mod tests {
                         assert!(
                             q == EMPTY || game.reach.may_stand(q, cell),
                             "{name}: '{}' on {} at ply {}: {}",
-                            game.pieces[q as usize].symbol,
+                            game.pieces[q.index()].symbol,
                             game.board.cells[c].name,
                             s.ply,
                             game.position_to_string(&s)

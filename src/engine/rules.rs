@@ -163,7 +163,7 @@ impl super::Game {
     /// The cell a move starts from: the moving piece's cell, or `None` for placements,
     /// passes and rolls (and for pieces entering from a reserve, whose origin is no cell).
     pub fn move_origin(&self, mv: &super::Move) -> Option<super::CellId> {
-        let rule = self.rules.get(mv.rule as usize)?;
+        let rule = self.rules.get(mv.rule.index())?;
         let first = *mv.cells().first()?;
         (rule.from_piece() && first.index() < self.board.len()).then_some(first)
     }
@@ -174,7 +174,7 @@ impl super::Game {
     /// along with it (the rook of a castling, the pawn taken en passant). What a front-end
     /// highlights as a move's targets, and the cells a move is entered by after its origin.
     pub fn move_targets(&self, mv: &super::Move) -> Vec<super::CellId> {
-        let Some(rule) = self.rules.get(mv.rule as usize) else {
+        let Some(rule) = self.rules.get(mv.rule.index()) else {
             return Vec::new();
         };
         let cells = mv.cells();

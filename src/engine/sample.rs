@@ -12,6 +12,7 @@
 use super::movegen::View;
 use super::prim::convert::Convert;
 use super::{CellId, Game, Move, MoveList, Part, Rule, State, MAX_MOVE_CELLS};
+use crate::engine::RuleId;
 
 /// Draws made before giving up and listing every move (a position with no move, or one whose
 /// bounds are very loose).
@@ -55,10 +56,10 @@ impl Game {
         }
         let p = s.scalars.to_move;
         // (rule, bound) of each placement rule that applies now.
-        let mut bands: [(u16, u64); 8] = [(0, 0); 8];
+        let mut bands: [(RuleId, u64); 8] = [(RuleId::new(0), 0); 8];
         let mut nbands = 0;
         for &r in &self.free_rules[p] {
-            let rule = &self.rules[r as usize];
+            let rule = &self.rules[r.index()];
             if !self.is_multi_placement(rule)
                 || rule
                     .guard
@@ -108,7 +109,7 @@ impl Game {
                 }
                 mv
             };
-            if self.forbids.is_empty() || self.rules[mv.rule as usize].is_pass() {
+            if self.forbids.is_empty() || self.rules[mv.rule.index()].is_pass() {
                 return Some(mv);
             }
             let refused = self.refusal_lazy(s, mv, &mut sim);
@@ -149,11 +150,11 @@ impl Game {
     fn draw_placements(
         &self,
         s: &State,
-        r: u16,
+        r: RuleId,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> Option<(Move, u64)> {
         let p = s.scalars.to_move;
-        let rule = &self.rules[r as usize];
+        let rule = &self.rules[r.index()];
         let mut view = View::new(&s.board);
         let mut mv = Move::new(r);
         let mut ways: u64 = 1;

@@ -14,7 +14,7 @@
 //!
 //! Moves SAN cannot say (placements, several landings, passes) keep the standard notation.
 
-use super::{CellId, Game, Move, MoveList, Part, Player, State, EMPTY};
+use super::{CellId, Game, KindId, Move, MoveList, Part, PieceId, Player, State, EMPTY};
 
 impl Game {
     /// The move in SAN (see the module docs).
@@ -69,7 +69,7 @@ impl Game {
                 self.move_origin(&m).is_some_and(|o| {
                     let piece = state.at(o);
                     piece != EMPTY
-                        && self.kind_letter(self.pieces[piece as usize].kind) == letter
+                        && self.kind_letter(self.pieces[piece.index()].kind) == letter
                         && self.move_targets(&m) == [dest]
                 })
             })
@@ -88,7 +88,7 @@ impl Game {
             self.move_origin(&m).is_some_and(|o| {
                 let piece = state.at(o);
                 piece != EMPTY
-                    && self.kind_letter(self.pieces[piece as usize].kind) == letter
+                    && self.kind_letter(self.pieces[piece.index()].kind) == letter
                     && self.move_to_compact(state, m).eq_ignore_ascii_case(&rest)
             })
         });
@@ -120,7 +120,7 @@ impl Game {
     /// SAN without the check mark.
     fn san_body(&self, state: &State, mv: Move) -> String {
         let standard = || self.write_move(state, mv, false);
-        let Some(rule) = self.rules.get(mv.rule as usize) else {
+        let Some(rule) = self.rules.get(mv.rule.index()) else {
             return standard();
         };
         let Some(origin) = self.move_origin(&mv) else {
@@ -137,7 +137,7 @@ impl Game {
         if piece == EMPTY {
             return standard();
         }
-        let kind = self.pieces[piece as usize].kind;
+        let kind = self.pieces[piece.index()].kind;
         let capture = rule.parts.iter().any(|p| matches!(p, Part::EnPassant(_)))
             || (state.at(dest) != EMPTY && self.owner(state.at(dest)) != self.owner(piece));
         let mut out = String::new();
@@ -154,9 +154,9 @@ impl Game {
         }
         out.push_str(&self.board.cells[dest.index()].name);
         let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote(_)));
-        if promotes && mv.promote != u8::MAX {
+        if let (true, Some(k)) = (promotes, mv.promote()) {
             out.push('=');
-            out.push(self.kind_letter(mv.promote));
+            out.push(self.kind_letter(k));
         }
         out
     }
@@ -185,7 +185,7 @@ impl Game {
         mv: Move,
         origin: CellId,
         dest: CellId,
-        piece: u8,
+        piece: PieceId,
     ) -> String {
         let mut moves = MoveList::new();
         self.legal_moves(state, &mut moves);
@@ -218,7 +218,7 @@ impl Game {
     /// `+` when the move attacks a royal piece of the next player, `#` when that player has
     /// no legal move then either (and no other rule ended the game), else nothing.
     fn check_mark(&self, state: &State, mv: Move) -> &'static str {
-        let Some(rule) = self.rules.get(mv.rule as usize) else {
+        let Some(rule) = self.rules.get(mv.rule.index()) else {
             return "";
         };
         if rule.is_pass() || self.royal.0.iter().all(Vec::is_empty) {
@@ -241,17 +241,17 @@ impl Game {
     }
 
     /// Whether pieces of this kind promote (chess's pawns): SAN leaves their letter out.
-    fn promoting_kind(&self, kind: u8) -> bool {
+    fn promoting_kind(&self, kind: KindId) -> bool {
         self.rules.iter().any(|r| {
             r.kinds.contains(&kind) && r.parts.iter().any(|p| matches!(p, Part::Promote(_)))
         })
     }
 
     /// The capital letter of a kind: its first player's symbol.
-    fn kind_letter(&self, kind: u8) -> char {
+    fn kind_letter(&self, kind: KindId) -> char {
         let id = self.piece_id(kind, Some(Player(0)));
         self.pieces
-            .get(id as usize)
+            .get(id.index())
             .map_or('?', |p| p.symbol.to_ascii_uppercase())
     }
 }

@@ -213,14 +213,14 @@ impl State {
     pub(crate) fn new(game: &Game, board: Vec<PieceId>, to_move: Player) -> State {
         let mut counts = vec![0u16; game.pieces.len()];
         for &p in &board {
-            counts[p as usize] += 1;
+            counts[p.index()] += 1;
         }
         let n = board.len();
         let words = n.div_ceil(64);
         let board_ref = board.clone();
         let mut bits = vec![0u64; game.pieces.len() * words];
         for (c, &p) in board.iter().enumerate() {
-            bits[p as usize * words + c / 64] |= 1 << (c % 64);
+            bits[p.index() * words + c / 64] |= 1 << (c % 64);
         }
         let mut s = State {
             bits,
@@ -344,7 +344,7 @@ impl State {
 
     /// How many pieces of id `piece` wait in the reserve.
     pub fn reserve(&self, piece: PieceId) -> u16 {
-        self.reserve[piece as usize]
+        self.reserve[piece.index()]
     }
 
     /// How many pieces `player` has borne off.
@@ -372,7 +372,7 @@ impl State {
 
     /// How many pieces of id `piece` stand on the board.
     pub fn count(&self, piece: PieceId) -> u16 {
-        self.counts[piece as usize]
+        self.counts[piece.index()]
     }
 
     /// The Zobrist hashes of the position before each move played, oldest first (the
@@ -390,20 +390,20 @@ impl State {
     #[inline(always)]
     pub fn cells_of(&self, piece: PieceId) -> &[u64] {
         let w = self.words;
-        &self.bits[piece as usize * w..(piece as usize + 1) * w]
+        &self.bits[piece.index() * w..(piece.index() + 1) * w]
     }
 
     /// Moves what stands on `cell` to `piece` in the board, counts and bitsets (no log, no
     /// hash: the callers do those).
     #[inline(always)]
     pub(crate) fn put(&mut self, cell: CellId, piece: PieceId) {
-        let (c, new) = (cell.index(), piece as usize);
+        let (c, new) = (cell.index(), piece.index());
         debug_assert!(c < self.board.len() && new < self.counts.len());
         // Cells and pieces are ids from the game's own tables (a state is made for one
         // game), and every table here is sized by them; this runs twice per changed cell
         // per move, so it skips the bounds checks.
         unsafe {
-            let old = *self.board.get_unchecked(c) as usize;
+            let old = self.board.get_unchecked(c).index();
             let (w, b) = (c / 64, 1u64 << (c % 64));
             *self.bits.get_unchecked_mut(old * self.words + w) &= !b;
             *self.bits.get_unchecked_mut(new * self.words + w) |= b;
@@ -429,9 +429,9 @@ impl State {
     ) {
         let (f, t, w) = (from.index(), to.index(), self.words);
         debug_assert!(f < self.board.len() && t < self.board.len() && f != t);
-        debug_assert!(usize::from(piece.max(victim)) < self.counts.len());
+        debug_assert!(piece.max(victim).index() < self.counts.len());
         let (fb, tb) = (1u64 << (f % 64), 1u64 << (t % 64));
-        let (piece_ix, victim_ix) = (piece as usize * w, victim as usize * w);
+        let (piece_ix, victim_ix) = (piece.index() * w, victim.index() * w);
         // Ids from the game's own tables, as in `put`.
         unsafe {
             if f / 64 == t / 64 {
@@ -452,8 +452,8 @@ impl State {
                 let (empties, victims) = if back { (-1i16, 1i16) } else { (1, -1) };
                 let counts = &mut self.counts;
                 *counts.get_unchecked_mut(0) = counts.get_unchecked(0).wrapping_add_signed(empties);
-                *counts.get_unchecked_mut(victim as usize) = counts
-                    .get_unchecked(victim as usize)
+                *counts.get_unchecked_mut(victim.index()) = counts
+                    .get_unchecked(victim.index())
                     .wrapping_add_signed(victims);
             }
             let (at_from, at_to) = if back {
@@ -510,7 +510,7 @@ impl State {
 impl State {
     /// What a lean make and the general make of one move must agree on beyond
     /// [`State::same_position`]: the bitsets, the clocks, the undo log and the frames.
-    pub(crate) fn make_footprint(&self) -> (Vec<u64>, u32, u64, Vec<(CellId, u8)>, usize) {
+    pub(crate) fn make_footprint(&self) -> (Vec<u64>, u32, u64, Vec<(CellId, PieceId)>, usize) {
         let log = self.log.iter().map(|c| (c.cell, c.old)).collect();
         (
             self.bits.clone(),

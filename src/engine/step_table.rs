@@ -60,7 +60,7 @@ impl StepTables {
             pieces,
         };
         for p in (0..np).map(|p| Player(p as u8)) {
-            for piece in (0..pieces).map(|i| i as PieceId) {
+            for piece in (0..pieces).map(PieceId::from_index) {
                 let entries = pm.of(p, piece);
                 if game
                     .bit_moves
@@ -108,7 +108,7 @@ impl StepTables {
                     }
                 }
                 plan.start.push(plan.targets.len() as u32);
-                out.plan_of[p.index() * pieces + piece as usize] = out.plans.len() as u32;
+                out.plan_of[p.index() * pieces + piece.index()] = out.plans.len() as u32;
                 out.plans.push(plan);
             }
         }
@@ -130,7 +130,7 @@ impl Game {
         limit: usize,
         out: &mut MoveList,
     ) -> bool {
-        let at = tables.plan_of[p.index() * tables.pieces + piece as usize];
+        let at = tables.plan_of[p.index() * tables.pieces + piece.index()];
         let Some(plan) = tables.plans.get(at as usize) else {
             return false;
         };
@@ -160,7 +160,7 @@ impl Game {
                     match pm.promotion(e).filter(|_| t.promotes) {
                         Some(pr) => {
                             for &k in pr.kinds {
-                                m.promote = k;
+                                m.set_promote(Some(k));
                                 out.push(m);
                             }
                         }

@@ -11,6 +11,7 @@
 //! tracks, stacks, castling and en-passant flags, repetition tests, `forbid`) keeps only the
 //! identity. Colour-swapping symmetries are not looked for.
 
+use crate::engine::PieceId;
 use std::collections::HashMap;
 
 use super::{
@@ -350,8 +351,8 @@ impl SymmetricHasher {
                 let mut d = vec![0u64; s.cells.len() * pieces];
                 for (c, &to) in s.cells.iter().enumerate() {
                     for p in 0..pieces {
-                        d[c * pieces + p] =
-                            z.piece(CellId::from_index(c), p as u8) ^ z.piece(to, p as u8);
+                        d[c * pieces + p] = z.piece(CellId::from_index(c), PieceId::from_index(p))
+                            ^ z.piece(to, PieceId::from_index(p));
                     }
                 }
                 d
@@ -371,7 +372,7 @@ impl SymmetricHasher {
                 board
                     .iter()
                     .enumerate()
-                    .fold(h, |acc, (c, &p)| acc ^ d[c * self.pieces + p as usize])
+                    .fold(h, |acc, (c, &p)| acc ^ d[c * self.pieces + p.index()])
             })
             .fold(h, u64::min)
     }

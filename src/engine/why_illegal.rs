@@ -48,14 +48,14 @@ impl Game {
         free.most_captures = false;
         let mv = free.pseudo_move_written(state, text)?;
         let written = free.move_to_string(state, mv);
-        let rule = &self.rules[mv.rule as usize];
+        let rule = &self.rules[mv.rule.index()];
         let mut legal = MoveList::new();
         self.legal_moves(state, &mut legal);
         if self.has_forced && !rule.forced {
             let forced: Vec<Move> = legal
                 .iter()
                 .copied()
-                .filter(|m| self.rules[m.rule as usize].forced)
+                .filter(|m| self.rules[m.rule.index()].forced)
                 .collect();
             if !forced.is_empty() {
                 let mut named: Vec<String> = forced
@@ -81,7 +81,7 @@ impl Game {
         let royal: Vec<String> = self.royal[me]
             .iter()
             .map(|&p| {
-                self.kinds[self.pieces[p as usize].kind as usize]
+                self.kinds[self.pieces[p.index()].kind.index()]
                     .name
                     .clone()
             })
@@ -133,7 +133,7 @@ impl Game {
                 piece,
             });
         }
-        let kind = self.pieces[state.at(from) as usize].kind;
+        let kind = self.pieces[state.at(from).index()].kind;
         let rules = || self.rules.iter().filter(|r| r.kinds.contains(&kind));
         if let Some(between) = rules().flat_map(|r| r.parts.iter()).find_map(|p| match p {
             Part::Castle(c) => c.blockers(self, state, me, from, to),

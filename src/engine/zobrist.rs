@@ -74,7 +74,7 @@ impl Zobrist {
         unsafe {
             *self
                 .cell_piece
-                .get_unchecked(cell.index() * self.pieces + piece as usize)
+                .get_unchecked(cell.index() * self.pieces + piece.index())
         }
     }
 
@@ -97,7 +97,7 @@ impl Zobrist {
     /// Key of `n` pieces of id `piece` in the reserve.
     #[inline]
     pub fn reserve(&self, piece: PieceId, n: u16) -> u64 {
-        self.counts[piece as usize * (MAX_COUNT_KEY + 1) + (n as usize).min(MAX_COUNT_KEY)]
+        self.counts[piece.index() * (MAX_COUNT_KEY + 1) + (n as usize).min(MAX_COUNT_KEY)]
     }
 
     /// Key of `player` having borne off `n` pieces.

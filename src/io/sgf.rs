@@ -367,7 +367,7 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
             if p == crate::engine::EMPTY {
                 continue;
             }
-            match game.pieces[p as usize].owner {
+            match game.pieces[p.index()].owner {
                 Some(Player(o)) if o < 2 => {
                     stones[o as usize].push_str(&format!("[{}]", grid.point(game, cell)))
                 }

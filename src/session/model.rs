@@ -243,7 +243,7 @@ impl Session {
         let count = |s: &State| {
             let mut n = vec![0u32; self.game.pieces().len()];
             for c in 0..self.game.board().len() {
-                if let Some(k) = n.get_mut(s.at(crate::engine::CellId::from_index(c)) as usize) {
+                if let Some(k) = n.get_mut(s.at(crate::engine::CellId::from_index(c)).index()) {
                     *k += 1;
                 }
             }
@@ -254,7 +254,7 @@ impl Session {
             self.game.make(&mut state, p.mv);
             let after = count(&state);
             for (id, (b, a)) in before.iter().zip(&after).enumerate().skip(1) {
-                let owner = self.game.owner(id as crate::engine::PieceId);
+                let owner = self.game.owner(crate::engine::PieceId::from_index(id));
                 if a < b && owner.is_some_and(|o| o != p.player) {
                     taken[id] += b - a;
                 }
@@ -265,7 +265,7 @@ impl Session {
             .into_iter()
             .enumerate()
             .filter(|&(_, n)| n > 0)
-            .map(|(id, n)| (id as crate::engine::PieceId, n))
+            .map(|(id, n)| (crate::engine::PieceId::from_index(id), n))
             .collect()
     }
 
@@ -837,7 +837,7 @@ mod tests {
         let symbols: Vec<(char, u32)> = s
             .captured()
             .iter()
-            .map(|&(id, n)| (s.game().pieces()[id as usize].symbol, n))
+            .map(|&(id, n)| (s.game().pieces()[id.index()].symbol, n))
             .collect();
         assert_eq!(symbols, [('P', 1), ('p', 1)]);
         s.undo_one().unwrap();

@@ -1,5 +1,6 @@
 //! `describe` and `check`: what the compiler made of a rule file, in words.
 
+use crate::engine::PieceId;
 use crate::engine::{BoardShape, Dice, EndCond, Game, NoMoves, Part, Player};
 
 /// One line: title, players, board size, counts.
@@ -129,14 +130,14 @@ pub fn describe(g: &Game) -> String {
         let owner = p
             .owner
             .map_or("nobody".to_string(), |o| g.players[o.index()].clone());
-        let k = &g.kinds[p.kind as usize];
+        let k = &g.kinds[p.kind.index()];
         o.push_str(&format!(
             "  {} {} of {} (value {}), {} at start\n",
             p.symbol,
             k.name,
             owner,
             k.value,
-            g.start().count_stacked(i as u8)
+            g.start().count_stacked(PieceId::from_index(i))
         ));
     }
     race(g, &mut o);
@@ -144,7 +145,7 @@ pub fn describe(g: &Game) -> String {
         let kinds: Vec<&str> = g
             .hand_kinds()
             .iter()
-            .map(|&k| g.kinds[k as usize].name.as_str())
+            .map(|&k| g.kinds[k.index()].name.as_str())
             .collect();
         let start = g.start();
         let held: Vec<String> = (0..g.num_players())
@@ -165,7 +166,7 @@ pub fn describe(g: &Game) -> String {
         let kinds: Vec<&str> = r
             .kinds
             .iter()
-            .map(|&k| g.kinds[k as usize].name.as_str())
+            .map(|&k| g.kinds[k.index()].name.as_str())
             .collect();
         let parts: Vec<&str> = r.parts.iter().map(Part::name).collect();
         let who = if kinds.is_empty() {
@@ -265,11 +266,11 @@ fn bonuses(g: &Game, o: &mut String) {
 }
 
 /// One bonus table's lines, a piece each, indented by `indent`; `at` is the table.
-fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(u8, usize) -> i32) {
+fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(PieceId, usize) -> i32) {
     for (id, p) in g.pieces.iter().enumerate().skip(1) {
         let mut by_weight: Vec<(i32, Vec<&str>)> = Vec::new();
         for (c, cell) in g.board.cells.iter().enumerate() {
-            let w = at(id as u8, c);
+            let w = at(PieceId::from_index(id), c);
             if w == 0 {
                 continue;
             }
@@ -289,7 +290,7 @@ fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(u8, usize) -> 
         o.push_str(&format!(
             "{indent}{} {}  {}\n",
             p.symbol,
-            g.kinds[p.kind as usize].name,
+            g.kinds[p.kind.index()].name,
             groups.join(" | ")
         ));
     }
@@ -331,13 +332,13 @@ fn race(g: &Game, o: &mut String) {
             let per: Vec<String> = (0..g.num_players())
                 .map(|p| {
                     let id = g.piece_id(k, Some(Player(p as u8)));
-                    let n = g.start_reserve.get(id as usize).copied().unwrap_or(0);
+                    let n = g.start_reserve.get(id.index()).copied().unwrap_or(0);
                     format!("{n} for {}", g.players[p])
                 })
                 .collect();
             o.push_str(&format!(
                 "  reserve        {} at start: {}\n",
-                g.kinds[k as usize].name,
+                g.kinds[k.index()].name,
                 per.join(", ")
             ));
         }

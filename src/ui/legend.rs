@@ -94,7 +94,7 @@ fn piece_letters(game: &Game) -> Option<String> {
             game.pieces
                 .iter()
                 .skip(1)
-                .find(|pc| pc.kind as usize == k && pc.owner.map(|o| o.index()) == Some(p))
+                .find(|pc| pc.kind.index() == k && pc.owner.map(|o| o.index()) == Some(p))
         };
         let owned: Vec<Option<char>> = (0..players).map(|p| of(p).map(|pc| pc.symbol)).collect();
         if owned.iter().all(Option::is_some) {
@@ -109,7 +109,7 @@ fn piece_letters(game: &Game) -> Option<String> {
             }
         }
         for pc in game.pieces.iter().skip(1) {
-            if pc.kind as usize == k && pc.owner.is_none() {
+            if pc.kind.index() == k && pc.owner.is_none() {
                 kinds.push(format!("{} {} (nobody's)", pc.symbol, kind.name));
             }
         }

@@ -149,7 +149,7 @@ impl<'a> Painter<'a> {
                 '.'
             }
         } else {
-            self.game.pieces[p as usize].symbol
+            self.game.pieces[p.index()].symbol
         }
     }
 

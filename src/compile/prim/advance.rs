@@ -103,7 +103,7 @@ impl Compiler {
                     self.err(k.span, "expected a piece kind");
                     return None;
                 };
-                let kind = self.kind(kn, k.span)? as u8;
+                let kind = crate::engine::KindId::from_index(self.kind(kn, k.span)?);
                 Some((kind, self.zone_ref(z)?))
             }
             (Some(k), None) | (None, Some(k)) => {

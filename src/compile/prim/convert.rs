@@ -36,8 +36,8 @@ impl Compiler {
             self.err(k.span, "expected a piece kind");
             return None;
         };
-        let kind = self.kind(kn, k.span)? as u8;
-        let own = self.pieces.kinds[kind as usize].neutral.is_none();
+        let kind = crate::engine::KindId::from_index(self.kind(kn, k.span)?);
+        let own = self.pieces.kinds[kind.index()].neutral.is_none();
         let count = self.count_arg(a, span)?;
         self.finish_args(a);
         for i in 0..count {

@@ -14,6 +14,7 @@
 use super::{count, Overlay, PlaceCapture, MAX_WORDS};
 use crate::engine::legal::bits_iter;
 use crate::engine::prim::place::Place;
+use crate::engine::RuleId;
 use crate::engine::{CellId, Game, Move, Part, PieceId, State, EMPTY, NO_CELL};
 
 /// The most moves one reading makes (a ladder across 19 × 19 Go takes about 40).
@@ -29,8 +30,8 @@ struct Reading<'a> {
     /// A stone of the chain read about.
     cell: CellId,
     /// The rules the attacker and the defender place their stones by.
-    attack: u16,
-    defend: u16,
+    attack: RuleId,
+    defend: RuleId,
     /// The attacker's stone, for finding its chains.
     attacker: PieceId,
     /// Moves left before the reading calls the chain saved.
@@ -42,7 +43,7 @@ impl Game {
     /// is in atari) leaves that chain two liberties only and the other side, placing stones
     /// by rule `attack`, takes it by a ladder. `false` for moves of rules without a
     /// [`PlaceCapture`]. `s` is played on and left as it was.
-    pub fn saves_into_ladder(&self, s: &mut State, save: Move, attack: u16) -> bool {
+    pub fn saves_into_ladder(&self, s: &mut State, save: Move, attack: RuleId) -> bool {
         let (Some(plan), Some(&cell)) = (self.place_capture(save.rule), save.cells().first())
         else {
             return false;
@@ -68,8 +69,8 @@ impl Game {
 
     /// The stone of rule `r` that the player to move puts on `cell`, if it is legal there:
     /// the rule's player, guard and cell condition allow it and no `forbid` rule refuses it.
-    fn placement_at(&self, s: &State, r: u16, cell: CellId) -> Option<Move> {
-        let rule = &self.rules[r as usize];
+    fn placement_at(&self, s: &State, r: RuleId, cell: CellId) -> Option<Move> {
+        let rule = &self.rules[r.index()];
         let plan = self.place_capture(r)?;
         let p = s.scalars.to_move;
         let [Part::Place(Place { on, .. }), ..] = rule.parts.as_slice() else {
@@ -102,7 +103,7 @@ impl Game {
         cell: CellId,
     ) -> (u32, [CellId; 2]) {
         let o = Overlay::<N>::still(s, cell);
-        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let same = o.holding(s, &plan.same[o.piece.index()]);
         let empty = o.empty(s);
         let (_, libs) = plan.captures[0].adj.chain_liberties(cell, &same, &empty, 3);
         let n = count(&libs);
@@ -152,9 +153,9 @@ impl Game {
         let adj = &plan.captures[0].adj;
         let o = Overlay::<N>::still(s, cell);
         let empty = o.empty(s);
-        let same = o.holding(s, &plan.same[o.piece as usize]);
+        let same = o.holding(s, &plan.same[o.piece.index()]);
         let (chain, _) = adj.chain_liberties(cell, &same, &[0; N], u32::MAX);
-        let enemies = o.holding(s, &plan.same[attacker as usize]);
+        let enemies = o.holding(s, &plan.same[attacker.index()]);
         let mut near = [0u64; N];
         for c in bits_iter(&chain) {
             let around = adj.of::<N>(c.index());
@@ -234,7 +235,7 @@ impl Reading<'_> {
     fn step(
         &mut self,
         s: &mut State,
-        r: u16,
+        r: RuleId,
         at: CellId,
         read: fn(&mut Self, &mut State) -> bool,
     ) -> Option<bool> {

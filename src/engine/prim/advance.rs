@@ -14,6 +14,7 @@
 pub mod dice_turn;
 
 use crate::engine::state::{SideChange, NO_ROLL};
+use crate::engine::RuleId;
 use crate::engine::{
     CellCond, CellId, Game, KindId, Move, MoveList, PieceId, Player, State, ZoneId, BORNE_OFF,
     EMPTY, FROM_RESERVE,
@@ -72,7 +73,7 @@ impl Advance {
         p: Player,
         origin: CellId,
         piece: PieceId,
-        r: u16,
+        r: RuleId,
         out: &mut MoveList,
     ) {
         let steps = match self.steps {
@@ -101,7 +102,7 @@ impl Advance {
             return;
         }
         // Flip when leaving or passing a flip cell (not when landing on it).
-        let mut kind = game.pieces[piece as usize].kind;
+        let mut kind = game.pieces[piece.index()].kind;
         let mut flipped = false;
         if let Some((k, z)) = self.flip {
             let zone = &game.board.zones[z.index()];
@@ -113,7 +114,7 @@ impl Advance {
         let mut mv = Move::new(r);
         mv.push(origin);
         if flipped {
-            mv.promote = kind;
+            mv.set_promote(Some(kind));
         }
         if to == len {
             mv.push(BORNE_OFF);
@@ -131,7 +132,7 @@ impl Advance {
                 && (here == EMPTY
                     || game.owner(here).is_none_or(|o| o == p)
                     || self.capture == CaptureRule::Any
-                    || game.pieces[here as usize].kind == kind)
+                    || game.pieces[here.index()].kind == kind)
         };
         if ok {
             mv.push(t);
@@ -156,8 +157,8 @@ impl Advance {
         } else {
             game.lift(s, origin)
         };
-        if mv.promote != u8::MAX {
-            piece = game.piece_id(mv.promote, Some(p));
+        if let Some(k) = mv.promote() {
+            piece = game.piece_id(k, Some(p));
         }
         if dest == BORNE_OFF {
             let old = s.off[p.index()];

@@ -55,7 +55,7 @@ impl BecomeCaptured {
         } else {
             game.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
         }
-        if mv.promote != u8::MAX || mv.len < 2 {
+        if mv.promotes() || mv.len < 2 {
             return;
         }
         let origin = mv.cells[0];
@@ -64,7 +64,7 @@ impl BecomeCaptured {
         if victim == EMPTY
             || !captured[p].contains(victim)
             || game.owner(victim).is_none_or(|o| o == p)
-            || game.pieces[victim as usize].kind == game.pieces[me as usize].kind
+            || game.pieces[victim.index()].kind == game.pieces[me.index()].kind
         {
             return;
         }
@@ -74,8 +74,9 @@ impl BecomeCaptured {
         });
         if beside {
             let mut m = mv;
-            m.promote = game.pieces[victim as usize].kind;
-            v.put(focus, game.piece_id(m.promote, Some(p)));
+            let kind = game.pieces[victim.index()].kind;
+            m.set_promote(Some(kind));
+            v.put(focus, game.piece_id(kind, Some(p)));
             game.gen_parts(s, v, p, rule, idx + 1, focus, m, out);
             v.len = saved;
         }

@@ -85,7 +85,7 @@ impl Convert {
 
     /// Notation: the new piece's symbol and the cell.
     pub(crate) fn write(&self, game: &Game, out: &mut String, cell: &str, me: Player) {
-        out.push(game.pieces[game.piece_id(self.kind, self.own.then_some(me)) as usize].symbol);
+        out.push(game.pieces[game.piece_id(self.kind, self.own.then_some(me)).index()].symbol);
         out.push_str(cell);
     }
 }

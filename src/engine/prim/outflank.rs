@@ -67,7 +67,7 @@ impl Outflank {
             let n = Self::flank(game, |c| sink.get(c), focus, d, p);
             let mut x = game.board.next(focus, d);
             for _ in 0..n {
-                let kind = game.pieces[sink.get(x) as usize].kind;
+                let kind = game.pieces[sink.get(x).index()].kind;
                 sink.set(x, game.piece_id(kind, Some(p)));
                 x = game.board.next(x, d);
             }

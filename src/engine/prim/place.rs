@@ -63,7 +63,7 @@ impl Place {
         let (board, saved) = (&game.board, v.len);
         let piece = game.placed_piece(*kind, p);
         if (game.reserve_kind == Some(*kind) || hand.is_some())
-            && u32::from(s.reserve[piece as usize]) <= game.placed_before(rule, idx, *kind)
+            && u32::from(s.reserve[piece.index()]) <= game.placed_before(rule, idx, *kind)
         {
             return;
         }
@@ -133,7 +133,7 @@ impl Place {
     /// drop from the hand as `P*5e`.
     pub(crate) fn write(&self, game: &Game, out: &mut String, cell: &str, me: Player) {
         if self.hand.is_some() {
-            out.push(game.pieces[game.placed_piece(self.kind, me) as usize].symbol);
+            out.push(game.pieces[game.placed_piece(self.kind, me).index()].symbol);
             out.push('*');
             out.push_str(cell);
         } else {
@@ -168,7 +168,7 @@ pub(crate) fn exec_new_piece<S: CellSink>(
 /// symbol when the game places several kinds (`Ba1`).
 pub(crate) fn write_new_piece(game: &Game, out: &mut String, kind: KindId, cell: &str, me: Player) {
     if game.symbol_in_placements {
-        out.push(game.pieces[game.placed_piece(kind, me) as usize].symbol);
+        out.push(game.pieces[game.placed_piece(kind, me).index()].symbol);
     }
     out.push_str(cell);
 }
@@ -178,7 +178,7 @@ pub(crate) fn write_new_piece(game: &Game, out: &mut String, kind: KindId, cell:
 fn cells_with(game: &Game, s: &State, set: ContentSet, w: usize) -> u64 {
     let mut m = 0;
     for id in 0..game.pieces.len() {
-        if set.contains(id as PieceId) {
+        if set.contains(PieceId::from_index(id)) {
             m |= s.bits[id * s.words + w];
         }
     }

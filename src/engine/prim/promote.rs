@@ -61,7 +61,7 @@ impl Promote {
             let owner = game.owner(v.get(focus));
             for &k in kinds {
                 let mut m = mv;
-                m.promote = k;
+                m.set_promote(Some(k));
                 v.put(focus, game.piece_id(k, owner));
                 game.gen_next(s, v, p, rule, idx, focus, m, out);
                 v.len = saved;
@@ -75,20 +75,20 @@ impl Promote {
         }
     }
 
-    /// Notation of the move's new kind `promote` (`u8::MAX` for none), once per move
+    /// Notation of the move's new kind `promote` (if any), once per move
     /// (`promoted` says whether an earlier part wrote it).
     pub(crate) fn write(
         &self,
         game: &Game,
         out: &mut String,
-        promote: KindId,
+        promote: Option<KindId>,
         promoted: &mut bool,
         compact: bool,
         me: Player,
     ) {
-        if promote == u8::MAX || *promoted {
+        let Some(promote) = promote.filter(|_| !*promoted) else {
             return;
-        }
+        };
         *promoted = true;
         if self.kinds.len() == 1 {
             // An optional promotion to a single kind is a `+`, as USI writes it (`8h2b+`);
@@ -103,16 +103,17 @@ impl Promote {
 }
 
 /// Execution of a change of kind (`promote`, `become-captured`): the piece on `focus`
-/// becomes `promote` (`u8::MAX`: stays), keeping its owner.
+/// becomes `promote` (`None`: stays), keeping its owner.
 #[inline(always)]
 pub(crate) fn exec_new_kind<S: CellSink>(
     game: &Game,
     sink: &mut S,
     focus: CellId,
-    promote: KindId,
+    promote: Option<KindId>,
     p: Player,
 ) {
-    if promote != u8::MAX && sink.get(focus) != game.piece_id(promote, Some(p)) {
+    let Some(promote) = promote else { return };
+    if sink.get(focus) != game.piece_id(promote, Some(p)) {
         let owner = game.owner(sink.get(focus));
         sink.set(focus, game.piece_id(promote, owner));
     }
@@ -126,7 +127,7 @@ pub(crate) fn write_new_kind(
     compact: bool,
     me: Player,
 ) {
-    let sym = game.pieces[game.piece_id(kind, Some(me)) as usize].symbol;
+    let sym = game.pieces[game.piece_id(kind, Some(me)).index()].symbol;
     if compact {
         out.extend(sym.to_lowercase());
     } else {

@@ -58,7 +58,7 @@ impl Shoot {
         let (board, saved) = (&game.board, v.len);
         let piece = game.placed_piece(*kind, p);
         if game.reserve_kind == Some(*kind)
-            && u32::from(s.reserve[piece as usize]) <= game.placed_before(rule, idx, *kind)
+            && u32::from(s.reserve[piece.index()]) <= game.placed_before(rule, idx, *kind)
         {
             return;
         }
@@ -105,7 +105,7 @@ impl Shoot {
             out.push('/');
         }
         if game.symbol_in_placements {
-            out.push(game.pieces[game.placed_piece(self.kind, me) as usize].symbol);
+            out.push(game.pieces[game.placed_piece(self.kind, me).index()].symbol);
         }
         out.push_str(cell);
     }

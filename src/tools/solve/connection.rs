@@ -100,7 +100,7 @@ impl Connections {
             if p > 1 || end.players != 1 << p || end.result != EndResult::Win {
                 return None;
             }
-            let only_stone = (0..game.pieces().len() as PieceId)
+            let only_stone = PieceId::upto(game.pieces().len())
                 .all(|id| pieces[Player(p as u8)].contains(id) == (id == stones[p]));
             if goals[p].is_some() || !only_stone {
                 return None;

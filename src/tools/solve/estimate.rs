@@ -129,7 +129,7 @@ fn goal(game: &Game, cond: &EndCond, p: Player) -> Option<Goal> {
             let set = pieces[p];
             let mut cost = vec![BLOCKED; n_pieces];
             for (id, c) in cost.iter_mut().enumerate() {
-                let id = id as PieceId;
+                let id = PieceId::from_index(id);
                 if set.contains(id) {
                     *c = OWN;
                 } else if id == EMPTY || convertible(game, id, p, |x| set.contains(x)) {
@@ -185,7 +185,7 @@ fn goal(game: &Game, cond: &EndCond, p: Player) -> Option<Goal> {
 fn ids_costing(costs: &[u8], cost: u8) -> Vec<PieceId> {
     (0..costs.len())
         .filter(|&id| costs[id] == cost)
-        .map(|id| id as PieceId)
+        .map(PieceId::from_index)
         .collect()
 }
 
@@ -301,7 +301,7 @@ impl Connect {
         dist.clear();
         dist.resize(board.len(), u8::MAX);
         queue.clear();
-        let cost_of = |c: CellId| cost[board[c.index()] as usize];
+        let cost_of = |c: CellId| cost[board[c.index()].index()];
         for &c in from.iter() {
             let k = cost_of(c);
             if k != BLOCKED && k < dist[c.index()] {

@@ -600,7 +600,7 @@ fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
                     // The board is drawn from column 3, line 2; a cell is three characters.
                     let (x, y) = layout.at[c.index()];
                     let at = &lines[2 + y as usize][3 + x as usize..6 + x as usize];
-                    let sym = a.session.game().pieces[state.at(c) as usize].symbol;
+                    let sym = a.session.game().pieces[state.at(c).index()].symbol;
                     assert_eq!(at[1..], [sym, char::from(b'0' + h as u8)], "{s}");
                     checked += 1;
                 }

@@ -244,7 +244,7 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         let symbol = if piece == EMPTY {
             '.'
         } else {
-            game.pieces[piece as usize].symbol
+            game.pieces[piece.index()].symbol
         };
         // A stack's height beside its top piece (`W5`), as `show` draws it; a marked stack
         // keeps its height in place of the closing bracket (`[W5`, `(B3`).
@@ -436,7 +436,7 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
         let taken: Vec<String> = captured
             .iter()
             .map(|&(id, n)| {
-                let sym = game.pieces[id as usize].symbol;
+                let sym = game.pieces[id.index()].symbol;
                 if n <= 6 {
                     sym.to_string().repeat(n as usize)
                 } else {
@@ -451,11 +451,11 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
     let what = if piece == EMPTY {
         "empty".to_string()
     } else {
-        let p = &game.pieces[piece as usize];
+        let p = &game.pieces[piece.index()];
         let owner = p.owner.map_or("nobody's".to_string(), |o| {
             format!("{}'s", game.players[o.index()])
         });
-        format!("{} {owner} {}", p.symbol, game.kinds[p.kind as usize].name)
+        format!("{} {owner} {}", p.symbol, game.kinds[p.kind.index()].name)
     };
     let height = state.stack_at(app.cursor).len();
     let stack = if height > 1 {
@@ -552,7 +552,7 @@ fn middle_lines(
             let owner = p
                 .owner
                 .map_or("-".to_string(), |o| game.players[o.index()].clone());
-            format!("{} {} {owner}", p.symbol, game.kinds[p.kind as usize].name)
+            format!("{} {} {owner}", p.symbol, game.kinds[p.kind.index()].name)
         })
         .collect();
     let mut full: Vec<(String, Style)> = Vec::new();
@@ -577,7 +577,7 @@ fn middle_lines(
     }
     let grouped: Vec<String> = kinds
         .iter()
-        .map(|(k, syms)| format!("{syms} {}", game.kinds[*k as usize].name))
+        .map(|(k, syms)| format!("{syms} {}", game.kinds[k.index()].name))
         .collect();
     let compact: Vec<(String, Style)> =
         crate::ui::legend::wrap(&format!("pieces: {}", grouped.join(", ")), width.max(20))

@@ -93,7 +93,7 @@ fn chess_like(game: &Game) -> bool {
         .filter(|(name, letter, ..)| {
             game.pieces.iter().any(|p| {
                 game.kinds
-                    .get(p.kind as usize)
+                    .get(p.kind.index())
                     .is_some_and(|k| k.name == *name)
                     && p.symbol.eq_ignore_ascii_case(letter)
             })
@@ -185,7 +185,7 @@ pub fn board_view(game: &Game) -> BoardView {
         .map(|(id, p)| {
             let kind = game
                 .kinds
-                .get(p.kind as usize)
+                .get(p.kind.index())
                 .map(|k| k.name.clone())
                 .unwrap_or_default();
             let glyph = chess
@@ -204,7 +204,7 @@ pub fn board_view(game: &Game) -> BoardView {
                 .flatten();
             let label = match glyph {
                 Some(g) => g.to_string(),
-                None if id == EMPTY as usize || owned_kinds <= 1 => String::new(),
+                None if id == EMPTY.index() || owned_kinds <= 1 => String::new(),
                 None => p.symbol.to_string(),
             };
             PieceView {

@@ -10,6 +10,7 @@
 
 use super::{Advance, CaptureRule, Steps};
 use crate::engine::state::NO_ROLL;
+use crate::engine::RuleId;
 use crate::engine::{
     CellId, Game, Move, MoveList, Part, PieceId, Player, State, ZoneId, BORNE_OFF, EMPTY,
     FROM_RESERVE,
@@ -38,7 +39,7 @@ struct Step {
     from: CellId,
     to: CellId,
     die: u8,
-    rule: u16,
+    rule: RuleId,
 }
 
 /// A turn found by the search: its steps in playing order.
@@ -171,7 +172,7 @@ impl Game {
                 from: FROM_RESERVE,
                 to: FROM_RESERVE,
                 die: 0,
-                rule: 0,
+                rule: RuleId::new(0),
             }; MAX_STEPS],
             n: 0,
         };
@@ -222,7 +223,7 @@ impl Game {
         }));
         w.reserve = self
             .reserve_kind
-            .map_or(0, |k| s.reserve[self.piece_id(k, Some(p)) as usize]);
+            .map_or(0, |k| s.reserve[self.piece_id(k, Some(p)).index()]);
         w.outside = 0;
         if let Some(home) = self.die_rules(p).find_map(|(_, a)| a.turn.home) {
             let zone = &self.board.zones[home.index()];
@@ -235,13 +236,13 @@ impl Game {
     }
 
     /// The `by: die` rules the player may use, with their advance.
-    fn die_rules(&self, p: Player) -> impl Iterator<Item = (u16, &Advance)> {
+    fn die_rules(&self, p: Player) -> impl Iterator<Item = (RuleId, &Advance)> {
         self.rules.iter().enumerate().filter_map(move |(r, rule)| {
             if rule.players & (1 << p.0) == 0 {
                 return None;
             }
             match rule.parts.first() {
-                Some(Part::Advance(a)) if a.steps == Steps::Die => Some((r as u16, a)),
+                Some(Part::Advance(a)) if a.steps == Steps::Die => Some((RuleId::from_index(r), a)),
                 _ => None,
             }
         })
@@ -275,14 +276,14 @@ impl Game {
                 let track = &self.tracks[a.track as usize];
                 let cells = &track.cells[p];
                 let len = cells.len();
-                let rule = &self.rules[r as usize];
+                let rule = &self.rules[r.index()];
                 let entering = self
                     .reserve_kind
                     .is_some_and(|k| w.reserve > 0 && rule.kinds.contains(&k));
                 // From the reserve: the die's number of steps, the first cell being one.
                 if entering && (d as usize) <= len {
                     let t = cells[d as usize - 1];
-                    let piece = self.piece_id(self.reserve_kind.unwrap_or(0), Some(p));
+                    let piece = self.piece_id(self.reserve_kind.unwrap_or_default(), Some(p));
                     if self.lands(w, p, a, t, piece).is_some() {
                         moved |= self.try_step(
                             w,
@@ -304,7 +305,7 @@ impl Game {
                     if q == EMPTY
                         || self.owner(q) != Some(p)
                         || track.index[p][c.index()] != at as i16
-                        || !rule.kinds.contains(&self.pieces[q as usize].kind)
+                        || !rule.kinds.contains(&self.pieces[q.index()].kind)
                     {
                         continue;
                     }
@@ -411,7 +412,7 @@ impl Game {
             && (here == EMPTY
                 || !enemy
                 || a.capture == CaptureRule::Any
-                || self.pieces[here as usize].kind == self.pieces[piece as usize].kind);
+                || self.pieces[here.index()].kind == self.pieces[piece.index()].kind);
         ok.then_some(enemy)
     }
 
@@ -611,7 +612,7 @@ impl Game {
 }
 
 /// A step by die `die` of rule `rule`.
-fn rule_step(from: CellId, to: CellId, die: u8, rule: u16) -> Step {
+fn rule_step(from: CellId, to: CellId, die: u8, rule: RuleId) -> Step {
     Step {
         from,
         to,

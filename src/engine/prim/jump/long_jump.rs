@@ -202,7 +202,7 @@ impl Game {
     /// whenever captures are forced.
     pub(in crate::engine) fn drop_repeated_captures(&self, s: &State, out: &mut MoveList) {
         let deferred = |m: &Move| {
-            self.rules.get(m.rule as usize).is_some_and(|r| {
+            self.rules.get(m.rule.index()).is_some_and(|r| {
                 r.parts
                     .iter()
                     .any(|p| matches!(p, Part::Jump(super::Jump { deferred: true, .. })))
@@ -236,7 +236,7 @@ impl Game {
     /// The cells `mv`'s repeating jump hops over, sorted (unused entries [`NO_CELL`]).
     fn jumped_set(&self, s: &State, mv: &Move) -> [CellId; MAX_TAKEN] {
         let mut set = [NO_CELL; MAX_TAKEN];
-        let Some(rule) = self.rules.get(mv.rule as usize) else {
+        let Some(rule) = self.rules.get(mv.rule.index()) else {
             return set;
         };
         let p = s.to_move();
