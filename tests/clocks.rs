@@ -56,7 +56,12 @@ fn ai_time_half_a_second_returns_within_seconds_in_every_search() {
         ("backgammon", vec![]),
     ] {
         let g = load(name, &options);
-        within(&format!("{name} time=500ms"), &g, settings.bot(&g, 1), limit);
+        within(
+            &format!("{name} time=500ms"),
+            &g,
+            settings.bot(&g, 1),
+            limit,
+        );
     }
 }
 
@@ -173,4 +178,50 @@ fn uci_stop_and_movetime_answer_against_the_clock() {
     );
     writeln!(input, "quit").expect("write");
     assert!(child.wait().expect("the engine ends").success());
+}
+
+/// `--delay 300` pauses before every computer move, so a game between two computers can be
+/// watched: each move's line comes at least 300 ms after the one before it (a lower bound
+/// only; how fast anything runs is not asserted).
+#[test]
+fn delay_pauses_before_every_computer_move() {
+    let delay = Duration::from_millis(300);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "play",
+            "tictactoe",
+            "--first",
+            "ai:2",
+            "--second",
+            "ai:2",
+            "--seed",
+            "1",
+            "--delay",
+            "300",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tabletop runs");
+    let started = Instant::now();
+    let mut moves = vec![];
+    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
+        let line = line.expect("read");
+        if line.contains(" plays ") {
+            moves.push((line, Instant::now()));
+        }
+    }
+    assert!(child.wait().expect("tabletop ends").success());
+    assert!(moves.len() >= 5, "{moves:?}");
+    // The first move waited too.
+    assert!(moves[0].1 - started >= delay, "{:?}", moves[0]);
+    for pair in moves.windows(2) {
+        let gap = pair[1].1 - pair[0].1;
+        assert!(
+            gap >= delay,
+            "{} came {gap:?} after {}",
+            pair[1].0,
+            pair[0].0
+        );
+    }
 }
