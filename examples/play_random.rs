@@ -6,11 +6,15 @@
 //! ```
 //!
 //! This walks the library end to end: load a game, list the legal moves, write them in the
-//! game's notation, make one, draw the board, and report the outcome.
+//! game's notation, make one, draw the board, and report the outcome. (`tests/examples.rs`
+//! runs [`play`], so the example is kept working.)
+
+use std::io::{self, Write};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use tabletop::engine::Game;
 use tabletop::ui::render::{draw, Style};
 
 fn main() {
@@ -27,16 +31,25 @@ fn main() {
             std::process::exit(e.exit_code());
         }
     };
-    println!(
+    if let Err(e) = play(&game, seed, &mut io::stdout().lock()) {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+}
+
+/// Plays one random game of `game` from `seed`, writing every position to `out`.
+pub fn play(game: &Game, seed: u64, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
         "{} ({} players: {})",
         game.title(),
         game.num_players(),
         game.players().join(", ")
-    );
+    )?;
 
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut state = game.start();
-    print!("{}", draw(&game, &state, &Style::default()));
+    write!(out, "{}", draw(game, &state, &Style::default()))?;
 
     // `outcome` is Some once the game is over: ended by the last move, or because the
     // player to move has no legal move and the rules say what that means.
@@ -58,33 +71,36 @@ fn main() {
             .map(|&m| game.move_to_string(&state, m))
             .collect();
         let text = game.move_to_string(&state, mv);
-        println!(
+        writeln!(
+            out,
             "\nply {}: {player} has {} moves ({}{}) and plays {text}",
             state.ply() + 1,
             moves.len(),
             texts.iter().take(8).cloned().collect::<Vec<_>>().join(" "),
             if moves.len() > 8 { " …" } else { "" },
-        );
+        )?;
         // The text form parses back to the same move.
         assert_eq!(game.parse_move(&state, &text), Ok(mv));
         game.make(&mut state, mv);
-        print!("{}", draw(&game, &state, &Style::default()));
+        write!(out, "{}", draw(game, &state, &Style::default()))?;
     }
 
-    println!("\nposition: {}", game.position_to_string(&state));
+    writeln!(out, "\nposition: {}", game.position_to_string(&state))?;
     // A player without moves and without a `no-moves` rule ends the game in a draw.
     let outcome = game
         .outcome(&state)
         .or_else(|| game.no_moves_outcome(&state));
     if let Some(outcome) = outcome {
-        println!(
+        writeln!(
+            out,
             "result: {} after {} plies",
-            outcome.describe(&game),
+            outcome.describe(game),
             state.ply()
-        );
+        )?;
     }
 
     // Every move can be taken back: unmaking the whole game restores the start.
     while game.unmake(&mut state).is_some() {}
     assert_eq!(state.hash(), game.start().hash());
+    Ok(())
 }

@@ -48,11 +48,17 @@ const MAX_SHOWN: usize = 10;
 /// Longest input printed with a finding.
 const MAX_SHOWN_CHARS: usize = 400;
 
+/// Mutants per game and target: `TABLETOP_FUZZ_ITERS`, or [`SMOKE_ITERS`]. A value that is
+/// not a whole number from 1 is refused rather than read as the default or as "run nothing"
+/// (with 0 every target would pass having executed nothing).
 fn iters() -> u64 {
-    std::env::var("TABLETOP_FUZZ_ITERS")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(SMOKE_ITERS)
+    match std::env::var("TABLETOP_FUZZ_ITERS") {
+        Err(_) => SMOKE_ITERS,
+        Ok(v) => match v.trim().parse() {
+            Ok(n) if n >= 1 => n,
+            _ => panic!("TABLETOP_FUZZ_ITERS must be a whole number from 1, not '{v}'"),
+        },
+    }
 }
 
 thread_local! {
@@ -112,15 +118,20 @@ fn shown(input: &str) -> String {
 #[derive(Default)]
 struct Tally {
     target: &'static str,
+    /// Fewest executions the target must reach for its pass to mean anything.
+    floor: u64,
     runs: u64,
     skipped: u64,
     findings: Vec<String>,
 }
 
 impl Tally {
+    /// A tally that must reach at least [`iters`] executions: every target runs one mutant
+    /// per game (or session) and iteration, and skips only a few.
     fn new(target: &'static str) -> Tally {
         Tally {
             target,
+            floor: iters(),
             ..Default::default()
         }
     }
@@ -146,6 +157,14 @@ impl Tally {
         for f in self.findings.iter().take(MAX_SHOWN) {
             println!("  {f}");
         }
+        assert!(
+            self.runs >= self.floor.max(1),
+            "fuzz {}: only {} executions ({} skipped), at least {} expected: the target checked (almost) nothing",
+            self.target,
+            self.runs,
+            self.skipped,
+            self.floor.max(1)
+        );
         assert!(
             self.findings.is_empty(),
             "fuzz {}: {} panics, first: {}",
@@ -430,11 +449,25 @@ fn position_and_move_mutants_never_panic() {
 #[test]
 fn regressions_do_not_panic() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/regressions");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return;
-    };
+    let entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (the regression inputs are part of the repository)",
+                dir.display()
+            )
+        })
+        .flatten()
+        .collect();
     let mut tally = Tally::new("regressions");
-    for entry in entries.flatten() {
+    // Each file holds at least one input.
+    tally.floor = entries.len() as u64;
+    assert!(
+        tally.floor >= 4,
+        "{}: {} regression files, 4 expected",
+        dir.display(),
+        tally.floor
+    );
+    for entry in entries {
         let path = entry.path();
         let text = std::fs::read_to_string(&path).unwrap();
         let file = path.file_name().unwrap().to_string_lossy().to_string();
@@ -753,4 +786,12 @@ fn uci_session_mutants_never_panic() {
         }
     }
     tally.finish();
+}
+
+/// A target whose loop ran nothing fails instead of passing (issue #48: with
+/// `TABLETOP_FUZZ_ITERS=0` every target used to pass having executed nothing).
+#[test]
+#[should_panic(expected = "checked (almost) nothing")]
+fn a_target_that_executed_nothing_fails() {
+    Tally::new("nothing").finish();
 }

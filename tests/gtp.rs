@@ -20,7 +20,9 @@
 //! Every move each one generates must be accepted by the other (`play` answers `=`). Two
 //! games pit tabletop against GNU Go, one with each colour; in a third GNU Go chooses both
 //! colours' moves and tabletop only follows, for a close score with territory on both
-//! sides (tabletop's low level loses the whole board to GNU Go).
+//! sides (tabletop's low level loses the whole board to GNU Go); in a fourth tabletop opens
+//! for both colours and GNU Go finishes. The last two must end close (a margin under
+//! [`CLOSE`]), so that the counts compared are not all one colour's.
 //! GNU Go at level 1 and tabletop at a low level keep the games short; both are
 //! deterministic (each given a `--seed`), so a run repeats exactly.
 //!
@@ -132,9 +134,9 @@ struct Played {
 }
 
 /// Plays one 9×9 game, tabletop choosing the moves of the colors in `tabletop_plays` (`b`,
-/// `w`) and GNU Go those of the others; each move goes to the program that did not choose
-/// it.
-fn play_game(tabletop_plays: &[&str]) -> Played {
+/// `w`) and GNU Go those of the others, except in the first `tabletop_opens` plies, which
+/// tabletop chooses for both; each move goes to the program that did not choose it.
+fn play_game(tabletop_plays: &[&str], tabletop_opens: usize) -> Played {
     let mut tabletop = Gtp::start(
         "tabletop",
         &PathBuf::from(env!("CARGO_BIN_EXE_tabletop")),
@@ -165,7 +167,7 @@ fn play_game(tabletop_plays: &[&str]) -> Played {
     let mut passes = 0;
     for ply in 0..MAX_PLIES {
         let color = ["b", "w"][ply % 2];
-        let (mover, other) = if tabletop_plays.contains(&color) {
+        let (mover, other) = if ply < tabletop_opens || tabletop_plays.contains(&color) {
             (&mut tabletop, &mut gnugo)
         } else {
             (&mut gnugo, &mut tabletop)
@@ -204,8 +206,10 @@ fn play_game(tabletop_plays: &[&str]) -> Played {
     }
 }
 
-fn check(tabletop_plays: &[&str]) {
-    let game = play_game(tabletop_plays);
+/// Plays a game (see [`play_game`]), checks that both programs score it the same, and
+/// returns the score's margin (`W+4.5`: 4.5).
+fn check(tabletop_plays: &[&str], tabletop_opens: usize) -> f64 {
+    let game = play_game(tabletop_plays, tabletop_opens);
     eprintln!(
         "tabletop plays {tabletop_plays:?}: {} plies; tabletop says {}, GNU Go says {}",
         game.moves.len(),
@@ -222,16 +226,21 @@ fn check(tabletop_plays: &[&str]) {
         score == "0" || score.starts_with("B+") || score.starts_with("W+"),
         "{score}"
     );
+    score.get(2..).map_or(0.0, |m| m.parse().expect("a margin"))
 }
+
+/// A margin well under the whole board (81 points, komi 7.5 either way): each colour owns
+/// area, so the two programs' counts were put to a real test.
+const CLOSE: f64 = 30.0;
 
 #[test]
 fn a_game_against_gnu_go_with_tabletop_as_black_scores_the_same() {
-    check(&["b"]);
+    check(&["b"], 0);
 }
 
 #[test]
 fn a_game_against_gnu_go_with_tabletop_as_white_scores_the_same() {
-    check(&["w"]);
+    check(&["w"], 0);
 }
 
 /// Against GNU Go tabletop loses the whole board, so those scores are all one colour's area.
@@ -240,7 +249,18 @@ fn a_game_against_gnu_go_with_tabletop_as_white_scores_the_same() {
 /// rules must accept move by move and score as GNU Go does.
 #[test]
 fn a_game_gnu_go_plays_against_itself_scores_the_same_in_tabletop() {
-    check(&[]);
+    let margin = check(&[], 0);
+    assert!(margin < CLOSE, "a margin of {margin}: not a close game");
+}
+
+/// tabletop's own moves in a close game: it opens for both colours (its genmove, 16 plies),
+/// then GNU Go plays both to the end; the margin shows area on both sides, and the two
+/// programs score it the same (the games above, against GNU Go throughout, end with the
+/// whole board one colour's).
+#[test]
+fn a_game_tabletop_opens_for_both_colours_scores_the_same_and_close() {
+    let margin = check(&[], 16);
+    assert!(margin < CLOSE, "a margin of {margin}: not a close game");
 }
 
 /// The session shown in docs/cli.md is what `tabletop gtp` answers (level 3 searches a fixed

@@ -429,7 +429,8 @@ fn sixty_quiet_plies_draw_and_progress_resets_the_count() {
 
 #[test]
 fn perft_from_the_start() {
-    // The same numbers as the independent generator in tests/intellector_reference.rs.
+    // The same numbers as the independent generator in tests/intellector_reference.rs and the
+    // third one, written apart from the rules text alone, in tests/intellector_third.rs.
     let g = game();
     let mut s = g.start();
     let lines: Vec<String> = (1..=4)

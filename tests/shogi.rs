@@ -7,6 +7,8 @@
 use tabletop::tools::perft::perft;
 use tabletop::Game;
 
+mod common;
+
 const RECORDED: &str = include_str!("oracles/shogi/perft.txt");
 
 /// SFEN's promoted pieces as the rule files' letters.
@@ -137,14 +139,19 @@ fn positions_with_hands_read_and_print_as_sfen() {
     );
 }
 
-/// A live comparison when fairy-stockfish is installed: the recorded file is what it says.
+/// A live comparison: the recorded file is what fairy-stockfish says today (about 10 s; a
+/// missing engine fails the test: `apt-get install -y fairy-stockfish`, which `.ci/run` does).
 #[test]
-#[ignore = "needs /usr/games/fairy-stockfish; run with --ignored"]
 fn recorded_counts_are_fairy_stockfish_s() {
+    let fairy = common::program(
+        "fairy-stockfish",
+        "FAIRY_STOCKFISH",
+        "apt-get install -y fairy-stockfish",
+    );
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shogi-perft.txt");
     let status = std::process::Command::new("python3")
         .arg("tests/oracles/shogi/record.py")
-        .arg("/usr/games/fairy-stockfish")
+        .arg(&fairy)
         .arg(&out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()

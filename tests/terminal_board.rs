@@ -1,7 +1,8 @@
 //! The full-screen board in a real terminal: `tabletop play hex` runs under tmux, keys are
 //! sent to it, and the captured screen shows the board, the move played, a clear message
 //! in a window too small for the board, and, after `q`, the shell's screen again (the
-//! terminal restored). `.ci/run` installs tmux when it is missing.
+//! terminal restored); a mouse click on a cell plays there. `.ci/run` installs tmux when it
+//! is missing.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -187,4 +188,43 @@ fn the_line_mode_edits_lines_recalls_history_and_completes_moves() {
     t.send(&["C-c"]);
     let s = t.wait_for("EXITED 130");
     assert!(s.contains("interrupted"), "{s}");
+}
+
+/// Where `marker` is on `screen`: (column, row), from 0, counted in characters.
+fn position(screen: &str, marker: &str) -> (usize, usize) {
+    screen
+        .lines()
+        .enumerate()
+        .find_map(|(row, line)| {
+            let at = line.find(marker)?;
+            Some((line[..at].chars().count(), row))
+        })
+        .unwrap_or_else(|| panic!("no {marker:?} on the screen:\n{screen}"))
+}
+
+/// A left click on a cell of the board plays there: the cursor is put back on c3 first, so
+/// the stone on b3 can only have come from the click. The click is the terminal's own
+/// report (SGR mouse mode, `ESC [ < 0 ; column ; row M`, from 1), typed into the pane.
+#[test]
+fn a_mouse_click_on_a_cell_plays_there() {
+    let t = Tmux::start("mouse", 100, 30);
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    t.send(&[
+        &format!("{bin} play hex --set size=5 --black human --white human; echo EXITED $?"),
+        "Enter",
+    ]);
+    t.wait_for("cursor c3: empty");
+    // Find b3 on the screen: the cursor's brackets show where it is.
+    t.send(&["Left"]);
+    let s = t.wait_for("cursor b3: empty");
+    let (column, row) = position(&s, "[.]");
+    t.send(&["Right"]);
+    t.wait_for("cursor c3: empty");
+    // The dot inside the brackets, one column right of `[`.
+    let (x, y) = (column + 2, row + 1);
+    t.send(&["-l", &format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")]);
+    let s = t.wait_for("1. Black b3");
+    assert!(s.contains("Hex · White to move"), "{s}");
+    t.send(&["q"]);
+    t.wait_for("EXITED 0");
 }

@@ -11,72 +11,18 @@
 //! has it already. It fails, saying so, when either cannot be had.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+mod common;
+
 fn stockfish() -> PathBuf {
-    if let Ok(p) = std::env::var("STOCKFISH") {
-        return PathBuf::from(p);
-    }
-    let on_path = std::env::var_os("PATH")
-        .map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
-        .unwrap_or_default();
-    on_path
-        .into_iter()
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join("stockfish"))
-        .find(|p| p.is_file())
-        .expect("stockfish is not installed (apt-get install -y stockfish), or set STOCKFISH")
+    common::program("stockfish", "STOCKFISH", "apt-get install -y stockfish")
 }
 
-fn has_chess(python: &Path) -> bool {
-    Command::new(python)
-        .args(["-c", "import chess.engine"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// A Python with python-chess: `TABLETOP_PYTHON`, else a venv beside the build, made and
-/// filled with pip on first use.
+/// A Python with python-chess (see [`common::python_with`]).
 fn python() -> PathBuf {
-    if let Ok(p) = std::env::var("TABLETOP_PYTHON") {
-        let p = PathBuf::from(p);
-        assert!(
-            has_chess(&p),
-            "TABLETOP_PYTHON={} lacks python-chess",
-            p.display()
-        );
-        return p;
-    }
-    let exe = PathBuf::from(env!("CARGO_BIN_EXE_tabletop"));
-    let target = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("the binary sits in <target>/<profile>");
-    let venv = target.join("uci-pyenv");
-    let python = venv.join("bin").join("python");
-    if has_chess(&python) {
-        return python;
-    }
-    let made = Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .status()
-        .expect("python3 is not installed");
-    assert!(
-        made.success(),
-        "python3 -m venv failed (apt-get install -y python3-venv)"
-    );
-    let pip = Command::new(&python)
-        .args(["-m", "pip", "install", "--quiet", "chess"])
-        .status()
-        .expect("pip");
-    assert!(
-        pip.success() && has_chess(&python),
-        "pip install chess failed"
-    );
-    python
+    common::python_with("chess.engine", "chess")
 }
 
 /// Two games at 50 ms a move, capped at 80 plies (a draw then), tabletop White in the first

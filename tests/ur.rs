@@ -11,6 +11,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabletop::engine::{Game, Move, Outcome, Player, State};
 
+mod common;
+
 const WHITE: Player = Player(0);
 const BLACK: Player = Player(1);
 
@@ -439,4 +441,47 @@ fn perft_from_the_start() {
         }
     }
     insta::assert_snapshot!("ur_perft", out);
+}
+
+/// Finkel's rules against RoyalUr (pip `royalur`, the RoyalUr.net project's rules library):
+/// `tests/oracles/ur/royalur_perft.py` counts perft 1–12 with RoyalUr's own move generator
+/// and the same counting (a roll is a ply, a roll without a move is followed by a pass), and
+/// tabletop must count the same. The snapshot above was tabletop's own output; this is the
+/// outside check of its ur-finkel half. (Skiryuk's rules in `games/ur.game` are Dagaz's,
+/// which RoyalUr does not play.) The driver runs in the test venv, installed with pip on
+/// first use (`.ci/run` installs it).
+#[test]
+fn ur_finkel_perft_matches_royalur() {
+    let python = common::python_with("royalur", "royalur");
+    let driver = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/oracles/ur/royalur_perft.py"
+    );
+    let out = std::process::Command::new(&python)
+        .args([driver, "12"])
+        .output()
+        .expect("the venv's python runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs: Vec<(u32, u64)> = text
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.strip_prefix("perft ")?.split(' ');
+            Some((w.next()?.parse().ok()?, w.next()?.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(theirs.len(), 12, "{text}");
+    let g = finkel();
+    for (depth, n) in theirs {
+        let mut s = g.start();
+        assert_eq!(
+            tabletop::tools::perft::perft(&g, &mut s, depth),
+            n,
+            "perft {depth} of ur-finkel, RoyalUr counts {n}"
+        );
+    }
 }

@@ -1,8 +1,9 @@
 //! Xiangqi (`games/xiangqi.game`) against fairy-stockfish: its `go perft` counts on positions
 //! from seeded random games and a few written by hand, recorded in
-//! `tests/oracles/xiangqi/perft.txt` by `tests/oracles/xiangqi/record.py` (the engine is not
-//! needed to run this test; when `/usr/games/fairy-stockfish` is present, one more test
-//! compares against it live). The counts from the start are data in `tests/perft/xiangqi.perft`.
+//! `tests/oracles/xiangqi/perft.txt` by `tests/oracles/xiangqi/record.py`; one more test asks
+//! fairy-stockfish itself that the recording is still what it says, and fails when the engine
+//! is missing (`apt-get install -y fairy-stockfish`, which `.ci/run` does; `FAIRY_STOCKFISH`
+//! may name it). The counts from the start are data in `tests/perft/xiangqi.perft`.
 //!
 //! Perft 4 from the start (3,290,240; under a second in release) runs there in release builds
 //! only (`tests/perft.rs` skips counts over a million in debug).
@@ -14,7 +15,16 @@ use tabletop::tools::perft::perft;
 use tabletop::{Game, Outcome, Player, State};
 
 const ORACLE: &str = include_str!("oracles/xiangqi/perft.txt");
-const FAIRY: &str = "/usr/games/fairy-stockfish";
+mod common;
+
+/// fairy-stockfish, the live oracle; its absence fails the live test.
+fn fairy() -> std::path::PathBuf {
+    common::program(
+        "fairy-stockfish",
+        "FAIRY_STOCKFISH",
+        "apt-get install -y fairy-stockfish",
+    )
+}
 
 fn xiangqi() -> Game {
     tabletop::load_shipped("xiangqi", &[]).expect("xiangqi compiles")
@@ -123,15 +133,11 @@ fn stalemate_loses() {
     assert!(!game.in_check(&s, Player(1)));
 }
 
-/// The same positions, asked of fairy-stockfish itself when it is installed (skipped
-/// otherwise): the recording is checked to still be what the engine says.
+/// The same positions, asked of fairy-stockfish itself: the recording is checked to still be
+/// what the engine says (a missing engine fails the test rather than skipping it).
 #[test]
-fn recorded_counts_agree_with_fairy_stockfish_when_present() {
-    if !std::path::Path::new(FAIRY).exists() {
-        eprintln!("{FAIRY} not installed: skipped");
-        return;
-    }
-    let mut child = Command::new(FAIRY)
+fn recorded_counts_agree_with_fairy_stockfish() {
+    let mut child = Command::new(fairy())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 /// Runs the `tabletop` binary built for the tests in the repository's folder: (exit code,
 /// standard output, standard error), the code -1 when a signal ended it.
@@ -78,4 +78,78 @@ impl JsonExt for Json {
     fn strings(&self) -> Vec<String> {
         self.arr().iter().map(|j| j.str().to_string()).collect()
     }
+}
+
+/// Whether `python` can import `module`.
+fn imports(python: &Path, module: &str) -> bool {
+    Command::new(python)
+        .args(["-c", &format!("import {module}")])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// A Python that can import `module` (pip package `package`) for the live oracles
+/// (python-chess, RoyalUr): `TABLETOP_PYTHON`, else the test venv beside the build
+/// (`<target>/uci-pyenv`, first made for tests/uci.rs; `.ci/run` fills it), made and
+/// filled with pip on first use. Fails, saying how to get it, when it cannot be had.
+pub fn python_with(module: &str, package: &str) -> PathBuf {
+    if let Ok(p) = std::env::var("TABLETOP_PYTHON") {
+        let p = PathBuf::from(p);
+        assert!(
+            imports(&p, module),
+            "TABLETOP_PYTHON={} cannot import {module} (pip install {package})",
+            p.display()
+        );
+        return p;
+    }
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_tabletop"));
+    let target = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the binary sits in <target>/<profile>");
+    let venv = target.join("uci-pyenv");
+    let python = venv.join("bin").join("python");
+    if imports(&python, module) {
+        return python;
+    }
+    if !python.is_file() {
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is not installed (apt-get install -y python3 python3-venv)");
+        assert!(
+            made.success(),
+            "python3 -m venv failed (apt-get install -y python3-venv)"
+        );
+    }
+    let pip = Command::new(&python)
+        .args(["-m", "pip", "install", "--quiet", package])
+        .status()
+        .expect("pip");
+    assert!(
+        pip.success() && imports(&python, module),
+        "pip install {package} into {} failed",
+        venv.display()
+    );
+    python
+}
+
+/// An outside program the live checks drive: `$env_var` if set, else `name` on the path
+/// or in /usr/games (where Debian puts game engines). Fails with `hint` when missing: a
+/// missing oracle must not let its test pass.
+pub fn program(name: &str, env_var: &str, hint: &str) -> PathBuf {
+    if let Ok(p) = std::env::var(env_var) {
+        return PathBuf::from(p);
+    }
+    let on_path = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .unwrap_or_default();
+    on_path
+        .into_iter()
+        .chain([PathBuf::from("/usr/games")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} is not installed ({hint}), or set {env_var}"))
 }
