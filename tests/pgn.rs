@@ -8,8 +8,11 @@ use std::path::PathBuf;
 
 use rand::{Rng, SeedableRng};
 
-fn scratch() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tabletop-pgn-{}", std::process::id()));
+/// A fresh folder of one test's own: tests run in parallel threads of one process, so the
+/// folder is named by the test as well as the process (one shared folder let one test remove
+/// the other's files).
+fn scratch(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tabletop-pgn-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -32,7 +35,7 @@ const IMMORTAL: &str = r#"[Event "Casual game"]
 
 #[test]
 fn the_immortal_game_converts_to_a_record_and_back() {
-    let d = scratch();
+    let d = scratch("the_immortal_game_converts_to_a_record_and_back");
     let pgn = d.join("immortal.pgn");
     std::fs::write(&pgn, IMMORTAL).unwrap();
     let rec = d.join("immortal.txt");
@@ -110,7 +113,7 @@ fn random_games_round_trip_through_pgn() {
 
 #[test]
 fn bad_pgn_files_are_refused_and_nothing_is_written() {
-    let d = scratch();
+    let d = scratch("bad_pgn_files_are_refused_and_nothing_is_written");
     let out = d.join("out.txt");
     for (text, want) in [
         (
