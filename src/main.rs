@@ -521,9 +521,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Some(rule) => {
                     let source = match tabletop::games::shipped_source(&pos.game.game) {
                         Some(src) => src.to_string(),
-                        None => std::fs::read_to_string(&pos.game.game).map_err(|e| {
-                            Failure(format!("cannot read '{}': {e}", pos.game.game), 2)
-                        })?,
+                        // A regular file, bounded and UTF-8, as every other text read.
+                        None => tools::files::read_text(std::path::Path::new(&pos.game.game))
+                            .map_err(|e| Failure(e, 2))?,
                     };
                     let h = tabletop::compile_source(
                         g.name(),

@@ -430,9 +430,10 @@ impl BoardApp {
                 return;
             }
             Command::Load(path) => {
-                let loaded = std::fs::read(&path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|b| crate::io::record::Record::parse(&String::from_utf8_lossy(&b)))
+                // Through the one reader of records: a regular file, bounded, UTF-8 (a
+                // device such as /dev/zero was read without end).
+                let loaded = crate::tools::files::read_text(&path)
+                    .and_then(|text| crate::io::record::Record::parse(&text))
                     .and_then(|r| self.session.load_record(&r).map_err(|e| e.to_string()));
                 match loaded {
                     Ok(events) => Ok(events),

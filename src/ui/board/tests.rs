@@ -620,3 +620,20 @@ fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
         .collect();
     assert_eq!(played, [text.as_str()]);
 }
+
+/// `load` reads through the one bounded reader of records: a device is refused at once (it was
+/// read without end) and the game is untouched.
+#[test]
+fn loading_a_device_is_refused_and_changes_nothing() {
+    let mut a = humans("tictactoe");
+    pick(&mut a, "b2");
+    let keys: Vec<Key> = ":load /dev/zero".chars().map(Key::Char).collect();
+    press(&mut a, &keys);
+    press(&mut a, &[Key::Enter]);
+    assert_eq!(
+        a.message, "cannot load /dev/zero: '/dev/zero' is not a regular file",
+        "{}",
+        a.message
+    );
+    assert_eq!(a.session.history().len(), 1);
+}
