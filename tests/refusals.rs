@@ -127,7 +127,7 @@ fn chess_own_piece_on_the_target_is_named() {
     let g = load_shipped("chess", &[]).unwrap();
     assert_eq!(
         g.parse_move(&g.start(), "e1e2").unwrap_err().to_string(),
-        "'e1e2' is not a legal move here (e2 holds White's pawn: a piece may not land on its own side's)"
+        "'e1e2' is not a legal move here (e2 holds White's own pawn)"
     );
 }
 

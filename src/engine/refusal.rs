@@ -315,9 +315,10 @@ impl fmt::Display for Refusal {
             }
             Refusal::NoPiece { cell } => write!(f, "there is no piece on {cell}"),
             Refusal::NotYours { cell, piece } => write!(f, "the piece on {cell} is {piece}"),
-            Refusal::OwnPiece { to, piece, .. } => {
-                write!(f, "{to} holds {piece}: a piece may not land on its own side's")
-            }
+            Refusal::OwnPiece { to, piece, .. } => match &piece.owner {
+                Some(p) => write!(f, "{to} holds {p}'s own {}", piece.kind),
+                None => write!(f, "{to} holds {piece}"),
+            },
             Refusal::CannotMoveSo { from, to, kind } => {
                 write!(f, "the {kind} on {from} cannot move to {to}")
             }

@@ -28,7 +28,11 @@ impl Game {
     /// `None` when the text is legal, or names no move the pieces could make (then
     /// [`Game::parse_move`] says what is wrong).
     pub fn why_illegal(&self, state: &State, text: &str) -> Option<Refusal> {
-        if state.scalars.result.is_some() || self.is_chance(state) {
+        // A text naming a cell the board lacks is no move: say so before copying the game.
+        if state.scalars.result.is_some()
+            || self.is_chance(state)
+            || self.unknown_cell_in(text).is_some()
+        {
             return None;
         }
         if let Some(why) = self.why_forbidden(state, text) {

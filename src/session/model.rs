@@ -895,7 +895,16 @@ mod tests {
         let b2 = mv(&t, "b2");
         let mut t = t;
         t.play(b2).unwrap();
-        assert!(matches!(t.play(b2), Err(SessionError::Refused { .. })));
+        // Game::play judged it (the session checks nothing itself): the refusal is typed.
+        match t.play(b2) {
+            Err(SessionError::Refused(e)) => {
+                assert!(
+                    matches!(&*e.refusal, Refusal::CellTaken { cell, .. } if cell.name == "b2"),
+                    "{e:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
         assert_eq!(t.history().len(), 1);
     }
 
