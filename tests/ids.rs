@@ -21,7 +21,7 @@ fn a_promotion_names_its_kind_and_other_moves_have_none() {
     let moves = g.legal_moves_vec(&s);
     let promoted: BTreeSet<&str> = moves
         .iter()
-        .filter_map(Move::promote)
+        .filter_map(|m| m.promote())
         .map(|k| g.kinds()[k.index()].name.as_str())
         .collect();
     assert_eq!(
