@@ -141,7 +141,7 @@ fn gtp_loadsgf_refuses_sgf_naming_files() {
         std::fs::write(dir.join("in.sgf"), format!("(;TG[{name}];B[cc])")).unwrap();
         let out = run_in(&dir, &["gtp", "go"], "loadsgf in.sgf\nquit\n");
         let text = all(&out);
-        assert!(text.contains(&format!("? cannot load: ")), "{name}: {text}");
+        assert!(text.contains("? cannot load: "), "{name}: {text}");
         assert!(text.contains(REFUSAL), "{name}: {text}");
         shows_nothing(&text, &name);
     }

@@ -134,21 +134,21 @@ pub fn remove_stale_temps(dir: &Path, only: Option<&str>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let prefix = only.map(|n| format!(".{n}.{TEMP_MARK}"));
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        let Some(pid) = name
-            .strip_suffix(".tmp")
-            .and_then(|n| n.rsplit_once(TEMP_MARK))
-            .filter(|(head, _)| {
-                name.starts_with('.')
-                    && prefix.as_ref().map_or(true, |p| {
-                        name.starts_with(p.as_str()) && head.len() + TEMP_MARK.len() == p.len()
-                    })
-            })
-            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        // `.TARGET.tabletop-PID.tmp`, split at the last mark (a target may hold one too).
+        let Some((head, pid)) = name
+            .strip_prefix('.')
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .and_then(|n| n.rsplit_once(&format!(".{TEMP_MARK}")))
         else {
+            continue;
+        };
+        if only.is_some_and(|target| target != head) {
+            continue;
+        }
+        let Ok(pid) = pid.parse::<u32>() else {
             continue;
         };
         if pid != std::process::id() && !process_alive(pid) {
