@@ -307,7 +307,10 @@ impl Engine {
                 .filter(|c| state.at(*c) != EMPTY && !dead.contains(c))
                 .collect(),
         };
-        let names: Vec<String> = cells.iter().map(|&c| vertex::vertex(&game.board, c)).collect();
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&c| vertex::vertex(&game.board, c))
+            .collect();
         Ok(names.join(" "))
     }
 

@@ -43,7 +43,10 @@ pub fn free(size: u32, n: u32) -> Option<Vec<(i32, i32)>> {
     if n < 2 || u64::from(n) >= u64::from(size) * u64::from(size) {
         return None;
     }
-    let most = (2..=n).rev().find_map(|k| fixed(size, k)).unwrap_or_default();
+    let most = (2..=n)
+        .rev()
+        .find_map(|k| fixed(size, k))
+        .unwrap_or_default();
     let mut points = most;
     let size = size as i32;
     let margin = if size >= 7 { 2 } else { 0 };

@@ -334,12 +334,18 @@ fn clear_board_and_boardsize_leave_a_loaded_game() {
     assert_eq!(one(&mut e, "clear_board"), "= ");
     assert!(e.session().history().is_empty());
     assert_eq!(e.session().game().board.len(), 361);
-    assert!(e.session().state().same_position(&e.session().game().start()));
+    assert!(e
+        .session()
+        .state()
+        .same_position(&e.session().game().start()));
     assert_eq!(one(&mut e, &format!("loadsgf {}", file.display())), "= ");
     assert_eq!(one(&mut e, "boardsize 13"), "= ");
     assert_eq!(e.session().game().board.len(), 169);
     assert!(e.session().history().is_empty());
-    assert!(e.session().state().same_position(&e.session().game().start()));
+    assert!(e
+        .session()
+        .state()
+        .same_position(&e.session().game().start()));
     assert_eq!(one(&mut e, "play b D4"), "= ");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -350,11 +356,17 @@ fn handicaps_are_placed_and_white_moves_next() {
     assert_eq!(one(&mut e, "boardsize 19"), "= ");
     assert_eq!(one(&mut e, "fixed_handicap 3"), "= D16 Q16 D4");
     assert_eq!(e.session().state().to_move(), crate::engine::Player(1));
-    assert_eq!(one(&mut e, "play b C3"), "? not Black's turn: White is to move");
+    assert_eq!(
+        one(&mut e, "play b C3"),
+        "? not Black's turn: White is to move"
+    );
     assert_eq!(one(&mut e, "fixed_handicap 2"), "? board not empty");
     assert_eq!(one(&mut e, "play w C3"), "= ");
     assert_eq!(one(&mut e, "clear_board"), "= ");
-    assert_eq!(one(&mut e, "fixed_handicap 10"), "? invalid number of stones");
+    assert_eq!(
+        one(&mut e, "fixed_handicap 10"),
+        "? invalid number of stones"
+    );
     let free = one(&mut e, "place_free_handicap 5");
     assert_eq!(free.split_whitespace().count(), 6, "{free}");
     assert_eq!(one(&mut e, "clear_board"), "= ");
@@ -362,11 +374,23 @@ fn handicaps_are_placed_and_white_moves_next() {
     let pos = e.session().game().position_to_string(e.session().state());
     assert!(pos.starts_with("18X/") && pos.contains(" White"), "{pos}");
     assert_eq!(one(&mut e, "clear_board"), "= ");
-    assert_eq!(one(&mut e, "set_free_handicap C3 C3"), "? C3 is given twice");
-    assert_eq!(one(&mut e, "set_free_handicap C3"), "? invalid number of stones");
-    assert_eq!(one(&mut e, "set_free_handicap Z3 C4"), "? invalid vertex 'Z3'");
+    assert_eq!(
+        one(&mut e, "set_free_handicap C3 C3"),
+        "? C3 is given twice"
+    );
+    assert_eq!(
+        one(&mut e, "set_free_handicap C3"),
+        "? invalid number of stones"
+    );
+    assert_eq!(
+        one(&mut e, "set_free_handicap Z3 C4"),
+        "? invalid vertex 'Z3'"
+    );
     assert_eq!(one(&mut e, "boardsize 5"), "= ");
-    assert_eq!(one(&mut e, "fixed_handicap 2"), "? invalid number of stones");
+    assert_eq!(
+        one(&mut e, "fixed_handicap 2"),
+        "? invalid number of stones"
+    );
     let mut h = engine_for("hex", &[]);
     assert_eq!(
         one(&mut h, "fixed_handicap 2"),
@@ -381,7 +405,10 @@ fn dead_stones_are_not_counted_and_are_listed() {
     for col in ["c", "d"].iter().cycle().take(10).enumerate() {
         let (i, letter) = col;
         let colour = if i % 2 == 0 { "b" } else { "w" };
-        assert_eq!(one(&mut e, &format!("play {colour} {letter}{}", i / 2 + 1)), "= ");
+        assert_eq!(
+            one(&mut e, &format!("play {colour} {letter}{}", i / 2 + 1)),
+            "= "
+        );
     }
     assert_eq!(one(&mut e, "play b e3"), "= ");
     // White would pass, but takes the dead stone off first.
