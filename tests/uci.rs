@@ -215,7 +215,13 @@ engine.quit()
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines,
-        ["depth 3", "mate a1a8", "legal True", "legal True", "legal True"],
+        [
+            "depth 3",
+            "mate a1a8",
+            "legal True",
+            "legal True",
+            "legal True"
+        ],
         "{stderr}"
     );
 }

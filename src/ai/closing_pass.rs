@@ -118,10 +118,12 @@ mod tests {
         );
         let pass = closing_pass(&game, &black_wins).expect("a closing pass");
         assert!(game.is_chosen_pass(&pass));
-        // Black passed first and White, behind (Black 20, White 5 + 7.5), plays on.
+        // Black passed first and White, behind (Black 15, White 5 + 7.5), plays on.
         let white_behind = after(
             &game,
-            &["d1", "e1", "d2", "e2", "d3", "e3", "d4", "e4", "d5", "e5", "pass"],
+            &[
+                "c1", "e1", "c2", "e2", "c3", "e3", "c4", "e4", "c5", "e5", "pass",
+            ],
         );
         assert_eq!(closing_pass(&game, &white_behind), None);
         // No pass before: no closing pass.
