@@ -411,3 +411,142 @@ fn ladders_are_read_as_gnu_go_reads_them() {
         "{ladders} ladders, {escapes} escapes"
     );
 }
+
+/// Sorted vertices of a `final_status_list` answer (any lines, any case).
+fn vertex_set(answer: &str) -> Vec<String> {
+    let mut v: Vec<String> = answer
+        .split_whitespace()
+        .map(|s| s.to_ascii_uppercase())
+        .collect();
+    v.sort();
+    v
+}
+
+/// GNU Go plays both colours without taking off dead stones before it passes, and tabletop
+/// follows: at the end, with dead stones on the board, both read the same stones as dead
+/// (`final_status_list dead`) and give the same `final_score`.
+#[test]
+fn dead_stones_and_the_final_score_agree_with_gnu_go() {
+    let mut games_with_dead = 0;
+    for seed in ["1", "2", "3"] {
+        let mut tabletop = Gtp::start(
+            "tabletop",
+            &PathBuf::from(env!("CARGO_BIN_EXE_tabletop")),
+            &["gtp", "go", "--level", "2", "--seed", "7", "--no-resign"],
+        );
+        let mut gnugo = Gtp::start(
+            "GNU Go",
+            &gnugo(),
+            &[
+                "--mode",
+                "gtp",
+                "--level",
+                "1",
+                "--seed",
+                seed,
+                "--chinese-rules",
+                "--positional-superko",
+            ],
+        );
+        for engine in [&mut tabletop, &mut gnugo] {
+            for command in ["boardsize 9", "clear_board", "komi 7.5"] {
+                engine.ok(command);
+            }
+        }
+        let (mut moves, mut passes) = (Vec::new(), 0);
+        for ply in 0..MAX_PLIES {
+            let color = ["b", "w"][ply % 2];
+            let mv = gnugo.ok(&format!("genmove {color}"));
+            tabletop.ok(&format!("play {color} {mv}"));
+            moves.push(format!("{color} {mv}"));
+            passes = if mv.eq_ignore_ascii_case("pass") {
+                passes + 1
+            } else {
+                0
+            };
+            if passes == 2 {
+                break;
+            }
+        }
+        let gnugo_dead = vertex_set(&gnugo.ok("final_status_list dead"));
+        let tabletop_dead = vertex_set(&tabletop.ok("final_status_list dead"));
+        games_with_dead += usize::from(!gnugo_dead.is_empty());
+        assert_eq!(tabletop_dead, gnugo_dead, "seed {seed}: {moves:?}");
+        assert_eq!(
+            tabletop.ok("final_score"),
+            gnugo.ok("final_score"),
+            "seed {seed}: {moves:?}"
+        );
+    }
+    assert!(games_with_dead > 0, "no game left dead stones to read");
+}
+
+/// A GUI's session (GoGui, Sabaki): a loaded game, a new board of another size, a fixed
+/// handicap, the clock, moves both ways, the cleanup after a disputed end and the score;
+/// GNU Go checks every move tabletop generates.
+#[test]
+fn a_gui_like_session_is_answered_command_by_command() {
+    let dir = std::env::temp_dir().join(format!("tabletop-gtp-gui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("loaded.sgf");
+    std::fs::write(&file, "(;GM[1]SZ[19]HA[2]AB[dd][pp];W[dp];B[pd])").unwrap();
+    let mut tabletop = Gtp::start(
+        "tabletop",
+        &PathBuf::from(env!("CARGO_BIN_EXE_tabletop")),
+        &["gtp", "go", "--level", "2", "--seed", "7", "--no-resign"],
+    );
+    let mut gnugo = Gtp::start(
+        "GNU Go",
+        &gnugo(),
+        &[
+            "--mode",
+            "gtp",
+            "--level",
+            "1",
+            "--seed",
+            "5",
+            "--chinese-rules",
+        ],
+    );
+    tabletop.ok(&format!("loadsgf {}", file.display()));
+    for command in ["clear_board", "boardsize 9", "komi 0.5"] {
+        tabletop.ok(command);
+        gnugo.ok(command);
+    }
+    assert_eq!(
+        tabletop.ok("fixed_handicap 2"),
+        gnugo.ok("fixed_handicap 2")
+    );
+    tabletop.ok("time_settings 600 30 5");
+    let (mut passes, mut played) = (0, 0);
+    for ply in 0..60 {
+        played = ply + 1;
+        let color = ["w", "b"][ply % 2];
+        tabletop.ok(&format!("time_left {color} 500 0"));
+        let (mover, other) = if ply % 4 < 2 {
+            (&mut tabletop, &mut gnugo)
+        } else {
+            (&mut gnugo, &mut tabletop)
+        };
+        let mv = mover.ok(&format!("genmove {color}"));
+        other.ok(&format!("play {color} {mv}"));
+        passes = if mv.eq_ignore_ascii_case("pass") {
+            passes + 1
+        } else {
+            0
+        };
+        if passes == 1 {
+            break;
+        }
+    }
+    // After a pass (or 60 plies), whoever is next cleans up.
+    let next = ["w", "b"][played % 2];
+    let cleanup = tabletop.ok(&format!("kgs-genmove_cleanup {next}"));
+    gnugo.ok(&format!("play {next} {cleanup}"));
+    let score = tabletop.ok("final_score");
+    assert!(
+        score.starts_with("B+") || score.starts_with("W+"),
+        "{score}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -128,3 +128,46 @@ fn a_game_without_algebraic_notation_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not a chess-family game"), "{err}");
 }
+
+/// Through python-chess: at level 1 (a random player by itself) `Limit(depth=3)` searches
+/// depth 3, `Limit(nodes=…)` finds a mate in one, and every search is of the position
+/// python-chess sent (its board, not one the engine played on).
+#[test]
+fn python_chess_limits_rule_over_the_level() {
+    let script = r#"
+import sys
+import chess
+import chess.engine
+engine = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci", "chess"])
+engine.configure({"Level": 1})
+board = chess.Board()
+result = engine.play(board, chess.engine.Limit(depth=3), info=chess.engine.INFO_ALL)
+print("depth", result.info.get("depth"))
+mate = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+print("mate", engine.play(mate, chess.engine.Limit(nodes=20000)).move.uci())
+board.push_uci("e2e4")
+for _ in range(3):
+    move = engine.play(board, chess.engine.Limit(depth=2)).move
+    print("legal", move in board.legal_moves)
+engine.quit()
+"#;
+    let out = Command::new(python())
+        .args(["-c", script, env!("CARGO_BIN_EXE_tabletop")])
+        .output()
+        .expect("run python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "depth 3",
+            "mate a1a8",
+            "legal True",
+            "legal True",
+            "legal True"
+        ],
+        "{stderr}"
+    );
+}

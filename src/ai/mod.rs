@@ -20,11 +20,13 @@
 mod alphabeta;
 mod amaf;
 mod chance_eval;
+mod closing_pass;
 mod expectimax;
 mod features;
 mod greedy;
 mod mcts;
 mod noisy;
+mod ownership;
 mod playout;
 mod random;
 mod settings;
@@ -33,10 +35,12 @@ mod table;
 mod tests;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo, SearchRepetition, MATE, MAX_DEPTH};
+pub use closing_pass::{closes_by_passing, closing_pass, PassesToClose};
 pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DEPTH};
 pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
 pub use noisy::Noisy;
+pub use ownership::{dead_cells, without_pieces, OWNERSHIP_PLAYOUTS};
 pub use playout::PlayoutPolicy;
 pub use random::{random_playout, RandomBot};
 pub use settings::{
@@ -75,23 +79,22 @@ impl Limits {
     }
 
     /// The time limit and depth a depth-first search (alpha-beta, expectimax) runs with
-    /// under these limits, from its own `time` and `depth` and the deepest it can go: a
-    /// limit's time or depth replaces the player's, and `infinite` lifts the time limit and
-    /// searches as deep as it can unless a depth is given.
+    /// under these limits, from its own `time` and `depth` and the deepest it can go. A
+    /// front-end's budget (a time, a depth, a node count, `infinite`) replaces the player's
+    /// whole budget, not only its own part: `go depth 13` is not cut by the player's clock,
+    /// and `go movetime` is not capped by its depth. Without one, the player's own.
     pub fn for_depth_search(
         &self,
         time: Option<Duration>,
         depth: u32,
         deepest: u32,
     ) -> (Option<Duration>, u32) {
-        let (mut time, mut depth) = (self.time.or(time), depth);
-        if self.infinite {
-            (time, depth) = (None, deepest);
+        let budget = self.time.is_some() || self.depth.is_some() || self.nodes.is_some();
+        if !budget && !self.infinite {
+            return (time, depth);
         }
-        if let Some(d) = self.depth {
-            depth = d.clamp(1, deepest);
-        }
-        (time, depth)
+        let time = if self.infinite { None } else { self.time };
+        (time, self.depth.map_or(deepest, |d| d.clamp(1, deepest)))
     }
 }
 
@@ -324,6 +327,17 @@ pub fn search_threads() -> usize {
 /// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
 /// different seeds give different games.
 pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
+    let bot = level_bot(game, level, seed);
+    // Every level answers a pass with the pass that ends a game it wins.
+    if closes_by_passing(game) {
+        Box::new(PassesToClose::new(bot))
+    } else {
+        bot
+    }
+}
+
+/// The player of a level, before [`PassesToClose`].
+fn level_bot(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
     let level = level.clamp(1, 9);
     if level == 1 {
         return Box::new(RandomBot::new(seed));

@@ -1232,3 +1232,40 @@ fn go_level_3_opens_away_from_the_first_line() {
         "{first_line:?}"
     );
 }
+
+#[test]
+fn a_front_ends_budget_replaces_the_players_whole_budget() {
+    let clock = Some(Duration::from_millis(3_000));
+    // `go depth 13` at level 9: no clock of the level's cuts it.
+    let depth = Limits {
+        depth: Some(13),
+        ..Limits::default()
+    };
+    assert_eq!(
+        depth.for_depth_search(clock, MAX_DEPTH, MAX_DEPTH),
+        (None, 13)
+    );
+    // `go movetime 50` at level 3: not capped at the level's depth.
+    let time = Limits {
+        time: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    assert_eq!(
+        time.for_depth_search(None, 3, MAX_DEPTH),
+        (Some(Duration::from_millis(50)), MAX_DEPTH)
+    );
+    // `go nodes`: the node count alone bounds the search.
+    let nodes = Limits {
+        nodes: Some(500),
+        ..Limits::default()
+    };
+    assert_eq!(
+        nodes.for_depth_search(clock, 8, MAX_DEPTH),
+        (None, MAX_DEPTH)
+    );
+    // No budget of the front-end's: the player's own.
+    assert_eq!(
+        Limits::default().for_depth_search(clock, 8, MAX_DEPTH),
+        (clock, 8)
+    );
+}

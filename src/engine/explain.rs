@@ -4,7 +4,7 @@
 //! komi`).
 
 use super::repetition::{ordinal, plies_phrase};
-use super::{EndCond, Game, RepCells, State};
+use super::{CellId, EndCond, Game, Player, RepCells, State, EMPTY, NO_CELL};
 
 /// `num / den` written as a decimal number (`den` a power of ten).
 pub(crate) fn decimal_text(num: i64, den: i64) -> String {
@@ -62,6 +62,53 @@ impl Game {
             points: points[..self.num_players()].to_vec(),
             den: *komi_den,
         })
+    }
+
+    /// Who owns each cell under the game's first scoring ending, as its area score counts
+    /// them: a cell with a player's piece, or in an empty region (joined along the
+    /// ending's directions) whose neighbours are all one player's pieces; `None` for the
+    /// other cells, and for the whole board when no ending scores. For the front-ends'
+    /// end-of-game counting, not the search: it allocates.
+    pub fn area_owners(&self, state: &State) -> Option<Vec<Option<Player>>> {
+        let EndCond::Score { dirs, .. } = self.ends.iter().find_map(|e| find_score(&e.cond))?
+        else {
+            return None;
+        };
+        let n = self.board.len();
+        let mut owners: Vec<Option<Player>> = (0..n).map(|i| self.owner(state.board[i])).collect();
+        let mut seen = vec![false; n];
+        for start in 0..n {
+            if seen[start] || state.board[start] != EMPTY {
+                continue;
+            }
+            seen[start] = true;
+            let (mut region, mut stack, mut touches) = (Vec::new(), vec![start], 0u64);
+            while let Some(c) = stack.pop() {
+                region.push(c);
+                for &d in dirs {
+                    let x = self.board.next(CellId::from_index(c), d);
+                    if x == NO_CELL {
+                        continue;
+                    }
+                    let q = state.board[x.index()];
+                    if q == EMPTY {
+                        if !seen[x.index()] {
+                            seen[x.index()] = true;
+                            stack.push(x.index());
+                        }
+                    } else if let Some(o) = self.owner(q) {
+                        touches |= 1 << o.0;
+                    }
+                }
+            }
+            if touches.count_ones() == 1 {
+                let o = Player(touches.trailing_zeros() as u8);
+                for c in region {
+                    owners[c] = Some(o);
+                }
+            }
+        }
+        Some(owners)
     }
 
     /// Why the game ended, in words, when the last move ended it by a repetition or a

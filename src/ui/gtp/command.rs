@@ -44,8 +44,33 @@ pub enum Command {
     LoadSgf(String, Option<usize>),
     /// `printsgf [FILE]`: the game as SGF, to the file or in the answer.
     PrintSgf(Option<String>),
+    /// `fixed_handicap N`: the spec's N handicap points for this board size.
+    FixedHandicap(u32),
+    /// `place_free_handicap N`: the engine chooses N handicap points.
+    PlaceFreeHandicap(u32),
+    /// `set_free_handicap VERTEX...`: the controller's handicap points.
+    SetFreeHandicap(Vec<String>),
+    /// `final_status_list alive|dead|seki`.
+    FinalStatusList(Status),
+    /// `time_settings MAIN BYO_YOMI STONES` (seconds, seconds, stones).
+    TimeSettings(u32, u32, u32),
+    /// `time_left COLOR TIME STONES` (seconds left, stones left in the period, 0 in main time).
+    TimeLeft(Color, u32, u32),
+    /// `kgs-genmove_cleanup COLOR`: a `genmove` that takes off dead stones before passing.
+    GenMoveCleanup(Color),
     /// `quit`.
     Quit,
+}
+
+/// What `final_status_list` asks for: the stones that live, die or live in seki.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// `alive`.
+    Alive,
+    /// `dead`.
+    Dead,
+    /// `seki`.
+    Seki,
 }
 
 /// The commands this engine knows, in the order `list_commands` gives them.
@@ -65,6 +90,13 @@ pub const COMMANDS: &[&str] = &[
     "final_score",
     "loadsgf",
     "printsgf",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "final_status_list",
+    "time_settings",
+    "time_left",
+    "kgs-genmove_cleanup",
     "quit",
 ];
 
@@ -166,9 +198,44 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
             [file] => Ok(Command::PrintSgf(Some(file.to_string()))),
             _ => Err("printsgf takes an optional file".to_string()),
         },
+        "fixed_handicap" => Ok(Command::FixedHandicap(number(name, one()?)?)),
+        "place_free_handicap" => Ok(Command::PlaceFreeHandicap(number(name, one()?)?)),
+        "set_free_handicap" if !args.is_empty() => Ok(Command::SetFreeHandicap(
+            args.iter().map(|a| a.to_string()).collect(),
+        )),
+        "set_free_handicap" => Err("set_free_handicap takes a list of vertices".to_string()),
+        "final_status_list" => match one()?.to_ascii_lowercase().as_str() {
+            "alive" => Ok(Command::FinalStatusList(Status::Alive)),
+            "dead" => Ok(Command::FinalStatusList(Status::Dead)),
+            "seki" => Ok(Command::FinalStatusList(Status::Seki)),
+            s => Err(format!("invalid status '{s}' (alive, dead or seki)")),
+        },
+        "time_settings" => match args {
+            [m, b, n] => Ok(Command::TimeSettings(
+                number(name, m)?,
+                number(name, b)?,
+                number(name, n)?,
+            )),
+            _ => Err("time_settings takes main time, byo-yomi time and stones".to_string()),
+        },
+        "time_left" => match args {
+            [c, t, n] => Ok(Command::TimeLeft(
+                color(c)?,
+                number(name, t)?,
+                number(name, n)?,
+            )),
+            _ => Err("time_left takes a color, a time and stones".to_string()),
+        },
+        "kgs-genmove_cleanup" => Ok(Command::GenMoveCleanup(color(one()?)?)),
         "quit" => none(Command::Quit),
         _ => Err("unknown command".to_string()),
     }
+}
+
+/// A whole number argument of `command`.
+fn number(command: &str, text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .map_err(|_| format!("{command}: not a whole number: '{text}'"))
 }
 
 fn color(text: &str) -> Result<Color, String> {
@@ -226,8 +293,33 @@ mod tests {
             cmd("printsgf g.sgf"),
             Ok(Command::PrintSgf(Some("g.sgf".into())))
         );
+        assert_eq!(cmd("fixed_handicap 4"), Ok(Command::FixedHandicap(4)));
+        assert_eq!(
+            cmd("place_free_handicap 3"),
+            Ok(Command::PlaceFreeHandicap(3))
+        );
+        assert_eq!(
+            cmd("set_free_handicap c3 g7"),
+            Ok(Command::SetFreeHandicap(vec!["c3".into(), "g7".into()]))
+        );
+        assert_eq!(
+            cmd("final_status_list dead"),
+            Ok(Command::FinalStatusList(Status::Dead))
+        );
+        assert_eq!(
+            cmd("time_settings 300 30 5"),
+            Ok(Command::TimeSettings(300, 30, 5))
+        );
+        assert_eq!(
+            cmd("time_left w 120 0"),
+            Ok(Command::TimeLeft(Color::White, 120, 0))
+        );
+        assert_eq!(
+            cmd("kgs-genmove_cleanup b"),
+            Ok(Command::GenMoveCleanup(Color::Black))
+        );
         assert_eq!(cmd("quit"), Ok(Command::Quit));
-        assert_eq!(COMMANDS.len(), 16);
+        assert_eq!(COMMANDS.len(), 23);
     }
 
     #[test]
@@ -280,6 +372,22 @@ mod tests {
         assert_eq!(cmd("play b"), Err("play takes a color and a vertex".into()));
         assert_eq!(cmd("genmove"), Err("genmove takes one argument".into()));
         assert_eq!(cmd("name now"), Err("name takes no arguments".into()));
+        assert_eq!(
+            cmd("final_status_list maybe"),
+            Err("invalid status 'maybe' (alive, dead or seki)".into())
+        );
+        assert_eq!(
+            cmd("fixed_handicap two"),
+            Err("fixed_handicap: not a whole number: 'two'".into())
+        );
+        assert_eq!(
+            cmd("set_free_handicap"),
+            Err("set_free_handicap takes a list of vertices".into())
+        );
+        assert_eq!(
+            cmd("time_left b 10"),
+            Err("time_left takes a color, a time and stones".into())
+        );
         let long = format!("play b {}", "a".repeat(100_000));
         assert!(matches!(cmd(&long), Ok(Command::Play(Color::Black, _))));
     }

@@ -3,11 +3,11 @@
 //! through the board's geometry ([`super::vertex`]), and the session parses, checks and
 //! plays it.
 
-use crate::engine::{ForbidKind, Outcome, Player, Refusal};
+use crate::engine::{BoardShape, CellId, ForbidKind, Outcome, Player, Refusal, EMPTY};
 use crate::session::{AiTurn, Event, Session, SessionError};
 use crate::ui::render::{draw, Style};
 
-use super::command::{Color, Command, COMMANDS};
+use super::command::{Color, Command, Status, COMMANDS};
 use super::vertex;
 
 /// The engine's name, answered to `name`.
@@ -16,11 +16,31 @@ pub const NAME: &str = "tabletop";
 /// What a command answered: the response text, or the error message (without `? `).
 pub type Reply = Result<String, String>;
 
+/// The seed of the dead-stone estimate: fixed, so `final_score`, `final_status_list` and
+/// `kgs-genmove_cleanup` read the same stones as dead in the same position.
+const ESTIMATE_SEED: u64 = 0x6774_705f_6465_6164;
+
+/// The clock the controller set (`time_settings`) and last reported (`time_left`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Main time, seconds.
+    pub main: u32,
+    /// Byo-yomi period, seconds (0: none).
+    pub byo_yomi: u32,
+    /// Stones to play in each byo-yomi period (0 with a byo-yomi time: no time limit).
+    pub stones: u32,
+    /// Seconds and stones left for Black and White (`time_left`), once reported.
+    pub left: [Option<(u32, u32)>; 2],
+}
+
 /// A session driven by GTP commands.
 pub struct Engine {
     session: Session,
     /// Whether `genmove` may answer `resign` for a game its search judged lost.
     pub resigns: bool,
+    /// The time settings, kept for the controller's sake: the level sets the search's
+    /// budget.
+    pub clock: Clock,
 }
 
 impl Engine {
@@ -30,6 +50,7 @@ impl Engine {
         Engine {
             session,
             resigns: true,
+            clock: Clock::default(),
         }
     }
 
@@ -47,10 +68,7 @@ impl Engine {
             Command::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
             Command::ListCommands => Ok(COMMANDS.join("\n")),
             Command::BoardSize(n) => self.board_size(*n),
-            Command::ClearBoard => {
-                self.session.new_game();
-                Ok(String::new())
-            }
+            Command::ClearBoard => self.clear_board(),
             Command::Komi(k) => self.komi(k),
             Command::Play(color, v) => self.play(*color, v),
             Command::GenMove(color) => self.genmove(*color),
@@ -63,8 +81,35 @@ impl Engine {
             Command::FinalScore => self.final_score(),
             Command::LoadSgf(file, until) => self.load_sgf(file, *until),
             Command::PrintSgf(file) => self.print_sgf(file.as_deref()),
+            Command::FixedHandicap(n) => self.fixed_handicap(*n),
+            Command::PlaceFreeHandicap(n) => self.place_free_handicap(*n),
+            Command::SetFreeHandicap(vs) => self.set_free_handicap(vs),
+            Command::FinalStatusList(status) => self.final_status_list(*status),
+            Command::TimeSettings(main, byo_yomi, stones) => {
+                self.clock = Clock {
+                    main: *main,
+                    byo_yomi: *byo_yomi,
+                    stones: *stones,
+                    left: [None; 2],
+                };
+                Ok(String::new())
+            }
+            Command::TimeLeft(color, time, stones) => {
+                let i = usize::from(*color == Color::White);
+                self.clock.left[i] = Some((*time, *stones));
+                Ok(String::new())
+            }
+            Command::GenMoveCleanup(color) => self.genmove_cleanup(*color),
             Command::Quit => Ok(String::new()),
         }
+    }
+
+    /// `clear_board`: the game's empty board, whatever `loadsgf` or a handicap set up.
+    fn clear_board(&mut self) -> Reply {
+        self.session
+            .set_position(None, &[])
+            .map(|_| String::new())
+            .map_err(|e| format!("cannot clear the board: {}", reason(&e)))
     }
 
     fn has_option(&self, name: &str) -> bool {
@@ -77,8 +122,15 @@ impl Engine {
         if !self.has_option("size") || !(1..=vertex::MAX_SIZE).contains(&n) {
             return Err(unacceptable());
         }
+        // The loaded game's start position and moves belong to its own size: a new size
+        // starts from the new board's empty start.
+        let mut rec = self.session.record();
+        rec.options.retain(|(name, _)| name != "size");
+        rec.options.push(("size".into(), n.to_string()));
+        rec.position = None;
+        rec.moves.clear();
         self.session
-            .set_option("size", &n.to_string(), false)
+            .load_record(&rec)
             .map(|_| String::new())
             .map_err(|_| unacceptable())
     }
@@ -217,18 +269,22 @@ impl Engine {
         format!("\n{}", lines.join("\n"))
     }
 
-    /// `final_score`: the area score the rules count now (Go), else the result of a
-    /// finished game (`B+` or `W+` with no points, `0` for a draw).
+    /// `final_score`: the area score of the board without the dead stones (Go), else the
+    /// result of a finished game (`B+` or `W+` with no points, `0` for a draw).
     fn final_score(&self) -> Reply {
         let black = self.player(Color::Black)?;
         let white = self.player(Color::White)?;
-        if let Some(score) = self.session.area_score() {
-            let diff = score.points[black.index()] - score.points[white.index()];
-            return Ok(match diff {
-                0 => "0".into(),
-                d if d > 0 => format!("B+{}", score.text(d)),
-                d => format!("W+{}", score.text(-d)),
-            });
+        let (game, state) = (self.session.game(), self.session.state());
+        if let Some(dead) = crate::ai::dead_cells(game, state, ESTIMATE_SEED) {
+            let counted = crate::ai::without_pieces(game, state, &dead);
+            if let Some(score) = game.area_score(&counted) {
+                let diff = score.points[black.index()] - score.points[white.index()];
+                return Ok(match diff {
+                    0 => "0".into(),
+                    d if d > 0 => format!("B+{}", score.text(d)),
+                    d => format!("W+{}", score.text(-d)),
+                });
+            }
         }
         let winner = match self.session.game().outcome(self.session.state()) {
             None => return Err("cannot score: the game is not over".into()),
@@ -238,6 +294,186 @@ impl Engine {
             Some(Outcome::Loss(_)) => black,
         };
         Ok(if winner == black { "B+" } else { "W+" }.into())
+    }
+
+    /// `final_status_list`: the stones the dead-stone estimate reads as dead, or the other
+    /// stones (alive); seki is not told apart (its stones count as alive), so the seki list
+    /// is empty.
+    fn final_status_list(&self, status: Status) -> Reply {
+        let (game, state) = (self.session.game(), self.session.state());
+        let dead = crate::ai::dead_cells(game, state, ESTIMATE_SEED)
+            .ok_or_else(|| format!("{} counts no dead stones", game.name))?;
+        let cells: Vec<CellId> = match status {
+            Status::Dead => dead,
+            Status::Seki => Vec::new(),
+            Status::Alive => CellId::upto(game.board.len())
+                .filter(|c| state.at(*c) != EMPTY && !dead.contains(c))
+                .collect(),
+        };
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&c| vertex::vertex(&game.board, c))
+            .collect();
+        Ok(names.join(" "))
+    }
+
+    /// `kgs-genmove_cleanup`: `genmove`, except that instead of passing while the
+    /// opponent has stones the estimate reads as dead, it plays next to one of them (the
+    /// cleanup phase after a disputed end, where dead stones must be taken off).
+    fn genmove_cleanup(&mut self, color: Color) -> Reply {
+        let me = self.mover(color)?;
+        let answer = self.genmove(color)?;
+        if !answer.eq_ignore_ascii_case("pass") {
+            return Ok(answer);
+        }
+        let (game, state) = (self.session.game(), self.session.state());
+        let dead = crate::ai::dead_cells(game, state, ESTIMATE_SEED).unwrap_or_default();
+        let board = &game.board;
+        let targets: Vec<CellId> = dead
+            .into_iter()
+            .filter(|&c| game.owner(state.at(c)).is_some_and(|o| o != me))
+            .collect();
+        let liberties: Vec<String> = CellId::upto(board.len())
+            .filter(|&c| state.at(c) == EMPTY)
+            .filter(|&c| {
+                let a = &board.cells[c.index()];
+                targets.iter().any(|&t| {
+                    let b = &board.cells[t.index()];
+                    (a.col - b.col).abs() + (a.row - b.row).abs() == 1
+                })
+            })
+            .map(|c| board.cells[c.index()].name.clone())
+            .collect();
+        if liberties.is_empty() {
+            return Ok(answer);
+        }
+        // Take the pass back and play the first liberty the rules allow.
+        if self.session.undo_one().is_err() {
+            return Ok(answer);
+        }
+        for name in &liberties {
+            let Ok(mv) = self.session.parse_move(name) else {
+                continue;
+            };
+            if self.session.play(mv).is_ok() {
+                let board = &self.session.game().board;
+                return Ok(board
+                    .cell_by_name(name)
+                    .map_or_else(|| name.clone(), |c| vertex::vertex(board, c)));
+            }
+        }
+        self.play(color, "pass").map(|_| answer)
+    }
+
+    /// Whether the board is empty and nothing played: handicap stones go on such a board.
+    fn empty_board(&self) -> Result<(), String> {
+        let state = self.session.state();
+        let empty = self.session.history().is_empty()
+            && CellId::upto(self.session.game().board.len()).all(|c| state.at(c) == EMPTY);
+        if empty {
+            Ok(())
+        } else {
+            Err("board not empty".into())
+        }
+    }
+
+    /// The board's side, for a square board with the GTP vertices.
+    fn square_size(&self) -> Result<u32, String> {
+        match self.session.game().board.shape {
+            BoardShape::Square { width, height } if width == height => Ok(u32::from(width)),
+            _ => Err("handicap stones go on a square board".into()),
+        }
+    }
+
+    /// `fixed_handicap`: the specification's points for this board.
+    fn fixed_handicap(&mut self, n: u32) -> Reply {
+        let size = self.square_size()?;
+        self.empty_board()?;
+        let points = super::handicap::fixed(size, n).ok_or("invalid number of stones")?;
+        self.place_handicap(&points)
+    }
+
+    /// `place_free_handicap`: the engine's points.
+    fn place_free_handicap(&mut self, n: u32) -> Reply {
+        let size = self.square_size()?;
+        self.empty_board()?;
+        let points = super::handicap::free(size, n).ok_or("invalid number of stones")?;
+        self.place_handicap(&points)
+    }
+
+    /// `set_free_handicap`: the controller's points, at least two, each a vertex once.
+    fn set_free_handicap(&mut self, vertices: &[String]) -> Reply {
+        self.square_size()?;
+        self.empty_board()?;
+        let board = &self.session.game().board;
+        let mut points = Vec::new();
+        for v in vertices {
+            let c = vertex::cell(board, v).ok_or_else(|| format!("invalid vertex '{v}'"))?;
+            let cell = &board.cells[c.index()];
+            if points.contains(&(cell.col, cell.row)) {
+                return Err(format!("{v} is given twice"));
+            }
+            points.push((cell.col, cell.row));
+        }
+        if points.len() < 2 || points.len() >= board.len() {
+            return Err("invalid number of stones".into());
+        }
+        self.place_handicap(&points).map(|_| String::new())
+    }
+
+    /// Starts the game from Black's stones on `points` (columns and rows from the lower
+    /// left) with White to move; answers the points' vertices.
+    fn place_handicap(&mut self, points: &[(i32, i32)]) -> Reply {
+        let black = self.player(Color::Black)?;
+        let white = self.player(Color::White)?;
+        let game = self.session.game();
+        let stone = (1..game.pieces.len())
+            .find(|&i| game.owner(i as u8) == Some(black))
+            .map(|i| game.pieces[i].symbol)
+            .ok_or("Black has no stone to place")?;
+        let mut cells = Vec::new();
+        let mut text = String::new();
+        for (i, line) in game.board.lines.iter().enumerate() {
+            if i > 0 {
+                text.push('/');
+            }
+            let mut run = 0;
+            for &c in line {
+                let cell = &game.board.cells[c.index()];
+                if points.contains(&(cell.col, cell.row)) {
+                    if run > 0 {
+                        text.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    text.push(stone);
+                    cells.push(c);
+                } else {
+                    run += 1;
+                }
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+        }
+        if cells.len() != points.len() {
+            return Err("a handicap point is off the board".into());
+        }
+        let position = format!("{text} {}", game.players[white.index()]);
+        let answer = points
+            .iter()
+            .filter_map(|&(col, row)| {
+                game.board
+                    .cells
+                    .iter()
+                    .position(|c| c.col == col && c.row == row)
+                    .map(|i| vertex::vertex(&game.board, CellId::from_index(i)))
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.session
+            .set_position(Some(&position), &[])
+            .map(|_| answer)
+            .map_err(|e| format!("cannot place the handicap: {}", reason(&e)))
     }
 }
 

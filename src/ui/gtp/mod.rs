@@ -10,6 +10,7 @@
 
 pub mod command;
 pub mod engine;
+mod handicap;
 pub mod vertex;
 
 use std::io::{BufRead, Read, Write};

@@ -161,8 +161,10 @@ fn final_score_is_the_area_score_or_the_result() {
     ] {
         assert_eq!(one(&mut e, line), "= ", "{line}");
     }
-    // Black 3 stones, White 2 + 7.5 komi; the empty points touch both.
-    assert_eq!(one(&mut e, "final_score"), "= W+6.5");
+    // The dead-stone estimate reads White's two stones, cut off on a 5 × 5 board, as
+    // dead: Black's 25 points against 7.5 komi.
+    assert_eq!(one(&mut e, "final_score"), "= B+17.5");
+    assert_eq!(one(&mut e, "final_status_list dead"), "= D1 D2");
     assert_eq!(one(&mut e, "komi 0"), "= ");
     let mut t = engine_for("tictactoe", &[]);
     assert_eq!(
@@ -317,4 +319,127 @@ fn printsgf_and_loadsgf_go_through_sgf() {
     let reply = one(&mut f, "loadsgf /no/such/file.sgf");
     assert!(reply.starts_with("? cannot load: cannot read"), "{reply}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn clear_board_and_boardsize_leave_a_loaded_game() {
+    let dir = std::env::temp_dir().join(format!("tabletop-gtp-clear-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("h.sgf");
+    // A 19 × 19 handicap game: setup stones, then moves.
+    std::fs::write(&file, "(;GM[1]SZ[19]HA[2]AB[dd][pp];W[dp];B[pd])").unwrap();
+    let mut e = engine_for("go", &[]);
+    assert_eq!(one(&mut e, &format!("loadsgf {}", file.display())), "= ");
+    assert_eq!(e.session().history().len(), 2);
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    assert!(e.session().history().is_empty());
+    assert_eq!(e.session().game().board.len(), 361);
+    assert!(e
+        .session()
+        .state()
+        .same_position(&e.session().game().start()));
+    assert_eq!(one(&mut e, &format!("loadsgf {}", file.display())), "= ");
+    assert_eq!(one(&mut e, "boardsize 13"), "= ");
+    assert_eq!(e.session().game().board.len(), 169);
+    assert!(e.session().history().is_empty());
+    assert!(e
+        .session()
+        .state()
+        .same_position(&e.session().game().start()));
+    assert_eq!(one(&mut e, "play b D4"), "= ");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn handicaps_are_placed_and_white_moves_next() {
+    let mut e = engine_for("go", &[]);
+    assert_eq!(one(&mut e, "boardsize 19"), "= ");
+    assert_eq!(one(&mut e, "fixed_handicap 3"), "= D16 Q16 D4");
+    assert_eq!(e.session().state().to_move(), crate::engine::Player(1));
+    assert_eq!(
+        one(&mut e, "play b C3"),
+        "? not Black's turn: White is to move"
+    );
+    assert_eq!(one(&mut e, "fixed_handicap 2"), "? board not empty");
+    assert_eq!(one(&mut e, "play w C3"), "= ");
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    assert_eq!(
+        one(&mut e, "fixed_handicap 10"),
+        "? invalid number of stones"
+    );
+    let free = one(&mut e, "place_free_handicap 5");
+    assert_eq!(free.split_whitespace().count(), 6, "{free}");
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    assert_eq!(one(&mut e, "set_free_handicap C3 J10 T19"), "= ");
+    let pos = e.session().game().position_to_string(e.session().state());
+    assert!(pos.starts_with("18X/") && pos.contains(" White"), "{pos}");
+    assert_eq!(one(&mut e, "clear_board"), "= ");
+    assert_eq!(
+        one(&mut e, "set_free_handicap C3 C3"),
+        "? C3 is given twice"
+    );
+    assert_eq!(
+        one(&mut e, "set_free_handicap C3"),
+        "? invalid number of stones"
+    );
+    assert_eq!(
+        one(&mut e, "set_free_handicap Z3 C4"),
+        "? invalid vertex 'Z3'"
+    );
+    assert_eq!(one(&mut e, "boardsize 5"), "= ");
+    assert_eq!(
+        one(&mut e, "fixed_handicap 2"),
+        "? invalid number of stones"
+    );
+    let mut h = engine_for("hex", &[]);
+    assert_eq!(
+        one(&mut h, "fixed_handicap 2"),
+        "? handicap stones go on a square board"
+    );
+}
+
+#[test]
+fn dead_stones_are_not_counted_and_are_listed() {
+    let mut e = engine_for("go", &[("size", "5")]);
+    // Black's wall on the c line, White's on the d line, and a black stone in White's area.
+    for col in ["c", "d"].iter().cycle().take(10).enumerate() {
+        let (i, letter) = col;
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        assert_eq!(
+            one(&mut e, &format!("play {colour} {letter}{}", i / 2 + 1)),
+            "= "
+        );
+    }
+    assert_eq!(one(&mut e, "play b e3"), "= ");
+    // White would pass, but takes the dead stone off first.
+    let cleanup = one(&mut e, "kgs-genmove_cleanup w");
+    assert_ne!(cleanup, "= pass");
+    assert_eq!(one(&mut e, "undo"), "= ");
+    assert_eq!(one(&mut e, "play w pass"), "= ");
+    assert_eq!(one(&mut e, "play b pass"), "= ");
+    assert_eq!(one(&mut e, "final_status_list dead"), "= E3");
+    assert_eq!(
+        one(&mut e, "final_status_list alive"),
+        "= C1 D1 C2 D2 C3 D3 C4 D4 C5 D5"
+    );
+    assert_eq!(one(&mut e, "final_status_list seki"), "= ");
+    // Black 15 (a–c), White 10 + 7.5; the raw area would give Black 16, White 5 + 7.5.
+    assert_eq!(one(&mut e, "final_score"), "= W+2.5");
+    let mut t = engine_for("tictactoe", &[]);
+    assert_eq!(
+        one(&mut t, "final_status_list dead"),
+        "? tictactoe counts no dead stones"
+    );
+}
+
+#[test]
+fn time_settings_and_time_left_are_kept() {
+    let mut e = engine_for("go", &[]);
+    assert_eq!(one(&mut e, "time_settings 300 30 5"), "= ");
+    assert_eq!(one(&mut e, "time_left w 120 3"), "= ");
+    assert_eq!(e.clock.main, 300);
+    assert_eq!(e.clock.byo_yomi, 30);
+    assert_eq!(e.clock.stones, 5);
+    assert_eq!(e.clock.left, [None, Some((120, 3))]);
+    assert!(one(&mut e, "genmove b").starts_with("= "));
 }

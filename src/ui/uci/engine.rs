@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use crate::ai::{Limits, Progress, Score};
 use crate::engine::{Move, State};
-use crate::session::{Driver, Ended, Event, Seat, Session, SessionError, Tick, MAX_LEVEL, MIN_LEVEL};
+use crate::session::{
+    Driver, Ended, Event, Seat, Session, SessionError, Tick, MAX_LEVEL, MIN_LEVEL,
+};
 
 use super::command::{Command, Go};
 
@@ -26,6 +28,9 @@ const MOVES_TO_GO: u64 = 30;
 /// A search under way (on the driver) and the position it searches.
 struct Search {
     position: State,
+    /// The history's length at `go`: the move the search plays is taken back to it, so the
+    /// engine's game stays the GUI's last accepted `position`.
+    plies: usize,
     /// `go infinite`: `bestmove` waits for `stop` even if the search ends before.
     infinite: bool,
     stopped: bool,
@@ -37,6 +42,9 @@ struct Search {
 pub struct Engine {
     session: Session,
     level: u8,
+    /// The level the seats play at now: `level`, or the weakest searching level for a
+    /// search with the GUI's budget at level 1.
+    seat_level: u8,
     ai: Driver,
     search: Option<Search>,
 }
@@ -60,6 +68,7 @@ impl Engine {
         Engine {
             session,
             level,
+            seat_level: level,
             ai: Driver::new(),
             search: None,
         }
@@ -149,6 +158,7 @@ impl Engine {
             }
         };
         self.level = level;
+        self.seat_level = level;
         let seats = vec![Seat::ai(level); self.session.game().num_players()];
         self.session.set_seats(&seats);
         Ok(())
@@ -186,9 +196,23 @@ impl Engine {
         }
         let position = self.session.state().clone();
         let limits = self.limits(go);
+        // The GUI's budget rules over the level's: level 1 (a random player, which has no
+        // budget) searches with the weakest searching player's settings, all replaced.
+        let limited = limits.time.is_some() || limits.depth.is_some() || limits.nodes.is_some();
+        let level = if limited {
+            self.level.max(2)
+        } else {
+            self.level
+        };
+        if level != self.seat_level {
+            self.seat_level = level;
+            let seats = vec![Seat::ai(level); self.session.game().num_players()];
+            self.session.set_seats(&seats);
+        }
         if self.ai.start(&mut self.session, limits) {
             self.search = Some(Search {
                 position,
+                plies: self.session.history().len(),
                 infinite: go.infinite,
                 stopped: false,
                 held: None,
@@ -256,6 +280,12 @@ impl Engine {
                 Ended::Nothing | Ended::Failed(_) => None,
             };
             search.held = Some(text.unwrap_or_else(|| "(none)".into()));
+            // The move is the GUI's to play: the engine's game stays at its `position`.
+            while self.session.history().len() > search.plies {
+                if self.session.undo_one().is_err() {
+                    break;
+                }
+            }
         }
         if search.held.is_none() || (search.infinite && !search.stopped) {
             return;

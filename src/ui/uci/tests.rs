@@ -265,3 +265,63 @@ fn games_outside_the_chess_family_are_refused() {
     .unwrap();
     assert_ne!(err.code, 0);
 }
+
+#[test]
+fn the_engines_position_is_always_the_guis_last_accepted_one() {
+    let mut e = engine_for("chess", 2);
+    let lines = talk(&mut e, "position startpos moves e2e4\ngo depth 2\n");
+    bestmove(&lines);
+    // The move found is the GUI's to play: the engine's game is still after e2e4.
+    assert_eq!(e.session().history().len(), 1);
+    // A refused position leaves the last accepted one, and `go` searches that.
+    let lines = talk(
+        &mut e,
+        "position startpos moves e2e4 e7e5 e1e3\ngo depth 1\ngo depth 1\n",
+    );
+    assert_eq!(e.session().history().len(), 1, "{lines:?}");
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert_eq!(
+        best[0], best[1],
+        "the same position searched twice: {lines:?}"
+    );
+    let reply = &best[0]["bestmove ".len()..];
+    let mut check = engine_for("chess", 2);
+    talk(
+        &mut check,
+        &format!("position startpos moves e2e4 {reply}\n"),
+    );
+    assert_eq!(
+        check.session().history().len(),
+        2,
+        "{reply} is Black's reply"
+    );
+}
+
+#[test]
+fn the_guis_budget_rules_over_the_level_at_level_1() {
+    // Level 1 plays at random and reports nothing; with a depth it searches that deep.
+    let mut e = engine_for("chess", 1);
+    let lines = talk(&mut e, "position startpos\ngo\n");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    let lines = talk(&mut e, "position startpos\ngo depth 3\n");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(depths.last(), Some(&"3"), "{lines:?}");
+    // A mate in one is found at level 1 under a node budget.
+    let lines = talk(
+        &mut e,
+        "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo nodes 20000\n",
+    );
+    assert_eq!(bestmove(&lines), "a1a8");
+    // Without a budget the level is back to its own player.
+    assert_eq!(e.session().seats(), &[Seat::ai(2), Seat::ai(2)]);
+    talk(&mut e, "position startpos\ngo\n");
+    assert_eq!(e.session().seats(), &[Seat::ai(1), Seat::ai(1)]);
+}
