@@ -428,7 +428,7 @@ impl Engine {
         let white = self.player(Color::White)?;
         let game = self.session.game();
         let stone = (1..game.pieces.len())
-            .find(|&i| game.owner(i as u8) == Some(black))
+            .find(|&i| game.owner(crate::engine::PieceId::from_index(i)) == Some(black))
             .map(|i| game.pieces[i].symbol)
             .ok_or("Black has no stone to place")?;
         let mut cells = Vec::new();
