@@ -84,11 +84,7 @@ impl Game {
         }
         let royal: Vec<String> = self.royal[me]
             .iter()
-            .map(|&p| {
-                self.kinds[self.pieces[p.index()].kind.index()]
-                    .name
-                    .clone()
-            })
+            .map(|&p| self.kinds[self.pieces[p.index()].kind.index()].name.clone())
             .collect();
         Some(if rule.parts.iter().any(|p| matches!(p, Part::Castle(_))) {
             Refusal::CastlingAttacked { mv, written, royal }

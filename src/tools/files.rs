@@ -49,7 +49,10 @@ mod tests {
             "{err}"
         );
         file.set_len(MAX_FILE_BYTES).expect("a sparse file");
-        assert_eq!(read_text(&path).expect("at the cap").len() as u64, MAX_FILE_BYTES);
+        assert_eq!(
+            read_text(&path).expect("at the cap").len() as u64,
+            MAX_FILE_BYTES
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
