@@ -514,18 +514,7 @@ impl Session {
         }
         let mut ignored = Vec::new();
         let (mut moves, mut rolls) = (0, 0);
-        while let Some(mv) = self.redo.pop() {
-            // A redo entry was legal where it was taken back; check anyway.
-            if !self.game.legal_moves_vec(&self.state).contains(&mv) {
-                self.redo.clear();
-                break;
-            }
-            self.push(mv, &mut ignored);
-            if mv.as_roll().is_some() {
-                rolls += 1;
-            } else {
-                moves += 1;
-            }
+        while self.replay_next(&mut ignored, &mut moves, &mut rolls) {
             if self.is_over() {
                 break;
             }
@@ -539,6 +528,31 @@ impl Session {
         self.settle(&mut events);
         self.announce_end(&mut events);
         Ok(events)
+    }
+
+    /// Plays the next taken-back entry again, counting it among `moves` or `rolls`; false
+    /// when there is none, or when it is no longer legal (then the redo stack is dropped).
+    fn replay_next(
+        &mut self,
+        ignored: &mut Vec<Event>,
+        moves: &mut usize,
+        rolls: &mut usize,
+    ) -> bool {
+        let Some(mv) = self.redo.pop() else {
+            return false;
+        };
+        // A redo entry was legal where it was taken back; check anyway.
+        if !self.game.legal_moves_vec(&self.state).contains(&mv) {
+            self.redo.clear();
+            return false;
+        }
+        self.push(mv, ignored);
+        if mv.as_roll().is_some() {
+            *rolls += 1;
+        } else {
+            *moves += 1;
+        }
+        true
     }
 
     /// Changes who plays `player`'s seat (a person, or the computer at a level); kept by
@@ -569,20 +583,7 @@ impl Session {
         }
         let mut ignored = Vec::new();
         let (mut moves, mut rolls) = (0, 0);
-        while self.history.len() < len {
-            let Some(mv) = self.redo.pop() else { break };
-            // A redo entry was legal where it was taken back; check anyway.
-            if !self.game.legal_moves_vec(&self.state).contains(&mv) {
-                self.redo.clear();
-                break;
-            }
-            self.push(mv, &mut ignored);
-            if mv.as_roll().is_some() {
-                rolls += 1;
-            } else {
-                moves += 1;
-            }
-        }
+        while self.history.len() < len && self.replay_next(&mut ignored, &mut moves, &mut rolls) {}
         let mut events = vec![Event::Replayed { moves, rolls }];
         self.announce_end(&mut events);
         Ok(events)
