@@ -570,6 +570,15 @@ impl Game {
         if !s.stacks.is_empty() && self.board.stack_cap[cell.index()] > 0 {
             return self.set_stack_top(s, cell, piece);
         }
+        self.set_flat_cell(s, cell, piece);
+    }
+
+    /// [`Game::set_cell`] for a cell that holds no stack: the short paths that only games
+    /// without stack cells take (`make_place_capture`) call it directly, so the stack test
+    /// is not paid for each stone a capture removes.
+    #[inline(always)]
+    pub(crate) fn set_flat_cell(&self, s: &mut State, cell: CellId, piece: PieceId) {
+        debug_assert!(self.board.stack_cap[cell.index()] == 0 || s.stacks.is_empty());
         let old = s.board[cell.index()];
         s.log.push(Change { cell, old });
         s.scalars.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);

@@ -716,7 +716,7 @@ impl Game {
         let from_log = s.log.len();
         self.set_en_passant(s, EnPassant::NONE);
         let cell = mv.cells[0];
-        self.set_cell(s, cell, plan.placed[mover.index()]);
+        self.set_flat_cell(s, cell, plan.placed[mover.index()]);
         by_words!(plan, self.capture_by_words(s, plan, cell, mover));
         if self.progress.is_some() {
             let reset = s.log[from_log..]
@@ -750,7 +750,7 @@ impl Game {
                 while bits != 0 {
                     let c = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
-                    self.set_cell(s, c, EMPTY);
+                    self.set_flat_cell(s, c, EMPTY);
                 }
             }
         }
