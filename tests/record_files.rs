@@ -4,9 +4,11 @@
 //! files, absolute and relative, and must refuse them with a clear message and show nothing
 //! of the file.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+mod common;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tabletop");
 
@@ -39,25 +41,6 @@ fn hostile(dir: &Path) -> Vec<String> {
     ]
 }
 
-/// Runs the binary in `dir` with `input` on standard input.
-fn run_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
 /// Standard output and error together.
 fn all(out: &Output) -> String {
     format!(
@@ -83,7 +66,7 @@ fn convert_refuses_records_and_sgf_naming_files() {
         std::fs::write(dir.join("in.txt"), format!("game {name}\nmoves b2\n")).unwrap();
         std::fs::write(dir.join("in.sgf"), format!("(;TG[{name}];B[bb])")).unwrap();
         for input in ["in.txt", "in.sgf"] {
-            let out = run_in(&dir, &["convert", input, "out.txt"], "");
+            let out = common::tabletop_in(&dir, &["convert", input, "out.txt"], "");
             let text = all(&out);
             assert_eq!(out.status.code(), Some(1), "{name} {input}: {text}");
             assert!(text.contains(REFUSAL), "{name} {input}: {text}");
@@ -94,13 +77,13 @@ fn convert_refuses_records_and_sgf_naming_files() {
     // The rule file given as --game is the one a record may name.
     std::fs::copy("games/tictactoe.game", dir.join("mine.game")).unwrap();
     std::fs::write(dir.join("in.txt"), "game mine.game\nmoves b2\n").unwrap();
-    let out = run_in(
+    let out = common::tabletop_in(
         &dir,
         &["convert", "in.txt", "out.txt", "--game", "mine.game"],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", all(&out));
-    let out = run_in(&dir, &["convert", "in.txt", "out.txt"], "");
+    let out = common::tabletop_in(&dir, &["convert", "in.txt", "out.txt"], "");
     assert_eq!(out.status.code(), Some(1), "{}", all(&out));
     assert!(all(&out).contains(REFUSAL));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -112,7 +95,7 @@ fn plays_load_refuses_records_and_sgf_naming_files() {
     for name in hostile(&dir) {
         std::fs::write(dir.join("in.txt"), format!("game {name}\nmoves b2\n")).unwrap();
         std::fs::write(dir.join("in.sgf"), format!("(;TG[{name}];B[bb])")).unwrap();
-        let out = run_in(
+        let out = common::tabletop_in(
             &dir,
             &["play", "tictactoe", "--first", "human", "--second", "human"],
             "load in.txt\nload in.sgf\nhistory\nquit\n",
@@ -124,7 +107,7 @@ fn plays_load_refuses_records_and_sgf_naming_files() {
     }
     // A session of the user's own rule file loads records naming that file.
     std::fs::copy("games/tictactoe.game", dir.join("mine.game")).unwrap();
-    let out = run_in(
+    let out = common::tabletop_in(
         &dir,
         &["play", "mine.game", "--first", "human", "--second", "human"],
         "b2\nsave rec.txt\nnew\nload rec.txt\nhistory\nquit\n",
@@ -139,7 +122,7 @@ fn gtp_loadsgf_refuses_sgf_naming_files() {
     let dir = scratch("gtp");
     for name in hostile(&dir) {
         std::fs::write(dir.join("in.sgf"), format!("(;TG[{name}];B[cc])")).unwrap();
-        let out = run_in(&dir, &["gtp", "go"], "loadsgf in.sgf\nquit\n");
+        let out = common::tabletop_in(&dir, &["gtp", "go"], "loadsgf in.sgf\nquit\n");
         let text = all(&out);
         assert!(text.contains("? cannot load: "), "{name}: {text}");
         assert!(text.contains(REFUSAL), "{name}: {text}");
@@ -167,7 +150,7 @@ fn match_report_refuses_summaries_naming_files() {
             summary.replace("\"tictactoe\"", &quoted),
         )
         .unwrap();
-        let out = run_in(&dir, &["match-report", "results"], "");
+        let out = common::tabletop_in(&dir, &["match-report", "results"], "");
         let text = all(&out);
         assert_eq!(out.status.code(), Some(1), "{name}: {text}");
         assert!(text.contains(REFUSAL), "{name}: {text}");

@@ -2,9 +2,10 @@
 //! next save beside it, or the next shard in its folder, removes it. Temporary files are
 //! named `.NAME.tabletop-PID.tmp`; one whose process still runs is left alone.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+mod common;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tabletop");
 
@@ -36,21 +37,12 @@ fn a_save_removes_the_temporary_file_a_killed_save_left() {
     for f in [&stale, &live, &other] {
         std::fs::write(dir.join(f), "half a record").unwrap();
     }
-    let mut child = Command::new(BIN)
-        .args(["play", "tictactoe", "--first", "human", "--second", "human"])
-        .current_dir(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"b2\nsave rec.txt\nquit\n")
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let out = common::tabletop_in(
+        &dir,
+        &["play", "tictactoe", "--first", "human", "--second", "human"],
+        "b2\nsave rec.txt\nquit\n",
+    );
+    assert!(out.status.success(), "{out:?}");
     // The dead save's file is gone; a live process's, and another target's, are kept.
     assert_eq!(names(&dir), vec![other, live, "rec.txt".to_string()]);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -22,6 +22,27 @@ pub fn tabletop(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs the `tabletop` binary in `dir` with `input` on its standard input, and collects
+/// what it printed.
+pub fn tabletop_in(dir: &Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tabletop binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a standard input")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait_with_output().expect("the tabletop binary ends")
+}
+
 /// A JSON value from an oracle file.
 pub use serde_json::Value as Json;
 
