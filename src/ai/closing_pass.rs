@@ -4,7 +4,8 @@
 //! such a pass no better than a move inside its own area (both keep the score), so without
 //! this it plays on where a person would end the game.
 
-use super::{Bot, Evaluation, Limits, Progress};
+use super::overriding::{Overriding, OwnMove};
+use super::Bot;
 use crate::engine::{Game, Move, State};
 
 /// The pass that ends the game now without losing it for the player to move, when the last
@@ -37,56 +38,21 @@ pub fn closes_by_passing(game: &Game) -> bool {
 
 /// A player that passes back when [`closing_pass`] finds a pass, and otherwise plays as the
 /// player it wraps.
-pub struct PassesToClose {
-    inner: Box<dyn Bot + Send>,
-    /// Whether the last move was the closing pass (then the wrapped player's evaluation is
-    /// not about it).
-    passed: bool,
+pub type PassesToClose = Overriding<ClosingPass>;
+
+/// The move [`PassesToClose`] adds: [`closing_pass`].
+pub struct ClosingPass;
+
+impl OwnMove for ClosingPass {
+    fn own_move(&mut self, game: &Game, state: &State) -> Option<Move> {
+        closing_pass(game, state)
+    }
 }
 
 impl PassesToClose {
     /// `inner`, passing back when that ends the game without losing it.
     pub fn new(inner: Box<dyn Bot + Send>) -> PassesToClose {
-        PassesToClose {
-            inner,
-            passed: false,
-        }
-    }
-}
-
-impl Bot for PassesToClose {
-    fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
-        let pass = closing_pass(game, state);
-        self.passed = pass.is_some();
-        pass.or_else(|| self.inner.select_move(game, state))
-    }
-
-    fn select_move_limited(
-        &mut self,
-        game: &Game,
-        state: &mut State,
-        limits: &Limits,
-        report: &mut dyn FnMut(&Progress),
-    ) -> Option<Move> {
-        let pass = closing_pass(game, state);
-        self.passed = pass.is_some();
-        pass.or_else(|| self.inner.select_move_limited(game, state, limits, report))
-    }
-
-    fn name(&self) -> String {
-        self.inner.name()
-    }
-
-    fn evaluation(&self) -> Option<Evaluation> {
-        if self.passed {
-            None
-        } else {
-            self.inner.evaluation()
-        }
-    }
-
-    fn resigns(&self) -> bool {
-        !self.passed && self.inner.resigns()
+        Overriding::wrap(inner, ClosingPass)
     }
 }
 

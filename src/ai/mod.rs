@@ -26,6 +26,7 @@ mod features;
 mod greedy;
 mod mcts;
 mod noisy;
+mod overriding;
 mod ownership;
 mod playout;
 mod random;

@@ -9,38 +9,39 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{Bot, Evaluation, Limits, Progress};
+use super::overriding::{Overriding, OwnMove};
+use super::Bot;
 use crate::engine::{Game, Move, MoveList, State};
 
 /// A player that plays a uniformly random legal move with a given chance, and otherwise
 /// the move of the player it wraps. Rolls and forced moves are always the wrapped
 /// player's. Reproducible from its seed (and the wrapped player's).
-pub struct Noisy {
-    inner: Box<dyn Bot + Send>,
+pub type Noisy = Overriding<RandomShare>;
+
+/// The moves [`Noisy`] adds: a uniformly random legal move with a given chance.
+pub struct RandomShare {
     chance: f64,
     rng: SmallRng,
     moves: MoveList,
-    /// Whether the last move was a random one (then the wrapped player's evaluation is
-    /// not about it).
-    last_random: bool,
 }
 
 impl Noisy {
     /// `inner`, playing a random move with probability `chance` (clamped to 0..=1).
     pub fn new(inner: Box<dyn Bot + Send>, chance: f64, seed: u64) -> Noisy {
-        Noisy {
-            inner,
+        let own = RandomShare {
             chance: chance.clamp(0.0, 1.0),
             // Apart from the wrapped player's stream, which is seeded with `seed` too.
             rng: SmallRng::seed_from_u64(seed ^ 0x006e_6f69_7379),
             moves: MoveList::new(),
-            last_random: false,
-        }
+        };
+        Overriding::wrap(inner, own)
     }
+}
 
+impl OwnMove for RandomShare {
     /// A random move instead of the wrapped player's, when the draw says so and there is
     /// a choice to make.
-    fn random_move(&mut self, game: &Game, state: &State) -> Option<Move> {
+    fn own_move(&mut self, game: &Game, state: &State) -> Option<Move> {
         if state.result_now().is_some() || game.is_chance(state) {
             return None;
         }
@@ -53,44 +54,8 @@ impl Noisy {
         }
         Some(self.moves[self.rng.gen_range(0..self.moves.len())])
     }
-}
 
-impl Bot for Noisy {
-    fn select_move(&mut self, game: &Game, state: &mut State) -> Option<Move> {
-        let random = self.random_move(game, state);
-        self.last_random = random.is_some();
-        random.or_else(|| self.inner.select_move(game, state))
-    }
-
-    fn select_move_limited(
-        &mut self,
-        game: &Game,
-        state: &mut State,
-        limits: &Limits,
-        report: &mut dyn FnMut(&Progress),
-    ) -> Option<Move> {
-        let random = self.random_move(game, state);
-        self.last_random = random.is_some();
-        random.or_else(|| self.inner.select_move_limited(game, state, limits, report))
-    }
-
-    fn name(&self) -> String {
-        format!(
-            "{} ({:.0}% random moves)",
-            self.inner.name(),
-            100.0 * self.chance
-        )
-    }
-
-    fn evaluation(&self) -> Option<Evaluation> {
-        if self.last_random {
-            None
-        } else {
-            self.inner.evaluation()
-        }
-    }
-
-    fn resigns(&self) -> bool {
-        !self.last_random && self.inner.resigns()
+    fn name(&self, inner: String) -> String {
+        format!("{inner} ({:.0}% random moves)", 100.0 * self.chance)
     }
 }
