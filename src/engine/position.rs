@@ -352,6 +352,11 @@ impl Game {
                 )));
             }
         }
+        // After the royal pieces: their count has its own, plainer message.
+        self.reach
+            .census()
+            .check(self, state)
+            .map_err(|e| ParsePositionError(e.to_string()))?;
         Ok(())
     }
 

@@ -24,6 +24,7 @@ use super::{CellCond, CellId, DirId, Game, PieceId, Player, Rule, EMPTY, NO_CELL
 #[derive(Clone, Debug, Default)]
 pub struct Reach {
     cells: Vec<Option<Vec<u64>>>,
+    census: super::census::Census,
 }
 
 impl Reach {
@@ -33,6 +34,11 @@ impl Reach {
             Some(Some(bits)) => bits[cell.index() / 64] >> (cell.index() % 64) & 1 == 1,
             _ => true,
         }
+    }
+
+    /// How many pieces the rules allow (see [`Census`](super::census::Census)).
+    pub fn census(&self) -> &super::census::Census {
+        &self.census
     }
 
     /// Works out the reach of every piece of `game` from its start position and rules.
@@ -49,9 +55,10 @@ impl Reach {
         for (c, &q) in game.start_board.iter().enumerate() {
             r.add(q, CellId::new(c as u16));
         }
-        // Pieces kept off the board (reserves, hands, borne off) enter by rules this
-        // analysis does not follow cell by cell.
-        if game.reserve_kind.is_some() || !game.hand_kinds.is_empty() || game.dice.is_some() {
+        // Pieces kept off the board (reserves, borne off) enter by rules this analysis does
+        // not follow cell by cell. A piece in a hand enters only by a drop, which `created`
+        // follows to the cells the drop's `on:` allows.
+        if game.reserve_kind.is_some() || game.dice.is_some() {
             for q in game.pieces.iter().map(|pt| pt.kind) {
                 for p in 0..game.num_players() {
                     r.anywhere(game.piece_id(q, Some(Player(p as u8))));
@@ -68,7 +75,10 @@ impl Reach {
                 }
             }
         }
-        Reach { cells: r.sets }
+        Reach {
+            cells: r.sets,
+            census: super::census::Census::of(game),
+        }
     }
 }
 
@@ -173,6 +183,16 @@ impl Work<'_> {
     /// What a part creates or changes beyond the moving piece, made possible anywhere.
     fn created(&mut self, part: &Part, p: Player) {
         match part {
+            Part::Place(pl) if pl.hand.is_some() => {
+                // A drop from the hand: the dropped piece is the mover's, on any cell whose
+                // zone lets `on:` accept some content (`not last-rank`).
+                let q = self.game.placed_piece(pl.kind, p);
+                for c in CellId::upto(self.game.board.len()) {
+                    if may_hold(&pl.on, self.game, p, c) {
+                        self.add(q, c);
+                    }
+                }
+            }
             Part::Place(pl) => self.kind_anywhere(pl.kind),
             Part::Drop(d) => self.kind_anywhere(d.kind),
             Part::Shoot(s) => self.kind_anywhere(s.kind),
@@ -582,10 +602,29 @@ mod tests {
     /// Games whose pieces are placed, dropped or raced may put any piece anywhere.
     #[test]
     fn placements_and_races_reach_everywhere() {
-        for (name, symbol) in [("go", 'X'), ("reversi", 'o'), ("ur", 'W'), ("shogi", 'P')] {
+        for (name, symbol) in [("go", 'X'), ("reversi", 'o'), ("ur", 'W')] {
             let game = crate::load_shipped(name, &[]).unwrap();
             assert_eq!(cells(&game, symbol).len(), game.board.len(), "{name}");
         }
+    }
+
+    /// A piece in a hand comes back only by a drop, so it reaches the cells its drops allow:
+    /// shogi's pawn and lance never stand on the last rank, nor a knight on the last two.
+    #[test]
+    fn dropped_pieces_reach_where_their_drops_allow() {
+        let shogi = crate::load_shipped("shogi", &[]).unwrap();
+        for (symbol, cells_reached, banned) in [('P', 72, "1a"), ('L', 72, "5a"), ('N', 63, "3b")] {
+            let reached = cells(&shogi, symbol);
+            assert_eq!(reached.len(), cells_reached, "{symbol}: {reached:?}");
+            assert!(!reached.iter().any(|c| c == banned), "{symbol} on {banned}");
+        }
+        let msg = shogi
+            .parse_position("lnsgkgsPl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1")
+            .expect_err("a pawn on the last rank");
+        assert_eq!(
+            msg.0,
+            "Black's pawn on 2a: no rule can bring it there from where the game starts"
+        );
     }
 
     /// A position naming a piece where it could never stand is refused, with the piece and

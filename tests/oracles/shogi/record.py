@@ -27,7 +27,7 @@ HANDMADE = {
         # a pawn drop that checks but does not mate (the king can take it)
         ("8k/9/9/9/9/9/9/9/K8 b P 1", 3),
         # forced promotion: pawn, lance and knight near the last ranks, optional elsewhere
-        ("4k4/P1L1N4/9/2S6/9/9/9/9/4K4 b - 1", 3),
+        ("4k4/P1L6/9/2S6/9/9/9/9/4K4 b - 1", 3),  # no unpromoted knight on the last two ranks: no position
         # every kind in both hands
         ("4k4/9/9/9/9/9/9/9/4K4 b RBGSNLPrbgsnlp 1", 2),
     ],
