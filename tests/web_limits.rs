@@ -4,12 +4,14 @@
 //! ends by itself within seconds: the server closes what it must, answers refusals with a
 //! status and a sentence, and keeps serving everyone else.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+mod common;
 
 /// A `tabletop serve` started for one test, stopped when dropped.
 struct Server {
@@ -19,22 +21,7 @@ struct Server {
 
 impl Server {
     fn start(flags: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(["serve", "--port", "0"])
-            .args(flags)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabletop runs");
-        let mut line = String::new();
-        let out = child.stdout.take().expect("piped");
-        BufReader::new(out).read_line(&mut line).expect("a line");
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let (child, port) = common::serve(flags);
         Server { child, port }
     }
 

@@ -174,3 +174,28 @@ pub fn program(name: &str, env_var: &str, hint: &str) -> PathBuf {
         .find(|p| p.is_file())
         .unwrap_or_else(|| panic!("{name} is not installed ({hint}), or set {env_var}"))
 }
+
+/// Starts `tabletop serve` on a free loopback port with extra `flags`: the child and its
+/// port, read off the first line it prints. Stop it with `kill` when done.
+pub fn serve(flags: &[&str]) -> (std::process::Child, u16) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["serve", "--port", "0"])
+        .args(flags)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tabletop runs");
+    let mut line = String::new();
+    let out = child.stdout.take().expect("piped");
+    std::io::BufReader::new(out)
+        .read_line(&mut line)
+        .expect("a line");
+    let port = line
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|p| p.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, port)
+}
