@@ -192,12 +192,12 @@ fn replay(game: &Game, data: &Json) -> (usize, usize, usize) {
                 ply.field("legal").strings()
             };
             let ours = game.legal_moves_vec(&s);
-            let occ = occupied(&game, &s);
+            let occ = occupied(game, &s);
             let split = |t: &String| t.split(' ').map(str::to_string).collect::<Vec<_>>();
             let theirs: BTreeSet<String> =
                 theirs_legal.iter().map(|t| key(&split(t), &occ)).collect();
             let mine: BTreeSet<String> =
-                ours.iter().map(|m| key(&squares(&game, m), &occ)).collect();
+                ours.iter().map(|m| key(&squares(game, m), &occ)).collect();
             assert_eq!(
                 mine.len(),
                 ours.len(),
@@ -213,7 +213,7 @@ fn replay(game: &Game, data: &Json) -> (usize, usize, usize) {
             long += ours
                 .iter()
                 .filter(|m| {
-                    let sq = squares(&game, m);
+                    let sq = squares(game, m);
                     (coords(&sq[0]).0 - coords(&sq[1]).0).abs() > 2
                 })
                 .count();
@@ -221,7 +221,7 @@ fn replay(game: &Game, data: &Json) -> (usize, usize, usize) {
             crowned += ours
                 .iter()
                 .filter(|m| {
-                    let sq = squares(&game, m);
+                    let sq = squares(game, m);
                     let man = game.pieces()[s.at(m.cells()[0]).index()]
                         .symbol
                         .is_lowercase();
@@ -239,7 +239,7 @@ fn replay(game: &Game, data: &Json) -> (usize, usize, usize) {
             let played = key(&split(&ply.field("played").str().to_string()), &occ);
             let mv = *ours
                 .iter()
-                .find(|m| key(&squares(&game, m), &occ) == played)
+                .find(|m| key(&squares(game, m), &occ) == played)
                 .unwrap_or_else(|| panic!("game {g} ply {i}: {played} is not ours"));
             drop(occ);
             game.make(&mut s, mv);
