@@ -30,6 +30,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.game")),
     ("minishogi", include_str!("../games/minishogi.game")),
     ("backgammon", include_str!("../games/backgammon.game")),
+    (
+        "russian-draughts",
+        include_str!("../games/russian-draughts.game"),
+    ),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -59,6 +63,10 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.test")),
     ("minishogi", include_str!("../games/minishogi.test")),
     ("backgammon", include_str!("../games/backgammon.test")),
+    (
+        "russian-draughts",
+        include_str!("../games/russian-draughts.test"),
+    ),
 ];
 
 /// The scenario file of a shipped game.

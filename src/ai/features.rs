@@ -215,22 +215,27 @@ impl Features {
                 | Part::Step(_)
                 | Part::Slide(_)
                 | Part::Convert(_) => note(value_if_enemy(cells[k])),
-                Part::Jump(crate::engine::prim::jump::Jump {
-                    dirs,
-                    capture,
-                    repeat,
-                    flying,
-                    ..
-                }) => {
+                Part::Jump(
+                    jump @ crate::engine::prim::jump::Jump {
+                        dirs,
+                        capture,
+                        repeat,
+                        ..
+                    },
+                ) => {
+                    let flying = &jump.long_hops();
                     // Only landing cells are recorded, one per jump (a repeating jump may
                     // record several, and is the last part to record any).
                     let last = if *repeat { cells.len() } else { k + n };
                     for j in k..last {
                         if *capture && j > 0 {
                             let over = if *flying {
-                                game.flying_jumped_over(cells[j - 1], cells[j], &dirs[me], |c| {
-                                    c != cells[0] && state.at(c) != EMPTY
-                                })
+                                game.flying_jumped_over(
+                                    cells[j - 1],
+                                    cells[j],
+                                    jump.hop_dirs(me),
+                                    |c| c != cells[0] && state.at(c) != EMPTY,
+                                )
                             } else {
                                 game.jumped_over(cells[j - 1], cells[j], &dirs[me])
                             };

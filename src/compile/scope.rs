@@ -773,7 +773,8 @@ impl Compiler {
                 _ => {}
             }
         }
-        let rules = self.build_moves(ast);
+        let mut rules = self.build_moves(ast);
+        self.link_crowns(&mut rules);
         let (ends, no_moves) = self.build_ends(ast);
         let forbids = self.build_forbids(ast);
         self.assemble(ast, rules, ends, no_moves, forbids)

@@ -205,6 +205,8 @@ impl PieceMoves {
                 stop,
                 flying: false,
                 deferred: false,
+                crown: None,
+                land_continuing: false,
             }) if plain(over) && plain(to) => {
                 mv.shape = Shape::Jump {
                     capture: *capture,

@@ -198,6 +198,8 @@ impl Work<'_> {
             Part::Shoot(s) => self.kind_anywhere(s.kind),
             Part::Convert(c) => self.kind_anywhere(c.kind),
             Part::Outflank(_) | Part::BecomeCaptured(_) => self.all_of_anywhere(p),
+            // Crowned in mid-series, the new kind may go on anywhere.
+            Part::Jump(Jump { crown: Some(c), .. }) => self.kind_anywhere(c.kind),
             Part::SwapSides(_) => self.everything_anywhere(),
             Part::Step(_)
             | Part::Slide(_)
@@ -271,14 +273,16 @@ impl Work<'_> {
                         }
                     }
                 }
-                Part::Jump(Jump {
-                    dirs,
-                    over,
-                    to,
-                    repeat,
-                    flying,
-                    ..
-                }) => {
+                Part::Jump(
+                    j @ Jump {
+                        dirs,
+                        over,
+                        to,
+                        repeat,
+                        ..
+                    },
+                ) => {
+                    let flying = &j.long_hops();
                     let mut frontier = at.clone();
                     let mut seen = vec![false; board.len()];
                     while !frontier.is_empty() {

@@ -243,12 +243,14 @@ impl<'a> RuleCheck<'a> {
                 over,
                 to,
                 stop,
+                crown,
                 ..
             }) => {
                 self.dirs(dirs)
                     && self.cond(over)
                     && self.cond(to)
                     && stop.is_none_or(|z| self.zone(z))
+                    && crown.as_ref().is_none_or(|c| self.zone(c.zone))
             }
             Part::Outflank(o) => self.dirs(&o.dirs),
             Part::EnPassant(x) => self.dirs(&x.dirs),

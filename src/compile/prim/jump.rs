@@ -1,7 +1,8 @@
-//! Builds `jump(directions…, over:, to:, capture:, repeat:, stop:, flying:)` (see
-//! [`crate::engine::prim::jump`]); `capture:` and `flying:` are read in `jump/long_jump.rs`,
-//! which only `jump` uses.
+//! Builds `jump(directions…, over:, to:, capture:, repeat:, stop:, flying:, crown:, in:,
+//! land:)` (see [`crate::engine::prim::jump`]); `capture:` and `flying:` are read in
+//! `jump/long_jump.rs`, `crown:`, `in:` and `land:` in `jump/crown.rs`, which only `jump` uses.
 
+mod crown;
 mod long_jump;
 
 use crate::compile::args::CallArgs;
@@ -27,6 +28,8 @@ impl Compiler {
             self.err(span, "'stop' only means something with 'repeat: yes'");
             return None;
         }
+        let crown = self.jump_crown_arg(a, span, repeat)?;
+        let land_continuing = self.jump_land_arg(a, repeat, capture)?;
         self.origin_arg(a)?;
         Some(Part::Jump(Jump {
             dirs,
@@ -37,6 +40,8 @@ impl Compiler {
             stop,
             flying,
             deferred,
+            crown,
+            land_continuing,
         }))
     }
 }

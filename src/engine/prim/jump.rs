@@ -17,6 +17,8 @@
 //! `src/compile/prim/jump.rs`. `long_jump.rs` and `short_jumps.rs` under `prim/jump/` are
 //! used by no other primitive.
 
+pub mod crown;
+pub mod land;
 pub mod long_jump;
 pub mod short_jumps;
 
@@ -54,6 +56,13 @@ pub struct Jump {
     /// `capture: at-end`: the pieces jumped leave the board only when the whole move is
     /// over; until then they block, and none may be jumped twice (the Turkish strike rule).
     pub deferred: bool,
+    /// `crown: king, in: zone`: a piece landing in the zone in mid-series is crowned there
+    /// and goes on with the crowned kind's jumps (Russian draughts). See [`crown`].
+    pub crown: Option<Box<crown::Crown>>,
+    /// `land: continuing`: when some landing beyond a piece lets the series go on, only
+    /// those landings may be taken (a flying king must land where the capture continues).
+    /// See [`land`].
+    pub land_continuing: bool,
 }
 
 impl Jump {
@@ -82,9 +91,11 @@ impl Jump {
             stop,
             flying,
             deferred,
+            crown,
+            land_continuing,
         } = self;
         let (board, saved) = (&game.board, v.len);
-        if *flying || *deferred {
+        if *flying || *deferred || *land_continuing || crown.is_some() {
             game.gen_long_jump(s, v, p, rule, idx, focus, mv, out);
             return;
         }
@@ -143,17 +154,18 @@ impl Jump {
             dirs,
             capture,
             repeat,
-            flying,
+            crown,
             ..
         } = self;
         let jumps = if *repeat { len - *k } else { 1 };
+        let mut crowned = false;
         for _ in 0..jumps {
             let to = cells[*k];
             *k += 1;
             // Pieces taken earlier in the move are already off here, so the one
             // piece on the line is the one this jump takes.
-            let over = if *flying {
-                game.flying_jumped_over(focus, to, &dirs[p], |c| sink.get(c) != EMPTY)
+            let over = if self.long_hops() {
+                game.flying_jumped_over(focus, to, self.hop_dirs(p), |c| sink.get(c) != EMPTY)
             } else {
                 game.jumped_over(focus, to, &dirs[p])
             };
@@ -163,9 +175,28 @@ impl Jump {
                 sink.set(over, EMPTY);
             }
             sink.set(to, piece);
+            if let Some(c) = crown.as_deref().filter(|_| !crowned) {
+                crowned = c.exec(game, sink, to, piece, p);
+            }
             focus = to;
         }
         focus
+    }
+
+    /// Whether a hop may pass empty cells before the piece it takes: a flying jump, or one
+    /// whose piece may be crowned in mid-series and go on as a flying kind (the piece taken
+    /// is then the first one on the line either way).
+    pub(crate) fn long_hops(&self) -> bool {
+        self.flying || self.crown.is_some()
+    }
+
+    /// The directions a hop of this jump may take for `p`: its own, and those of the
+    /// crowned kind's jump when it crowns in mid-series.
+    pub(crate) fn hop_dirs(&self, p: Player) -> &[DirId] {
+        match self.crown.as_deref() {
+            Some(c) => &c.dirs[p],
+            None => &self.dirs[p],
+        }
     }
 
     /// Notation: each landing from `mv.cells[*k]`, after `x` when it took a piece and `-`
@@ -188,7 +219,6 @@ impl Jump {
             dirs,
             capture,
             repeat,
-            flying,
             ..
         } = self;
         let me = state.to_move();
@@ -202,9 +232,9 @@ impl Jump {
                 *k += 1;
                 continue;
             }
-            let over = if *flying {
+            let over = if self.long_hops() {
                 let origin = mv.cells[0];
-                game.flying_jumped_over(from, to, &dirs[me], |c| {
+                game.flying_jumped_over(from, to, self.hop_dirs(me), |c| {
                     c != origin && state.at(c) != EMPTY
                 })
             } else {

@@ -10,7 +10,7 @@
 
 use crate::engine::movegen::View;
 use crate::engine::{
-    CellId, DirId, Game, Move, MoveList, Part, Player, Rule, State, EMPTY, NO_CELL,
+    CellId, DirId, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY, NO_CELL,
 };
 
 /// The most pieces one move can jump: a move records its origin and one cell per landing.
@@ -18,20 +18,29 @@ const MAX_TAKEN: usize = crate::engine::MAX_MOVE_CELLS;
 
 /// The pieces jumped so far in one move, in order.
 #[derive(Clone, Copy)]
-struct Taken {
+pub(super) struct Taken {
     cells: [CellId; MAX_TAKEN],
     len: usize,
 }
 
 impl Taken {
-    fn holds(&self, c: CellId) -> bool {
+    /// Whether the piece on `c` was jumped already in this move.
+    pub(super) fn holds(&self, c: CellId) -> bool {
         self.cells[..self.len].contains(&c)
     }
 }
 
+/// Where a series stands: the moving piece (its kind as it is now), its cell, the move so far.
+#[derive(Clone, Copy)]
+struct Landing {
+    piece: PieceId,
+    focus: CellId,
+    mv: Move,
+}
+
 impl Game {
-    /// Generates the moves of the jump part `idx` of `rule` (a flying or deferred one) for
-    /// the piece on `focus`, then the parts after it.
+    /// Generates the moves of the jump part `idx` of `rule` (a flying, deferred, crowning or
+    /// continuing-landing one) for the piece on `focus`, then the parts after it.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_long_jump(
         &self,
@@ -44,6 +53,9 @@ impl Game {
         mv: Move,
         out: &mut MoveList,
     ) {
+        let Part::Jump(jump) = &rule.parts[idx] else {
+            return;
+        };
         let piece = v.get(focus);
         let saved = v.len;
         // The piece is lifted: the cell it left is empty for the rest of the move.
@@ -52,12 +64,14 @@ impl Game {
             cells: [NO_CELL; MAX_TAKEN],
             len: 0,
         };
-        self.long_jumps_from(s, v, p, rule, idx, piece, focus, mv, taken, out);
+        let at = Landing { piece, focus, mv };
+        self.long_jumps_from(s, v, p, rule, idx, jump, at, taken, out);
         v.len = saved;
     }
 
-    /// Every jump from `focus`, each followed by the next jump (a repeating part) or by the
-    /// rest of the move; with none found after at least one jump, the move ends here.
+    /// Every jump `j` from `at.focus`, each followed by the next jump (a repeating part) or
+    /// by the rest of the move; with none found after at least one jump, the move ends here.
+    /// `j` is the part's own jump, or the crowned kind's once the piece was crowned.
     #[allow(clippy::too_many_arguments)]
     fn long_jumps_from(
         &self,
@@ -66,13 +80,12 @@ impl Game {
         p: Player,
         rule: &Rule,
         idx: usize,
-        piece: crate::engine::PieceId,
-        focus: CellId,
-        mv: Move,
+        j: &super::Jump,
+        at: Landing,
         taken: Taken,
         out: &mut MoveList,
     ) {
-        let Part::Jump(super::Jump {
+        let super::Jump {
             dirs,
             over,
             to,
@@ -81,10 +94,10 @@ impl Game {
             stop,
             flying,
             deferred,
-        }) = &rule.parts[idx]
-        else {
-            return;
-        };
+            crown,
+            land_continuing,
+        } = j;
+        let Landing { piece, focus, mv } = at;
         let board = &self.board;
         let mut found = false;
         for &d in &dirs[p] {
@@ -95,6 +108,18 @@ impl Game {
             if o == NO_CELL || taken.holds(o) || !over.accepts(board, p, o, v.get(o)) {
                 continue;
             }
+            let saved = v.len;
+            if *capture && !*deferred {
+                v.put(o, EMPTY);
+            }
+            let mut next = taken;
+            if next.len < MAX_TAKEN {
+                next.cells[next.len] = o;
+                next.len += 1;
+            }
+            // Only the landings from which the series goes on, when there are any.
+            let must_go_on =
+                *land_continuing && self.some_landing_goes_on(v, p, j, piece, o, d, &next);
             let mut t = board.next(o, d);
             while t != NO_CELL
                 && to.accepts(board, p, t, v.get(t))
@@ -103,33 +128,39 @@ impl Game {
             {
                 // A jump that captures nothing may not come back to a cell it left: going
                 // round a cycle changes nothing, and listed each lap as a move.
-                if !(*repeat && !*capture && mv.cells().contains(&t)) {
+                let cycles = *repeat && !*capture && mv.cells().contains(&t);
+                if !cycles && (!must_go_on || self.goes_on(v, p, j, piece, t, &next)) {
                     found = true;
                     let mut m = mv;
                     m.push(t);
-                    let mut next = taken;
-                    next.cells[next.len] = o;
-                    next.len += 1;
-                    let saved = v.len;
-                    if *capture && !*deferred {
-                        v.put(o, EMPTY);
-                    }
                     let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
-                    if *repeat && !stops {
-                        self.long_jumps_from(s, v, p, rule, idx, piece, t, m, next, out);
-                    } else {
-                        self.end_long_jump(s, v, p, rule, idx, piece, t, m, &next, out);
+                    // Crowned on landing: the series goes on with the new kind's jumps.
+                    let crowned = crown.as_deref().filter(|c| c.crowns(self, p, piece, t));
+                    let (j2, piece2) = match crowned {
+                        Some(c) => (c.then.as_deref(), c.crowned(self, piece)),
+                        None => (Some(j), piece),
+                    };
+                    let land = Landing {
+                        piece: piece2,
+                        focus: t,
+                        mv: m,
+                    };
+                    match j2 {
+                        Some(j2) if *repeat && !stops => {
+                            self.long_jumps_from(s, v, p, rule, idx, j2, land, next, out);
+                        }
+                        _ => self.end_long_jump(s, v, p, rule, idx, land, &next, out),
                     }
-                    v.len = saved;
                 }
                 if !*flying {
                     break;
                 }
                 t = board.next(t, d);
             }
+            v.len = saved;
         }
         if !found && taken.len > 0 {
-            self.end_long_jump(s, v, p, rule, idx, piece, focus, mv, &taken, out);
+            self.end_long_jump(s, v, p, rule, idx, at, &taken, out);
         }
     }
 
@@ -143,12 +174,15 @@ impl Game {
         p: Player,
         rule: &Rule,
         idx: usize,
-        piece: crate::engine::PieceId,
-        at: CellId,
-        mv: Move,
+        at: Landing,
         taken: &Taken,
         out: &mut MoveList,
     ) {
+        let Landing {
+            piece,
+            focus: at,
+            mv,
+        } = at;
         if idx + 1 == rule.parts.len() {
             out.push(mv);
             return;
@@ -244,18 +278,22 @@ impl Game {
         let mut k = usize::from(rule.from_piece());
         let mut n = 0;
         for part in &rule.parts {
-            if let Part::Jump(super::Jump {
-                dirs,
-                repeat,
-                flying,
-                ..
-            }) = part
+            if let Part::Jump(
+                jump @ super::Jump {
+                    dirs,
+                    repeat,
+                    flying,
+                    crown,
+                    ..
+                },
+            ) = part
             {
                 let jumps = if *repeat { mv.len as usize - k } else { 1 };
+                let long = *flying || crown.is_some();
                 for j in k..k + jumps {
                     let (from, to) = (mv.cells[j - 1], mv.cells[j]);
-                    set[n] = if *flying {
-                        self.flying_jumped_over(from, to, &dirs[p], |c| {
+                    set[n] = if long {
+                        self.flying_jumped_over(from, to, jump.hop_dirs(p), |c| {
                             c != origin && s.board[c.index()] != EMPTY
                         })
                     } else {
