@@ -119,12 +119,19 @@ impl Census {
                             }
                         }
                     }
+                    Part::Jump(j) => {
+                        // Crowned in mid-series (`crown: king`).
+                        if let Some(c) = &j.crown {
+                            for &from in &rule.kinds {
+                                join(&mut class, from.index(), c.kind.index());
+                            }
+                        }
+                    }
                     Part::Outflank(_) | Part::BecomeCaptured(_) | Part::SwapSides(_) => {
                         owners_change = true
                     }
                     Part::Step(_)
                     | Part::Slide(_)
-                    | Part::Jump(_)
                     | Part::EnPassant(_)
                     | Part::Castle(_)
                     | Part::Swap(_)
@@ -322,6 +329,7 @@ fn keeps_column(game: &Game, k: KindId) -> bool {
                     })
                 }
                 Part::Step(_) | Part::Slide(_) => true,
+                Part::Jump(j) if j.crown.as_ref().is_some_and(|c| c.kind == k) => false,
                 Part::Jump(_)
                 | Part::EnPassant(_)
                 | Part::Castle(_)

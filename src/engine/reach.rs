@@ -539,7 +539,8 @@ mod tests {
     }
 
     /// Soundness: no piece of any position along seeded random games of every shipped game
-    /// stands where the analysis says it never could.
+    /// stands where the analysis says it never could, and no position holds more pieces than
+    /// the census allows.
     #[test]
     fn every_piece_of_random_games_stands_where_it_may() {
         let mut rng = SmallRng::seed_from_u64(7);
@@ -559,6 +560,9 @@ mod tests {
                             s.ply,
                             game.position_to_string(&s)
                         );
+                    }
+                    if let Err(e) = game.reach.census().check(&game, &s) {
+                        panic!("{name} at ply {}: {e}: {}", s.ply, game.position_to_string(&s));
                     }
                     if game.is_chance(&s) {
                         let rolls = game.chance_outcomes(&s);
