@@ -178,6 +178,8 @@ impl Work<'_> {
             Part::Shoot(s) => self.kind_anywhere(s.kind),
             Part::Convert(c) => self.kind_anywhere(c.kind),
             Part::Outflank(_) | Part::BecomeCaptured(_) => self.all_of_anywhere(p),
+            Part::Pattern(x) if x.converts() => self.all_of_anywhere(p),
+            Part::Pattern(_) => {}
             Part::SwapSides(_) => self.everything_anywhere(),
             Part::Step(_)
             | Part::Slide(_)
@@ -402,6 +404,7 @@ impl Work<'_> {
                 | Part::Shoot(_)
                 | Part::Convert(_)
                 | Part::Outflank(_)
+                | Part::Pattern(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)

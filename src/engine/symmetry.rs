@@ -251,6 +251,7 @@ impl<'a> RuleCheck<'a> {
                     && stop.is_none_or(|z| self.zone(z))
             }
             Part::Outflank(o) => self.dirs(&o.dirs),
+            Part::Pattern(x) => self.dirs(x.dirs()) && x.conds().into_iter().all(|c| self.cond(c)),
             Part::EnPassant(x) => self.dirs(&x.dirs),
             Part::Castle(x) => self.dirs(&x.dirs) && self.cond(&x.with),
             Part::Swap(x) => self.dirs(&x.dirs) && self.cond(&x.with),
