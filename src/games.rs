@@ -30,6 +30,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.game")),
     ("minishogi", include_str!("../games/minishogi.game")),
     ("backgammon", include_str!("../games/backgammon.game")),
+    ("tablut", include_str!("../games/tablut.game")),
+    ("ataxx", include_str!("../games/ataxx.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -59,6 +61,8 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.test")),
     ("minishogi", include_str!("../games/minishogi.test")),
     ("backgammon", include_str!("../games/backgammon.test")),
+    ("tablut", include_str!("../games/tablut.test")),
+    ("ataxx", include_str!("../games/ataxx.test")),
 ];
 
 /// The scenario file of a shipped game.
