@@ -32,6 +32,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("backgammon", include_str!("../games/backgammon.game")),
     ("tablut", include_str!("../games/tablut.game")),
     ("ataxx", include_str!("../games/ataxx.game")),
+    ("hasami-shogi", include_str!("../games/hasami-shogi.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -63,6 +64,7 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("backgammon", include_str!("../games/backgammon.test")),
     ("tablut", include_str!("../games/tablut.test")),
     ("ataxx", include_str!("../games/ataxx.test")),
+    ("hasami-shogi", include_str!("../games/hasami-shogi.test")),
 ];
 
 /// The scenario file of a shipped game.

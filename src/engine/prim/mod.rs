@@ -302,7 +302,7 @@ pub const PRIMITIVES: &[PrimSpec] = &[
     PrimSpec {
         name: "surround",
         positional: &[DIRS],
-        named: &[CAPTURE, AGAINST],
+        named: &[CAPTURE, AGAINST, arg("edges", ArgKind::YesNo)],
         summary: "take a neighbour of the landing cell enclosed on every listed side",
         example: "move man: slide(orthogonal) then surround(orthogonal, capture: enemy and king)",
     },

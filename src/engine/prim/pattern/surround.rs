@@ -1,8 +1,9 @@
-//! `surround(directions…, capture: enemy, against: friend)`: after the piece lands, each
+//! `surround(directions…, capture: enemy, against: friend, edges: no)`: after the piece lands, each
 //! neighbour of the landing cell (along the directions) that `capture` accepts and whose
 //! every neighbour along the directions `against` accepts leaves the board: a piece taken
 //! only when enclosed on all sides (the tafl king by four, or by three and the throne with
-//! `against: friend or throne`). A side off the board does not enclose.
+//! `against: friend or throne`). A side off the board does not enclose, unless `edges:
+//! yes` (a corner piece taken by the two cells beside it, as in Hasami shogi).
 
 use crate::engine::make::CellSink;
 use crate::engine::{ByPlayer, CellCond, CellId, DirId, Game, Player, EMPTY, NO_CELL};
@@ -19,6 +20,8 @@ pub struct Surround {
     pub capture: CellCond,
     /// What closes a side.
     pub against: CellCond,
+    /// Whether a side off the board encloses too.
+    pub edges: bool,
 }
 
 impl Surround {
@@ -35,7 +38,11 @@ impl Surround {
             }
             let enclosed = dirs.iter().all(|&e| {
                 let x = board.next(c, e);
-                x != NO_CELL && self.against.accepts(board, p, x, sink.get(x))
+                if x == NO_CELL {
+                    self.edges
+                } else {
+                    self.against.accepts(board, p, x, sink.get(x))
+                }
             });
             if enclosed {
                 taken[i] = c;
