@@ -15,8 +15,10 @@ const BLACK: Player = Player(0);
 const WHITE: Player = Player(1);
 
 fn oracle() -> Json {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/ataxx/ataxx.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/ataxx/ataxx.json");
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
     common::parse(&text)
 }
 
@@ -42,8 +44,17 @@ fn perft_matches_the_independent_generator() {
     let data = oracle();
     let game = game();
     let mut s = game.start();
-    let want: Vec<u64> = data.field("perft").arr().iter().map(|j| j.num() as u64).collect();
-    assert_eq!(want, [16, 256, 6460, 155888], "the issue's 16 and 256, then the oracle's");
+    let want: Vec<u64> = data
+        .field("perft")
+        .arr()
+        .iter()
+        .map(|j| j.num() as u64)
+        .collect();
+    assert_eq!(
+        want,
+        [16, 256, 6460, 155888],
+        "the issue's 16 and 256, then the oracle's"
+    );
     for (d, &n) in want.iter().enumerate() {
         assert_eq!(perft(&game, &mut s, d as u32 + 1), n, "perft {}", d + 1);
     }
@@ -97,7 +108,10 @@ fn random_games_have_the_same_legal_moves_and_results() {
             "game {i}: result"
         );
         if got.is_some() {
-            assert!(game.legal_moves_vec(&s).is_empty(), "game {i}: moves after the end");
+            assert!(
+                game.legal_moves_vec(&s).is_empty(),
+                "game {i}: moves after the end"
+            );
         }
     }
     // The records reach the forced pass and long games, so the comparison is not vacuous.

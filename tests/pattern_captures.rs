@@ -22,7 +22,9 @@ fn moves(game: &Game, position: &str) -> BTreeSet<String> {
 /// The position after `mv` from `position` (board and side only).
 fn after(game: &Game, position: &str, mv: &str) -> String {
     let mut s = game.parse_position(position).unwrap();
-    let m = game.parse_move(&s, mv).unwrap_or_else(|e| panic!("{mv}: {e:?}"));
+    let m = game
+        .parse_move(&s, mv)
+        .unwrap_or_else(|e| panic!("{mv}: {e:?}"));
     game.make(&mut s, m);
     let text = game.position_to_string(&s);
     text.split(' ').take(2).collect::<Vec<_>>().join(" ")
@@ -33,6 +35,7 @@ game "Approach and withdraw"
 players White, Black
 board square(5, 5)
 piece stone = "W" for White, "B" for Black
+setup stone at row(1) for White, row(5) for Black
 forced move stone: step(adjacent, to: empty) then approach(adjacent),
                    step(adjacent, to: empty) then withdraw(adjacent)
 move stone: step(adjacent, to: empty)
@@ -43,7 +46,10 @@ loss if no-pieces
 fn a_move_that_could_approach_or_withdraw_is_two_moves() {
     let g = compile(FANORONA_LIKE);
     let p = "5/5/BW1B1/5/5 White";
-    assert_eq!(moves(&g, p), BTreeSet::from(["b3-c3A".into(), "b3-c3W".into()]));
+    assert_eq!(
+        moves(&g, p),
+        BTreeSet::from(["b3-c3A".into(), "b3-c3W".into()])
+    );
     assert_eq!(after(&g, p, "b3-c3A"), "5/5/B1W2/5/5 Black");
     assert_eq!(after(&g, p, "b3-c3W"), "5/5/2WB1/5/5 Black");
 }
@@ -52,8 +58,14 @@ fn a_move_that_could_approach_or_withdraw_is_two_moves() {
 fn approach_takes_the_whole_line_ahead_and_stops_at_a_gap() {
     let g = compile(FANORONA_LIKE);
     // A line of two (d3, e3) goes; a gap (e3 empty) ends the line.
-    assert_eq!(after(&g, "5/5/1W1BB/5/5 White", "b3-c3A"), "5/5/2W2/5/5 Black");
-    assert_eq!(after(&g, "5/5/1W1B1/5/4B White", "b3-c3A"), "5/5/2W2/5/4B Black");
+    assert_eq!(
+        after(&g, "5/5/1W1BB/5/5 White", "b3-c3A"),
+        "5/5/2W2/5/5 Black"
+    );
+    assert_eq!(
+        after(&g, "5/5/1W1B1/5/4B White", "b3-c3A"),
+        "5/5/2W2/5/4B Black"
+    );
     // Without a capture the plain steps are the moves (the forced lines have none).
     assert_eq!(moves(&g, "5/5/2W2/5/1B3 White").len(), 8);
 }
@@ -66,6 +78,7 @@ game "Withdraw"
 players White, Black
 board square(6, 1)
 piece stone = "W" for White, "B" for Black
+setup stone at a1 for Black, f1 for White
 move stone: slide(e, w, to: empty) then withdraw(e, w)
 loss if no-pieces
 "#,
@@ -74,7 +87,12 @@ loss if no-pieces
     let p = "BW4 White";
     assert_eq!(
         moves(&g, p),
-        BTreeSet::from(["b1-c1W".into(), "b1-d1W".into(), "b1-e1W".into(), "b1-f1W".into()])
+        BTreeSet::from([
+            "b1-c1W".into(),
+            "b1-d1W".into(),
+            "b1-e1W".into(),
+            "b1-f1W".into()
+        ])
     );
     assert_eq!(after(&g, p, "b1-e1W"), "4W1 Black");
 }
@@ -85,7 +103,7 @@ players Black, White
 board square(6, 1)
 piece stone = "x" for Black, "o" for White
 move place(stone) then custodian(e, w, count: 2)
-loss if no-pieces
+loss if no-moves
 "#;
 
 #[test]

@@ -161,7 +161,9 @@ impl Compiler {
                         continue;
                     }
                 }
-                if !self.check_pattern_chain(&parts, alt.span) || !self.check_outflank_chain(&parts, alt.span) {
+                if !self.check_pattern_chain(&parts, alt.span)
+                    || !self.check_outflank_chain(&parts, alt.span)
+                {
                     continue;
                 }
                 let text = st_text(alt);

@@ -9,14 +9,21 @@ use crate::lang::Span;
 
 impl Compiler {
     /// `custodian(…)`: the run's length is `count` to `max` (both at least 1).
-    pub(in crate::compile) fn build_custodian(&mut self, a: &mut CallArgs, span: Span) -> Option<Part> {
+    pub(in crate::compile) fn build_custodian(
+        &mut self,
+        a: &mut CallArgs,
+        span: Span,
+    ) -> Option<Part> {
         let dirs = self.pattern_dirs(a)?;
         let capture = self.cond_arg(a, "capture", "enemy")?;
         let against = self.cond_arg(a, "against", "friend")?;
         let at = a.named("count").map_or(span, |e| e.span);
         let count = self.int_arg(a, "count", 1)?;
         if count == 0 {
-            self.err(at, "'count' of 'custodian' is how many pieces a run takes: at least 1");
+            self.err(
+                at,
+                "'count' of 'custodian' is how many pieces a run takes: at least 1",
+            );
             return None;
         }
         let max_at = a.named("max").map_or(span, |e| e.span);

@@ -30,7 +30,14 @@ impl Custodian {
     /// The length of the run `p` takes from `focus` along `d` on the board `get` reads, 0
     /// if none.
     #[inline(always)]
-    fn run(&self, game: &Game, get: impl Fn(CellId) -> PieceId, focus: CellId, d: DirId, p: Player) -> u32 {
+    fn run(
+        &self,
+        game: &Game,
+        get: impl Fn(CellId) -> PieceId,
+        focus: CellId,
+        d: DirId,
+        p: Player,
+    ) -> u32 {
         let board = &game.board;
         let mut c = board.next(focus, d);
         let mut n = 0u32;

@@ -59,7 +59,9 @@ impl Pattern {
             Pattern::Custodian(x) => vec![&x.capture, &x.against],
             Pattern::Surround(x) => vec![&x.capture, &x.against],
             Pattern::Line(x) => vec![&x.capture],
-            Pattern::ConvertAround(x) => std::iter::once(&x.what).chain(x.next_to.as_ref()).collect(),
+            Pattern::ConvertAround(x) => {
+                std::iter::once(&x.what).chain(x.next_to.as_ref()).collect()
+            }
         }
     }
 
