@@ -34,6 +34,9 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "russian-draughts",
         include_str!("../games/russian-draughts.game"),
     ),
+    ("tablut", include_str!("../games/tablut.game")),
+    ("ataxx", include_str!("../games/ataxx.game")),
+    ("hasami-shogi", include_str!("../games/hasami-shogi.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -67,6 +70,9 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
         "russian-draughts",
         include_str!("../games/russian-draughts.test"),
     ),
+    ("tablut", include_str!("../games/tablut.test")),
+    ("ataxx", include_str!("../games/ataxx.test")),
+    ("hasami-shogi", include_str!("../games/hasami-shogi.test")),
 ];
 
 /// The scenario file of a shipped game.

@@ -254,6 +254,7 @@ impl Features {
                 | Part::Promote(_)
                 | Part::BecomeCaptured(_)
                 | Part::Outflank(_)
+                | Part::Pattern(_)
                 | Part::Advance(_)
                 | Part::Fly(_)
                 | Part::Remove(_)

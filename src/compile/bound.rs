@@ -59,6 +59,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
             Part::Promote(x) => x.kinds.len().max(1) as f64,
             Part::BecomeCaptured(_)
             | Part::Outflank(_)
+            | Part::Pattern(_)
             | Part::RemoveSurrounded(_)
             | Part::Pass(_)
             | Part::SwapSides(_) => 1.0,

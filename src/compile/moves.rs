@@ -161,6 +161,11 @@ impl Compiler {
                         continue;
                     }
                 }
+                if !self.check_pattern_chain(&parts, alt.span)
+                    || !self.check_outflank_chain(&parts, alt.span)
+                {
+                    continue;
+                }
                 let text = st_text(alt);
                 let swaps_sides = parts.iter().any(|p| matches!(p, Part::SwapSides(_)));
                 let passable = parts.iter().any(|p| {
@@ -356,6 +361,12 @@ impl Compiler {
             "fly" => self.build_fly(&mut a)?,
             "remove" => self.build_remove(&mut a, e.span)?,
             "remove-surrounded" => self.build_remove_surrounded(&mut a, e.span)?,
+            // Pattern captures and conversions (`prim/pattern/`).
+            "custodian" => self.build_custodian(&mut a, e.span)?,
+            "surround" => self.build_surround(&mut a)?,
+            "approach" => self.build_line_capture(&mut a, false)?,
+            "withdraw" => self.build_line_capture(&mut a, true)?,
+            "convert-around" => self.build_convert_around(&mut a)?,
             "pass" => self.build_pass()?,
             "swap-sides" => self.build_swap_sides()?,
             other => {

@@ -130,6 +130,8 @@ impl Census {
                     Part::Outflank(_) | Part::BecomeCaptured(_) | Part::SwapSides(_) => {
                         owners_change = true
                     }
+                    // Pattern captures take pieces off; `convert-around` turns them over.
+                    Part::Pattern(x) => owners_change |= x.converts(),
                     Part::Step(_)
                     | Part::Slide(_)
                     | Part::EnPassant(_)
@@ -268,6 +270,7 @@ fn creates_pieces(game: &Game) -> bool {
             r.parts.iter().any(|part| match part {
                 Part::Place(pl) => pl.hand.is_none(),
                 Part::Drop(_) | Part::Shoot(_) => true,
+                Part::Pattern(_) => false,
                 Part::Step(_)
                 | Part::Slide(_)
                 | Part::Jump(_)
@@ -343,7 +346,8 @@ fn keeps_column(game: &Game, k: KindId) -> bool {
                 | Part::Place(_)
                 | Part::Outflank(_)
                 | Part::BecomeCaptured(_)
-                | Part::SwapSides(_) => true,
+                | Part::SwapSides(_)
+                | Part::Pattern(_) => true,
             };
             if !fine {
                 return false;

@@ -640,6 +640,7 @@ impl Game {
                     focus = x.exec(self, sink, &cells, &mut k, mv.len as usize, focus, p);
                 }
                 Part::Outflank(o) => o.exec(self, sink, focus, p),
+                Part::Pattern(x) => x.exec(self, sink, cells[0], focus, p),
                 Part::EnPassant(_) => {
                     focus = en_passant::EnPassant::exec(sink, &cells, &mut k, focus)
                 }

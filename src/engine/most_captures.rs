@@ -47,6 +47,7 @@ impl Game {
                 | Part::BecomeCaptured(_)
                 | Part::Convert(_)
                 | Part::Outflank(_)
+                | Part::Pattern(_)
                 | Part::Advance(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)

@@ -532,6 +532,12 @@ impl Game {
                     self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
                 }
             }
+            // Approach and withdraw must take something; the captures are made by `make`.
+            Part::Pattern(x) => {
+                if x.holds(self, |c| v.get(c), mv.cells[0], focus, p) {
+                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+                }
+            }
             Part::Swap(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::Promote(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::BecomeCaptured(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),

@@ -158,6 +158,7 @@ impl Game {
                     }
                 }
                 Part::RemoveSurrounded(_) => {}
+                Part::Pattern(x) => x.write(&mut out),
                 Part::Pass(_) => Pass::write(&mut out, rule),
                 Part::SwapSides(_) => SwapSides::write(&mut out),
             }

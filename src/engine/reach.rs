@@ -200,6 +200,8 @@ impl Work<'_> {
             Part::Outflank(_) | Part::BecomeCaptured(_) => self.all_of_anywhere(p),
             // Crowned in mid-series, the new kind may go on anywhere.
             Part::Jump(Jump { crown: Some(c), .. }) => self.kind_anywhere(c.kind),
+            Part::Pattern(x) if x.converts() => self.all_of_anywhere(p),
+            Part::Pattern(_) => {}
             Part::SwapSides(_) => self.everything_anywhere(),
             Part::Step(_)
             | Part::Slide(_)
@@ -426,6 +428,7 @@ impl Work<'_> {
                 | Part::Shoot(_)
                 | Part::Convert(_)
                 | Part::Outflank(_)
+                | Part::Pattern(_)
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)

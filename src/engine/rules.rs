@@ -46,6 +46,9 @@ pub enum Part {
     Pass(super::prim::pass::Pass),
     /// The pie rule: take over the first player's side: see [`super::prim::swap_sides`].
     SwapSides(super::prim::swap_sides::SwapSides),
+    /// A capture or conversion decided by a pattern around the landing cell (custodian,
+    /// surround, approach, withdraw, convert-around): see [`super::prim::pattern`].
+    Pattern(super::prim::pattern::Pattern),
 }
 
 impl Part {
@@ -66,6 +69,7 @@ impl Part {
             Part::Place(_)
             | Part::Drop(_)
             | Part::Outflank(_)
+            | Part::Pattern(_)
             | Part::Convert(_)
             | Part::Shoot(_)
             | Part::Remove(_)
@@ -97,6 +101,7 @@ impl Part {
             Part::Promote(_)
             | Part::BecomeCaptured(_)
             | Part::Outflank(_)
+            | Part::Pattern(_)
             | Part::RemoveSurrounded(_)
             | Part::Pass(_)
             | Part::SwapSides(_) => 0,
@@ -204,6 +209,7 @@ impl super::Game {
                 | Part::Step(_)
                 | Part::Jump(_)
                 | Part::Outflank(_)
+                | Part::Pattern(_)
                 | Part::Swap(_)
                 | Part::Promote(_)
                 | Part::BecomeCaptured(_)

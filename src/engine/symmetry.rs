@@ -253,6 +253,7 @@ impl<'a> RuleCheck<'a> {
                     && crown.as_ref().is_none_or(|c| self.zone(c.zone))
             }
             Part::Outflank(o) => self.dirs(&o.dirs),
+            Part::Pattern(x) => self.dirs(x.dirs()) && x.conds().into_iter().all(|c| self.cond(c)),
             Part::EnPassant(x) => self.dirs(&x.dirs),
             Part::Castle(x) => self.dirs(&x.dirs) && self.cond(&x.with),
             Part::Swap(x) => self.dirs(&x.dirs) && self.cond(&x.with),

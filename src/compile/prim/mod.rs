@@ -13,6 +13,7 @@ mod fly;
 mod jump;
 mod outflank;
 mod pass;
+mod pattern;
 mod place;
 mod promote;
 mod remove;

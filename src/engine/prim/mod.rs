@@ -22,6 +22,7 @@ pub mod fly;
 pub mod jump;
 pub mod outflank;
 pub mod pass;
+pub mod pattern;
 pub mod place;
 pub mod promote;
 pub mod remove;
@@ -129,6 +130,8 @@ const MIN: Arg = arg("min", ArgKind::Int);
 const MAX: Arg = arg("max", ArgKind::Int);
 const COUNT: Arg = arg("count", ArgKind::Int);
 const WITH: Arg = arg("with", ArgKind::Cond);
+const CAPTURE: Arg = arg("capture", ArgKind::Cond);
+const AGAINST: Arg = arg("against", ArgKind::Cond);
 
 /// Every move primitive. The order is the one "did you mean" has always searched.
 pub const PRIMITIVES: &[PrimSpec] = &[
@@ -291,6 +294,42 @@ pub const PRIMITIVES: &[PrimSpec] = &[
         summary: "after a placement, turn the enemy lines it outflanks (reversi)",
         example: "move place(disc, on: empty) then outflank(adjacent)",
     },
+    // Captures and conversions decided by a pattern (`pattern/`).
+    PrimSpec {
+        name: "custodian",
+        positional: &[DIRS],
+        named: &[CAPTURE, AGAINST, COUNT, MAX],
+        summary: "take the runs of enemies the landing piece closes against a friend or a hostile cell",
+        example: "move man: slide(orthogonal) then custodian(orthogonal, against: friend or throne)",
+    },
+    PrimSpec {
+        name: "surround",
+        positional: &[DIRS],
+        named: &[CAPTURE, AGAINST, arg("edges", ArgKind::YesNo)],
+        summary: "take a neighbour of the landing cell enclosed on every listed side",
+        example: "move man: slide(orthogonal) then surround(orthogonal, capture: enemy and king)",
+    },
+    PrimSpec {
+        name: "approach",
+        positional: &[DIRS],
+        named: &[CAPTURE],
+        summary: "take the line of enemies ahead of the landing cell, in the direction moved",
+        example: "move stone: step(adjacent, to: empty) then approach(adjacent)",
+    },
+    PrimSpec {
+        name: "withdraw",
+        positional: &[DIRS],
+        named: &[CAPTURE],
+        summary: "take the line of enemies behind the starting cell, moving away from it",
+        example: "move stone: step(adjacent, to: empty) then withdraw(adjacent)",
+    },
+    PrimSpec {
+        name: "convert-around",
+        positional: &[DIRS],
+        named: &[arg("what", ArgKind::Cond), arg("next-to", ArgKind::Cond)],
+        summary: "turn every enemy next to the landing cell to the mover's side",
+        example: "move place(stone) then convert-around(adjacent, next-to: friend)",
+    },
     PrimSpec {
         name: "convert",
         positional: &[arg("condition", ArgKind::Cond)],
@@ -337,6 +376,7 @@ impl Part {
             Part::RemoveSurrounded(_) => remove_surrounded::NAME,
             Part::Pass(_) => pass::NAME,
             Part::SwapSides(_) => swap_sides::NAME,
+            Part::Pattern(x) => x.name(),
         }
     }
 }
@@ -370,6 +410,7 @@ impl Part {
                 capture: *capture,
             },
             Part::Outflank(_)
+            | Part::Pattern(_)
             | Part::EnPassant(_)
             | Part::Remove(_)
             | Part::RemoveSurrounded(_)
