@@ -217,3 +217,102 @@ fn replies_to_every_opening_match_openspiel() {
     assert_eq!(total, want);
     assert_eq!(total, 89_153);
 }
+
+/// The legal move `text` names at `s`, panicking with the reason when none.
+fn read(g: &Game, s: &State, text: &str) -> Move {
+    g.parse_move(s, text)
+        .unwrap_or_else(|e| panic!("{text:?} in {}: {e}", g.position_to_string(s)))
+}
+
+/// The position `text`, with the roll it names made.
+fn at(g: &Game, text: &str) -> State {
+    g.parse_position(text).expect("a position")
+}
+
+#[test]
+fn turns_are_read_in_every_spelling_players_use() {
+    let g = backgammon();
+    let mut s = g.start();
+    g.make(&mut s, Move::roll(31));
+    // The 3-1 point: steps in any order, joined by `+`, `,` or spaces, or in cells.
+    let point = read(&g, &s, "8/5+6/5");
+    for text in ["8/5 6/5", "6/5,8/5", "6/5 + 8/5", "e1-h1+g1-h1", "g1-h1+e1-h1"] {
+        assert_eq!(read(&g, &s, text), point, "{text}");
+    }
+    assert_eq!(g.move_to_string(&s, point), "8/5+6/5");
+    // One back man by both dice: the total, the chain, or either order of the steps.
+    let run = read(&g, &s, "24/20");
+    for text in ["24/21/20", "24/23/20", "24/23 23/20", "23/20+24/23", "24/21+21/20"] {
+        assert_eq!(read(&g, &s, text), run, "{text}");
+    }
+    // Not legal: a 3-1 does not move a man five points, nor from a point it does not hold.
+    assert!(g.parse_move(&s, "13/8").is_err());
+    assert!(g.parse_move(&s, "23/20 21/20").is_err());
+    assert!(g.parse_move(&s, "25/20").is_err());
+
+    // A double: each step, or `(2)` for two men alike.
+    let mut s = g.start();
+    g.make(&mut s, Move::roll(55));
+    let fives = read(&g, &s, "13/8(2) 8/3(2)");
+    for text in ["13/8 13/8 8/3 8/3", "13/3(2)", "13/8/3(2)", "8/3+13/8+8/3+13/8"] {
+        assert_eq!(read(&g, &s, text), fives, "{text}");
+    }
+    assert_eq!(g.move_to_string(&s, fives), "13/8+13/8+8/3+8/3");
+    // The 1 point holds two enemy men.
+    assert!(g.parse_move(&s, "6/1(2) 8/3(2)").is_err());
+
+    // The bar: entering on the 24 point with a 1, on the 19 with the 6.
+    let s = at(
+        &g,
+        "6(BB)5/(BBBBBBBBBBBBB)5(WWWWWWWWWWWWWW)5 White 0 roll=61 reserve=1,0",
+    );
+    let enter = read(&g, &s, "bar/24 24/18");
+    assert_eq!(read(&g, &s, "bar/18"), enter);
+    assert_eq!(read(&g, &s, "BAR/24+24/18"), enter);
+    assert_eq!(read(&g, &s, "in-l2+l2-f2"), enter);
+    assert_eq!(g.move_to_string(&s, enter), "bar/24+24/18");
+
+    // Bearing off, the men picked in any order.
+    let s = at(&g, "11(BBBBBBBBBBBBBBB)/8WW2 White 0 roll=65 off=13,0");
+    let off = read(&g, &s, "4/off 3/off");
+    assert_eq!(read(&g, &s, "3/off+4/off"), off);
+    assert_eq!(read(&g, &s, "j1-off+i1-off"), off);
+    assert_eq!(g.move_to_string(&s, off), "4/off+3/off");
+
+    // A hit is marked `*`; when one route hits and another does not, the mark decides.
+    let s = at(&g, "W10(BBBBBBBBBBBBB)/1B10 White 0 roll=21 off=14,0");
+    let hit = read(&g, &s, "13/11*/10");
+    let quiet = read(&g, &s, "13/12/10");
+    assert_ne!(hit, quiet);
+    assert_eq!(g.move_to_string(&s, hit), "13/11*+11/10");
+    assert_eq!(g.move_to_string(&s, quiet), "13/12+12/10");
+    assert_eq!(read(&g, &s, "13/10"), quiet);
+    assert_eq!(read(&g, &s, "13/11* 11/10"), hit);
+    assert_eq!(read(&g, &s, "13/11/10"), hit);
+}
+
+/// Every legal turn along random games, written and read back, is the same move.
+#[test]
+fn every_turn_written_reads_back_as_itself() {
+    use rand::{rngs::SmallRng, Rng, SeedableRng};
+    let g = backgammon();
+    let mut rng = SmallRng::seed_from_u64(45);
+    let mut checked = 0;
+    for _ in 0..4 {
+        let mut s = g.start();
+        while g.outcome(&s).is_none() {
+            let legal = g.legal_moves_vec(&s);
+            if !g.is_chance(&s) {
+                for &m in &legal {
+                    let text = g.move_to_string(&s, m);
+                    assert_eq!(read(&g, &s, &text), m, "{text}");
+                    assert_eq!(read(&g, &s, &text.replace('+', " ")), m, "{text}");
+                    checked += 1;
+                }
+            }
+            let m = legal[rng.gen_range(0..legal.len())];
+            g.make(&mut s, m);
+        }
+    }
+    assert!(checked > 1_500, "{checked} turns");
+}
