@@ -236,13 +236,25 @@ fn turns_are_read_in_every_spelling_players_use() {
     g.make(&mut s, Move::roll(31));
     // The 3-1 point: steps in any order, joined by `+`, `,` or spaces, or in cells.
     let point = read(&g, &s, "8/5+6/5");
-    for text in ["8/5 6/5", "6/5,8/5", "6/5 + 8/5", "e1-h1+g1-h1", "g1-h1+e1-h1"] {
+    for text in [
+        "8/5 6/5",
+        "6/5,8/5",
+        "6/5 + 8/5",
+        "e1-h1+g1-h1",
+        "g1-h1+e1-h1",
+    ] {
         assert_eq!(read(&g, &s, text), point, "{text}");
     }
     assert_eq!(g.move_to_string(&s, point), "8/5+6/5");
     // One back man by both dice: the total, the chain, or either order of the steps.
     let run = read(&g, &s, "24/20");
-    for text in ["24/21/20", "24/23/20", "24/23 23/20", "23/20+24/23", "24/21+21/20"] {
+    for text in [
+        "24/21/20",
+        "24/23/20",
+        "24/23 23/20",
+        "23/20+24/23",
+        "24/21+21/20",
+    ] {
         assert_eq!(read(&g, &s, text), run, "{text}");
     }
     // Not legal: a 3-1 does not move a man five points, nor from a point it does not hold.
@@ -254,7 +266,12 @@ fn turns_are_read_in_every_spelling_players_use() {
     let mut s = g.start();
     g.make(&mut s, Move::roll(55));
     let fives = read(&g, &s, "13/8(2) 8/3(2)");
-    for text in ["13/8 13/8 8/3 8/3", "13/3(2)", "13/8/3(2)", "8/3+13/8+8/3+13/8"] {
+    for text in [
+        "13/8 13/8 8/3 8/3",
+        "13/3(2)",
+        "13/8/3(2)",
+        "8/3+13/8+8/3+13/8",
+    ] {
         assert_eq!(read(&g, &s, text), fives, "{text}");
     }
     assert_eq!(g.move_to_string(&s, fives), "13/8+13/8+8/3+8/3");

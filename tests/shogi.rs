@@ -188,10 +188,7 @@ fn random_games_keep_hands_hashes_and_positions_consistent() {
                 captures += usize::from(s.at(landing) != tabletop::engine::EMPTY);
                 // USI: a drop's letter is a capital for either side (`P*5e`), a move is
                 // written `7g7f` or `7g7f+`; reading is case-blind.
-                assert!(
-                    is_usi(&text, name == "shogi"),
-                    "{name}: {text} is not USI"
-                );
+                assert!(is_usi(&text, name == "shogi"), "{name}: {text} is not USI");
                 assert_eq!(game.parse_move(&s, &text.to_lowercase()), Ok(mv), "{text}");
                 let foreseen = game.hash_after(&s, mv);
                 let before = game.position_to_string(&s);

@@ -43,7 +43,12 @@ impl Game {
                 if !out.is_empty() {
                     out.push('+');
                 }
-                out.push_str(&format!("{}/{}{}", name(f), name(t), if h { "*" } else { "" }));
+                out.push_str(&format!(
+                    "{}/{}{}",
+                    name(f),
+                    name(t),
+                    if h { "*" } else { "" }
+                ));
             }
             return out;
         }
@@ -231,7 +236,9 @@ fn pick_outcome(typed: &[Typed], found: &[Path]) -> Option<Outcome> {
     if let Some(t) = found.iter().find(|t| t.key()[..t.n] == key[..]) {
         return Some(t.outcome());
     }
-    let want = net(typed.iter().map(|&(f, t, _)| (f.index() as u16, t.index() as u16)));
+    let want = net(typed
+        .iter()
+        .map(|&(f, t, _)| (f.index() as u16, t.index() as u16)));
     let mut same: Vec<Outcome> = Vec::new();
     for t in found {
         let o = t.outcome();
@@ -247,7 +254,12 @@ fn pick_outcome(typed: &[Typed], found: &[Path]) -> Option<Outcome> {
             .collect();
         hits.sort_unstable();
         hits.dedup();
-        same.retain(|o| o[2].iter().copied().filter(|&h| h != NONE).eq(hits.iter().copied()));
+        same.retain(|o| {
+            o[2].iter()
+                .copied()
+                .filter(|&h| h != NONE)
+                .eq(hits.iter().copied())
+        });
     }
     match same[..] {
         [o] => Some(o),
