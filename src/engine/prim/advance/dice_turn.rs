@@ -65,7 +65,7 @@ impl Path {
     }
 
     /// The turn as a move: its rule, then each step's from and to.
-    fn to_move(&self) -> Move {
+    fn as_move(&self) -> Move {
         let mut mv = Move::new(self.steps[0].rule);
         for st in &self.steps[..self.n] {
             mv.push(st.from);
@@ -215,7 +215,7 @@ impl Game {
                 continue;
             }
             keys.push(key);
-            out.push(t.to_move());
+            out.push(t.as_move());
         }
     }
 

@@ -76,7 +76,7 @@ impl Game {
         let mut found = Vec::new();
         self.longest_turns(s, p, &mut w, &mut found);
         let outcome = pick_outcome(&typed, &found)?;
-        let rep = found.iter().find(|t| t.outcome() == outcome)?.to_move();
+        let rep = found.iter().find(|t| t.outcome() == outcome)?.as_move();
         moves.iter().copied().find(|&m| m == rep)
     }
 
