@@ -183,7 +183,13 @@ fn random_games_keep_hands_hashes_and_positions_consistent() {
                 let mv = moves[rng.gen_range(0..moves.len())];
                 let text = game.move_to_string(&s, mv);
                 drops += usize::from(text.contains('*'));
-                captures += usize::from(text.contains('x'));
+                // USI names no capture: the landing cell is taken.
+                let landing = *mv.cells().last().expect("a move has cells");
+                captures += usize::from(s.at(landing) != tabletop::engine::EMPTY);
+                // USI: a drop's letter is a capital for either side (`P*5e`), a move is
+                // written `7g7f` or `7g7f+`; reading is case-blind.
+                assert!(is_usi(&text, name == "shogi"), "{name}: {text} is not USI");
+                assert_eq!(game.parse_move(&s, &text.to_lowercase()), Ok(mv), "{text}");
                 let foreseen = game.hash_after(&s, mv);
                 let before = game.position_to_string(&s);
                 game.make(&mut s, mv);
@@ -234,4 +240,35 @@ fn notation_fen_with_hands_is_refused_at_compile_time() {
             "{name}: {rendered}"
         );
     }
+}
+
+/// Whether `text` is a USI move on a board of 9 (or 5) files: `7g7f`, `7g7f+`, `P*5e`.
+fn is_usi(text: &str, nine: bool) -> bool {
+    let (files, ranks) = if nine { ('9', 'i') } else { ('5', 'e') };
+    let square = |s: &[u8]| {
+        s.len() == 2 && (b'1'..=files as u8).contains(&s[0]) && (b'a'..=ranks as u8).contains(&s[1])
+    };
+    let b = text.as_bytes();
+    match b {
+        [p, b'*', rest @ ..] => b"RBGSNLP".contains(p) && square(rest),
+        [from @ .., b'+'] if from.len() == 4 => square(&from[..2]) && square(&from[2..]),
+        _ => b.len() == 4 && square(&b[..2]) && square(&b[2..]),
+    }
+}
+
+/// USI writes a drop's piece letter in capitals for both sides (`P*9h`, never `p*9h`), and
+/// moves as `7g7f`, `8h2b+`; the lower case is still read.
+#[test]
+fn shogi_moves_are_written_as_usi_for_both_sides() {
+    let game = load("shogi");
+    let mut s = game.start();
+    let mut written = Vec::new();
+    for text in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "b*5e"] {
+        let mv = game
+            .parse_move(&s, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        written.push(game.move_to_string(&s, mv));
+        game.make(&mut s, mv);
+    }
+    assert_eq!(written, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "B*5e"]);
 }

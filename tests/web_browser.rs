@@ -558,7 +558,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
     .await;
     page.c
         .find(Locator::XPath(
-            "//div[@id='choices']/button[text()='4d-4c+']",
+            "//div[@id='choices']/button[text()='4d4c+']",
         ))
         .await
         .expect("the promotion is offered")
@@ -566,7 +566,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
         .await
         .unwrap();
     page.wait_moves(3).await;
-    assert_eq!(page.moves().await[2], "Black: 4d-4c+");
+    assert_eq!(page.moves().await[2], "Black: 4d4c+");
 
     // Backgammon: the roll and the bar are shown, stacks carry their height, and a whole
     // turn is entered man by man.

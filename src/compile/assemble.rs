@@ -395,6 +395,7 @@ impl Compiler {
             has_forced,
             most_captures: self.most_captures,
             short_jumps: self.short_jumps,
+            point_notation: self.point_notation,
             royal,
             attack_rays,
             between,

@@ -303,6 +303,33 @@ impl Compiler {
         }
     }
 
+    /// Refuses `captured(k)` for a kind no player owns: nobody loses such a piece, so the
+    /// ending would never hold.
+    fn captured_owned(&mut self, items: &[&Expr]) -> Option<()> {
+        for e in items {
+            let ExprKind::Name(n) = &e.kind else { continue };
+            let Some(k) = self.pieces.kinds.get_index_of(n.as_str()) else {
+                continue;
+            };
+            let owned = self
+                .pieces
+                .pieces
+                .iter()
+                .any(|pt| pt.kind.index() == k && pt.owner.is_some());
+            if !owned {
+                self.diags.push(
+                    crate::lang::diag::Diagnostic::error(
+                        e.span,
+                        format!("no player owns a '{n}', so 'captured({n})' would never hold"),
+                    )
+                    .with_hint(format!("captured(…) counts the pieces a player has lost, and a piece nobody owns is lost by nobody; to end when the '{n}' pieces are gone, write count({n}) == 0")),
+                );
+                return None;
+            }
+        }
+        Some(())
+    }
+
     pub(super) fn kinds_list(&mut self, items: &[&Expr]) -> Option<Vec<KindId>> {
         let mut v = Vec::new();
         for e in items {
@@ -363,6 +390,14 @@ impl Compiler {
                         None
                     }
                 };
+            }
+            // Each ending line is one alternative already: `or` is two lines.
+            ExprKind::Or(_) => {
+                self.diags.push(
+                    crate::lang::diag::Diagnostic::error(e.span, "an ending cannot join tests with 'or'")
+                        .with_hint("write each alternative on its own line: 'win if line(5)' and 'win if no-moves'; the game ends when any one holds"),
+                );
+                return None;
             }
             _ => {
                 self.err(
@@ -450,6 +485,7 @@ impl Compiler {
             }
             "captured" => {
                 let kinds = self.kinds_list(&a.positional)?;
+                self.captured_owned(&a.positional)?;
                 (EndCond::Captured { kinds }, &[])
             }
             "ply-limit" => {

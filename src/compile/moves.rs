@@ -110,7 +110,7 @@ impl Compiler {
                                     super::bound::MAX_RULE_MOVES as u64
                                 ),
                             )
-                            .with_hint("a limit of tabletop (the moves would not fit in memory): pick fewer cells in one move"),
+                            .with_hint(bound_hint(&parts)),
                         );
                         continue;
                     }
@@ -444,5 +444,20 @@ pub fn st_text(e: &Expr) -> String {
         ExprKind::Add(a, b) => format!("{} + {}", at(a, 5), at(b, 6)),
         ExprKind::Sub(a, b) => format!("{} - {}", at(a, 5), at(b, 6)),
         ExprKind::Cmp(op, a, b) => format!("{} {} {}", at(a, 5), op.symbol(), at(b, 5)),
+    }
+}
+
+/// The hint for a rule that could make too many moves: a slide or shot without `max:` is the
+/// usual cause, and a `max:` shorter than the rules allow would drop the longer moves.
+fn bound_hint(parts: &[Part]) -> &'static str {
+    let far = parts.iter().any(|p| match p {
+        Part::Slide(x) => x.max >= 1000,
+        Part::Shoot(x) => x.max >= 1000,
+        _ => false,
+    });
+    if far {
+        "a limit of tabletop (the moves would not fit in memory): give the slide the longest distance the rules allow, 'max: 3', or pick fewer cells in one move; a 'max:' shorter than the rules allow would silently drop the longer moves"
+    } else {
+        "a limit of tabletop (the moves would not fit in memory): pick fewer cells in one move"
     }
 }

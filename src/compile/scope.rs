@@ -111,6 +111,8 @@ pub(crate) struct Compiler {
     pub most_captures: bool,
     /// `notation short-jumps`.
     pub short_jumps: bool,
+    /// `notation points`.
+    pub point_notation: bool,
     /// `notation algebraic`.
     pub algebraic: bool,
     /// Whether cells are named 1, 2, 3… in reading order (`square(8, 8, names: numbered)`).
@@ -164,6 +166,7 @@ impl Compiler {
             coordinate_notation: false,
             most_captures: false,
             short_jumps: false,
+            point_notation: false,
             algebraic: false,
             numbered_cells: false,
             progress_named: false,
@@ -760,13 +763,14 @@ impl Compiler {
                     }
                     "fen" => self.fen = true,
                     "short-jumps" => self.short_jumps = true,
+                    "points" => self.point_notation = true,
                     other => {
                         let d = Diagnostic::error(n.span, format!("unknown notation '{other}'"))
                             .with_hint(
-                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); 'notation fen' writes positions in FEN; short-jumps writes a multi-jump by its ends (28x30)",
+                                "notations: standard (e2-e4, d4xe5), coordinate (e2e4, e7e8q) or algebraic (e4, Nf3, exd5, O-O); 'notation fen' writes positions in FEN; short-jumps writes a multi-jump by its ends (28x30); points writes a turn of dice in points (13/8+8/3)",
                             )
                             // A close name is the better hint.
-                            .suggest(other, ["coordinate", "standard", "algebraic", "fen", "short-jumps"]);
+                            .suggest(other, ["coordinate", "standard", "algebraic", "fen", "short-jumps", "points"]);
                         self.diags.push(d);
                     }
                 },

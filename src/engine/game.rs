@@ -79,6 +79,9 @@ pub struct Game {
     pub(crate) most_captures: bool,
     /// `notation short-jumps`: a multi-jump is written by its origin and last landing.
     pub(crate) short_jumps: bool,
+    /// `notation points`: a whole turn of dice is written in points along the mover's
+    /// track (`13/8+8/3`), as backgammon players write it.
+    pub(crate) point_notation: bool,
     /// Per player, the piece ids that may never be left attacked (the chess king).
     pub(crate) royal: ByPlayer<Vec<PieceId>>,
     /// Per player, how that player's pieces attack (built from the move rules).

@@ -187,7 +187,7 @@ impl Game {
             return Ok(m);
         }
         if self.separate_dice() {
-            if let Some(m) = self.parse_dice_turn(state, &want, &moves) {
+            if let Some(m) = self.parse_dice_turn(state, text, &moves) {
                 return Ok(m);
             }
         }

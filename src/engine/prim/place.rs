@@ -130,10 +130,12 @@ impl Place {
     }
 
     /// Notation: the cell, after the piece's symbol when the game places several kinds; a
-    /// drop from the hand as `P*5e`.
+    /// drop from the hand as `P*5e`, the symbol in capitals for every side (as USI and
+    /// shogi players write drops: the side is the mover's).
     pub(crate) fn write(&self, game: &Game, out: &mut String, cell: &str, me: Player) {
         if self.hand.is_some() {
-            out.push(game.pieces[game.placed_piece(self.kind, me).index()].symbol);
+            let symbol = game.pieces[game.placed_piece(self.kind, me).index()].symbol;
+            out.push(symbol.to_ascii_uppercase());
             out.push('*');
             out.push_str(cell);
         } else {

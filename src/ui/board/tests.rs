@@ -536,7 +536,7 @@ fn a_shogi_drop_and_an_optional_promotion_are_chosen_from_lists() {
         panic!("{:?}", a.mode)
     };
     let texts: Vec<String> = moves.iter().map(|&m| a.text(m)).collect();
-    assert_eq!(texts, ["4d-4c+", "4d-4c"]);
+    assert_eq!(texts, ["4d4c+", "4d4c"]);
 }
 
 #[test]
@@ -545,7 +545,7 @@ fn the_history_keeps_its_lines_beside_a_long_legend() {
     // 80 × 24 window, leaving the history heading with no move under it.
     for (game, mv, shown) in [
         ("xiangqi", "h3e3", "1. Red h3e3"),
-        ("shogi", "7g7f", "1. Black 7g-7f"),
+        ("shogi", "7g7f", "1. Black 7g7f"),
     ] {
         let mut a = humans(game);
         press(&mut a, &[Key::Char(':')]);

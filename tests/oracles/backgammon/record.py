@@ -5,7 +5,10 @@ OpenSpiel plays a double as two actions of two checker moves each ("Extra turn")
 legal-action list may hold one turn several times (the same checker moves in another order).
 This script turns every decision into a whole turn: the set of distinct turns (each a sorted
 list of steps "from/to", points as the mover counts them, 25 = the bar, 0 = off), and the turn
-played. Its first chance outcome also picks who starts; turns are recorded with `mover` 0 for
+played, and under `same` the groups of those turns that leave one position (one play
+written several ways: a man moved 13/10/9 or 13/12/9 by a 3-1; OpenSpiel lists both, gnubg
+and tabletop one play). The opening counts and `reply_plays` count plays (distinct positions
+left). Its first chance outcome also picks who starts; turns are recorded with `mover` 0 for
 the player who started and 1 for the other.
 
 Usage (OpenSpiel 2.0.2 from pip: python3 -m venv /tmp/osvenv && /tmp/osvenv/bin/pip install
@@ -47,20 +50,50 @@ def key(turn):
     return sorted(f"{a}/{b}" for a, b in turn)
 
 
-def whole_turns(state):
-    """Every distinct whole turn at a decision state (a double: both halves)."""
+def board(state):
+    """The position a turn leaves: OpenSpiel's board drawing, bar and borne-off men."""
+    return "\n".join(line for line in str(state).splitlines()
+                     if not line.startswith(("Turn:", "Previous player:", "Extra turn:", "Dice:")))
+
+
+def turns_and_boards(state):
+    """Every distinct whole turn at a decision state (a double: both halves), with the
+    position it leaves."""
     player = state.current_player()
-    turns = set()
+    turns = {}
     for a in state.legal_actions():
         first = steps(state, a)
         child = state.clone()
         child.apply_action(a)
         if not child.is_terminal() and not child.is_chance_node() and child.current_player() == player:
             for b in child.legal_actions():
-                turns.add(tuple(key(first + steps(child, b))))
+                grand = child.clone()
+                grand.apply_action(b)
+                turns[tuple(key(first + steps(child, b)))] = board(grand)
         else:
-            turns.add(tuple(key(first)))
-    return sorted(list(t) for t in turns)
+            turns[tuple(key(first))] = board(child)
+    return turns
+
+
+def whole_turns(state):
+    """Every distinct whole turn at a decision state, sorted."""
+    return sorted(list(t) for t in turns_and_boards(state))
+
+
+def same_play(state):
+    """The turns (as indices into `whole_turns`) that leave one position, for every
+    position more than one turn leaves: one play written several ways."""
+    turns = turns_and_boards(state)
+    order = sorted(turns)
+    by_board = {}
+    for i, t in enumerate(order):
+        by_board.setdefault(turns[t], []).append(i)
+    return sorted(g for g in by_board.values() if len(g) > 1)
+
+
+def plays(state):
+    """The number of distinct plays: distinct positions a whole turn may leave."""
+    return len(set(turns_and_boards(state).values()))
 
 
 def dice(state):
@@ -105,6 +138,7 @@ def record(game, actions_or_rng):
                 "mover": 0 if player == starter else 1,
                 "dice": dice(state),
                 "turns": whole_turns(state),
+                "same": same_play(state),
             }
             played = steps(state, a)
         else:
@@ -123,10 +157,10 @@ def record(game, actions_or_rng):
     return {"decisions": decisions, "winner": winner}
 
 
-def reply_turns(game):
+def reply_plays(game):
     """Perft 4 restricted to the openings OpenSpiel has (no double first): for each opening
-    roll of the first player, each of its distinct turns, and each of the 21 rolls of the
-    other player, the number of distinct turns, all added up."""
+    roll of the first player, each of its distinct plays, and each of the 21 rolls of the
+    other player, the number of distinct plays, all added up."""
     total = 0
     start = game.new_initial_state()
     for outcome, _ in start.chance_outcomes():
@@ -136,12 +170,11 @@ def reply_turns(game):
             continue
         seen = set()
         for a in opened.legal_actions():
-            turn = tuple(key(steps(opened, a)))
-            if turn in seen:
-                continue
-            seen.add(turn)
             after = opened.clone()
             after.apply_action(a)
+            if board(after) in seen:
+                continue
+            seen.add(board(after))
             rolls = set()
             for roll, _ in after.chance_outcomes():
                 child = after.clone()
@@ -150,7 +183,7 @@ def reply_turns(game):
                 if pair in rolls:
                     continue
                 rolls.add(pair)
-                total += len(whole_turns(child))
+                total += plays(child)
     return total
 
 
@@ -161,7 +194,7 @@ def main():
     games = [record(game, [p["action"] for p in playthrough["plies"]])]
     for seed in range(1, GAMES + 1):
         games.append(record(game, random.Random(seed)))
-    # The opening: the number of distinct turns for each roll the first player may start
+    # The opening: the number of distinct plays for each roll the first player may start
     # with (OpenSpiel's opening roll is never a double).
     opening = {}
     start = game.new_initial_state()
@@ -170,9 +203,9 @@ def main():
         child.apply_action(outcome)
         if child.current_player() == 0:
             hi, lo = dice(child)
-            opening[f"{hi}{lo}"] = len(whole_turns(child))
+            opening[f"{hi}{lo}"] = plays(child)
     json.dump({"source": "OpenSpiel 2.0.2 (pip open_spiel), game 'backgammon'",
-               "opening": opening, "reply_turns": reply_turns(game), "games": games},
+               "opening": opening, "reply_plays": reply_plays(game), "games": games},
               sys.stdout, separators=(",", ":"))
     print()
 

@@ -4,9 +4,12 @@
 //! After a roll, the player's one move is a whole turn: a sequence of steps along a track,
 //! each by one die not used yet (a double counts four times with `, doubles twice`). As
 //! many dice as possible must be used; when only one of two different dice can be used,
-//! it must be the larger. Turns made of the same steps in another order are one move.
+//! it must be the larger. Turns that leave the same position are one move (one play):
+//! a 3-1 moving one man 8/7/4 or 8/5/4, or the same steps in another order.
 //! A turn records its steps as pairs of cells (origin or [`FROM_RESERVE`], landing cell
 //! or [`BORNE_OFF`]) in an order in which they can be played.
+
+mod text;
 
 use super::{Advance, CaptureRule, Steps};
 use crate::engine::state::NO_ROLL;
@@ -33,13 +36,14 @@ pub struct TurnRules {
 /// The most steps in one turn (a double used four times).
 const MAX_STEPS: usize = 4;
 
-/// One step of a turn: from, to, the die it used and the rule.
+/// One step of a turn: from, to, the die it used, the rule, and whether it hits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Step {
     from: CellId,
     to: CellId,
     die: u8,
     rule: RuleId,
+    hit: bool,
 }
 
 /// A turn found by the search: its steps in playing order.
@@ -59,17 +63,57 @@ impl Path {
         k[..self.n].sort_unstable();
         k
     }
+
+    /// The turn as a move: its rule, then each step's from and to.
+    fn as_move(&self) -> Move {
+        let mut mv = Move::new(self.steps[0].rule);
+        for st in &self.steps[..self.n] {
+            mv.push(st.from);
+            mv.push(st.to);
+        }
+        mv
+    }
+
+    /// What the turn leaves on the board: the cells men left and reached for good (a cell
+    /// reached and left again cancels out), and the cells where a man was hit, each sorted.
+    /// Two turns with the same outcome leave the same position.
+    fn outcome(&self) -> Outcome {
+        const NONE: u16 = u16::MAX;
+        let mut from = [NONE; MAX_STEPS];
+        let mut to = [NONE; MAX_STEPS];
+        let mut hits = [NONE; MAX_STEPS];
+        for (i, st) in self.steps[..self.n].iter().enumerate() {
+            from[i] = st.from.index() as u16;
+            to[i] = st.to.index() as u16;
+            if st.hit {
+                hits[i] = st.to.index() as u16;
+            }
+        }
+        for f in from.iter_mut().filter(|f| **f != NONE) {
+            if let Some(t) = to.iter_mut().find(|t| **t == *f) {
+                *t = NONE;
+                *f = NONE;
+            }
+        }
+        from.sort_unstable();
+        to.sort_unstable();
+        hits.sort_unstable();
+        [from, to, hits]
+    }
 }
 
 /// A turn's steps as sorted (from, to) cell indices.
 type Key = [(u16, u16); MAX_STEPS];
+
+/// What a turn leaves on the board (see [`Path::outcome`]).
+type Outcome = [[u16; MAX_STEPS]; 3];
 
 /// The turn search's buffers, kept between calls: once grown, generating allocates nothing.
 #[derive(Default)]
 struct Buffers {
     scratch: Scratch,
     found: Vec<Path>,
-    keys: Vec<Key>,
+    keys: Vec<Outcome>,
 }
 
 thread_local! {
@@ -153,52 +197,45 @@ impl Game {
         });
     }
 
-    /// [`Game::gen_dice_turns`] with buffers to reuse.
+    /// [`Game::gen_dice_turns`] with buffers to reuse: one move per outcome.
     fn turns_with(
         &self,
         s: &State,
         p: Player,
         w: &mut Scratch,
         found: &mut Vec<Path>,
-        keys: &mut Vec<Key>,
+        keys: &mut Vec<Outcome>,
         out: &mut MoveList,
     ) {
+        self.longest_turns(s, p, w, found);
+        keys.clear();
+        for t in found.iter() {
+            let key = t.outcome();
+            if keys.contains(&key) {
+                continue;
+            }
+            keys.push(key);
+            out.push(t.as_move());
+        }
+    }
+
+    /// Every legal turn for the pending roll, in the order found, the same play reached
+    /// along several paths included: the longest ones, and of one die of two the larger.
+    fn longest_turns(&self, s: &State, p: Player, w: &mut Scratch, found: &mut Vec<Path>) {
         let (dice, n) = self.turn_dice(s.scalars.roll);
         self.fill_scratch(s, p, w);
         found.clear();
-        keys.clear();
         let mut path = Path {
-            steps: [Step {
-                from: FROM_RESERVE,
-                to: FROM_RESERVE,
-                die: 0,
-                rule: RuleId::new(0),
-            }; MAX_STEPS],
+            steps: [rule_step(FROM_RESERVE, FROM_RESERVE, 0, RuleId::new(0), false); MAX_STEPS],
             n: 0,
         };
         self.search(w, p, &dice[..n], &mut path, found);
         // As many dice as possible; one die of two: the larger if it can be used.
         let most = found.iter().map(|t| t.n).max().unwrap_or(0);
-        if most == 0 {
-            return;
-        }
-        found.retain(|t| t.n == most);
+        found.retain(|t| t.n == most && most > 0);
         if most == 1 {
             let big = found.iter().map(|t| t.steps[0].die).max().unwrap_or(0);
             found.retain(|t| t.steps[0].die == big);
-        }
-        for t in found.iter() {
-            let key = t.key();
-            if keys.contains(&key) {
-                continue;
-            }
-            keys.push(key);
-            let mut mv = Move::new(t.steps[0].rule);
-            for st in &t.steps[..t.n] {
-                mv.push(st.from);
-                mv.push(st.to);
-            }
-            out.push(mv);
         }
     }
 
@@ -284,11 +321,11 @@ impl Game {
                 if entering && (d as usize) <= len {
                     let t = cells[d as usize - 1];
                     let piece = self.piece_id(self.reserve_kind.unwrap_or_default(), Some(p));
-                    if self.lands(w, p, a, t, piece).is_some() {
+                    if let Some(hit) = self.lands(w, p, a, t, piece) {
                         moved |= self.try_step(
                             w,
                             p,
-                            rule_step(FROM_RESERVE, t, d, r),
+                            rule_step(FROM_RESERVE, t, d, r, hit),
                             piece,
                             a,
                             &rest[..k],
@@ -310,21 +347,21 @@ impl Game {
                         continue;
                     }
                     let to = at + d as usize;
-                    let dest = if to < len {
+                    let (dest, hit) = if to < len {
                         let t = cells[to];
-                        if self.lands(w, p, a, t, q).is_none() {
+                        let Some(hit) = self.lands(w, p, a, t, q) else {
                             continue;
-                        }
-                        t
+                        };
+                        (t, hit)
                     } else if self.may_bear_off(w, p, a, cells, at, to == len) {
-                        BORNE_OFF
+                        (BORNE_OFF, false)
                     } else {
                         continue;
                     };
                     moved |= self.try_step(
                         w,
                         p,
-                        rule_step(c, dest, d, r),
+                        rule_step(c, dest, d, r, hit),
                         q,
                         a,
                         &rest[..k],
@@ -540,83 +577,15 @@ impl Game {
             self.set_cell(s, to, piece);
         }
     }
-
-    /// A turn in move notation: its steps joined by `+`, each `from-to` (`x` for a hit),
-    /// `in` for the reserve and `off` for bearing off: `l2-h2+a2xe1`.
-    pub(crate) fn write_dice_turn(&self, s: &State, mv: Move) -> String {
-        let p = s.to_move();
-        let name = |c: CellId| match c {
-            FROM_RESERVE => "in",
-            BORNE_OFF => "off",
-            _ => self.board.cells[c.index()].name.as_str(),
-        };
-        let mut w = self.scratch(s, p);
-        let mut out = String::new();
-        for pair in mv.cells().chunks_exact(2) {
-            let (from, to) = (pair[0], pair[1]);
-            if !out.is_empty() {
-                out.push('+');
-            }
-            out.push_str(name(from));
-            let hit = to != BORNE_OFF && {
-                let q = w.top[to.index()];
-                q != EMPTY
-                    && self.owner(q).is_some_and(|o| o != p)
-                    && !self.board.stack_shared[to.index()]
-            };
-            out.push(if hit { 'x' } else { '-' });
-            out.push_str(name(to));
-            // Keep the scratch board in step so later hits are seen (no home test needed).
-            let piece = if from == FROM_RESERVE {
-                w.reserve = w.reserve.saturating_sub(1);
-                self.reserve_kind
-                    .map_or(EMPTY, |k| self.piece_id(k, Some(p)))
-            } else {
-                let f = from.index();
-                let q = w.top[f];
-                w.count[f] = w.count[f].saturating_sub(1);
-                if w.count[f] == 0 {
-                    w.top[f] = EMPTY;
-                }
-                q
-            };
-            if to != BORNE_OFF {
-                let t = to.index();
-                if hit {
-                    w.count[t] = 0;
-                }
-                w.top[t] = piece;
-                w.count[t] += 1;
-            }
-        }
-        out
-    }
-
-    /// The steps of a turn written in any order (`a2-e1+l2-h2` for `l2-h2+a2-e1`), `x` or
-    /// `-` alike: the legal turn with the same steps, if one.
-    pub(crate) fn parse_dice_turn(&self, s: &State, want: &str, moves: &[Move]) -> Option<Move> {
-        let key = |t: &str| {
-            let mut v: Vec<String> = t
-                .split('+')
-                .map(|st| st.replace('x', "-").to_ascii_lowercase())
-                .collect();
-            v.sort();
-            v
-        };
-        let want = key(want);
-        moves
-            .iter()
-            .copied()
-            .find(|&m| key(&self.write_dice_turn(s, m)) == want)
-    }
 }
 
-/// A step by die `die` of rule `rule`.
-fn rule_step(from: CellId, to: CellId, die: u8, rule: RuleId) -> Step {
+/// A step by die `die` of rule `rule` (`hit`: it hits a lone enemy piece).
+fn rule_step(from: CellId, to: CellId, die: u8, rule: RuleId, hit: bool) -> Step {
     Step {
         from,
         to,
         die,
         rule,
+        hit,
     }
 }
