@@ -262,13 +262,13 @@ mod tests {
             ("look mark = c3", "unknown look 'mark'"),
             ("look points = c3", "'look points' takes no value"),
             ("look marks", "'look marks' needs a value"),
-            ("look marks = z9", "no cell 'z9'"),
+            ("look marks = z9", "'z9' is neither a cell of this board nor a zone"),
             ("look edges = top", "say whose"),
             ("look picture = \"x\"", "needs the piece it draws"),
             ("look picture king = \"K\"", "unknown piece 'king'"),
             ("look picture stone = \"much too long\"", "one to four characters"),
             ("look turned = Red", "unknown player 'Red'"),
-            ("look marks = c3 when ply > 3", "unknown"),
+            ("look marks = c3 when ply() > 3", "may depend only on options"),
         ] {
             let err = compile(&format!("{BASE}{line}\n")).unwrap_err();
             assert!(err.contains(msg), "{line}: {err}");

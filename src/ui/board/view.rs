@@ -367,7 +367,9 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
         }
         return;
     }
-    if !game.look().files.is_empty() {
+    // Grids with ranks (square boards, hex rhombi) are labelled as their names read; a
+    // hex-columns board's rows are half cells, left to the names below.
+    if !game.look().ranks.is_empty() {
         return draw_look_labels(app, layout, origin, buf);
     }
     let parts = |c: usize| split_name(&game.board.cells[c].name);
@@ -437,7 +439,8 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
 }
 
 /// The coordinate labels of a grid board ([`crate::engine::BoardLook`]'s files and ranks):
-/// each rank left of its row's leftmost cell, each file under its column's lowest cell.
+/// each rank left of its row's leftmost cell, each file under the board below its column's
+/// lowest cell.
 fn draw_look_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer) {
     let game = app.session.game();
     let look = game.look();
@@ -456,11 +459,8 @@ fn draw_look_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &m
         let lowest = cells()
             .filter(|(c, _)| c.col == col as i32)
             .max_by_key(|(_, at)| at.1);
-        if let Some((_, &(x, y))) = lowest {
-            // Under the board where the column ends on the last line, else just under
-            // the column's own lowest cell (the slanting rows of a hex rhombus).
-            let at = if y + 1 == layout.size.1 { bottom } else { origin.1 + y + 1 };
-            buf.set_stringn(origin.0 + x + 1, at, text, 2, dim);
+        if let Some((_, &(x, _))) = lowest {
+            buf.set_stringn(origin.0 + x + 1, bottom, text, 2, dim);
         }
     }
 }
@@ -657,6 +657,11 @@ fn middle_lines(
     .iter()
     .map(|k| (k.to_string(), plain))
     .collect();
+    if !beside {
+        // Under a wide board (Hex, Nex at 80 x 24) only a few lines show: the notes (who
+        // joins which sides) come first, so they stay on screen.
+        return [notes.as_slice(), &full, &keys].concat();
+    }
     let tries = [
         [full.as_slice(), &notes, &keys].concat(),
         [compact.as_slice(), &notes, &keys].concat(),
