@@ -455,7 +455,10 @@ fn go_columns_skip_i_in_cells_and_moves() {
         for ply in 0..40 {
             let moves: Vec<_> = g.legal_moves_vec(&s).iter().copied().collect();
             let texts: Vec<String> = moves.iter().map(|&m| g.move_to_string(&s, m)).collect();
-            assert!(texts.iter().all(|t| !t.starts_with('i')), "{size}: {texts:?}");
+            assert!(
+                texts.iter().all(|t| !t.starts_with('i')),
+                "{size}: {texts:?}"
+            );
             // A spread of moves, the same every run: not always the first or the last.
             let Some(&mv) = moves.get((ply * 37 + 11) % moves.len().max(1)) else {
                 break;
@@ -464,6 +467,9 @@ fn go_columns_skip_i_in_cells_and_moves() {
         }
     }
     let g = go(&[("size", "9")]);
-    assert!(g.parse_move(&g.start(), "i5").is_err(), "there is no column i");
+    assert!(
+        g.parse_move(&g.start(), "i5").is_err(),
+        "there is no column i"
+    );
     assert!(g.parse_move(&g.start(), "j5").is_ok());
 }

@@ -372,7 +372,11 @@ impl Compiler {
         self.numbered_cells = names == SquareNames::Numbered;
         let most = if names == SquareNames::Go { 25 } else { 26 };
         if w > most {
-            let letters = if most == 25 { "a–z without i" } else { "a–z" };
+            let letters = if most == 25 {
+                "a–z without i"
+            } else {
+                "a–z"
+            };
             self.err(
                 a.positional[0].span,
                 format!("the board is too large: {w} columns cannot be named {letters} (at most {most})"),
@@ -398,7 +402,10 @@ impl Compiler {
         let (files, ranks) = if names == SquareNames::Numbered {
             (Vec::new(), Vec::new())
         } else {
-            ((0..w as i32).map(file).collect(), (0..h as i32).map(rank).collect())
+            (
+                (0..w as i32).map(file).collect(),
+                (0..h as i32).map(rank).collect(),
+            )
         };
         let mut g = Geometry::lattice(
             BoardShape::Square {
@@ -468,7 +475,11 @@ impl Compiler {
             &RHOMBUS_DIRS,
         );
         let number = |i: i64| (0..i).map(|i| (i + 1).to_string()).collect::<Vec<_>>();
-        let letters = |i: i64| (0..i).map(|i| column_letter(i as usize)).collect::<Vec<_>>();
+        let letters = |i: i64| {
+            (0..i)
+                .map(|i| column_letter(i as usize))
+                .collect::<Vec<_>>()
+        };
         (g.files, g.ranks) = if row_letters {
             (number(w), letters(h))
         } else {

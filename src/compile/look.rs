@@ -116,8 +116,11 @@ impl Compiler {
     /// `look edges = top, bottom for Black, left, right for White`: each side on its own.
     fn look_edges(&mut self, look: &mut BoardLook, word: &Name, v: &Value) {
         let Value::PerPlayer(items) = v else {
-            let d = Diagnostic::error(word.span, "an edge is drawn in a player's colour: say whose")
-                .with_hint("for example 'look edges = top, bottom for Black, left, right for White'");
+            let d = Diagnostic::error(
+                word.span,
+                "an edge is drawn in a player's colour: say whose",
+            )
+            .with_hint("for example 'look edges = top, bottom for Black, left, right for White'");
             self.diags.push(d);
             return;
         };
@@ -174,7 +177,10 @@ impl Compiler {
                 }] if (1..=4).contains(&s.chars().count()) => s.clone(),
                 _ => {
                     let span = list.first().map_or(word.span, |e| e.span);
-                    self.err(span, "a picture is one quoted text of one to four characters: \"♔\"");
+                    self.err(
+                        span,
+                        "a picture is one quoted text of one to four characters: \"♔\"",
+                    );
                     continue;
                 }
             };
@@ -239,7 +245,10 @@ mod tests {
         let c3 = g.board.cell_by_name("c3").unwrap();
         assert!(look.marked(c3) && marked(look, 0) && !marked(look, 1));
         assert_eq!(look.edges.len(), 2);
-        assert_eq!((look.edges[0].player, look.edges[0].name.as_str()), (Player(0), "top"));
+        assert_eq!(
+            (look.edges[0].player, look.edges[0].name.as_str()),
+            (Player(0), "top")
+        );
         assert_eq!(look.edges[0].cells.len(), 5);
         assert_eq!(look.picture(1), Some("●"));
         assert_eq!(look.picture(2), Some("○"));
@@ -250,9 +259,16 @@ mod tests {
 
     #[test]
     fn a_look_may_depend_on_options() {
-        let src = format!("option size = 5\n{BASE}look marks = c3 when size = 5\nlook marks = b2 when size = 9\n");
+        let src = format!(
+            "option size = 5\n{BASE}look marks = c3 when size = 5\nlook marks = b2 when size = 9\n"
+        );
         let g = compile(&src).unwrap();
-        let marks: Vec<&str> = g.look().marks.iter().map(|c| g.board.cells[c.index()].name.as_str()).collect();
+        let marks: Vec<&str> = g
+            .look()
+            .marks
+            .iter()
+            .map(|c| g.board.cells[c.index()].name.as_str())
+            .collect();
         assert_eq!(marks, ["c3"]);
     }
 
@@ -262,13 +278,22 @@ mod tests {
             ("look mark = c3", "unknown look 'mark'"),
             ("look points = c3", "'look points' takes no value"),
             ("look marks", "'look marks' needs a value"),
-            ("look marks = z9", "'z9' is neither a cell of this board nor a zone"),
+            (
+                "look marks = z9",
+                "'z9' is neither a cell of this board nor a zone",
+            ),
             ("look edges = top", "say whose"),
             ("look picture = \"x\"", "needs the piece it draws"),
             ("look picture king = \"K\"", "unknown piece 'king'"),
-            ("look picture stone = \"much too long\"", "one to four characters"),
+            (
+                "look picture stone = \"much too long\"",
+                "one to four characters",
+            ),
             ("look turned = Red", "unknown player 'Red'"),
-            ("look marks = c3 when ply() > 3", "may depend only on options"),
+            (
+                "look marks = c3 when ply() > 3",
+                "may depend only on options",
+            ),
         ] {
             let err = compile(&format!("{BASE}{line}\n")).unwrap_err();
             assert!(err.contains(msg), "{line}: {err}");

@@ -497,7 +497,12 @@ fn draw_square_wide(p: &Painter, grid: &Grid, width: u16, height: u16) -> String
     let mut out = String::new();
     for r in (0..h).rev() {
         let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
-        let rank = p.game.look().ranks.get(r as usize).map_or("", String::as_str);
+        let rank = p
+            .game
+            .look()
+            .ranks
+            .get(r as usize)
+            .map_or("", String::as_str);
         let line = format!("{}{}", p.frame(&format!("{rank:>2}")), p.wide_row(&cells));
         out.push_str(line.trim_end());
         out.push('\n');
@@ -962,8 +967,14 @@ mod tests {
         assert_eq!(lines[4], " 5 . . . . + . . . .");
         let g = crate::load_shipped("go", &[("size".into(), "19".into())]).unwrap();
         let out = plain(&g, &g.start(), &[]);
-        assert!(out.ends_with("   a b c d e f g h j k l m n o p q r s t\n"), "{out}");
-        assert!(out.contains("\n16 . . . + . . . . . + . . . . . + . . .\n"), "{out}");
+        assert!(
+            out.ends_with("   a b c d e f g h j k l m n o p q r s t\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("\n16 . . . + . . . . . + . . . . . + . . .\n"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -641,9 +641,8 @@ fn loading_a_device_is_refused_and_changes_nothing() {
 #[test]
 fn each_board_draws_its_declared_look_at_80_by_24() {
     // The board's lines, without the panel beside them.
-    let board = |game: &str| -> Vec<String> {
-        screen(&humans(game)).lines().map(str::to_string).collect()
-    };
+    let board =
+        |game: &str| -> Vec<String> { screen(&humans(game)).lines().map(str::to_string).collect() };
     let has = |lines: &[String], want: &str| lines.iter().any(|l| l.starts_with(want));
     // Go: columns without i, star points where the stones are not.
     let go = board("go");
@@ -664,7 +663,13 @@ fn each_board_draws_its_declared_look_at_80_by_24() {
     // Hex and Nex: who joins which sides stays on screen.
     for game in ["hex", "nex"] {
         let s = screen(&humans(game));
-        assert!(s.contains("Black wins by joining top and bottom"), "{game}:\n{s}");
-        assert!(s.contains("White wins by joining left and right"), "{game}:\n{s}");
+        assert!(
+            s.contains("Black wins by joining top and bottom"),
+            "{game}:\n{s}"
+        );
+        assert!(
+            s.contains("White wins by joining left and right"),
+            "{game}:\n{s}"
+        );
     }
 }

@@ -300,7 +300,8 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
 fn draw_lines(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer) {
     let dim = Style::default().add_modifier(Modifier::DIM);
     for (a, b) in app.session.game().links() {
-        let (Some(&(ax, ay)), Some(&(bx, by))) = (layout.at.get(a.index()), layout.at.get(b.index()))
+        let (Some(&(ax, ay)), Some(&(bx, by))) =
+            (layout.at.get(a.index()), layout.at.get(b.index()))
         else {
             continue;
         };
@@ -451,7 +452,13 @@ fn draw_look_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &m
             .filter(|(c, _)| c.row == row as i32)
             .min_by_key(|(_, at)| at.0)
         {
-            buf.set_stringn(origin.0 - LABELS, origin.1 + y, format!("{text:>2}"), 2, dim);
+            buf.set_stringn(
+                origin.0 - LABELS,
+                origin.1 + y,
+                format!("{text:>2}"),
+                2,
+                dim,
+            );
         }
     }
     let bottom = origin.1 + layout.size.1;

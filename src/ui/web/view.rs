@@ -282,7 +282,10 @@ fn look_view(game: &Game, cells: &[CellView]) -> LookView {
         .edges
         .iter()
         .filter_map(|e| {
-            let (a, b) = (cells.get(e.cells.first()?.index())?, cells.get(e.cells.last()?.index())?);
+            let (a, b) = (
+                cells.get(e.cells.first()?.index())?,
+                cells.get(e.cells.last()?.index())?,
+            );
             let (dx, dy) = (b.x - a.x, b.y - a.y);
             let len = (dx * dx + dy * dy).sqrt();
             if len == 0.0 {
