@@ -453,7 +453,7 @@ fn go_columns_skip_i_in_cells_and_moves() {
         assert!(names.contains(&"j9") && names.contains(&"h1"), "{size}");
         let mut s = g.start();
         for ply in 0..40 {
-            let moves: Vec<_> = g.legal_moves_vec(&s).iter().copied().collect();
+            let moves = g.legal_moves_vec(&s);
             let texts: Vec<String> = moves.iter().map(|&m| g.move_to_string(&s, m)).collect();
             assert!(
                 texts.iter().all(|t| !t.starts_with('i')),
