@@ -441,3 +441,35 @@ fn sampling_passes_or_finds_nothing_when_every_move_is_refused() {
         );
     }
 }
+
+/// Go boards skip the letter i, as Go players and GTP write them: no cell and no move of a
+/// 9 x 9, 13 x 13 or 19 x 19 game is in column `i`, and the ninth column is `j`.
+#[test]
+fn go_columns_skip_i_in_cells_and_moves() {
+    for size in ["9", "13", "19"] {
+        let g = go(&[("size", size)]);
+        let names: Vec<&str> = g.board().cells.iter().map(|c| c.name.as_str()).collect();
+        assert!(names.iter().all(|n| !n.starts_with('i')), "{size}");
+        assert!(names.contains(&"j9") && names.contains(&"h1"), "{size}");
+        let mut s = g.start();
+        for ply in 0..40 {
+            let moves = g.legal_moves_vec(&s);
+            let texts: Vec<String> = moves.iter().map(|&m| g.move_to_string(&s, m)).collect();
+            assert!(
+                texts.iter().all(|t| !t.starts_with('i')),
+                "{size}: {texts:?}"
+            );
+            // A spread of moves, the same every run: not always the first or the last.
+            let Some(&mv) = moves.get((ply * 37 + 11) % moves.len().max(1)) else {
+                break;
+            };
+            g.make(&mut s, mv);
+        }
+    }
+    let g = go(&[("size", "9")]);
+    assert!(
+        g.parse_move(&g.start(), "i5").is_err(),
+        "there is no column i"
+    );
+    assert!(g.parse_move(&g.start(), "j5").is_ok());
+}

@@ -297,16 +297,10 @@ fn the_documented_session_is_what_the_engine_answers() {
 /// Random 9 × 9 games in which to compare ladder readings.
 const LADDER_GAMES: u64 = 100;
 
-/// The GTP vertex of a tabletop Go point (`j5` is `K5`: GTP has no column I).
+/// The GTP vertex of a tabletop Go point: the same letters, upper case (neither has a
+/// column `i`: `j5` is `J5`).
 fn gtp_vertex(point: &str) -> String {
-    let (col, row) = point.split_at(1);
-    let col = col.chars().next().expect("a column");
-    let col = if col >= 'i' {
-        (col as u8 + 1) as char
-    } else {
-        col
-    };
-    format!("{}{row}", col.to_ascii_uppercase())
+    point.to_ascii_uppercase()
 }
 
 /// tabletop reads ladders as GNU Go does. Go's playouts do not save a chain in atari by

@@ -291,6 +291,120 @@ fn every_board_shape_comes_with_its_geometry() {
     assert_eq!(ext.len(), 4);
 }
 
+/// The texts of a board's coordinate labels, in order.
+fn labels(board: &Value) -> Vec<String> {
+    board["look"]["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The names of the cells a board's look marks.
+fn marks(board: &Value) -> Vec<String> {
+    board["look"]["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            board["cells"][c.as_u64().unwrap() as usize]["name"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn each_board_is_drawn_as_its_rule_file_says() {
+    let s = Server::start();
+    let board = |game: &str, options: Value| {
+        let (id, st) = s.open(json!({"game": game, "options": options}));
+        (s.get(&format!("/api/sessions/{id}/board")), st)
+    };
+    // Go: stones on the points, its star points, columns a … t without i.
+    let (go, _) = board("go", json!({"size": "19"}));
+    assert_eq!(go["look"]["points"], true);
+    let files: Vec<String> = labels(&go).into_iter().take(19).collect();
+    assert_eq!(files.concat(), "abcdefghjklmnopqrst");
+    assert!(go["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| !c["name"].as_str().unwrap().starts_with('i')));
+    assert_eq!(
+        marks(&go),
+        ["d4", "k4", "q4", "d10", "k10", "q10", "d16", "k16", "q16"]
+    );
+    let (go9, _) = board("go", json!({"size": "9"}));
+    assert_eq!(marks(&go9), ["c3", "g3", "e5", "c7", "g7"]);
+    // Hex and Nex: each player's sides in their colour.
+    for game in ["hex", "nex"] {
+        let (b, _) = board(game, json!({}));
+        let edges: Vec<(String, u64)> = b["look"]["edges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["name"].as_str().unwrap().to_string(),
+                    e["player"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let want =
+            [("top", 0), ("bottom", 0), ("left", 1), ("right", 1)].map(|(n, p)| (n.to_string(), p));
+        assert_eq!(edges, want, "{game}");
+        assert_eq!(b["colors"][0], "#222222", "{game}: Black's sides are black");
+    }
+    // Ur: the rosettes; morris: its lines; neither has coordinate labels it does not use.
+    for game in ["ur", "ur-finkel"] {
+        let (ur, _) = board(game, json!({}));
+        assert_eq!(marks(&ur), ["a1", "g1", "d2", "a3", "g3"], "{game}");
+    }
+    let (morris, _) = board("morris", json!({}));
+    assert_eq!(morris["look"]["lines"], true);
+    assert!(labels(&morris).is_empty());
+    let (tictactoe, _) = board("tictactoe", json!({}));
+    assert_eq!(tictactoe["look"]["lines"], false);
+    // Shogi: files 9 … 1 across, ranks a … i down; White's pieces turned; kanji.
+    let (shogi, st) = board("shogi", json!({}));
+    assert_eq!(labels(&shogi).concat(), "987654321ihgfedcba");
+    assert_eq!(shogi["look"]["turned"], json!([1]));
+    let king = |cell: &str| st["cells"][cell_at(&shogi, cell)][0].as_u64().unwrap() as usize;
+    assert_eq!(shogi["pieces"][king("5i")]["label"], "玉");
+    assert_eq!(shogi["pieces"][king("5a")]["label"], "王");
+    // Chess: a … h and 1 … 8, a picture per piece and side; draughts' numbers are no labels.
+    let (chess, st) = board("chess", json!({}));
+    assert_eq!(labels(&chess).concat(), "abcdefgh12345678");
+    let at = |cell: &str| st["cells"][cell_at(&chess, cell)][0].as_u64().unwrap() as usize;
+    assert_eq!(chess["pieces"][at("e1")]["label"], "♔");
+    assert_eq!(chess["pieces"][at("d8")]["label"], "♛");
+    let (draughts, _) = board("draughts", json!({}));
+    assert!(labels(&draughts).is_empty());
+    // Labels and sides lie within the drawing's extent.
+    for b in [&go, &chess, &shogi] {
+        let ext: Vec<f64> = b["extent"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        for l in b["look"]["labels"].as_array().unwrap() {
+            let (x, y) = (l["x"].as_f64().unwrap(), l["y"].as_f64().unwrap());
+            assert!(
+                x >= ext[0] && x <= ext[0] + ext[2] && y >= ext[1] && y <= ext[1] + ext[3],
+                "{l}"
+            );
+        }
+    }
+}
+
+fn cell_at(board: &Value, name: &str) -> usize {
+    cell(board, name) as usize
+}
+
 #[test]
 fn records_replay_step_by_step_and_play_on() {
     let s = Server::start();

@@ -684,3 +684,99 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     page.c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }
+
+/// Each board as its rule file's `look` lines say: Go's star points and its columns without
+/// i, Hex's coloured sides, Ur's rosettes, the morris lines, a legend of the pieces; the
+/// promotion choice beside its square; the game selector follows a loaded record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_board_draws_each_games_look() {
+    let (_server, base) = serve();
+    let (_driver, c, profile) = browser().await;
+    let page = Page { c, base };
+    page.c.goto(&format!("{}/", page.base)).await.unwrap();
+    page.until(
+        "the game list",
+        "return document.querySelectorAll('#game option').length > 10",
+    )
+    .await;
+    let count = |css: &str| format!("return document.querySelectorAll({css:?}).length");
+
+    page.start("go", "size=9", &["human", "human"]).await;
+    let labels = page
+        .js("return [...document.querySelectorAll('#board [data-label]')].map(t => t.textContent).join('')")
+        .await;
+    assert_eq!(labels, json!("abcdefghj123456789"));
+    assert_eq!(page.js(&count("#board .star")).await, json!(5));
+    assert_eq!(page.js(&count("#board .grid")).await, json!(18));
+
+    page.start("hex", "size=5", &["human", "human"]).await;
+    let edges = page
+        .js("return [...document.querySelectorAll('#board .edge')].map(e => e.dataset.edge + ':' + e.getAttribute('stroke'))")
+        .await;
+    assert_eq!(
+        edges,
+        json!([
+            "top:#222222",
+            "bottom:#222222",
+            "left:#f4f1e8",
+            "right:#f4f1e8"
+        ])
+    );
+
+    page.start("ur", "", &["human", "human"]).await;
+    assert_eq!(page.js(&count("#board .rosette")).await, json!(5));
+    page.start("morris", "", &["human", "human"]).await;
+    assert_eq!(page.js(&count("#board .link")).await, json!(32));
+
+    // Chess: a legend of the six kinds, each with both sides' pictures; a promotion offered
+    // beside the square it happens on.
+    page.open_position(
+        "chess",
+        json!({}),
+        "k7/4P3/8/8/8/8/8/K7 w - - 0 1",
+        &["human", "human"],
+    )
+    .await;
+    let legend = page
+        .js("return [...document.querySelectorAll('#legend .legend-item')].map(i => i.dataset.kind + ' ' + i.querySelectorAll('[data-symbol]').length)")
+        .await;
+    assert_eq!(
+        legend,
+        json!(["pawn 2", "knight 2", "bishop 2", "rook 2", "queen 2", "king 2"])
+    );
+    page.click_cells(&["e7", "e8"]).await;
+    page.until(
+        "the promotion choices",
+        "return document.querySelectorAll('#choices .choice').length === 4",
+    )
+    .await;
+    let gap = page
+        .js(
+            "const c = document.getElementById('choices').getBoundingClientRect(); \
+             const s = document.querySelector(\"[data-name='e8']\").getBoundingClientRect(); \
+             return [c.left - s.right, Math.abs(c.top - s.top)]",
+        )
+        .await;
+    let gap: Vec<f64> = serde_json::from_value(gap).unwrap();
+    assert!((0.0..20.0).contains(&gap[0]) && gap[1] < 20.0, "{gap:?}");
+
+    // A loaded record's game shows in the selector.
+    page.js("document.getElementById('load-box').open = true; \
+             document.getElementById('record-text').value = '# tabletop game record\\ngame tictactoe\\nmoves b2 a1'; \
+             document.getElementById('record-format').value = 'tabletop'")
+        .await;
+    page.click("#load").await;
+    page.until(
+        "the record",
+        "return document.getElementById('title').textContent === 'Tic-tac-toe'",
+    )
+    .await;
+    assert_eq!(
+        page.js("return document.getElementById('game').value")
+            .await,
+        json!("tictactoe")
+    );
+
+    page.c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}

@@ -437,6 +437,7 @@ impl Compiler {
             lean: false,
             bit_moves: None,
             step_tables: None,
+            look: std::mem::take(&mut self.look),
             en_passant_rules: Vec::new(),
             placement_playouts: false,
         };

@@ -33,6 +33,10 @@ pub(crate) struct Geometry {
     pub edges: Vec<(&'static str, Vec<CellId>)>,
     /// Row and column numbers of each cell, for `row(n)` and `column(x)`.
     pub row_col: Vec<(i32, i32)>,
+    /// Coordinate labels by lattice column and row, as the cell names read (empty where
+    /// the names are not coordinates: numbered cells, graph boards).
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
     by_coord: HashMap<(i32, i32), CellId>,
 }
 
@@ -45,6 +49,23 @@ type CellSpec = (String, (i32, i32), (i32, i32));
 
 fn column_letter(i: usize) -> String {
     ((b'a' + i as u8) as char).to_string()
+}
+
+/// The column letters of a Go board: the alphabet without `i` (so it is not taken for `j`
+/// or `1`), as Go players and GTP write them.
+const GO_LETTERS: &[u8] = b"abcdefghjklmnopqrstuvwxyz";
+
+/// How a square board's cells are named (`names: …`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SquareNames {
+    /// `a1` … as in chess.
+    Letters,
+    /// `1`, `2`, … in reading order, as draughts numbers its squares.
+    Numbered,
+    /// Shogi's `9a` … `1i`: files numbered from the right, ranks lettered from the top.
+    FilesRight,
+    /// Go's `a1` … `t19`, the columns lettered without `i`.
+    Go,
 }
 
 impl Geometry {
@@ -67,6 +88,8 @@ impl Geometry {
             links: HashMap::new(),
             opposite: HashMap::new(),
             edges: Vec::new(),
+            files: Vec::new(),
+            ranks: Vec::new(),
             by_coord,
         }
     }
@@ -334,40 +357,56 @@ impl Compiler {
     fn square(&mut self, a: &mut CallArgs) -> Option<Geometry> {
         let w = self.size_arg(a, 0, "width")?;
         let h = self.size_arg(a, 1, "height")?;
-        let mut files_right = false;
+        let mut names = SquareNames::Letters;
         if let Some(n) = a.named("names") {
             match &n.kind {
-                ExprKind::Name(x) if x == "numbered" => self.numbered_cells = true,
+                ExprKind::Name(x) if x == "numbered" => names = SquareNames::Numbered,
                 ExprKind::Name(x) if x == "letters" => {}
-                ExprKind::Name(x) if x == "files-right" => files_right = true,
+                ExprKind::Name(x) if x == "files-right" => names = SquareNames::FilesRight,
+                ExprKind::Name(x) if x == "go" => names = SquareNames::Go,
                 _ => {
-                    self.err(n.span, "expected 'numbered' (cells 1, 2, 3… in reading order, as in draughts), 'letters' (a1, b1, …) or 'files-right' (shogi's 9a … 1i)");
+                    self.err(n.span, "expected 'numbered' (cells 1, 2, 3… in reading order, as in draughts), 'letters' (a1, b1, …), 'files-right' (shogi's 9a … 1i) or 'go' (a1 … t19, columns without i)");
                 }
             }
         }
-        if w > 26 {
+        self.numbered_cells = names == SquareNames::Numbered;
+        let most = if names == SquareNames::Go { 25 } else { 26 };
+        if w > most {
+            let letters = if most == 25 {
+                "a–z without i"
+            } else {
+                "a–z"
+            };
             self.err(
                 a.positional[0].span,
-                format!("the board is too large: {w} columns cannot be named a–z (at most 26)"),
+                format!("the board is too large: {w} columns cannot be named {letters} (at most {most})"),
             );
             return None;
         }
+        let file = |c: i32| match names {
+            SquareNames::FilesRight => (w as i32 - c).to_string(),
+            SquareNames::Go => char::from(GO_LETTERS[c as usize]).to_string(),
+            _ => column_letter(c as usize),
+        };
+        let rank = |r: i32| match names {
+            SquareNames::FilesRight => column_letter((h as i32 - 1 - r) as usize),
+            _ => (r + 1).to_string(),
+        };
         let mut cells = Vec::new();
         for r in 0..h as i32 {
             for c in 0..w as i32 {
-                // Shogi's names: files numbered from the right, ranks lettered from the top.
-                let name = if files_right {
-                    format!(
-                        "{}{}",
-                        w as i32 - c,
-                        column_letter((h as i32 - 1 - r) as usize)
-                    )
-                } else {
-                    format!("{}{}", column_letter(c as usize), r + 1)
-                };
+                let name = format!("{}{}", file(c), rank(r));
                 cells.push((name, (c, r), (r + 1, c + 1)));
             }
         }
+        let (files, ranks) = if names == SquareNames::Numbered {
+            (Vec::new(), Vec::new())
+        } else {
+            (
+                (0..w as i32).map(file).collect(),
+                (0..h as i32).map(rank).collect(),
+            )
+        };
         let mut g = Geometry::lattice(
             BoardShape::Square {
                 width: w as u16,
@@ -376,6 +415,8 @@ impl Compiler {
             cells,
             &SQUARE_DIRS,
         );
+        g.files = files;
+        g.ranks = ranks;
         g.lines = (0..h)
             .rev()
             .map(|r| {
@@ -433,6 +474,17 @@ impl Compiler {
             cells,
             &RHOMBUS_DIRS,
         );
+        let number = |i: i64| (0..i).map(|i| (i + 1).to_string()).collect::<Vec<_>>();
+        let letters = |i: i64| {
+            (0..i)
+                .map(|i| column_letter(i as usize))
+                .collect::<Vec<_>>()
+        };
+        (g.files, g.ranks) = if row_letters {
+            (number(w), letters(h))
+        } else {
+            (letters(w), number(h))
+        };
         g.lines = (0..h)
             .map(|r| {
                 (0..w)
@@ -505,6 +557,8 @@ impl Compiler {
         };
         let mut g = Geometry::lattice(shape, cells, &COLUMN_DIRS);
         g.lines = lines;
+        // Only the columns: a row of the lattice is half a cell, not a rank.
+        g.files = (0..heights.len()).map(column_letter).collect();
         let tops: Vec<i32> = heights.iter().map(|h| h.0).collect();
         let ncols = tops.len() as i32;
         g.edges_by("bottom", |r, _| r == 1);

@@ -15,6 +15,7 @@ mod ends;
 mod geometry;
 mod guards;
 mod hand;
+mod look;
 mod most_captures;
 mod moves;
 mod pieces;

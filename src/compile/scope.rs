@@ -128,6 +128,8 @@ pub(crate) struct Compiler {
     pub fen: bool,
     /// The `bonus` lines' table, for the searching AI's evaluation.
     pub bonuses: crate::engine::Bonuses,
+    /// How the board is drawn (`look …` lines and the coordinate labels).
+    pub look: crate::engine::BoardLook,
 }
 
 /// How deep definitions may use each other (a limit of the language, not a cycle).
@@ -174,6 +176,7 @@ impl Compiler {
             dir_sources: Default::default(),
             fen: false,
             bonuses: Default::default(),
+            look: Default::default(),
         }
     }
 
@@ -742,6 +745,7 @@ impl Compiler {
         self.build_race(ast);
         self.build_hand(ast);
         self.build_bonus(ast);
+        self.build_look(ast);
         for st in &ast.stmts {
             match &st.node {
                 crate::lang::ast::Stmt::Royal(kinds) => {

@@ -191,11 +191,18 @@ pub struct Game {
     /// Per-cell step targets of the pieces whose rules are all steps and that have no
     /// bitboard plan (derived from `piece_moves` and `bit_moves`).
     pub(crate) step_tables: Option<Box<super::StepTables>>,
+    /// How the board is drawn (`look …` lines and the cells' coordinate labels).
+    pub(crate) look: super::BoardLook,
 }
 
 /// Read access to the compiled tables. The fields are private to the crate, so a `Game`
 /// stays as the compiler built it; each method has the name the field had.
 impl Game {
+    /// How the board is drawn (`look …` lines and the cells' coordinate labels).
+    pub fn look(&self) -> &super::BoardLook {
+        &self.look
+    }
+
     /// Short name (the file stem: `tictactoe`).
     #[inline]
     pub fn name(&self) -> &str {

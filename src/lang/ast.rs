@@ -220,6 +220,14 @@ pub enum Stmt {
     },
     /// `forbid repetition(2, positional)`: a move after which the condition holds is not legal.
     Forbid { cond: Expr, guard: Option<Expr> },
+    /// `look marks = rosettes`, `look picture king = "♔" for White, …`: how the board is
+    /// drawn; `subject` is the piece a `picture` is of; the guard may only read options.
+    Look {
+        word: Name,
+        subject: Option<Name>,
+        value: Option<Value>,
+        guard: Option<Expr>,
+    },
 }
 
 /// The two forms of `setup`.

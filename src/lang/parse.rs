@@ -227,7 +227,9 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::notation_stmt
         | Rule::forced_stmt
         | Rule::forbid_stmt
-        | Rule::forbid_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
+        | Rule::forbid_kw
+        | Rule::look_stmt
+        | Rule::look_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
         Rule::prefer_stmt | Rule::bonus_stmt | Rule::bonus_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, bonus, forbid, or an ending such as 'win if …')",
         Rule::weight => "a whole number (may be negative)",
         Rule::by_kw => "'by'",
@@ -813,6 +815,24 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             let cond = expr(next());
             let guard = it.next().and_then(|g| g.into_inner().next()).map(expr);
             Stmt::Forbid { cond, guard }
+        }
+        Rule::look_stmt => {
+            next(); // the `look` keyword
+            let word = name(next());
+            let (mut subject, mut val, mut guard) = (None, None, None);
+            for c in it {
+                match c.as_rule() {
+                    Rule::name => subject = Some(name(c)),
+                    Rule::guard => guard = c.into_inner().next().map(expr),
+                    _ => val = Some(value(c)),
+                }
+            }
+            Stmt::Look {
+                word,
+                subject,
+                value: val,
+                guard,
+            }
         }
         other => unreachable!("statement rule {other:?}"),
     };

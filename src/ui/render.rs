@@ -139,12 +139,15 @@ impl<'a> Painter<'a> {
         self.marks.get(&c).copied().unwrap_or(Mark::None)
     }
 
-    /// The glyph of a cell: its piece symbol, `.` for empty, `*` for an empty target.
+    /// The glyph of a cell: its piece symbol, `.` for empty, `+` for an empty marked cell
+    /// (`look marks`: star points, rosettes), `*` for an empty target.
     fn symbol(&self, c: CellId) -> char {
         let p = self.state.at(c);
         if p == EMPTY {
             if self.mark(c) == Mark::Target {
                 '*'
+            } else if self.game.look().marked(c) {
+                '+'
             } else {
                 '.'
             }
@@ -447,31 +450,14 @@ fn letter(i: usize) -> String {
 
 fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
     let (w, h) = (width as i32, height as i32);
-    // Cells named by number (draughts) are labelled with their numbers, row by row, not
-    // with letters and ranks that no move uses.
-    let numbered = p
-        .game
-        .board
-        .cells
-        .iter()
-        .all(|c| c.name.bytes().all(|b| b.is_ascii_digit()));
-    // Shogi's names (`names: files-right`, 9a … 1i): files numbered from the right, ranks
-    // lettered from the top.
-    let files_right = !numbered
-        && p.game.board.cells.first().is_some_and(|c| {
-            c.name.starts_with(|ch: char| ch.is_ascii_digit())
-                && c.name.ends_with(|ch: char| ch.is_ascii_alphabetic())
-        });
+    let look = p.game.look();
+    // Cells named by number (draughts) have no coordinate labels: each row is labelled
+    // with its numbers, not with letters and ranks that no move uses.
+    let numbered = look.files.is_empty();
     let mut out = String::new();
     for r in (0..h).rev() {
         let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
-        let line = if files_right {
-            format!(
-                "{}{}",
-                p.frame(&format!("{:>2}", letter((h - 1 - r) as usize))),
-                p.compact_row(&cells)
-            )
-        } else if numbered {
+        let line = if numbered {
             let names: Vec<&str> = cells
                 .iter()
                 .flatten()
@@ -488,22 +474,18 @@ fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
                 p.frame(&format!("  {label}"))
             )
         } else {
+            let rank = look.ranks.get(r as usize).map_or("", String::as_str);
             format!(
                 "{}{}",
-                p.frame(&format!("{:>2}", r + 1)),
+                p.frame(&format!("{rank:>2}")),
                 p.compact_row(&cells)
             )
         };
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    if files_right {
-        let files: Vec<String> = (0..w).map(|c| (w - c).to_string()).collect();
-        out.push_str(&format!("   {}", p.frame(&files.join(" "))));
-        out.push('\n');
-    } else if !numbered {
-        let files: Vec<String> = (0..w as usize).map(letter).collect();
-        out.push_str(&format!("   {}", p.frame(&files.join(" "))));
+    if !numbered {
+        out.push_str(&format!("   {}", p.frame(&look.files.join(" "))));
         out.push('\n');
     }
     out
@@ -515,15 +497,17 @@ fn draw_square_wide(p: &Painter, grid: &Grid, width: u16, height: u16) -> String
     let mut out = String::new();
     for r in (0..h).rev() {
         let cells: Vec<Option<CellId>> = (0..w).map(|c| grid.at(c, r)).collect();
-        let line = format!(
-            "{}{}",
-            p.frame(&format!("{:>2}", r + 1)),
-            p.wide_row(&cells)
-        );
+        let rank = p
+            .game
+            .look()
+            .ranks
+            .get(r as usize)
+            .map_or("", String::as_str);
+        let line = format!("{}{}", p.frame(&format!("{rank:>2}")), p.wide_row(&cells));
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let files: Vec<String> = (0..w as usize).map(letter).collect();
+    let files = &p.game.look().files;
     out.push_str(&format!("   {}", p.frame(&files.join("  "))));
     out.push('\n');
     out
@@ -558,6 +542,13 @@ fn connect_sides(game: &Game, grid: &Grid, w: usize, h: usize) -> [Option<Player
             .collect(),
     ];
     let mut out = [None; 4];
+    // The sides the rule file colours (`look edges`), else those its `connect` endings join.
+    if !game.look().edges.is_empty() {
+        for (side, cells) in side_cells.iter().enumerate() {
+            out[side] = game.look().edge_owner(cells);
+        }
+        return out;
+    }
     for (side, cells) in side_cells.iter().enumerate() {
         let mut owners = Vec::new();
         for end in &game.ends {
@@ -967,6 +958,36 @@ mod tests {
     }
 
     #[test]
+    fn go_boards_are_labelled_without_i_and_show_their_star_points() {
+        let g = crate::load_shipped("go", &[("size".into(), "9".into())]).unwrap();
+        let out = plain(&g, &g.start(), &[]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[9], "   a b c d e f g h j");
+        assert_eq!(lines[2], " 7 . . + . . . + . .");
+        assert_eq!(lines[4], " 5 . . . . + . . . .");
+        let g = crate::load_shipped("go", &[("size".into(), "19".into())]).unwrap();
+        let out = plain(&g, &g.start(), &[]);
+        assert!(
+            out.ends_with("   a b c d e f g h j k l m n o p q r s t\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("\n16 . . . + . . . . . + . . . . . + . . .\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn shogi_boards_are_labelled_as_moves_are_written() {
+        let g = crate::load_shipped("minishogi", &[]).unwrap();
+        let out = plain(&g, &g.start(), &[]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], " a r b s g k");
+        assert_eq!(lines[4], " e K G S B R");
+        assert_eq!(lines[5], "   5 4 3 2 1");
+    }
+
+    #[test]
     fn square_marks_use_brackets_in_plain_text() {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();
         let mut s = g.start();
@@ -992,9 +1013,9 @@ mod tests {
             .unwrap();
         assert_eq!(
             plain(&g, &s, &[("c2", Mark::LastMove)]),
-            " 3 .  .  .  .        .  .
- 2 .  . [W3].  .  .  .  .
- 1 .  W2 .  .        .  .
+            " 3 +  .  .  .        +  .
+ 2 .  . [W3]+  .  .  .  .
+ 1 +  W2 .  .        +  .
    a  b  c  d  e  f  g  h
 reserve: White 3, Black 6   borne off: White 0, Black 1
 "

@@ -77,7 +77,7 @@ fn go_is_written_as_other_programs_expect() {
         game: "go".into(),
         options: vec![("size".into(), "9".into())],
         position: None,
-        moves: vec!["a1".into(), "i9".into(), "pass".into(), "e5".into()],
+        moves: vec!["a1".into(), "j9".into(), "pass".into(), "e5".into()],
     };
     let text = write_sgf(&g, &rec).unwrap();
     assert!(text.contains("GM[1]SZ[9]KM[7.5]TG[go]TO[size=9]"), "{text}");

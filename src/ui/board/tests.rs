@@ -637,3 +637,39 @@ fn loading_a_device_is_refused_and_changes_nothing() {
     );
     assert_eq!(a.session.history().len(), 1);
 }
+
+#[test]
+fn each_board_draws_its_declared_look_at_80_by_24() {
+    // The board's lines, without the panel beside them.
+    let board =
+        |game: &str| -> Vec<String> { screen(&humans(game)).lines().map(str::to_string).collect() };
+    let has = |lines: &[String], want: &str| lines.iter().any(|l| l.starts_with(want));
+    // Go: columns without i, star points where the stones are not.
+    let go = board("go");
+    assert!(has(&go, "    a  b  c  d  e  f  g  h  j"), "{go:#?}");
+    assert!(has(&go, " 7  .  .  +  .  .  .  +  .  ."), "{go:#?}");
+    // Morris: the lines between its points.
+    let morris = board("morris");
+    assert!(has(&morris, " 6  |  . --- . --- .  |"), "{morris:#?}");
+    assert!(has(&morris, " 1  . ------ . ------ ."), "{morris:#?}");
+    // Shogi: 9 … 1 across, a … i down, as its moves are written.
+    let shogi = board("shogi");
+    assert!(has(&shogi, " a  l  n  s  g  k  g  s  n  l"), "{shogi:#?}");
+    assert!(has(&shogi, "    9  8  7  6  5  4  3  2  1"), "{shogi:#?}");
+    // Ur: the rosettes, and every column labelled under the board.
+    let ur = board("ur");
+    assert!(has(&ur, " 3  +  .  .  .        +  ."), "{ur:#?}");
+    assert!(has(&ur, "    a  b  c  d  e  f  g  h"), "{ur:#?}");
+    // Hex and Nex: who joins which sides stays on screen.
+    for game in ["hex", "nex"] {
+        let s = screen(&humans(game));
+        assert!(
+            s.contains("Black wins by joining top and bottom"),
+            "{game}:\n{s}"
+        );
+        assert!(
+            s.contains("White wins by joining left and right"),
+            "{game}:\n{s}"
+        );
+    }
+}

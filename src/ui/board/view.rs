@@ -77,6 +77,9 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
     buf.set_stringn(area.x, area.y, &title, area.width as usize, bold);
 
     let origin = (area.x + LABELS, area.y + 2);
+    if game.look().lines {
+        draw_lines(app, layout, origin, buf);
+    }
     draw_board(app, layout, origin, buf, color);
     draw_labels(app, layout, origin, buf);
 
@@ -241,7 +244,9 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
     for (c, &(x, y)) in layout.at.iter().enumerate() {
         let cell = CellId::from_index(c);
         let piece = state.at(cell);
-        let symbol = if piece == EMPTY {
+        let symbol = if piece == EMPTY && game.look().marked(cell) {
+            '+' // a star point, a rosette (`look marks`)
+        } else if piece == EMPTY {
             '.'
         } else {
             game.pieces[piece.index()].symbol
@@ -286,6 +291,29 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         buf.set_string(origin.0 + x, origin.1 + y, l.to_string(), bracket);
         buf.set_string(origin.0 + x + 1, origin.1 + y, symbol.to_string(), style);
         buf.set_string(origin.0 + x + 2, origin.1 + y, r.to_string(), bracket);
+    }
+}
+
+/// The links between cells as lines (`look lines`: the morris board), under the cells:
+/// `-` between cells of one line, `|` between cells of one column; slanting links are left
+/// out (no character draws them cleanly).
+fn draw_lines(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer) {
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    for (a, b) in app.session.game().links() {
+        let (Some(&(ax, ay)), Some(&(bx, by))) =
+            (layout.at.get(a.index()), layout.at.get(b.index()))
+        else {
+            continue;
+        };
+        if ay == by {
+            for x in ax.min(bx) + 3..ax.max(bx) {
+                buf.set_string(origin.0 + x, origin.1 + ay, "-", dim);
+            }
+        } else if ax == bx {
+            for y in ay.min(by) + 1..ay.max(by) {
+                buf.set_string(origin.0 + ax + 1, origin.1 + y, "|", dim);
+            }
+        }
     }
 }
 
@@ -339,6 +367,11 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
             );
         }
         return;
+    }
+    // Grids with ranks (square boards, hex rhombi) are labelled as their names read; a
+    // hex-columns board's rows are half cells, left to the names below.
+    if !game.look().ranks.is_empty() {
+        return draw_look_labels(app, layout, origin, buf);
     }
     let parts = |c: usize| split_name(&game.board.cells[c].name);
     let mut lines: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
@@ -403,6 +436,39 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
     };
     for (x, text) in labels {
         buf.set_stringn(origin.0 + x + 1, bottom, text, 2, dim);
+    }
+}
+
+/// The coordinate labels of a grid board ([`crate::engine::BoardLook`]'s files and ranks):
+/// each rank left of its row's leftmost cell, each file under the board below its column's
+/// lowest cell.
+fn draw_look_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer) {
+    let game = app.session.game();
+    let look = game.look();
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    let cells = || game.board.cells.iter().zip(&layout.at);
+    for (row, text) in look.ranks.iter().enumerate() {
+        if let Some((_, &(_, y))) = cells()
+            .filter(|(c, _)| c.row == row as i32)
+            .min_by_key(|(_, at)| at.0)
+        {
+            buf.set_stringn(
+                origin.0 - LABELS,
+                origin.1 + y,
+                format!("{text:>2}"),
+                2,
+                dim,
+            );
+        }
+    }
+    let bottom = origin.1 + layout.size.1;
+    for (col, text) in look.files.iter().enumerate() {
+        let lowest = cells()
+            .filter(|(c, _)| c.col == col as i32)
+            .max_by_key(|(_, at)| at.1);
+        if let Some((_, &(x, _))) = lowest {
+            buf.set_stringn(origin.0 + x + 1, bottom, text, 2, dim);
+        }
     }
 }
 
@@ -598,6 +664,11 @@ fn middle_lines(
     .iter()
     .map(|k| (k.to_string(), plain))
     .collect();
+    if !beside {
+        // Under a wide board (Hex, Nex at 80 x 24) only a few lines show: the notes (who
+        // joins which sides) come first, so they stay on screen.
+        return [notes.as_slice(), &full, &keys].concat();
+    }
     let tries = [
         [full.as_slice(), &notes, &keys].concat(),
         [compact.as_slice(), &notes, &keys].concat(),

@@ -54,9 +54,9 @@ fn play_genmove_undo_and_the_board() {
     assert_eq!(one(&mut e, "komi 6.5"), "= ");
     assert_eq!(one(&mut e, "play b D4"), "= ");
     assert_eq!(e.session().history()[0].text, "d4");
-    // J is the ninth column: tabletop's `i`.
+    // J is the ninth column, in GTP and in tabletop's own Go names alike (no `i`).
     assert_eq!(one(&mut e, "play white J9"), "= ");
-    assert_eq!(e.session().history()[1].text, "i9");
+    assert_eq!(e.session().history()[1].text, "j9");
     let board = one(&mut e, "showboard");
     assert!(board.starts_with("= \n"), "{board}");
     assert!(board.ends_with("Black to move"), "{board}");

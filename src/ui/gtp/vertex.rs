@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn go_vertices_skip_i_and_count_rows_from_the_bottom() {
         let b = board("go", "19");
-        for (v, name) in [("A1", "a1"), ("h8", "h8"), ("J9", "i9"), ("T19", "s19")] {
+        for (v, name) in [("A1", "a1"), ("h8", "h8"), ("J9", "j9"), ("T19", "t19")] {
             let c = cell(&b, v).unwrap_or_else(|| panic!("{v}"));
             assert_eq!(b.cells[c.index()].name, name, "{v}");
         }

@@ -36,6 +36,49 @@ pub struct BoardView {
     /// Whether squares alternate in colour: where pieces move from cell to cell (chess,
     /// draughts), not where stones are only placed (Go, Connect Four), whose boards are plain.
     pub checkered: bool,
+    /// How the rule file says the board is drawn.
+    pub look: LookView,
+}
+
+/// A board's look (the rule file's `look` lines), placed for drawing.
+#[derive(Serialize)]
+pub struct LookView {
+    /// Pieces stand on the points where lines cross (Go).
+    pub points: bool,
+    /// The links between cells are drawn as lines (morris).
+    pub lines: bool,
+    /// Marked cells (star points, rosettes).
+    pub marks: Vec<u16>,
+    /// Sides drawn in a player's colour.
+    pub edges: Vec<EdgeView>,
+    /// The seats whose pieces are drawn turned round (shogi).
+    pub turned: Vec<usize>,
+    /// The coordinate labels, placed beside the board.
+    pub labels: Vec<LabelView>,
+}
+
+/// A coloured side: a thick line just outside the side's cells.
+#[derive(Serialize)]
+pub struct EdgeView {
+    /// Whose colour.
+    pub player: usize,
+    /// The zone as written (`top`).
+    pub name: String,
+    /// The line's ends.
+    pub from: [f64; 2],
+    /// The line's ends.
+    pub to: [f64; 2],
+}
+
+/// One coordinate label.
+#[derive(Serialize)]
+pub struct LabelView {
+    /// The text (`a`, `19`, `9`).
+    pub text: String,
+    /// Where its centre goes.
+    pub x: f64,
+    /// Where its centre goes.
+    pub y: f64,
 }
 
 /// One cell.
@@ -65,41 +108,15 @@ pub struct TrackView {
 pub struct PieceView {
     /// The rule file's symbol.
     pub symbol: String,
-    /// What to draw on it: a chess symbol in chess-like games, the rule file's letter where
+    /// What to draw on it: the rule file's picture (`look picture`), else its letter where
     /// kinds differ, nothing for plain stones.
     pub label: String,
-    /// Whether `label` is a chess symbol (drawn without a disc).
+    /// Whether `label` is the rule file's picture (`look picture`), drawn as it is.
     pub glyph: bool,
     /// Its owner's seat, or `None` for ownerless pieces.
     pub owner: Option<usize>,
     /// Its kind's name.
     pub kind: String,
-}
-
-/// Chess kinds and their symbols (white, black), by the letter rule files use.
-const CHESS: [(&str, char, char, char); 6] = [
-    ("king", 'K', '♔', '♚'),
-    ("queen", 'Q', '♕', '♛'),
-    ("rook", 'R', '♖', '♜'),
-    ("bishop", 'B', '♗', '♝'),
-    ("knight", 'N', '♘', '♞'),
-    ("pawn", 'P', '♙', '♟'),
-];
-
-/// Whether a game is chess-like: at least four of its kinds are chess's, with chess letters.
-fn chess_like(game: &Game) -> bool {
-    let found = CHESS
-        .iter()
-        .filter(|(name, letter, ..)| {
-            game.pieces.iter().any(|p| {
-                game.kinds
-                    .get(p.kind.index())
-                    .is_some_and(|k| k.name == *name)
-                    && p.symbol.eq_ignore_ascii_case(letter)
-            })
-        })
-        .count();
-    found >= 4
 }
 
 fn shape_name(shape: &BoardShape) -> &'static str {
@@ -164,7 +181,19 @@ pub fn board_view(game: &Game) -> BoardView {
     if cells.is_empty() {
         (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
     }
-    let chess = chess_like(game);
+    // … and the coordinate labels and coloured sides beside it.
+    let look = look_view(game, &cells);
+    let beside = look
+        .labels
+        .iter()
+        .map(|l| [l.x, l.y])
+        .chain(look.edges.iter().flat_map(|e| [e.from, e.to]));
+    for [x, y] in beside {
+        x0 = x0.min(x - 0.3);
+        y0 = y0.min(y - 0.3);
+        x1 = x1.max(x + 0.3);
+        y1 = y1.max(y + 0.3);
+    }
     // Letters only tell pieces apart where the players own more than one kind.
     let owned_kinds = {
         let mut k: Vec<_> = game
@@ -188,20 +217,7 @@ pub fn board_view(game: &Game) -> BoardView {
                 .get(p.kind.index())
                 .map(|k| k.name.clone())
                 .unwrap_or_default();
-            let glyph = chess
-                .then(|| {
-                    CHESS
-                        .iter()
-                        .find(|(n, l, ..)| *n == kind && p.symbol.eq_ignore_ascii_case(l))
-                        .map(|(.., w, b)| {
-                            if p.owner.map(|o| o.index()) == Some(0) {
-                                *w
-                            } else {
-                                *b
-                            }
-                        })
-                })
-                .flatten();
+            let glyph = game.look.picture(id);
             let label = match glyph {
                 Some(g) => g.to_string(),
                 None if id == EMPTY.index() || owned_kinds <= 1 => String::new(),
@@ -248,8 +264,94 @@ pub fn board_view(game: &Game) -> BoardView {
             .collect(),
         players: game.players.clone(),
         extent: [x0, y0, x1 - x0, y1 - y0],
+        look,
         checkered: game.rules.iter().any(|r| r.from_piece()),
     }
+}
+
+/// The rule file's look, placed on the drawing of `cells`.
+fn look_view(game: &Game, cells: &[CellView]) -> LookView {
+    let look = game.look();
+    let ids = |v: &[CellId]| v.iter().map(|c| c.raw()).collect::<Vec<_>>();
+    let n = cells.len().max(1) as f64;
+    let centre = (
+        cells.iter().map(|c| c.x).sum::<f64>() / n,
+        cells.iter().map(|c| c.y).sum::<f64>() / n,
+    );
+    let edges = look
+        .edges
+        .iter()
+        .filter_map(|e| {
+            let (a, b) = (
+                cells.get(e.cells.first()?.index())?,
+                cells.get(e.cells.last()?.index())?,
+            );
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len == 0.0 {
+                return None;
+            }
+            let (ux, uy) = (dx / len, dy / len);
+            // Outwards: the normal that points away from the board's centre.
+            let (mut nx, mut ny) = (-uy, ux);
+            if nx * ((a.x + b.x) / 2.0 - centre.0) + ny * ((a.y + b.y) / 2.0 - centre.1) < 0.0 {
+                (nx, ny) = (-nx, -ny);
+            }
+            const OUT: f64 = 0.62;
+            Some(EdgeView {
+                player: e.player.index(),
+                name: e.name.clone(),
+                from: [a.x - ux * 0.5 + nx * OUT, a.y - uy * 0.5 + ny * OUT],
+                to: [b.x + ux * 0.5 + nx * OUT, b.y + uy * 0.5 + ny * OUT],
+            })
+        })
+        .collect();
+    LookView {
+        points: look.points,
+        lines: look.lines,
+        marks: ids(&look.marks),
+        edges,
+        turned: look.turned.iter().map(|p| p.index()).collect(),
+        labels: labels(game, cells),
+    }
+}
+
+/// The coordinate labels: each column's below its lowest cell, each row's left of its
+/// leftmost cell.
+fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
+    const GAP: f64 = 0.8;
+    let look = game.look();
+    let mut out = Vec::new();
+    let lattice = game.board.cells.iter().zip(cells);
+    for (col, text) in look.files.iter().enumerate() {
+        let lowest = lattice
+            .clone()
+            .filter(|(c, _)| c.col == col as i32)
+            .map(|(_, v)| v)
+            .max_by(|a, b| a.y.total_cmp(&b.y));
+        if let Some(v) = lowest {
+            out.push(LabelView {
+                text: text.clone(),
+                x: v.x,
+                y: v.y + GAP,
+            });
+        }
+    }
+    for (row, text) in look.ranks.iter().enumerate() {
+        let leftmost = lattice
+            .clone()
+            .filter(|(c, _)| c.row == row as i32)
+            .map(|(_, v)| v)
+            .min_by(|a, b| a.x.total_cmp(&b.x));
+        if let Some(v) = leftmost {
+            out.push(LabelView {
+                text: text.clone(),
+                x: v.x - GAP,
+                y: v.y,
+            });
+        }
+    }
+    out
 }
 
 /// The state of a session, for drawing and for the controls.

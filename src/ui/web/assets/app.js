@@ -134,6 +134,12 @@ async function open(s) {
   sessionStorage.setItem("tabletop-session", sessionId);
   board = await api("GET", `/api/sessions/${sessionId}/board`);
   $("title").textContent = board.title;
+  // The header names the game shown, also when it came from a loaded record.
+  if ($("game").value !== board.game && games.some((g) => g.name === board.game)) {
+    $("game").value = board.game;
+    seatControls();
+  }
+  legend();
   $("analysis").textContent = "";
   $("legal-list").textContent = "";
   show(s);
@@ -148,6 +154,7 @@ function show(s) {
   picked = [];
   targets = [];
   $("choices").innerHTML = "";
+  $("choices").classList.remove("beside");
   draw();
   panel();
   say(s.message);
@@ -253,20 +260,28 @@ function draw() {
   svg.innerHTML = "";
   if (!board || !state) return;
   const pad = 0.35;
+  const look = board.look;
   const [x0, y0, w, h] = board.extent;
   svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${w + 2 * pad} ${h + 2 * pad}`);
   const cells = el("g", {}, svg);
-  for (const [a, b] of board.links) {
-    const [ax, ay] = at(board.cells[a].x, board.cells[a].y);
-    const [bx, by] = at(board.cells[b].x, board.cells[b].y);
-    el("line", { class: "link", x1: ax, y1: ay, x2: bx, y2: by }, cells);
+  if (look.points) drawGrid(cells);
+  if (look.lines) {
+    for (const [a, b] of board.links) {
+      const [ax, ay] = at(board.cells[a].x, board.cells[a].y);
+      const [bx, by] = at(board.cells[b].x, board.cells[b].y);
+      el("line", { class: "link", x1: ax, y1: ay, x2: bx, y2: by }, cells);
+    }
   }
   board.cells.forEach((c, i) => {
     const [cx, cy] = at(c.x, c.y);
     let shape;
-    if (c.outline) {
+    if (c.outline && !look.points) {
       const pts = c.outline.map(([x, y]) => at(x, y).join(",")).join(" ");
       shape = el("polygon", { points: pts, class: `cell ${cellShade(c)}` }, cells);
+    } else if (c.outline) {
+      // A point where lines cross: the whole square around it takes the click.
+      const pts = c.outline.map(([x, y]) => at(x, y).join(",")).join(" ");
+      shape = el("polygon", { points: pts, class: "cell hit" }, cells);
     } else {
       // A graph's point: a small dot, with a wider transparent disc to click.
       el("circle", { cx, cy, r: 0.09, class: "point" }, cells);
@@ -278,6 +293,7 @@ function draw() {
     const title = el("title", {}, shape);
     title.textContent = c.name;
   });
+  drawLook(cells);
   const over = el("g", {}, svg);
   // The first race track over the cells (later ones, such as Ur's way home, retrace it),
   // one dashed line per player, side by side where they share cells.
@@ -310,13 +326,88 @@ function draw() {
   for (const c of targets) mark(c, "target", 0.16);
 }
 
-// A piece: a chess symbol, or a disc in its owner's colour with its letter. `data-at` names
-// its cell and `data-symbol` the rule file's symbol, for tests and for reading the board.
+// `look points`: a wooden board with lines through the cells' centres, one per row and
+// per column of cells, as a Go board is drawn.
+function drawGrid(parent) {
+  const [x0, y0, w, h] = board.extent;
+  el("rect", { x: x0 - 0.35, y: y0 - 0.35, width: w + 0.7, height: h + 0.7, class: "wood" }, parent);
+  const rows = new Map();
+  const cols = new Map();
+  for (const c of board.cells) {
+    const ky = c.y.toFixed(3);
+    const kx = c.x.toFixed(3);
+    if (!rows.has(ky)) rows.set(ky, []);
+    if (!cols.has(kx)) cols.set(kx, []);
+    rows.get(ky).push(c);
+    cols.get(kx).push(c);
+  }
+  const line = (a, b) => {
+    const [ax, ay] = at(a.x, a.y);
+    const [bx, by] = at(b.x, b.y);
+    el("line", { class: "grid", x1: ax, y1: ay, x2: bx, y2: by }, parent);
+  };
+  for (const r of rows.values()) {
+    r.sort((a, b) => a.x - b.x);
+    line(r[0], r[r.length - 1]);
+  }
+  for (const c of cols.values()) {
+    c.sort((a, b) => a.y - b.y);
+    line(c[0], c[c.length - 1]);
+  }
+}
+
+// The rest of the rule file's look: marked cells, the players' coloured sides and the
+// coordinate labels. `data-` attributes name what each shows, for tests.
+function drawLook(parent) {
+  const look = board.look;
+  for (const m of look.marks) {
+    const c = board.cells[m];
+    const [cx, cy] = at(c.x, c.y);
+    if (look.points) {
+      el("circle", { cx, cy, r: 0.1, class: "star", "data-mark": c.name }, parent);
+    } else {
+      // A rosette: eight petals round a disc.
+      const g = el("g", { class: "rosette", "data-mark": c.name }, parent);
+      for (let k = 0; k < 8; k++) {
+        const a = (k * Math.PI) / 4;
+        el("circle", { cx: cx + 0.22 * Math.cos(a), cy: cy + 0.22 * Math.sin(a), r: 0.12 }, g);
+      }
+      el("circle", { cx, cy, r: 0.13, class: "heart" }, g);
+    }
+  }
+  for (const e of look.edges) {
+    const [ax, ay] = at(...e.from);
+    const [bx, by] = at(...e.to);
+    const attrs = { x1: ax, y1: ay, x2: bx, y2: by };
+    el("line", { ...attrs, class: "edge-under" }, parent);
+    el("line", { ...attrs, class: "edge", stroke: board.colors[e.player], "data-edge": e.name, "data-player": e.player }, parent);
+  }
+  for (const l of look.labels) {
+    const [x, y] = at(l.x, l.y);
+    const t = el("text", { x, y, class: "coord", "data-label": l.text }, parent);
+    t.textContent = l.text;
+  }
+}
+
+// A piece: the rule file's picture, or a disc in its owner's colour with its letter; in a
+// game whose pieces point at the opponent (`look turned`), a wedge with its picture, turned
+// round for the players who sit across. `data-at` names its cell and `data-symbol` the
+// rule file's symbol, for tests and for reading the board.
 function drawPiece(parent, id, cx, cy, cell) {
   const p = board.pieces[id];
   if (!p) return;
   const color = p.owner === null ? "#9a9a9a" : board.colors[p.owner];
   const tag = { "data-at": cell, "data-symbol": p.symbol };
+  const turned = board.look.turned.includes(p.owner) !== flipped;
+  if (board.look.turned.length) {
+    const g = el("g", { transform: `rotate(${turned ? 180 : 0} ${cx} ${cy})`, class: "overlay", ...tag }, parent);
+    const d = [[0, -0.42], [0.3, -0.28], [0.36, 0.4], [-0.36, 0.4], [-0.3, -0.28]]
+      .map(([x, y]) => `${cx + x},${cy + y}`).join(" ");
+    el("polygon", { points: d, class: "wedge" }, g);
+    const t = el("text", { x: cx, y: cy + 0.03, class: "glyph", "font-size": p.glyph ? 0.44 : 0.4 }, g);
+    t.textContent = p.label || p.symbol.toUpperCase();
+    return;
+  }
   if (p.glyph) {
     const t = el("text", { x: cx, y: cy + 0.04, class: "glyph", "font-size": 0.82, ...tag }, parent);
     t.textContent = p.label;
@@ -327,6 +418,32 @@ function drawPiece(parent, id, cx, cy, cell) {
     const dark = color === "#222222" || color === "black";
     const t = el("text", { x: cx, y: cy, class: "label", "font-size": 0.42, fill: dark ? "#fff" : "#222" }, parent);
     t.textContent = p.label;
+  }
+}
+
+// The piece legend under the board: each kind once, with what each side's piece looks like.
+function legend() {
+  const box = $("legend");
+  box.innerHTML = "";
+  const kinds = new Map();
+  board.pieces.forEach((p, id) => {
+    if (id === 0) return;
+    if (!kinds.has(p.kind)) kinds.set(p.kind, []);
+    kinds.get(p.kind).push([p, id]);
+  });
+  for (const [kind, pieces] of kinds) {
+    const item = document.createElement("span");
+    item.className = "legend-item";
+    item.dataset.kind = kind;
+    for (const [p, id] of pieces) {
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("viewBox", "-0.5 -0.5 1 1");
+      svg.setAttribute("class", "legend-piece");
+      drawPiece(svg, id, 0, 0, "");
+      item.appendChild(svg);
+    }
+    item.appendChild(document.createTextNode(" " + kind));
+    box.appendChild(item);
   }
 }
 
@@ -358,6 +475,7 @@ async function click(cell) {
     say(r.complete ? `${r.complete}: click ${board.cells[cell].name} again to play it, or continue` : `picked ${picked.map((c) => board.cells[c].name).join(" ")}`);
   } else if (r.result === "choose") {
     say("choose a move:");
+    placeChoices(cell);
     for (const text of r.choices) {
       const b = document.createElement("button");
       b.textContent = text;
@@ -366,6 +484,19 @@ async function click(cell) {
       $("choices").appendChild(b);
     }
   }
+}
+
+// Puts the list of moves to choose from (a promotion) beside the cell just clicked.
+function placeChoices(cell) {
+  const box = $("choices");
+  const shape = $("board").querySelector(`[data-cell="${cell}"]`);
+  if (!shape) return;
+  const r = shape.getBoundingClientRect();
+  const outer = $("board-box").getBoundingClientRect();
+  box.classList.add("beside");
+  box.dataset.cell = cell;
+  box.style.left = `${r.right - outer.left + 4}px`;
+  box.style.top = `${r.top - outer.top}px`;
 }
 
 async function playText(text) {
