@@ -138,12 +138,12 @@ fn undo_redo_and_history() {
         "b2\na1\nc3\nhistory\nundo\nundo\nhistory\nredo\nhistory\nb1\nredo\nhistory\n",
     );
     let expected = [
-        "O> history\n1. X b2\n2. O a1\n3. X c3\n",
+        "O> history\n1. b2 a1\n2. c3\n",
         "O> undo\ntook back 1 move\n",
         "X> undo\ntook back 1 move\n",
-        "O> history\n1. X b2\nO> redo\nreplayed 1 move\n",
-        "X> history\n1. X b2\n2. O a1\nX> b1\n",
-        "O> redo\nnothing to redo\nO> history\n1. X b2\n2. O a1\n3. X b1\n",
+        "O> history\n1. b2\nO> redo\nreplayed 1 move\n",
+        "X> history\n1. b2 a1\nX> b1\n",
+        "O> redo\nnothing to redo\nO> history\n1. b2 a1\n2. b1\n",
     ];
     for e in expected {
         assert!(out.contains(e), "missing {e:?} in\n{out}");
@@ -231,7 +231,7 @@ fn save_then_load_round_trip() {
         "{out}"
     );
     assert!(
-        out.contains("from position 5/5/5/5/5/2X2 Yellow 1\n1. Yellow c2\n"),
+        out.contains("from position 5/5/5/5/5/2X2 Yellow 1\n1... c2\n"),
         "{out}"
     );
     assert!(out.contains("   a b c d e\n"), "{out}");
@@ -308,7 +308,7 @@ fn ai_against_ai_finishes_and_is_reproducible() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("game over: "), "{out}");
-    assert!(out.contains("(game over)> history\n1. X "), "{out}");
+    assert!(out.contains("(game over)> history\n1. b2 "), "{out}");
 }
 
 #[test]

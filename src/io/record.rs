@@ -174,7 +174,7 @@ impl Record {
                 "player" => {
                     let (seat, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
                     match seat.parse::<usize>() {
-                        Ok(n) if n >= 1 && n <= MAX_SEAT && !name.trim().is_empty() => {
+                        Ok(n) if (1..=MAX_SEAT).contains(&n) && !name.trim().is_empty() => {
                             rec.header.set_player(n - 1, name)
                         }
                         _ => {
