@@ -2,7 +2,7 @@
 //! rule's parts (never its source text), e.g. `X wins (three in a row)`, `White wins
 //! (Black has fewer than 3 men)`.
 
-use super::{EndCond, Game, KindId, Outcome, State};
+use super::{EndCond, EndResult, Game, KindId, NoMoves, Outcome, State};
 
 /// The index in [`Game::ends`] of the ending rule that decided `state`, if one did (rather
 /// than a lack of legal moves).
@@ -152,9 +152,9 @@ pub fn describe_end(game: &Game, state: &State) -> Option<String> {
     Some(format!("{what} ({stuck} has no legal move)"))
 }
 
-/// The source of the rule that ended the game (`line(3)`, `checkmate`, `no-moves`), for the
-/// scenarios' `result … by "…"`, which name rules as the rule file writes them; `None` while
-/// the game goes on or when no single rule decided (a game's own explanation).
+/// The rule that ended the game as the rule file writes it (`win if line(3)`, `loss if
+/// checkmate`, `draw if no-moves`), for the scenarios' `result … by "…"`; `None` while the
+/// game goes on or when no single rule decided (a game's own explanation).
 pub fn deciding_rule_source(game: &Game, state: &State) -> Option<String> {
     game.outcome(state)?;
     if game.explain_end(state).is_some() {
@@ -163,12 +163,25 @@ pub fn deciding_rule_source(game: &Game, state: &State) -> Option<String> {
     if state.result_now().is_some() {
         return deciding_rule(game, state)
             .and_then(|i| game.ends.get(i))
-            .map(|end| end.text.clone());
+            .map(|end| format!("{} if {}", result_word(end.result), end.text));
     }
-    if game.checkmate.is_some() && game.in_check(state, state.to_move()) {
-        return Some("checkmate".into());
+    if let Some(r) = game.checkmate {
+        if game.in_check(state, state.to_move()) {
+            return Some(format!("{} if checkmate", result_word(r)));
+        }
     }
-    Some("no-moves".into())
+    Some(match game.no_moves {
+        Some(NoMoves::Result(r)) => format!("{} if no-moves", result_word(r)),
+        _ => "no-moves".into(),
+    })
+}
+
+fn result_word(r: EndResult) -> &'static str {
+    match r {
+        EndResult::Win => "win",
+        EndResult::Loss => "loss",
+        EndResult::Draw => "draw",
+    }
 }
 
 #[cfg(test)]
