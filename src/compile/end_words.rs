@@ -91,7 +91,7 @@ fn term(e: &Expr) -> Option<Term> {
         }
         ExprKind::Add(a, b) => {
             let (a, b) = (term(a)?, term(b)?);
-            (a.kinds == b.kinds).then(|| Term {
+            (a.kinds == b.kinds).then_some(Term {
                 kinds: a.kinds,
                 board: a.board || b.board,
                 reserve: a.reserve || b.reserve,

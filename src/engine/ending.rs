@@ -144,10 +144,8 @@ pub fn describe_end(game: &Game, state: &State) -> Option<String> {
         .players
         .get(state.to_move().index())
         .map_or("?", String::as_str);
-    if game.checkmate.is_some() {
-        if game.in_check(state, state.to_move()) {
-            return Some(format!("{what} ({stuck} is checkmated)"));
-        }
+    if game.checkmate.is_some() && game.in_check(state, state.to_move()) {
+        return Some(format!("{what} ({stuck} is checkmated)"));
     }
     Some(format!("{what} ({stuck} has no legal move)"))
 }
