@@ -546,80 +546,65 @@ fn run(cli: Cli) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `tabletop convert`: a record read in one format and written in the other.
+/// `tabletop convert`: a record read in one format (recognised by its content) and written
+/// in the one the output's name asks for, keeping who played, where, when and the result.
 fn convert(
     input: &std::path::Path,
     output: &std::path::Path,
     game_ref: &str,
     index: usize,
 ) -> Result<(), Failure> {
-    use tabletop::io::pgn::{parse_pgn, write_pgn};
-    use tabletop::io::record::{write_atomic, Record};
-    use tabletop::io::sgf::{parse_sgf_with, write_sgf};
-    let has =
-        |p: &std::path::Path, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
-    let is_pgn = |p: &std::path::Path| has(p, "pgn");
-    let is_sgf = |p: &std::path::Path| has(p, "sgf");
+    use tabletop::io::record::write_atomic;
+    use tabletop::io::saved::{self, Format, ReadOptions};
     let text = tools::files::read_text(input).map_err(|e| Failure(e, 1))?;
-    let (record, tags) = if is_sgf(input) {
-        let g = parse_sgf_with(&text, Some(game_ref))
-            .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
-        for w in &g.warnings {
-            eprintln!("{}: warning: {w}", input.display());
-        }
-        (g.record, Vec::new())
-    } else if is_pgn(input) {
-        let games =
-            parse_pgn(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
-        let count = games.len();
-        let g = games.into_iter().nth(index - 1).ok_or_else(|| {
-            Failure(
-                format!(
-                    "{} holds {count} game{}, not {index}",
-                    input.display(),
-                    if count == 1 { "" } else { "s" }
-                ),
-                2,
-            )
-        })?;
-        for w in &g.warnings {
-            eprintln!("{}: warning: {w}", input.display());
-        }
-        (g.to_record(game_ref, &[]), g.tags)
-    } else {
-        let rec =
-            Record::parse(&text).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
-        (rec, Vec::new())
+    let opts = ReadOptions {
+        given: Some(game_ref),
+        pgn_game: game_ref,
+        pgn_options: &[],
+        index,
     };
+    let read = saved::read(&text, input, &opts)
+        .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
+    if read.format == Format::Pgn {
+        // A PGN file may hold a whole database: say which game of how many is converted.
+        outln!(
+            "{} holds {} game{}: converting game {index}{}",
+            input.display(),
+            read.games,
+            if read.games == 1 { "" } else { "s" },
+            if read.games > 1 {
+                " (--index N for another)"
+            } else {
+                ""
+            }
+        );
+    } else if index != 1 {
+        return Err(Failure(
+            format!(
+                "{}: --index picks a game of a PGN file; this file holds one game",
+                input.display()
+            ),
+            1,
+        ));
+    }
+    for w in &read.warnings {
+        eprintln!("{}: warning: {w}", input.display());
+    }
+    let mut record = read.record;
     // The record's game is a shipped one or the rule file given as --game: never a file the
     // record names.
     let game = tabletop::games::load_recorded(&record.game, &record.options, Some(game_ref))
         .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
-    let out = if is_sgf(output) {
-        write_sgf(&game, &record).map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?
-    } else if is_pgn(output) {
-        if !game.algebraic() {
-            return Err(Failure(
-                format!(
-                    "{} is not written in algebraic notation: PGN is for such games",
-                    game.title()
-                ),
-                1,
-            ));
-        }
-        write_pgn(&game, &record, &tags)
-            .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?
-    } else {
-        // Replayed first, so an illegal move is refused before anything is written.
+    if Format::of_name(output) == Format::Record {
+        // Replayed first, so an illegal move is refused before anything is written; each
+        // move's text is replaced in place (a second list of millions of moves would double
+        // the memory a big record takes).
         let mut state = match &record.position {
             Some(p) => game
                 .parse_position(p)
                 .map_err(|e| Failure(e.to_string(), 1))?,
             None => game.start(),
         };
-        // Each move's text is replaced in place: a second list of millions of moves would
-        // double the memory a big record takes.
-        let mut record = record;
         for (i, m) in record.moves.iter_mut().enumerate() {
             let mv = game
                 .parse_move(&state, m)
@@ -627,9 +612,18 @@ fn convert(
             *m = game.move_to_string(&state, mv);
             game.make(&mut state, mv);
         }
-        drop(state);
-        record.to_text()
-    };
+    }
+    if Format::of_name(output) == Format::Pgn && !game.algebraic() {
+        return Err(Failure(
+            format!(
+                "{} is not written in algebraic notation: PGN is for such games",
+                game.title()
+            ),
+            1,
+        ));
+    }
+    let out = saved::write(&game, &record, output)
+        .map_err(|e| Failure(format!("{}: {e}", input.display()), 1))?;
     write_atomic(output, &out)
         .map_err(|e| Failure(format!("cannot write {}: {e}", output.display()), 1))?;
     outln!("wrote {}", output.display());

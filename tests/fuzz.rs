@@ -562,6 +562,7 @@ fn random_record(name: &str, game: &Game, rng: &mut ChaCha8Rng) -> String {
         options: Vec::new(),
         position: None,
         moves,
+        ..Default::default()
     }
     .to_text()
 }

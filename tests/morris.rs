@@ -85,7 +85,7 @@ fn three_men_fly_and_two_men_lose() {
     assert_eq!(g.outcome(&s).and_then(|o| o.winner(2)), Some(Player(0)));
     assert_eq!(
         tabletop::engine::ending::describe_end(&g, &s).unwrap(),
-        "White wins (Black: loss if count(man) + in-reserve(man) < 3)"
+        "White wins (Black has fewer than 3 men)"
     );
 }
 

@@ -97,6 +97,7 @@ fn random_games_round_trip_through_pgn() {
             options: vec![],
             position: None,
             moves: moves.clone(),
+            ..Default::default()
         };
         let text = tabletop::io::pgn::write_pgn(&game, &rec, &[]).unwrap();
         let read = tabletop::io::pgn::parse_pgn(&text).unwrap();
@@ -139,8 +140,11 @@ fn bad_pgn_files_are_refused_and_nothing_is_written() {
         "--index",
         "3",
     ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("holds 2 games, not 3"), "{err}");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("it holds 2 games: there is no game 3"),
+        "{err}"
+    );
     let (code, _, err) = tabletop(&[
         "convert",
         d.join("none.pgn").to_str().unwrap(),

@@ -171,7 +171,7 @@ fn a_failure_shows_expected_and_actual_at_the_assertion() {
         "t: wrong winner ... FAILED".into(),
         format!("{file}:6:3: error: the result differs"),
         "  = expected: O wins".into(),
-        "  = actual:   X wins (three in a row: win if line(3))".into(),
+        "  = actual:   X wins (three in a row)".into(),
         "t: illegal move ... FAILED".into(),
         format!("{file}:9:11: error: move 2 of this line cannot be played"),
         "  = 'b2' is not a legal move here (b2 is taken: X's mark stands there)".into(),

@@ -165,7 +165,7 @@ fn cli_moves_after() {
 #[test]
 fn cli_finished_games_name_the_rule() {
     let mate = "f2f3 e7e5 g2g4 d8h4";
-    let rule = "Black wins (White is checkmated: loss if checkmate)";
+    let rule = "Black wins (White is checkmated)";
     let (code, t) = run(&["show", "chess", "--after", mate]);
     assert_eq!(code, 0, "{t}");
     assert!(t.contains(&format!("game over: {rule}")), "{t}");

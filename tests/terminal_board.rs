@@ -184,7 +184,7 @@ fn the_line_mode_edits_lines_recalls_history_and_completes_moves() {
     let s = t.wait_for("a3");
     assert!(s.contains("a1") && s.contains("a2"), "{s}");
     t.send(&["1", "Enter"]);
-    t.wait_for("last move: 2. O a1");
+    t.wait_for("last move: 1... O a1");
     t.send(&["C-c"]);
     let s = t.wait_for("EXITED 130");
     assert!(s.contains("interrupted"), "{s}");
@@ -227,4 +227,61 @@ fn a_mouse_click_on_a_cell_plays_there() {
     assert!(s.contains("Hex · White to move"), "{s}");
     t.send(&["q"]);
     t.wait_for("EXITED 0");
+}
+
+/// The board's `:save` writes PGN or SGF by the file's name and `:load` reads them back, as
+/// the line mode does; `play FILE` opens the board on the saved game.
+#[test]
+fn the_board_saves_and_loads_pgn_and_sgf() {
+    let dir = std::env::temp_dir().join(format!("tabletop-board-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = Tmux::start("saves", 160, 40);
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    let humans = "--white human --black human";
+    t.send(&[
+        &format!(
+            "cd {} && {bin} play chess {humans}; echo EXITED $?",
+            dir.display()
+        ),
+        "Enter",
+    ]);
+    t.wait_for("White to move");
+    for (typed, then) in [
+        (":e4", "Black to move"),
+        (":e5", "White to move"),
+        (":save g.pgn", "saved 2 moves to g.pgn"),
+        (":save g.sgf", "saved 2 moves to g.sgf"),
+        (":new", "new game"),
+        (":load g.pgn", "loaded chess (2 moves) from g.pgn"),
+        (":new", "new game"),
+        (":load g.sgf", "loaded chess (2 moves) from g.sgf"),
+    ] {
+        t.send(&["-l", typed]);
+        t.send(&["Enter"]);
+        t.wait_for(then);
+    }
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(
+        pgn.starts_with("[Event ") && pgn.contains("1. e4 e5 *"),
+        "{pgn}"
+    );
+    let sgf = std::fs::read_to_string(dir.join("g.sgf")).unwrap();
+    assert!(
+        sgf.starts_with("(;FF[4]") && sgf.contains("TG[chess]"),
+        "{sgf}"
+    );
+    t.send(&["q"]);
+    t.wait_for("EXITED 0");
+    // The saved game opens on the board, White to move after 1. e4 e5.
+    t.send(&["clear", "Enter"]);
+    t.send(&[
+        &format!("{bin} play g.pgn {humans}; echo EXITED $?"),
+        "Enter",
+    ]);
+    let s = t.wait_for("White to move");
+    assert!(s.contains("e5"), "the history shows the loaded moves:\n{s}");
+    t.send(&["q"]);
+    t.wait_for("EXITED 0");
+    let _ = std::fs::remove_dir_all(&dir);
 }

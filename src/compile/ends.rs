@@ -98,6 +98,7 @@ impl Compiler {
                             players: mask,
                             result: EndResult::Win,
                             text: super::moves::st_text(&cond),
+                            words: super::end_words::comparison_words(&cond),
                         });
                     }
                     continue;
@@ -136,6 +137,7 @@ impl Compiler {
                     players: mask,
                     result: r,
                     text: super::moves::st_text(&cond),
+                    words: super::end_words::comparison_words(&cond),
                 });
             }
         }

@@ -1,5 +1,6 @@
-//! Why a game ended, in words: the outcome plus the ending rule that decided it, e.g.
-//! `X wins (three in a row: win if line(3))`.
+//! Why a game ended, in words: the outcome plus what decided it, made from the ending
+//! rule's parts (never its source text), e.g. `X wins (three in a row)`, `White wins
+//! (Black has fewer than 3 men)`.
 
 use super::{EndCond, EndResult, Game, KindId, NoMoves, Outcome, State};
 
@@ -50,14 +51,6 @@ fn number_word(n: u32) -> String {
     WORDS
         .get(n as usize)
         .map_or_else(|| n.to_string(), |w| (*w).to_string())
-}
-
-fn result_word(r: EndResult) -> &'static str {
-    match r {
-        EndResult::Win => "win",
-        EndResult::Loss => "loss",
-        EndResult::Draw => "draw",
-    }
 }
 
 /// A few words for an end condition: `three in a row`, `connected top and bottom`.
@@ -118,9 +111,8 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
     }
 }
 
-/// Why the game is over, or `None` if it is not: the outcome with the rule that decided it,
-/// e.g. `X wins (three in a row: win if line(3))` or `draw (O has no legal move: draw if
-/// no-moves)`.
+/// Why the game is over, or `None` if it is not: the outcome with what decided it, in
+/// words, e.g. `X wins (three in a row)` or `draw (O has no legal move)`.
 pub fn describe_end(game: &Game, state: &State) -> Option<String> {
     let outcome: Outcome = game.outcome(state)?;
     if let Some(why) = game.explain_end(state) {
@@ -131,18 +123,18 @@ pub fn describe_end(game: &Game, state: &State) -> Option<String> {
         return Some(
             match deciding_rule(game, state).and_then(|i| game.ends.get(i)) {
                 Some(end) => {
-                    let phrase = match (&end.cond, outcome) {
-                        // A comparison says nothing in words: name whom it held for.
-                        (EndCond::State(_), Outcome::Win(p) | Outcome::Loss(p)) => {
-                            game.players[p.index()].clone()
+                    // In words, never the rule file's source: a comparison is said of the
+                    // player it held for, in the compiler's words where it has some.
+                    let phrase = match (&end.cond, outcome, &end.words) {
+                        (EndCond::State(_), Outcome::Win(p) | Outcome::Loss(p), Some(w)) => {
+                            format!("{} has {w}", game.players[p.index()])
+                        }
+                        (EndCond::State(_), Outcome::Win(p) | Outcome::Loss(p), None) => {
+                            format!("by {}'s count", game.players[p.index()])
                         }
                         _ => condition_phrase(game, &end.cond),
                     };
-                    format!(
-                        "{what} ({phrase}: {} if {})",
-                        result_word(end.result),
-                        end.text
-                    )
+                    format!("{what} ({phrase})")
                 }
                 None => what,
             },
@@ -152,21 +144,42 @@ pub fn describe_end(game: &Game, state: &State) -> Option<String> {
         .players
         .get(state.to_move().index())
         .map_or("?", String::as_str);
+    if game.checkmate.is_some() && game.in_check(state, state.to_move()) {
+        return Some(format!("{what} ({stuck} is checkmated)"));
+    }
+    Some(format!("{what} ({stuck} has no legal move)"))
+}
+
+/// The rule that ended the game as the rule file writes it (`win if line(3)`, `loss if
+/// checkmate`, `draw if no-moves`), for the scenarios' `result … by "…"`; `None` while the
+/// game goes on or when no single rule decided (a game's own explanation).
+pub fn deciding_rule_source(game: &Game, state: &State) -> Option<String> {
+    game.outcome(state)?;
+    if game.explain_end(state).is_some() {
+        return None;
+    }
+    if state.result_now().is_some() {
+        return deciding_rule(game, state)
+            .and_then(|i| game.ends.get(i))
+            .map(|end| format!("{} if {}", result_word(end.result), end.text));
+    }
     if let Some(r) = game.checkmate {
         if game.in_check(state, state.to_move()) {
-            return Some(format!(
-                "{what} ({stuck} is checkmated: {} if checkmate)",
-                result_word(r)
-            ));
+            return Some(format!("{} if checkmate", result_word(r)));
         }
     }
     Some(match game.no_moves {
-        Some(NoMoves::Result(r)) => format!(
-            "{what} ({stuck} has no legal move: {} if no-moves)",
-            result_word(r)
-        ),
-        _ => format!("{what} ({stuck} has no legal move)"),
+        Some(NoMoves::Result(r)) => format!("{} if no-moves", result_word(r)),
+        _ => "no-moves".into(),
     })
+}
+
+fn result_word(r: EndResult) -> &'static str {
+    match r {
+        EndResult::Win => "win",
+        EndResult::Loss => "loss",
+        EndResult::Draw => "draw",
+    }
 }
 
 #[cfg(test)]
@@ -186,30 +199,21 @@ mod tests {
     fn names_the_line_rule() {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();
         let s = play(&g, "a1 a2 b1 b2 c1");
-        assert_eq!(
-            describe_end(&g, &s).unwrap(),
-            "X wins (three in a row: win if line(3))"
-        );
+        assert_eq!(describe_end(&g, &s).unwrap(), "X wins (three in a row)");
     }
 
     #[test]
     fn names_a_full_board_draw() {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();
         let s = play(&g, "a1 b2 c3 a2 a3 b3 b1 c1 c2");
-        assert_eq!(
-            describe_end(&g, &s).unwrap(),
-            "draw (O has no legal move: draw if no-moves)"
-        );
+        assert_eq!(describe_end(&g, &s).unwrap(), "draw (O has no legal move)");
     }
 
     #[test]
     fn names_the_rule_of_a_set_up_position() {
         let g = crate::load_shipped("tictactoe", &[]).unwrap();
         let s = g.parse_position("XXX/OO1/3 O").unwrap();
-        assert_eq!(
-            describe_end(&g, &s).unwrap(),
-            "X wins (three in a row: win if line(3))"
-        );
+        assert_eq!(describe_end(&g, &s).unwrap(), "X wins (three in a row)");
     }
 
     /// `line(exactly: 3)` wins by three, not four; `line(3) and not line(4)` likewise, and
@@ -232,10 +236,7 @@ mod tests {
             let s = play(&g, "a1 a2 b1 b2 d1 d2 c1");
             assert_eq!(describe_end(&g, &s), None, "{end}: four is not three");
             let s = play(&g, "a1 a2 b1 b2 c1");
-            assert_eq!(
-                describe_end(&g, &s).unwrap(),
-                format!("X wins ({phrase}: win if {end})")
-            );
+            assert_eq!(describe_end(&g, &s).unwrap(), format!("X wins ({phrase})"));
             // A set-up position with an exact three is judged on load; four is not.
             assert!(g
                 .parse_position("3O2/XXX3 O")

@@ -172,8 +172,11 @@ pub struct EndRule {
     pub players: u64,
     /// What it means for that player.
     pub result: EndResult,
-    /// The source text, for `describe` and messages.
+    /// The source text, for `describe`.
     pub text: String,
+    /// The compiler's words for a comparison (`fewer than 3 men`), said of the player it
+    /// holds for in the game-over line; other conditions are worded from their parts.
+    pub words: Option<String>,
 }
 
 impl Game {

@@ -10,7 +10,7 @@
 //! Every move is checked by replaying it, so an illegal move is an error naming it.
 
 use crate::engine::Game;
-use crate::io::record::Record;
+use crate::io::record::{known, Header, Record};
 
 /// Largest PGN text read (a database of many games fits; a stray multi-gigabyte file does
 /// not).
@@ -38,13 +38,32 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The game as a record of `game_ref` (its start position from the `FEN` tag).
+    /// The game as a record of `game_ref` (its start position from the `FEN` tag; its
+    /// players, event, site, date, round and result from the tag roster).
     pub fn to_record(&self, game_ref: &str, options: &[(String, String)]) -> Record {
+        let tag = |name: &str| self.tag(name).and_then(known);
+        let mut header = Header {
+            event: tag("Event"),
+            site: tag("Site"),
+            date: tag("Date"),
+            round: tag("Round"),
+            // The movetext's result token is the standard's; the tag repeats it.
+            result: known(&self.result)
+                .filter(|r| r != "*")
+                .or_else(|| tag("Result").filter(|r| r != "*")),
+            ..Header::default()
+        };
+        for (seat, name) in ["White", "Black"].iter().enumerate() {
+            if let Some(n) = self.tag(name) {
+                header.set_player(seat, n);
+            }
+        }
         Record {
             game: game_ref.to_string(),
             options: options.to_vec(),
             position: self.tag("FEN").map(str::to_string),
             moves: self.moves.clone(),
+            header,
         }
     }
 }
@@ -267,6 +286,20 @@ fn shorten(text: &str) -> String {
     }
 }
 
+/// A result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`), from PGN's own token or SGF's
+/// (`B+R` is the first player's win, `W+3.5` the second's, `0` or `Draw` a draw).
+pub fn pgn_result(result: &str) -> Option<&'static str> {
+    let r = result.trim();
+    match r {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "0" | "Draw" | "draw" => Some("1/2-1/2"),
+        _ if r.starts_with("B+") => Some("1-0"),
+        _ if r.starts_with("W+") => Some("0-1"),
+        _ => None,
+    }
+}
+
 /// Replays a record's moves in `game` and writes them as PGN: the seven tags of the
 /// standard's roster (`?` where unknown, the given tags win), `SetUp` and `FEN` for a
 /// start position, numbered SAN moves in lines of at most 80 characters, and the result.
@@ -297,7 +330,14 @@ pub fn write_pgn(
     }
     let _ = first_ply;
     let result = match game.outcome(&state) {
-        None => "*".to_string(),
+        // An unfinished game keeps the result its record gives (a resignation, a time loss).
+        None => record
+            .header
+            .result
+            .as_deref()
+            .and_then(pgn_result)
+            .unwrap_or("*")
+            .to_string(),
         Some(o) => match o.winner(game.num_players()) {
             Some(p) if p.index() == 0 => "1-0".into(),
             Some(_) => "0-1".into(),
@@ -306,11 +346,22 @@ pub fn write_pgn(
     };
     let mut out = String::new();
     let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    let h = &record.header;
+    let from_header = |name: &str| match name {
+        "Event" => h.event.clone(),
+        "Site" => h.site.clone(),
+        "Date" => h.date.clone(),
+        "Round" => h.round.clone(),
+        "White" => h.player(0).map(str::to_string),
+        "Black" => h.player(1).map(str::to_string),
+        _ => None,
+    };
     for name in roster {
         let value = tags
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.clone())
+            .or_else(|| from_header(name))
             .unwrap_or_else(|| {
                 if name == "Result" {
                     result.clone()
@@ -410,6 +461,7 @@ dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5! cxb5 11. Bxb5+ Nbd7
             options: vec![],
             position: Some("4k3/8/8/8/8/8/7q/4K3 b - - 0 40".into()),
             moves: vec!["Qh2-h4".into(), "Kd1".into()],
+            ..Record::default()
         };
         let text = write_pgn(&game, &rec, &[]).unwrap();
         assert!(

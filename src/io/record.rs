@@ -8,6 +8,11 @@
 //! moves b2 a1 c3
 //! ```
 //!
+//! A record may also say who played, where and when, and how it ended (what PGN's tag
+//! roster and SGF's game information keep), one line each: `event`, `site`, `date`,
+//! `round`, `player N NAME` (the player of seat N, from 1) and `result` (as written where
+//! the record came from: `1-0`, `B+3.5`).
+//!
 //! `game` names a shipped game (or the rule file given on the command line: a record never
 //! names a file to read, see [`crate::games::load_recorded`]); each `set` line is one `--set` option;
 //! `position` appears only when the game did not start from the default position; `moves`
@@ -28,7 +33,88 @@ pub struct Record {
     pub position: Option<String>,
     /// The moves, in the game's notation.
     pub moves: Vec<String>,
+    /// Who played, where and when, and how it ended.
+    pub header: Header,
 }
+
+/// Who played a recorded game, where and when, and how it ended: PGN's tag roster, SGF's
+/// `PB`, `PW`, `EV`, `DT`, `RE`. Every value is one line of text; unknown ones are absent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The event (a tournament's name, `Casual game`).
+    pub event: Option<String>,
+    /// Where it was played.
+    pub site: Option<String>,
+    /// When, as the source wrote it (`1851.06.21`, `2024-03-01`).
+    pub date: Option<String>,
+    /// The round of the event.
+    pub round: Option<String>,
+    /// The players' names by seat, from 0 (White then Black in chess, Black then White in Go).
+    pub players: Vec<(usize, String)>,
+    /// The result as the source wrote it (`1-0`, `1/2-1/2`, `B+R`, `W+3.5`).
+    pub result: Option<String>,
+}
+
+impl Header {
+    /// The name of the player of `seat` (from 0), if known.
+    pub fn player(&self, seat: usize) -> Option<&str> {
+        self.players
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, n)| n.as_str())
+    }
+
+    /// Sets the name of the player of `seat` (from 0); an empty or unknown (`?`) name is
+    /// not kept.
+    pub fn set_player(&mut self, seat: usize, name: &str) {
+        self.players.retain(|(s, _)| *s != seat);
+        if let Some(name) = known(name) {
+            self.players.push((seat, name));
+            self.players.sort();
+        }
+    }
+
+    /// The fields written as record lines (`event`, `site`, `date`, `round`, `result`), by
+    /// name, for reading and writing them in one place.
+    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 5] {
+        [
+            ("event", &mut self.event),
+            ("site", &mut self.site),
+            ("date", &mut self.date),
+            ("round", &mut self.round),
+            ("result", &mut self.result),
+        ]
+    }
+
+    /// The header's lines of a record's text.
+    fn to_lines(&self) -> String {
+        let mut out = String::new();
+        let mut me = self.clone();
+        for (name, value) in me.fields() {
+            if let Some(v) = value {
+                out.push_str(&format!("{name} {}\n", one_line(v)));
+            }
+        }
+        for (seat, name) in &self.players {
+            out.push_str(&format!("player {} {}\n", seat + 1, one_line(name)));
+        }
+        out
+    }
+}
+
+/// `text` trimmed, unless it says nothing (empty, or PGN's `?` for unknown).
+pub fn known(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty() && t != "?" && !t.chars().all(|c| c == '?' || c == '.')).then(|| one_line(t))
+}
+
+/// `text` on one line: line breaks become spaces, so a value never starts a record line.
+fn one_line(text: &str) -> String {
+    text.split(['\n', '\r']).collect::<Vec<_>>().join(" ")
+}
+
+/// The highest seat number a `player` line may name (no game has more players).
+const MAX_SEAT: usize = 64;
 
 /// Moves written per `moves` line.
 const MOVES_PER_LINE: usize = 10;
@@ -44,6 +130,7 @@ impl Record {
         if let Some(p) = &self.position {
             out.push_str(&format!("position {p}\n"));
         }
+        out.push_str(&self.header.to_lines());
         for chunk in self.moves.chunks(MOVES_PER_LINE) {
             out.push_str(&format!("moves {}\n", chunk.join(" ")));
         }
@@ -84,10 +171,34 @@ impl Record {
                 "moves" => rec
                     .moves
                     .extend(rest.split_whitespace().map(str::to_string)),
+                "player" => {
+                    let (seat, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                    match seat.parse::<usize>() {
+                        Ok(n) if (1..=MAX_SEAT).contains(&n) && !name.trim().is_empty() => {
+                            rec.header.set_player(n - 1, name)
+                        }
+                        _ => {
+                            return Err(at(format!(
+                                "expected 'player N NAME' (N the seat, from 1), found '{}'",
+                                crate::lang::diag::bounded(line)
+                            )))
+                        }
+                    }
+                }
                 other => {
-                    return Err(at(format!(
-                        "unknown line '{other}' (expected game, set, position or moves)"
-                    )))
+                    let mut header = std::mem::take(&mut rec.header);
+                    let field = header.fields().into_iter().find(|(n, _)| *n == other);
+                    match field {
+                        Some((_, value)) => *value = known(rest),
+                        None => {
+                            return Err(at(format!(
+                                "unknown line '{}' (expected game, set, position, moves, \
+                                 event, site, date, round, player or result)",
+                                crate::lang::diag::bounded(other)
+                            )))
+                        }
+                    }
+                    rec.header = header;
                 }
             }
         }
@@ -277,8 +388,18 @@ mod tests {
             options: vec![("size".into(), "5".into()), ("swap".into(), "yes".into())],
             position: Some("5/5/5/5/5 Black 0".into()),
             moves: (1..=12).map(|i| format!("a{i}")).collect(),
+            header: Header {
+                event: Some("Club night".into()),
+                date: Some("2024.05.01".into()),
+                players: vec![(0, "Ann Lee".into()), (1, "Bo".into())],
+                result: Some("B+R".into()),
+                ..Header::default()
+            },
         };
         let text = rec.to_text();
+        assert!(text.contains("event Club night\n"), "{text}");
+        assert!(text.contains("player 1 Ann Lee\nplayer 2 Bo\n"), "{text}");
+        assert!(text.contains("result B+R\n"), "{text}");
         assert_eq!(text.lines().filter(|l| l.starts_with("moves")).count(), 2);
         assert_eq!(Record::parse(&text).unwrap(), rec);
     }
@@ -287,8 +408,20 @@ mod tests {
     fn reports_bad_lines() {
         assert_eq!(
             Record::parse("game x\nfoo bar\n").unwrap_err(),
-            "line 2: unknown line 'foo' (expected game, set, position or moves)"
+            "line 2: unknown line 'foo' (expected game, set, position, moves, event, site, \
+             date, round, player or result)"
         );
+        assert!(Record::parse("game x\nplayer 0 Ann\n").is_err());
+        assert!(Record::parse("game x\nplayer 1\n").is_err());
+        // A line break in a name never makes a line of its own.
+        let mut h = Header::default();
+        h.set_player(0, "Ann\nmoves a1");
+        let rec = Record {
+            game: "x".into(),
+            header: h,
+            ..Record::default()
+        };
+        assert_eq!(Record::parse(&rec.to_text()).unwrap().moves.len(), 0);
         assert!(Record::parse("moves a1\n").is_err());
         assert!(Record::parse("game x\nset =3\n").is_err());
     }

@@ -16,7 +16,7 @@
 //!   unknown game, an illegal move are errors naming the line.
 
 use crate::engine::{BoardShape, Game, Player, State};
-use crate::io::record::Record;
+use crate::io::record::{known, Header, Record};
 
 /// Largest SGF text read; a larger one is refused before anything is parsed.
 pub const MAX_SGF_BYTES: usize = 16 << 20;
@@ -327,6 +327,33 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
+/// SGF's game-information properties for what a record's header knows: `EV`, `PC`, `DT`,
+/// `RO`, `PB` and `PW` (the first and second seats: Black moves first in SGF), `RE` (PGN's
+/// `1-0` is written `B+`, its draw `0`).
+fn header_properties(h: &Header) -> String {
+    let mut out = String::new();
+    let result = h.result.as_deref().map(|r| match r.trim() {
+        "1-0" => "B+".to_string(),
+        "0-1" => "W+".to_string(),
+        "1/2-1/2" => "0".to_string(),
+        r => r.to_string(),
+    });
+    for (name, value) in [
+        ("EV", h.event.clone()),
+        ("PC", h.site.clone()),
+        ("DT", h.date.clone()),
+        ("RO", h.round.clone()),
+        ("PB", h.player(0).map(str::to_string)),
+        ("PW", h.player(1).map(str::to_string)),
+        ("RE", result),
+    ] {
+        if let Some(v) = value {
+            out.push_str(&format!("{name}[{}]", escape(&v)));
+        }
+    }
+    out
+}
+
 /// The record as SGF text. The moves are replayed first, so an illegal one is an error.
 pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
     let grid = Grid::of(game)?;
@@ -355,6 +382,7 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
             out.push_str(&format!("[{}]", escape(&format!("{k}={v}"))));
         }
     }
+    out.push_str(&header_properties(&rec.header));
     let mut state = match &rec.position {
         Some(p) => game.parse_position(p).map_err(|e| e.to_string())?,
         None => game.start(),
@@ -451,6 +479,8 @@ struct Replay {
     /// Whether setup stones or `PL` changed the start.
     setup: bool,
     moves: Vec<String>,
+    /// Who played, where and when, and the result, from the root's game information.
+    header: Header,
     unknown: Vec<String>,
     warnings: Vec<String>,
     /// The index of the next node, from 0 (the root).
@@ -561,6 +591,20 @@ impl Replay {
         }
         let pass_tt = grid.width <= 19 && grid.height <= 19;
         let state = game.start();
+        let info = |name: &str| first(name).and_then(|(v, _)| known(&v));
+        let mut header = Header {
+            event: info("EV"),
+            site: info("PC"),
+            date: info("DT"),
+            round: info("RO"),
+            result: info("RE"),
+            ..Header::default()
+        };
+        for (seat, name) in ["PB", "PW"].iter().enumerate() {
+            if let Some((v, _)) = first(name) {
+                header.set_player(seat, &v);
+            }
+        }
         Ok(Replay {
             game_ref,
             options,
@@ -570,6 +614,7 @@ impl Replay {
             state,
             setup: false,
             moves: Vec::new(),
+            header,
             unknown: Vec::new(),
             warnings: Vec::new(),
             n: 0,
@@ -668,6 +713,7 @@ impl Replay {
             state,
             setup,
             moves,
+            header,
             warnings: more,
             ..
         } = self;
@@ -686,6 +732,7 @@ impl Replay {
                 options,
                 position,
                 moves,
+                header,
             },
             warnings,
         })

@@ -24,7 +24,7 @@ pub mod seat;
 
 pub use ai::Thinking;
 pub use driver::{Driver, Ended, Tick};
-pub use model::{AiTurn, Event, Played, Session, SessionError};
+pub use model::{AiTurn, Event, MoveLabel, Played, Session, SessionError};
 pub use pick::Pick;
 pub use progress::{progress_line, Hint};
 pub use seat::{AiSettings, Seat, DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};

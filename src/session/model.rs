@@ -93,7 +93,7 @@ pub enum Event {
     Over {
         /// How.
         outcome: Outcome,
-        /// Why, naming the ending rule (`X wins (three in a row: win if line(3))`).
+        /// Why, naming the ending rule (`X wins (three in a row)`).
         why: String,
     },
 }
@@ -149,6 +149,26 @@ fn refused(input: String, refusal: Box<Refusal>) -> SessionError {
     }
 }
 
+/// The number of a move as players write it: see [`Session::move_label`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLabel {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// Whether the move opens its number (the first player's), or answers it.
+    pub opens: bool,
+}
+
+impl std::fmt::Display for MoveLabel {
+    /// `3.` for a move that opens its number, `3...` for an answer written on its own.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.opens {
+            write!(f, "{}.", self.number)
+        } else {
+            write!(f, "{}...", self.number)
+        }
+    }
+}
+
 /// An interactive game: state, history, seats and AI players. See the module docs.
 pub struct Session {
     game: Game,
@@ -165,6 +185,8 @@ pub struct Session {
     games_started: u64,
     /// The dice of games with chance.
     dice: SmallRng,
+    /// Who played a loaded record, where and when: kept when it is saved again.
+    header: crate::io::record::Header,
 }
 
 /// The seed of the session's dice for its `n`-th game.
@@ -203,6 +225,7 @@ impl Session {
             seed,
             games_started: 0,
             dice: SmallRng::seed_from_u64(dice_seed(seed, 0)),
+            header: Default::default(),
         };
         s.reset_bots();
         s.settle(&mut Vec::new());
@@ -337,6 +360,43 @@ impl Session {
             .take(index + 1)
             .filter(|p| !self.automatic(&p.mv))
             .count()
+    }
+
+    /// History entry `index` numbered as players number moves. Where two players take
+    /// turns, a move and its answer share a number, as chess writes `1. e4 e5`: the first
+    /// player's move opens it (`1.`), the answer continues it (`1...` when written alone).
+    /// Otherwise (more players, a player moving twice in a row) each chosen move has a
+    /// number of its own. Rolls of the dice and forced passes are not moves: they share the
+    /// number of the move before them.
+    pub fn move_label(&self, index: usize) -> MoveLabel {
+        if self.game.num_players() != 2 {
+            return MoveLabel {
+                number: self.move_number(index).max(1),
+                opens: true,
+            };
+        }
+        let mut label = MoveLabel {
+            number: 0,
+            opens: true,
+        };
+        let mut previous: Option<Player> = None;
+        for p in self.history.iter().take(index + 1) {
+            if self.automatic(&p.mv) {
+                continue;
+            }
+            let new = match previous {
+                None => true,
+                Some(q) => p.player == Player(0) || q == p.player,
+            };
+            if new {
+                label.number += 1;
+            }
+            // A game that starts with the second player to move opens with `1...`.
+            label.opens = new && (previous.is_some() || p.player == Player(0));
+            previous = Some(p.player);
+        }
+        label.number = label.number.max(1);
+        label
     }
 
     /// The last move a player chose (not a roll or forced pass since), with its index in the
@@ -614,6 +674,8 @@ impl Session {
         self.state = self.start.clone();
         self.history.clear();
         self.redo.clear();
+        // A new game has its own players and result, not the loaded record's.
+        self.header = Default::default();
         self.next_game();
         let mut events = vec![Event::NewGame];
         self.settle(&mut events);
@@ -660,6 +722,7 @@ impl Session {
         self.state = state;
         self.history = history;
         self.redo.clear();
+        self.header = rec.header.clone();
         self.next_game();
         let mut events = vec![Event::Loaded {
             moves: self.history.len(),
@@ -724,6 +787,7 @@ impl Session {
                 .custom_start
                 .then(|| self.game.position_to_string(&self.start)),
             moves: self.history.iter().map(|p| p.text.clone()).collect(),
+            header: self.header.clone(),
         }
     }
 
@@ -864,7 +928,7 @@ mod tests {
             e[1],
             Event::Over {
                 outcome: Outcome::Win(Player(0)),
-                why: "X wins (three in a row: win if line(3))".into()
+                why: "X wins (three in a row)".into()
             }
         );
         assert_eq!(s.play_text("c3"), Err(SessionError::GameOver));

@@ -484,7 +484,11 @@ impl Runner<'_> {
             return;
         }
         if let Some(b) = by {
-            if !actual.to_lowercase().contains(&b.node.to_lowercase()) {
+            // `by` names the rule as the rule file writes it (`line(3)`), or words of the
+            // ending as it is said (`three in a row`).
+            let want = b.node.to_lowercase();
+            let source = crate::engine::ending::deciding_rule_source(g, s).unwrap_or_default();
+            if !actual.to_lowercase().contains(&want) && !source.to_lowercase().contains(&want) {
                 self.failures.push(
                     Diagnostic::error(b.span, "the game ended by another rule")
                         .with_note(format!("expected the ending to say: {}", b.node))

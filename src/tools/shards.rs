@@ -287,6 +287,7 @@ pub fn play_shard(
         options: args.set.clone(),
         position: None,
         moves: Vec::new(),
+        header: Default::default(),
     };
     let records = tournament::play_games(
         game,

@@ -7,8 +7,6 @@ use std::path::Path;
 
 use crate::engine::ending::describe_end;
 use crate::engine::{CellId, Move, ParseMoveError, Player, Refusal};
-use crate::io::pgn::{parse_pgn, write_pgn};
-use crate::io::record::{write_atomic, Record};
 use crate::ui::render::{draw, player_name, Mark, Style};
 
 use super::command::{Command, COMMANDS};
@@ -182,8 +180,8 @@ impl Console {
         let mut out = String::new();
         if let Some(last) = self.s.history().last() {
             out.push_str(&format!(
-                "last move: {}. {} {}\n",
-                self.s.history().len(),
+                "last move: {} {} {}\n",
+                self.s.move_label(self.s.history().len() - 1),
                 self.name(last.player),
                 last.text
             ));
@@ -215,8 +213,8 @@ impl Console {
         if let Some(i) = last {
             let p = &self.s.history()[i];
             out.push_str(&format!(
-                "last move: {}. {} {}\n",
-                self.s.move_number(i),
+                "last move: {} {} {}\n",
+                self.s.move_label(i),
                 self.name(p.player),
                 p.text
             ));
@@ -293,8 +291,8 @@ impl Console {
         self.shown.clear();
         events.iter().find_map(|e| match e {
             Event::Played { ply, played } => Some(format!(
-                "{}. {} plays {}",
-                self.s.move_number(ply - 1),
+                "{} {} plays {}",
+                self.s.move_label(ply - 1),
                 self.name(played.player),
                 played.text
             )),
@@ -589,111 +587,27 @@ impl Console {
             out.push_str("no moves yet");
             return out;
         }
-        let width = self.s.history().len().to_string().len();
-        let lines: Vec<String> = self
-            .s
-            .history()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                format!(
-                    "{:>width$}. {} {}",
-                    i + 1,
-                    self.s.game().players[p.player.index()],
-                    p.text
-                )
-            })
-            .collect();
+        let lines = crate::ui::move_list::history_rows(&self.s);
         out.push_str(&lines.join("\n"));
         out
     }
 
     /// Saves the record, as PGN when the file's name ends in `.pgn`, SGF for `.sgf`.
     fn save(&self, path: &Path) -> String {
-        let rec = self.s.record();
-        let text = if is_pgn(path) {
-            if !self.s.game().algebraic {
-                return format!(
-                    "cannot save to {}: PGN is for games written in algebraic notation",
-                    path.display()
-                );
-            }
-            match write_pgn(self.s.game(), &rec, &[]) {
-                Ok(t) => t,
-                Err(e) => return format!("cannot save to {}: {e}", path.display()),
-            }
-        } else if has_extension(path, "sgf") {
-            match crate::io::sgf::write_sgf(self.s.game(), &rec) {
-                Ok(t) => t,
-                Err(e) => return format!("cannot save to {}: {e}", path.display()),
-            }
-        } else {
-            rec.to_text()
-        };
-        match write_atomic(path, &text) {
-            Ok(()) => format!(
-                "saved {} move{} to {}",
-                rec.moves.len(),
-                if rec.moves.len() == 1 { "" } else { "s" },
-                path.display()
-            ),
-            Err(e) => format!("cannot save to {}: {e}", path.display()),
-        }
+        crate::ui::saving::save(&self.s, path)
     }
 
-    /// Loads a record, the first game of a PGN file (`.pgn`) into the current game, or the
-    /// main line of an SGF file (`.sgf`, which names its game).
+    /// Loads a saved game, a tabletop record, PGN (its first game, into the current game if
+    /// it is written in algebraic notation) or SGF (which names its game), by its content.
     fn load(&mut self, path: &Path) -> Response {
-        let text = match crate::tools::files::read_text(path) {
-            Ok(t) => t,
-            Err(e) => return Response::say(e),
-        };
-        let mut warnings = Vec::new();
-        let record = if is_pgn(path) {
-            let current = self.s.record();
-            parse_pgn(&text)
-                .map_err(|e| e.to_string())
-                .map(|games| games[0].to_record(&current.game, &current.options))
-        } else if has_extension(path, "sgf") {
-            crate::io::sgf::parse_sgf_with(&text, Some(self.s.game_ref().0))
-                .map_err(|e| e.to_string())
-                .map(|g| {
-                    warnings = g.warnings;
-                    g.record
-                })
-        } else {
-            Record::parse(&text)
-        };
-        let loaded = record.and_then(|rec| self.s.load_record(&rec).map_err(|e| e.to_string()));
-        match loaded {
-            Ok(_) => {
+        match crate::ui::saving::load(&mut self.s, path) {
+            Ok(loaded) => {
                 self.shown.clear();
-                let n = self.s.history().len();
-                let mut said = format!(
-                    "loaded {} ({n} move{}) from {}",
-                    self.s.game().name,
-                    if n == 1 { "" } else { "s" },
-                    path.display()
-                );
-                for w in warnings {
-                    said.push_str(&format!("\nwarning: {w}"));
-                }
-                Response::redraw(said)
+                Response::redraw(loaded.message)
             }
-            Err(e) => Response::say(format!("cannot load {}: {e}", path.display())),
+            Err(e) => Response::say(e),
         }
     }
-}
-
-/// Whether a file name ends in `.pgn`.
-fn is_pgn(path: &Path) -> bool {
-    has_extension(path, "pgn")
-}
-
-/// Whether a file name ends in `.ext` (any case).
-fn has_extension(path: &Path, ext: &str) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// `3 moves`, `1 move and 2 rolls`: how many moves (and rolls of the dice, if any).
@@ -726,6 +640,7 @@ fn wrap(items: &[String], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::record::Record;
 
     fn session(game: &str, seats: &[Seat]) -> Console {
         let g = crate::load_shipped(game, &[]).unwrap();
@@ -744,9 +659,7 @@ mod tests {
             assert!(r.redraw && r.text.is_empty(), "{m}: {r:?}");
         }
         assert!(s.s.is_over());
-        assert!(s
-            .status()
-            .contains("game over: X wins (three in a row: win if line(3))"));
+        assert!(s.status().contains("game over: X wins (three in a row)"));
         assert_eq!(
             s.handle("c3").text,
             "the game is over; no move can be played"
@@ -781,7 +694,7 @@ mod tests {
         let mut s = humans("tictactoe");
         s.handle("b2");
         s.handle("a1");
-        assert_eq!(s.handle("history").text, "1. X b2\n2. O a1");
+        assert_eq!(s.handle("history").text, "1. b2 a1");
         assert_eq!(s.handle("undo").text, "took back 1 move");
         assert_eq!(s.handle("undo").text, "took back 1 move");
         assert_eq!(s.handle("undo").text, "nothing to undo");
@@ -789,7 +702,7 @@ mod tests {
         assert_eq!(s.handle("redo").text, "replayed 1 move");
         assert_eq!(s.handle("redo").text, "replayed 1 move");
         assert_eq!(s.handle("redo").text, "nothing to redo");
-        assert_eq!(s.handle("history").text, "1. X b2\n2. O a1");
+        assert_eq!(s.handle("history").text, "1. b2 a1");
         s.handle("undo");
         s.handle("c3");
         assert_eq!(s.handle("redo").text, "nothing to redo");
@@ -800,7 +713,7 @@ mod tests {
         let mut s = session("tictactoe", &[Seat::Human, Seat::ai(1)]);
         s.handle("b2");
         assert!(s.s.ai_to_move());
-        assert!(s.play_ai().unwrap().starts_with("2. O plays "));
+        assert!(s.play_ai().unwrap().starts_with("1... O plays "));
         assert_eq!(s.handle("undo").text, "took back 2 moves");
         assert_eq!(s.s.history().len(), 0);
         assert_eq!(s.handle("redo").text, "replayed 2 moves");
@@ -1001,6 +914,7 @@ mod tests {
             options: vec![],
             position: None,
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..Record::default()
         };
         s.s.load_record(&rec).unwrap();
         s

@@ -10,7 +10,10 @@
 //!   board drawn.
 //! * [`board`] is the full-screen terminal board `play` opens on a terminal.
 //! * [`play`] is `tabletop play`: command-line options and the terminal loop.
+//! * [`saving`] is `save FILE` and `load FILE` of the line mode and the board: PGN, SGF or
+//!   a tabletop record.
 //! * [`legend`] says what a newcomer needs to read a board: pieces, goals, special cells.
+//! * [`move_list`] numbers moves as players do (`1. e4 e5 2. Nf3`) for the histories.
 //! * [`line_input`] reads the line mode's lines: from a pipe, or edited on a terminal.
 //! * [`snapshot`] is `tabletop snapshot`: a deterministic text report of a rule file.
 //! * [`gtp`] is `tabletop gtp`: the Go Text Protocol, for graphical boards and other engines.
@@ -23,8 +26,10 @@ pub mod console;
 pub mod gtp;
 pub mod legend;
 pub mod line_input;
+pub mod move_list;
 pub mod play;
 pub mod render;
+pub mod saving;
 pub mod snapshot;
 pub mod uci;
 pub mod web;

@@ -9,7 +9,11 @@ use std::time::Duration;
 
 use clap::Args;
 
+use std::path::Path;
+
 use crate::engine::{Game, Player};
+use crate::io::record::Record;
+use crate::io::saved::{Format, ReadOptions};
 use crate::session::{Seat, Session, DEFAULT_LEVEL};
 use crate::ui::console::Console;
 use crate::ui::line_input::{Edited, LineInput, Piped};
@@ -17,8 +21,13 @@ use crate::ui::line_input::{Edited, LineInput, Piped};
 /// The options of `tabletop play`.
 #[derive(Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// A shipped game's name (see `tabletop list`) or a path to a .game file.
+    /// A shipped game's name (see `tabletop list`), a path to a .game file, or a saved game
+    /// to resume (a tabletop record, PGN or SGF, whatever its file is called).
     pub game: String,
+    /// Resume the saved game in FILE (a tabletop record, PGN or SGF): a PGN file is a game of
+    /// GAME; a record or SGF names its game, which must be GAME or a shipped one.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<std::path::PathBuf>,
     /// Override a game option: --set size=9 (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::games::parse_set)]
     pub set: Vec<(String, String)>,
@@ -180,22 +189,89 @@ pub struct DriveOptions {
     pub verbose: bool,
 }
 
-/// Runs `tabletop play` on standard input and output.
-pub fn run(args: &PlayArgs) -> Result<(), PlayCommandError> {
-    let game = crate::load(&args.game, &args.set).map_err(|e| PlayCommandError {
+/// A saved game to resume: `play FILE` where FILE holds one, or `play GAME --load FILE`.
+/// `None` when GAME is a game to start (a shipped name or a rule file).
+fn saved_game(args: &PlayArgs) -> Result<Option<Record>, PlayCommandError> {
+    let bad = |path: &Path, e: String| PlayCommandError {
+        message: format!("{}: {e}", path.display()),
+        code: 1,
+    };
+    let (path, given) = match &args.load {
+        Some(file) => (file.as_path(), Some(args.game.as_str())),
+        None => {
+            let path = Path::new(&args.game);
+            // A shipped name wins over a file of that name; a file is a saved game only
+            // when its content is one (a rule file never is).
+            if crate::games::shipped_source(&args.game).is_some() || !path.is_file() {
+                return Ok(None);
+            }
+            match crate::tools::files::read_text(path) {
+                Ok(text) if Format::of_text(&text).is_some() => (path, None),
+                _ => return Ok(None),
+            }
+        }
+    };
+    let text = crate::tools::files::read_text(path).map_err(|e| PlayCommandError {
+        message: e,
+        code: 1,
+    })?;
+    let opts = ReadOptions {
+        given,
+        pgn_game: given.unwrap_or("chess"),
+        pgn_options: if given.is_some() { &args.set } else { &[] },
+        index: 1,
+    };
+    let read = crate::io::saved::read(&text, path, &opts).map_err(|e| bad(path, e))?;
+    for w in &read.warnings {
+        eprintln!("{}: warning: {w}", path.display());
+    }
+    Ok(Some(read.record))
+}
+
+/// The session `play` starts: the game GAME names, or the saved game resumed.
+fn start_session(args: &PlayArgs) -> Result<Session, PlayCommandError> {
+    let loading = |e: crate::compile::LoadError| PlayCommandError {
         message: e.to_string(),
         code: e.exit_code().clamp(0, 255) as u8,
-    })?;
-    let start = match &args.position {
-        Some(p) => Some(
-            game.parse_position(p)
-                .map_err(|e| usage(format!("--position: {e}")))?,
-        ),
-        None => None,
     };
-    let seats = resolve_seats(&game, args)?;
+    let saved = saved_game(args)?;
+    if saved.is_some() && args.position.is_some() {
+        return Err(usage(
+            "--position: a saved game starts where its record does".into(),
+        ));
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let session = Session::new(game, &args.game, &args.set, start, &seats, seed);
+    let Some(rec) = saved else {
+        let game = crate::load(&args.game, &args.set).map_err(loading)?;
+        let start = match &args.position {
+            Some(p) => Some(
+                game.parse_position(p)
+                    .map_err(|e| usage(format!("--position: {e}")))?,
+            ),
+            None => None,
+        };
+        let seats = resolve_seats(&game, args)?;
+        return Ok(Session::new(
+            game, &args.game, &args.set, start, &seats, seed,
+        ));
+    };
+    // The record's game: a shipped one, or the rule file named as GAME (never a file the
+    // record names).
+    let given = args.load.is_some().then_some(args.game.as_str());
+    let game = crate::games::load_recorded(&rec.game, &rec.options, given).map_err(loading)?;
+    let seats = resolve_seats(&game, args)?;
+    let mut session = Session::new(game, &rec.game, &rec.options, None, &seats, seed);
+    session.load_record(&rec).map_err(|e| PlayCommandError {
+        message: format!("cannot resume the saved game: {e}"),
+        code: 1,
+    })?;
+    Ok(session)
+}
+
+/// Runs `tabletop play` on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<(), PlayCommandError> {
+    let session = start_session(args)?;
+    let seed = session.seed();
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         let app = crate::ui::board::BoardApp::new(session);

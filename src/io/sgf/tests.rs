@@ -26,6 +26,7 @@ fn random_record(game: &str, options: &[(&str, &str)], seed: u64, plies: usize) 
         options,
         position: None,
         moves,
+        header: Default::default(),
     }
 }
 
@@ -78,6 +79,7 @@ fn go_is_written_as_other_programs_expect() {
         options: vec![("size".into(), "9".into())],
         position: None,
         moves: vec!["a1".into(), "j9".into(), "pass".into(), "e5".into()],
+        header: Default::default(),
     };
     let text = write_sgf(&g, &rec).unwrap();
     assert!(text.contains("GM[1]SZ[9]KM[7.5]TG[go]TO[size=9]"), "{text}");
@@ -90,6 +92,7 @@ fn go_is_written_as_other_programs_expect() {
         options: vec![],
         position: None,
         moves: vec!["a1".into(), "e5".into()],
+        header: Default::default(),
     };
     let text = write_sgf(&h, &rec).unwrap();
     assert!(text.contains("GM[11]SZ[5]"), "{text}");

@@ -422,27 +422,21 @@ impl BoardApp {
                 return;
             }
             Command::Save(path) => {
-                let rec = self.session.record();
-                self.message = match crate::io::record::write_atomic(&path, &rec.to_text()) {
-                    Ok(()) => format!("saved {} moves to {}", rec.moves.len(), path.display()),
-                    Err(e) => format!("cannot save to {}: {e}", path.display()),
-                };
+                self.message = crate::ui::saving::save(&self.session, &path);
                 return;
             }
-            Command::Load(path) => {
-                // Through the one reader of records: a regular file, bounded, UTF-8 (a
-                // device such as /dev/zero was read without end).
-                let loaded = crate::tools::files::read_text(&path)
-                    .and_then(|text| crate::io::record::Record::parse(&text))
-                    .and_then(|r| self.session.load_record(&r).map_err(|e| e.to_string()));
-                match loaded {
-                    Ok(events) => Ok(events),
-                    Err(e) => {
-                        self.message = format!("cannot load {}: {e}", path.display());
-                        return;
-                    }
+            Command::Load(path) => match crate::ui::saving::load(&mut self.session, &path) {
+                Ok(loaded) => {
+                    self.after(&loaded.events);
+                    // What was loaded (and any warning) replaces the event's short words.
+                    self.message = loaded.message.replace('\n', "; ");
+                    return;
                 }
-            }
+                Err(e) => {
+                    self.message = e;
+                    return;
+                }
+            },
         };
         match result {
             Ok(events) => self.after(&events),
@@ -470,15 +464,21 @@ impl BoardApp {
         for e in events {
             match e {
                 Event::Played { ply, played } => words.push(format!(
-                    "{}. {} {}",
-                    self.session.move_number(ply - 1),
+                    "{} {} {}",
+                    self.session.move_label(ply - 1),
                     self.session.game().players[played.player.index()],
                     played.text
                 )),
                 Event::Over { why, .. } => words.push(format!("game over: {why}")),
-                Event::TookBack { moves, .. } => words.push(format!("took back {moves} moves")),
+                Event::TookBack { moves, .. } => words.push(format!(
+                    "took back {}",
+                    crate::ui::move_list::moves_word(*moves)
+                )),
                 Event::NewGame => words.push("new game".into()),
-                Event::Loaded { moves } => words.push(format!("loaded {moves} moves")),
+                Event::Loaded { moves } => words.push(format!(
+                    "loaded {}",
+                    crate::ui::move_list::moves_word(*moves)
+                )),
                 _ => {}
             }
         }

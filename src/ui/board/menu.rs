@@ -263,9 +263,8 @@ impl BoardApp {
                     "the start position: ] forward, Esc back to the game".into()
                 } else {
                     format!(
-                        "after move {} of {}: [ back, ] forward, Esc back to the game",
-                        self.session.move_number(j - 1),
-                        self.session.move_number(len.saturating_sub(1))
+                        "after {}: [ back, ] forward, Esc back to the game",
+                        crate::ui::move_list::labelled(&self.session, j - 1)
                     )
                 };
             }

@@ -328,7 +328,7 @@ fn the_computer_thinks_without_blocking_and_its_move_appears() {
     assert!(a.thinking());
     a.settle_ai();
     assert_eq!(a.session.history().len(), 2);
-    assert!(a.message.contains("2. O "), "{}", a.message);
+    assert!(a.message.contains("1... O "), "{}", a.message);
     // The flipped board still maps arrows and picks.
     press(&mut a, &[Key::Char('f')]);
     // With nothing picked, the cells a move can start from are highlighted: the free ones.

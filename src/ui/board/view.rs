@@ -199,8 +199,8 @@ fn turn_line(app: &BoardApp) -> String {
             "the start position (browsing the history)".into()
         } else {
             format!(
-                "after move {} (browsing the history)",
-                app.session.move_number(k - 1)
+                "after {} (browsing the history)",
+                crate::ui::move_list::labelled(&app.session, k - 1)
             )
         };
     }
@@ -562,12 +562,9 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
             .map(|(i, p)| {
                 // The move whose position the history browser shows is marked.
                 let here = matches!(app.mode, Mode::History(k) if k == i + 1);
-                let line = format!(
-                    "{:>3}. {} {}",
-                    i + 1,
-                    game.players[p.player.index()],
-                    p.text
-                );
+                // Numbered as players number moves (`1. White e4`, `1... Black e5`).
+                let label = app.session.move_label(i).to_string();
+                let line = format!("{label:>4} {} {}", game.players[p.player.index()], p.text);
                 match (here, line.strip_prefix(' ')) {
                     (true, Some(rest)) => format!("▶{rest}"),
                     (true, None) => format!("▶{line}"),

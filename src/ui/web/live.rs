@@ -3,6 +3,7 @@
 //! ask "anything new since version V?" (long polling) without the server pushing.
 
 use crate::session::{Driver, Ended, Event, Session, SessionError};
+use crate::ui::move_list::moves_word;
 
 /// A session as the web server keeps it.
 pub struct Live {
@@ -80,10 +81,14 @@ impl Live {
                 Event::Passed { player } => {
                     words.push(format!("{} passed", game.players[player.index()]))
                 }
-                Event::TookBack { moves, .. } => words.push(format!("took back {moves} moves")),
-                Event::Replayed { moves, .. } => words.push(format!("replayed {moves} moves")),
+                Event::TookBack { moves, .. } => {
+                    words.push(format!("took back {}", moves_word(*moves)))
+                }
+                Event::Replayed { moves, .. } => {
+                    words.push(format!("replayed {}", moves_word(*moves)))
+                }
                 Event::NewGame => words.push("new game".into()),
-                Event::Loaded { moves } => words.push(format!("loaded {moves} moves")),
+                Event::Loaded { moves } => words.push(format!("loaded {}", moves_word(*moves))),
                 Event::Over { why, .. } => words.push(format!("game over: {why}")),
             }
         }
