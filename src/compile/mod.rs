@@ -11,6 +11,7 @@ mod bonus;
 mod bound;
 mod conds;
 mod connected;
+mod counters;
 mod ends;
 mod geometry;
 mod guards;

@@ -126,6 +126,8 @@ pub(crate) struct Compiler {
     pub fen: bool,
     /// The `bonus` lines' table, for the searching AI's evaluation.
     pub bonuses: crate::engine::Bonuses,
+    /// The counters kind, the counts at the start and the `score` line.
+    pub counters: super::counters::CounterDecl,
 }
 
 /// How deep definitions may use each other (a limit of the language, not a cycle).
@@ -171,6 +173,7 @@ impl Compiler {
             dir_sources: Default::default(),
             fen: false,
             bonuses: Default::default(),
+            counters: Default::default(),
         }
     }
 
@@ -738,6 +741,7 @@ impl Compiler {
         self.build_pieces(ast);
         self.build_race(ast);
         self.build_hand(ast);
+        self.build_score(ast);
         self.build_bonus(ast);
         for st in &ast.stmts {
             match &st.node {

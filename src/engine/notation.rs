@@ -160,6 +160,10 @@ impl Game {
                 Part::RemoveSurrounded(_) => {}
                 Part::Pass(_) => Pass::write(&mut out, rule),
                 Part::SwapSides(_) => SwapSides::write(&mut out),
+                Part::Sow(_) => {
+                    super::prim::sow::Sow::write(&mut out, name(mv.cells[k]));
+                    k += 2;
+                }
             }
         }
         out

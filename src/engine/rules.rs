@@ -46,6 +46,8 @@ pub enum Part {
     Pass(super::prim::pass::Pass),
     /// The pie rule: take over the first player's side: see [`super::prim::swap_sides`].
     SwapSides(super::prim::swap_sides::SwapSides),
+    /// Lift the counters of a cell and sow them along a track: see [`super::prim::sow`].
+    Sow(super::prim::sow::Sow),
 }
 
 impl Part {
@@ -71,7 +73,8 @@ impl Part {
             | Part::Remove(_)
             | Part::RemoveSurrounded(_)
             | Part::Pass(_)
-            | Part::SwapSides(_) => false,
+            | Part::SwapSides(_)
+            | Part::Sow(_) => false,
         }
     }
 
@@ -94,6 +97,8 @@ impl Part {
             Part::Jump(_) => 1,
             Part::Slide(super::prim::slide::Slide { passable: true, .. }) => 2,
             Part::Castle(_) => super::prim::castle::CELLS,
+            // The cell sown from and the last cell sown.
+            Part::Sow(_) => 2,
             Part::Promote(_)
             | Part::BecomeCaptured(_)
             | Part::Outflank(_)
@@ -197,6 +202,8 @@ impl super::Game {
                 }
                 // The landing first; the rest is carried along.
                 Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
+                // The cell sown from is the move (the last cell sown is for `again`).
+                Part::Sow(_) => out.extend(recorded.first()),
                 // Every cell recorded (none for the parts that record none).
                 Part::Slide(_)
                 | Part::Place(_)
