@@ -5,6 +5,7 @@ use crate::engine::Game;
 
 /// The shipped rule files: (name, source).
 pub const SHIPPED: &[(&str, &str)] = &[
+    ("kalah", include_str!("../games/kalah.game")),
     ("tictactoe", include_str!("../games/tictactoe.game")),
     ("connect4", include_str!("../games/connect4.game")),
     ("breakthrough", include_str!("../games/breakthrough.game")),
@@ -34,6 +35,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
 pub const SHIPPED_TESTS: &[(&str, &str)] = &[
+    ("kalah", include_str!("../games/kalah.test")),
     ("tictactoe", include_str!("../games/tictactoe.test")),
     ("connect4", include_str!("../games/connect4.test")),
     ("breakthrough", include_str!("../games/breakthrough.test")),
