@@ -5,7 +5,6 @@ use crate::engine::Game;
 
 /// The shipped rule files: (name, source).
 pub const SHIPPED: &[(&str, &str)] = &[
-    ("kalah", include_str!("../games/kalah.game")),
     ("tictactoe", include_str!("../games/tictactoe.game")),
     ("connect4", include_str!("../games/connect4.game")),
     ("breakthrough", include_str!("../games/breakthrough.game")),
@@ -31,11 +30,11 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.game")),
     ("minishogi", include_str!("../games/minishogi.game")),
     ("backgammon", include_str!("../games/backgammon.game")),
+    ("kalah", include_str!("../games/kalah.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
 pub const SHIPPED_TESTS: &[(&str, &str)] = &[
-    ("kalah", include_str!("../games/kalah.test")),
     ("tictactoe", include_str!("../games/tictactoe.test")),
     ("connect4", include_str!("../games/connect4.test")),
     ("breakthrough", include_str!("../games/breakthrough.test")),
@@ -61,6 +60,7 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("shogi", include_str!("../games/shogi.test")),
     ("minishogi", include_str!("../games/minishogi.test")),
     ("backgammon", include_str!("../games/backgammon.test")),
+    ("kalah", include_str!("../games/kalah.test")),
 ];
 
 /// The scenario file of a shipped game.

@@ -1,4 +1,4 @@
-//! Kalah and Oware against OpenSpiel (`mancala`, `oware`): perft, and seeded random games
+//! Kalah against OpenSpiel (`mancala`): perft, and seeded random games
 //! replayed ply by ply (`tests/oracles/openspiel/*_sowing.json`, see the README there). At
 //! every ply the legal moves must be OpenSpiel's actions, each pit must hold OpenSpiel's
 //! count, and the final result must match their returns.
@@ -14,19 +14,9 @@ const KALAH_CELLS: [&str; 14] = [
     "a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "g2", "f2", "e2", "d2", "c2", "b2",
 ];
 
-/// OpenSpiel's oware: houses 0-5 are South's (A-F, left to right: b1-g1), 6-11 North's
-/// (a-f, right to left: g2-b2); then the two scores (stores h1 and a2).
-const OWARE_CELLS: [&str; 14] = [
-    "b1", "c1", "d1", "e1", "f1", "g1", "g2", "f2", "e2", "d2", "c2", "b2", "h1", "a2",
-];
-
 /// The cell of OpenSpiel action `a` by `player`.
 fn kalah_action(a: usize, _player: usize) -> &'static str {
     KALAH_CELLS[a]
-}
-
-fn oware_action(a: usize, player: usize) -> &'static str {
-    OWARE_CELLS[a + 6 * player]
 }
 
 fn perft(g: &Game, s: &mut State, d: u32) -> u64 {
@@ -47,7 +37,10 @@ fn perft(g: &Game, s: &mut State, d: u32) -> u64 {
 
 fn check_board(g: &Game, s: &State, want: &[Json], cells: &[&str], at: &str) {
     for (i, n) in want.iter().enumerate() {
-        let c = g.board().cell_by_name(cells[i]).expect("a cell of the board");
+        let c = g
+            .board()
+            .cell_by_name(cells[i])
+            .expect("a cell of the board");
         assert_eq!(
             u64::from(s.counters_at(c)),
             n.num() as u64,
@@ -62,7 +55,12 @@ fn replay(game: &str, file: &str, cells: &[&str], action: fn(usize, usize) -> &'
     let o = oracle(file);
     let mut s = g.start();
     for (d, want) in o.field("perft").arr().iter().enumerate() {
-        assert_eq!(perft(&g, &mut s, d as u32 + 1), want.num() as u64, "{game} perft {}", d + 1);
+        assert_eq!(
+            perft(&g, &mut s, d as u32 + 1),
+            want.num() as u64,
+            "{game} perft {}",
+            d + 1
+        );
     }
     for (gi, rec) in o.field("games").arr().iter().enumerate() {
         let mut s = g.start();
