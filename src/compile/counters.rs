@@ -21,17 +21,10 @@ pub(crate) struct CounterDecl {
 }
 
 impl Compiler {
-    /// Marks kind `k` (declared at `span`) as the counters kind: one per game, nobody's.
-    pub(super) fn declare_counters(&mut self, k: usize, span: Span, owned: bool) {
-        if owned {
-            self.diags.push(
-                Diagnostic::error(span, "counters belong to nobody: give one symbol and no 'for'")
-                    .with_hint("piece seed = \"o\", counters (a sowing move lifts them from the mover's own cells)"),
-            );
-            return;
-        }
-        if let Some((_, first)) = self.counters.kind {
-            let _ = first;
+    /// Marks kind `k` (declared at `span`) as the counters kind: one per game. (Owned
+    /// counters cannot be written: `, counters` only follows a single symbol.)
+    pub(super) fn declare_counters(&mut self, k: usize, span: Span) {
+        if self.counters.kind.is_some() {
             self.err(span, "a game has one kind of counters; this is a second");
             return;
         }
@@ -144,8 +137,7 @@ impl Compiler {
 
     /// `most(score)`: the player's score is above every other player's.
     pub(super) fn most_score(&mut self, span: Span) -> Option<EndCond> {
-        let q = self.score_quantity(span)?;
-        let _ = q;
+        self.score_quantity(span)?;
         Some(EndCond::State(StateCond::Compare(
             Compare::Gt,
             Quantity::ScoreLead,

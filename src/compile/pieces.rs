@@ -140,8 +140,7 @@ impl Compiler {
                 }
             }
             if *counters {
-                let owned = decl.symbols.iter().any(Option::is_some);
-                self.declare_counters(self.pieces.kinds.len(), name.span, owned);
+                self.declare_counters(self.pieces.kinds.len(), name.span);
             }
             self.pieces.kinds.insert(name.node.clone(), decl);
         }
