@@ -37,6 +37,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("tablut", include_str!("../games/tablut.game")),
     ("ataxx", include_str!("../games/ataxx.game")),
     ("hasami-shogi", include_str!("../games/hasami-shogi.game")),
+    ("kalah", include_str!("../games/kalah.game")),
 ];
 
 /// The scenario files of the shipped games (`games/<name>.test`): (name, source).
@@ -73,6 +74,7 @@ pub const SHIPPED_TESTS: &[(&str, &str)] = &[
     ("tablut", include_str!("../games/tablut.test")),
     ("ataxx", include_str!("../games/ataxx.test")),
     ("hasami-shogi", include_str!("../games/hasami-shogi.test")),
+    ("kalah", include_str!("../games/kalah.test")),
 ];
 
 /// The scenario file of a shipped game.

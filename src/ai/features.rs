@@ -260,7 +260,8 @@ impl Features {
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)
-                | Part::SwapSides(_) => {}
+                | Part::SwapSides(_)
+                | Part::Sow(_) => {}
             }
             k += n;
         }

@@ -414,6 +414,11 @@ impl Compiler {
             hand_gain,
             drop_mate_rules,
             again: std::mem::take(&mut self.race.again),
+            counter_piece: self
+                .counters
+                .kind
+                .map_or(crate::engine::EMPTY, |(k, _)| self.pieces.id(k, None)),
+            score: self.counters.score.take(),
             stacked: false,
             plain_make: false,
             prefer: std::mem::take(&mut self.race.prefer),
@@ -489,6 +494,17 @@ impl Compiler {
         game.bit_moves = crate::engine::BitMoves::build(&game).map(Box::new);
         game.step_tables = crate::engine::StepTables::build(&game).map(Box::new);
         game.placement_playouts = crate::engine::MoveBits::placement_playouts(&game);
+        // Counts given by `setup N kind at …` lines: the start is a state with them.
+        if !self.counters.tally.is_empty() && self.pieces.start_text.is_none() {
+            let mut s = game.start();
+            for (t, &n) in s.tally.iter_mut().zip(&self.counters.tally) {
+                if n > 0 {
+                    *t = n;
+                }
+            }
+            s.rehash(&game);
+            game.start_state = Some(s);
+        }
         if let Some((text, span)) = self.pieces.start_text.clone() {
             match game.parse_position(&text) {
                 Ok(s) => {

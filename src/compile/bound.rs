@@ -42,7 +42,7 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
                 free / run
             }
             Part::Place(_) | Part::Drop(_) | Part::Fly(_) => free,
-            Part::Remove(_) | Part::Advance(_) => n,
+            Part::Remove(_) | Part::Advance(_) | Part::Sow(_) => n,
             Part::Step(crate::engine::prim::step::Step { dirs: d, .. })
             | Part::Swap(crate::engine::prim::swap::Swap { dirs: d, .. })
             | Part::EnPassant(crate::engine::prim::en_passant::EnPassant { dirs: d })

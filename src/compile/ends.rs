@@ -18,7 +18,7 @@ use crate::lang::{Diagnostic, Span};
 type LineSpec = (u16, bool, Vec<(DirId, DirId)>, usize);
 
 /// Every ending condition, for "did you mean".
-pub const ENDINGS: [&str; 19] = [
+pub const ENDINGS: [&str; 20] = [
     "line",
     "connect",
     "connected",
@@ -38,6 +38,7 @@ pub const ENDINGS: [&str; 19] = [
     "perpetual-check",
     "passes",
     "score",
+    "last-sown-in",
 ];
 
 impl Compiler {
@@ -544,6 +545,10 @@ impl Compiler {
                 let kinds = self.kinds_list(&a.positional)?;
                 (EndCond::OneColour { kinds }, &[])
             }
+            "most" if a.positional.len() == 1 && Compiler::is_score(a.positional[0]) => {
+                (self.most_score(e.span)?, &[])
+            }
+            "last-sown-in" => (self.last_sown_in(&a, e.span)?, &[]),
             "most" => {
                 let kinds = self.kinds_list(&a.positional)?;
                 (EndCond::Most { kinds }, &[])
@@ -652,7 +657,8 @@ impl Compiler {
             EndCond::PlyLimit(_)
             | EndCond::BorneOff(_)
             | EndCond::Passes(_)
-            | EndCond::Score { .. } => 1,
+            | EndCond::Score { .. }
+            | EndCond::LastSownIn(_) => 1,
             _ => usize::MAX,
         };
         a.finish(allowed, max, &mut self.diags);

@@ -19,7 +19,7 @@ pub(crate) enum Guard {
 }
 
 /// The calls that read a number from the state.
-const QUANTITIES: [&str; 3] = ["count", "in-reserve", "ply"];
+const QUANTITIES: [&str; 4] = ["count", "in-reserve", "ply", "counters"];
 
 fn compare(op: CmpOp) -> Compare {
     match op {
@@ -37,6 +37,7 @@ fn reads_state(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Call { name, .. } => QUANTITIES.contains(&name.node.as_str()),
         ExprKind::Add(a, b) | ExprKind::Sub(a, b) => reads_state(a) || reads_state(b),
+        ExprKind::Name(_) => Compiler::is_score(e),
         _ => false,
     }
 }
@@ -79,6 +80,7 @@ impl Compiler {
                 let example = match name.node.as_str() {
                     "ply" => "ply() = 0 (the first move of the game)",
                     "count" => "count(man) > 3",
+                    "counters" => "counters(pits) = 0",
                     _ => "in-reserve(man) = 0",
                 };
                 self.diags.push(
@@ -98,6 +100,11 @@ impl Compiler {
     /// numbers, with `+` and `-`.
     fn quantity(&mut self, e: &Expr) -> Option<Quantity> {
         match &e.kind {
+            ExprKind::Call { name, args } if name.node == "counters" => {
+                let mut a = CallArgs::new(&name.node, e.span, args);
+                self.counters_quantity(&mut a, e.span)
+            }
+            ExprKind::Name(_) if Compiler::is_score(e) => self.score_quantity(e.span),
             ExprKind::Call { name, args } if QUANTITIES.contains(&name.node.as_str()) => {
                 let mut a = CallArgs::new(&name.node, e.span, args);
                 if name.node == "ply" {

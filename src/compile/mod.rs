@@ -12,6 +12,7 @@ mod bound;
 mod conds;
 mod connected;
 mod end_words;
+mod counters;
 mod ends;
 mod geometry;
 mod guards;

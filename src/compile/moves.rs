@@ -80,6 +80,13 @@ impl Compiler {
                         continue;
                     }
                 }
+                if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Sow(_))) {
+                    self.err(
+                        alt.span,
+                        "'sow' is a whole move; it cannot be combined with other parts by 'then'",
+                    );
+                    continue;
+                }
                 if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Advance(_))) {
                     self.err(alt.span, "'advance' is a whole move; it cannot be combined with other parts by 'then'");
                     continue;
@@ -355,6 +362,7 @@ impl Compiler {
             "swap" => self.build_swap(&mut a)?,
             "promote" => self.build_promote(&mut a, e.span)?,
             "advance" => self.build_advance(&mut a, e.span)?,
+            "sow" => self.build_sow(&mut a, e.span)?,
             "become-captured" => self.build_become_captured(&mut a, e.span)?,
             "convert" => return self.build_convert(&mut a, e.span, out),
             "shoot" => self.build_shoot(&mut a, e.span)?,

@@ -34,10 +34,13 @@ pub(crate) struct PieceTable {
 impl PieceTable {
     /// The piece id of `kind` for `owner`, or EMPTY.
     pub fn id(&self, kind: usize, owner: Option<Player>) -> PieceId {
+        // Past index 0, the empty cell, which looks like kind 0 of nobody: a first kind
+        // that nobody owns was taken for it.
         self.pieces
             .iter()
+            .skip(1)
             .position(|p| p.kind.index() == kind && p.owner == owner)
-            .map_or(EMPTY, PieceId::from_index)
+            .map_or(EMPTY, |i| PieceId::from_index(i + 1))
     }
 }
 
@@ -50,6 +53,7 @@ impl Compiler {
                 name,
                 symbols,
                 value,
+                counters,
             } = &st.node
             else {
                 continue;
@@ -135,6 +139,9 @@ impl Compiler {
                     }
                 }
             }
+            if *counters {
+                self.declare_counters(self.pieces.kinds.len(), name.span);
+            }
             self.pieces.kinds.insert(name.node.clone(), decl);
         }
         if self.pieces.kinds.len() > 60 {
@@ -203,10 +210,17 @@ impl Compiler {
                     }
                     self.pieces.start_text = Some((text.node.clone(), text.span));
                 }
-                Setup::Pieces { kind, cells } => {
+                Setup::Pieces { kind, cells, count } => {
                     first_at.get_or_insert(st.span);
                     let Some(k) = self.kind(&kind.node, kind.span) else {
                         continue;
+                    };
+                    let n = match count {
+                        Some(c) => match self.setup_count(k, c.node, c.span) {
+                            Some(n) => n,
+                            None => continue,
+                        },
+                        None => 1,
                     };
                     let neutral = self.pieces.kinds[k].neutral.is_some();
                     let Some(zone) = self.zone_value(cells, &kind.node, false) else {
@@ -261,6 +275,11 @@ impl Compiler {
                             }
                             placed_by[c.index()] = Some(kind.span);
                             board[c.index()] = id;
+                            if n > 1 {
+                                let t = &mut self.counters.tally;
+                                t.resize(ncells, 0);
+                                t[c.index()] = n;
+                            }
                         }
                     }
                 }

@@ -130,6 +130,8 @@ pub(crate) struct Compiler {
     pub bonuses: crate::engine::Bonuses,
     /// How the board is drawn (`look …` lines and the coordinate labels).
     pub look: crate::engine::BoardLook,
+    /// The counters kind, the counts at the start and the `score` line.
+    pub counters: super::counters::CounterDecl,
 }
 
 /// How deep definitions may use each other (a limit of the language, not a cycle).
@@ -177,6 +179,7 @@ impl Compiler {
             fen: false,
             bonuses: Default::default(),
             look: Default::default(),
+            counters: Default::default(),
         }
     }
 
@@ -744,6 +747,7 @@ impl Compiler {
         self.build_pieces(ast);
         self.build_race(ast);
         self.build_hand(ast);
+        self.build_score(ast);
         self.build_bonus(ast);
         self.build_look(ast);
         for st in &ast.stmts {

@@ -132,6 +132,7 @@ impl Census {
                     }
                     // Pattern captures take pieces off; `convert-around` turns them over.
                     Part::Pattern(x) => owners_change |= x.converts(),
+                    Part::Sow(_) => {}
                     Part::Step(_)
                     | Part::Slide(_)
                     | Part::EnPassant(_)
@@ -271,6 +272,8 @@ fn creates_pieces(game: &Game) -> bool {
                 Part::Place(pl) => pl.hand.is_none(),
                 Part::Drop(_) | Part::Shoot(_) => true,
                 Part::Pattern(_) => false,
+                // Counters are many to a cell, in their own table: not counted here.
+                Part::Sow(_) => true,
                 Part::Step(_)
                 | Part::Slide(_)
                 | Part::Jump(_)
@@ -347,7 +350,8 @@ fn keeps_column(game: &Game, k: KindId) -> bool {
                 | Part::Outflank(_)
                 | Part::BecomeCaptured(_)
                 | Part::SwapSides(_)
-                | Part::Pattern(_) => true,
+                | Part::Pattern(_)
+                | Part::Sow(_) => true,
             };
             if !fine {
                 return false;

@@ -92,6 +92,7 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::Passes(n) => format!("{} passes in a row", number_word(u32::from(*n))),
         EndCond::Score { .. } => "the higher score".to_string(),
         EndCond::State(_) => "a count".to_string(),
+        EndCond::LastSownIn(z) => format!("the last counter sown in {}", zone(*z)),
         EndCond::NobodyCanMove => "nobody can move".to_string(),
         EndCond::PiecesAtMost { n, kinds: ks } => {
             format!(

@@ -122,6 +122,9 @@ pub enum EndCond {
     },
     /// A comparison of counts holds for the player (`count(man) + in-reserve(man) < 3`).
     State(StateCond),
+    /// The last move was a `sow` whose last counter fell on the player's cells of the zone
+    /// (`again if last-sown-in(store)`).
+    LastSownIn(ZoneId),
 }
 
 impl EndCond {
@@ -401,6 +404,18 @@ impl Game {
                 super::stuck_memo::remember(stuck);
                 stuck
             }
+            EndCond::LastSownIn(z) => s.frames.last().is_some_and(|f| {
+                let mv = f.mv;
+                !mv.is_forced_pass()
+                    && matches!(
+                        self.rules
+                            .get(mv.rule.index())
+                            .and_then(|r| r.parts.first()),
+                        Some(super::Part::Sow(_))
+                    )
+                    && mv.len >= 2
+                    && self.board.zones[z.index()].contains(p, mv.cells[1])
+            }),
             EndCond::Most { kinds } => {
                 let count = |q: Player| -> u32 {
                     kinds

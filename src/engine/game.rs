@@ -123,6 +123,10 @@ pub struct Game {
     pub(crate) drop_mate_rules: bool,
     /// Conditions that give the mover another turn (`again if reach(rosettes)`).
     pub(crate) again: Vec<EndRule>,
+    /// The piece of the `counters` kind (ownerless), or `EMPTY` (`engine/counters.rs`).
+    pub(crate) counter_piece: PieceId,
+    /// What a player's `score` is (`score counters(store)`), if the game says.
+    pub(crate) score: Option<super::Quantity>,
     /// Whether the board has stack cells: then every move is made by the general path, whose
     /// writes keep each stack's levels (and the hash kept level by level) with the board;
     /// the short paths write the visible top only (derived).

@@ -51,6 +51,16 @@ pub enum Quantity {
     /// The number of plies (moves) played so far: 0 before the first move, counted on from
     /// the ply number of a given position.
     Ply,
+    /// The counters on the player's cells of these zones (or, `enemy`, on the other
+    /// players' cells): `counters(pits)`, `counters(pits, of: enemy)`.
+    Counters {
+        zones: Vec<super::ZoneId>,
+        enemy: bool,
+    },
+    /// The player's `score` (as the `score` line says).
+    Score,
+    /// The player's score less the best other player's: above 0 is `most(score)`.
+    ScoreLead,
     /// The sum of two quantities.
     Sum(Box<Quantity>, Box<Quantity>),
     /// The difference of two quantities.
@@ -108,9 +118,30 @@ impl Game {
                 .map(|id| i64::from(s.reserve[id.index()]))
                 .sum(),
             Quantity::Ply => i64::from(s.ply),
+            Quantity::Counters { zones, enemy } => (0..self.num_players())
+                .filter(|&q| (q == player.index()) != *enemy)
+                .flat_map(|q| zones.iter().map(move |&z| (q, z)))
+                .map(|(q, z)| self.counters_in(s, z, Player(q as u8)))
+                .sum(),
+            Quantity::Score => self.score_of(s, player),
+            Quantity::ScoreLead => {
+                let best = (0..self.num_players())
+                    .filter(|&q| q != player.index())
+                    .map(|q| self.score_of(s, Player(q as u8)))
+                    .max()
+                    .unwrap_or(0);
+                self.score_of(s, player) - best
+            }
             Quantity::Sum(a, b) => self.quantity(s, a, player) + self.quantity(s, b, player),
             Quantity::Diff(a, b) => self.quantity(s, a, player) - self.quantity(s, b, player),
         }
+    }
+
+    /// `player`'s score as the `score` line says (0 without one).
+    fn score_of(&self, s: &State, player: Player) -> i64 {
+        self.score
+            .as_ref()
+            .map_or(0, |q| self.quantity(s, q, player))
     }
 
     /// How many pieces of `kinds` `player` has on the board.

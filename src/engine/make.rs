@@ -593,6 +593,7 @@ impl Game {
         let rule = &self.rules[mv.rule.index()];
         match rule.parts.first() {
             Some(Part::Advance(x)) => x.exec(self, s, mv, p),
+            Some(Part::Sow(x)) => x.exec(self, s, mv, p),
             _ => {
                 if rule.swaps_sides {
                     swap_sides::SwapSides::exec(self, s);
@@ -650,7 +651,7 @@ impl Game {
                     promote::exec_new_kind(self, sink, focus, mv.promote(), p);
                 }
                 Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
-                Part::Advance(_) | Part::Pass(_) | Part::SwapSides(_) => {}
+                Part::Advance(_) | Part::Pass(_) | Part::SwapSides(_) | Part::Sow(_) => {}
             }
         }
     }

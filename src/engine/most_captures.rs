@@ -52,7 +52,8 @@ impl Game {
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)
-                | Part::SwapSides(_) => {}
+                | Part::SwapSides(_)
+                | Part::Sow(_) => {}
             }
             k += recorded;
         }

@@ -560,6 +560,7 @@ impl Game {
             Part::RemoveSurrounded(_) => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
             Part::Pass(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
             Part::SwapSides(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
+            Part::Sow(x) => x.gen(self, s, p, mv.rule, out),
         }
     }
 

@@ -161,6 +161,10 @@ impl Game {
                 Part::Pattern(x) => x.write(&mut out),
                 Part::Pass(_) => Pass::write(&mut out, rule),
                 Part::SwapSides(_) => SwapSides::write(&mut out),
+                Part::Sow(_) => {
+                    super::prim::sow::Sow::write(&mut out, name(mv.cells[k]));
+                    k += 2;
+                }
             }
         }
         out

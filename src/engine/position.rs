@@ -55,7 +55,10 @@ impl Game {
                         run = 0;
                     }
                     let stack = state.stack_at(c);
-                    if stack.len() > 1 {
+                    if p == self.counter_piece && p != EMPTY {
+                        // Counters: their number in parentheses, `(12)`.
+                        out.push_str(&format!("({})", state.counters_at(c)));
+                    } else if stack.len() > 1 {
                         out.push('(');
                         out.extend(stack.iter().map(|&q| self.pieces[q.index()].symbol));
                         out.push(')');
@@ -135,6 +138,7 @@ impl Game {
         }
         let mut board = vec![EMPTY; self.board.len()];
         let mut stacks: Vec<(CellId, Vec<PieceId>)> = Vec::new();
+        let mut tallies: Vec<(CellId, u16)> = Vec::new();
         for (li, (text, cells)) in lines.iter().zip(&self.board.lines).enumerate() {
             let mut i: usize = 0;
             let mut chars = text.chars().peekable();
@@ -148,6 +152,37 @@ impl Game {
                         chars.next();
                     }
                     i = i.saturating_add(n);
+                } else if ch == '(' && chars.peek().is_some_and(char::is_ascii_digit) {
+                    // Counters: `(12)`.
+                    let mut n: u32 = 0;
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n.saturating_mul(10).saturating_add(d);
+                        chars.next();
+                    }
+                    if chars.next() != Some(')') {
+                        return err(format!("a count in line {} has no closing ')'", li + 1));
+                    }
+                    if !self.has_counters() {
+                        return err("this game has no counters, so no '(N)'".into());
+                    }
+                    if n > u32::from(super::MAX_COUNTERS) {
+                        return err(format!(
+                            "{n} counters on one cell (at most {})",
+                            super::MAX_COUNTERS
+                        ));
+                    }
+                    let Some(&cell) = cells.get(i) else {
+                        return err(format!(
+                            "line {} has more than {} cells",
+                            li + 1,
+                            cells.len()
+                        ));
+                    };
+                    if n > 0 {
+                        board[cell.index()] = self.counter_piece;
+                        tallies.push((cell, n as u16));
+                    }
+                    i += 1;
                 } else if ch == '(' {
                     let mut pieces = Vec::new();
                     loop {
@@ -282,6 +317,9 @@ impl Game {
                     "unexpected '{field}' after the ply count (expected swapped, quiet=N, roll=N, reserve=N,N or off=N,N)"
                 ));
             }
+        }
+        for (cell, n) in tallies {
+            state.tally[cell.index()] = n;
         }
         for (cell, pieces) in stacks {
             if self.board.stack_cap[cell.index()] > 0 {

@@ -221,6 +221,7 @@ impl Game {
             SideChange::Unmoved { cell } => {
                 s.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64)
             }
+            SideChange::Tally { cell, old } => s.tally[cell.index()] = old,
         }
     }
 
@@ -240,7 +241,7 @@ impl Game {
         for (p, &n) in s.off.iter().enumerate() {
             h ^= self.zobrist.off(p, n);
         }
-        h
+        h ^ self.tally_hash(s)
     }
 
     /// Whether `cell` stacks (and so is hashed level by level).

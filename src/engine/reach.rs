@@ -203,6 +203,8 @@ impl Work<'_> {
             Part::Pattern(x) if x.converts() => self.all_of_anywhere(p),
             Part::Pattern(_) => {}
             Part::SwapSides(_) => self.everything_anywhere(),
+            // Counters may be sown onto any cell.
+            Part::Sow(_) => self.everything_anywhere(),
             Part::Step(_)
             | Part::Slide(_)
             | Part::Jump(_)
@@ -432,7 +434,8 @@ impl Work<'_> {
                 | Part::Remove(_)
                 | Part::RemoveSurrounded(_)
                 | Part::Pass(_)
-                | Part::SwapSides(_) => next = at.clone(),
+                | Part::SwapSides(_)
+                | Part::Sow(_) => next = at.clone(),
             }
             // After a promotion the piece keeps being followed as its old kind (the new
             // kinds were added above, and are anywhere if the move goes on).

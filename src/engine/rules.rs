@@ -49,6 +49,8 @@ pub enum Part {
     /// A capture or conversion decided by a pattern around the landing cell (custodian,
     /// surround, approach, withdraw, convert-around): see [`super::prim::pattern`].
     Pattern(super::prim::pattern::Pattern),
+    /// Lift the counters of a cell and sow them along a track: see [`super::prim::sow`].
+    Sow(super::prim::sow::Sow),
 }
 
 impl Part {
@@ -75,7 +77,8 @@ impl Part {
             | Part::Remove(_)
             | Part::RemoveSurrounded(_)
             | Part::Pass(_)
-            | Part::SwapSides(_) => false,
+            | Part::SwapSides(_)
+            | Part::Sow(_) => false,
         }
     }
 
@@ -98,6 +101,8 @@ impl Part {
             Part::Jump(_) => 1,
             Part::Slide(super::prim::slide::Slide { passable: true, .. }) => 2,
             Part::Castle(_) => super::prim::castle::CELLS,
+            // The cell sown from and the last cell sown.
+            Part::Sow(_) => 2,
             Part::Promote(_)
             | Part::BecomeCaptured(_)
             | Part::Outflank(_)
@@ -202,6 +207,8 @@ impl super::Game {
                 }
                 // The landing first; the rest is carried along.
                 Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
+                // The cell sown from is the move (the last cell sown is for `again`).
+                Part::Sow(_) => out.extend(recorded.first()),
                 // Every cell recorded (none for the parts that record none).
                 Part::Slide(_)
                 | Part::Place(_)

@@ -128,6 +128,8 @@ pub(crate) enum SideChange {
     Off { player: u8, old: u16 },
     /// The piece on `cell` had not moved.
     Unmoved { cell: CellId },
+    /// `cell` held `old` counters (see `engine/counters.rs`).
+    Tally { cell: CellId, old: u16 },
 }
 
 /// The most pieces one stack cell may hold.
@@ -171,6 +173,8 @@ pub struct State {
     /// Stack heights per cell (stack cells only), and their pieces: `stacks[cell * MAX_STACK + level]`.
     pub(crate) height: Vec<u8>,
     pub(crate) stacks: Vec<PieceId>,
+    /// Counters per cell (`engine/counters.rs`); empty in games without counters.
+    pub(crate) tally: Vec<u16>,
     pub(crate) side: Vec<SideChange>,
     /// Cells whose piece has not moved since the start (castling rights), as a bitset.
     pub(crate) unmoved: Vec<u64>,
@@ -203,8 +207,8 @@ macro_rules! clone_state {
 }
 
 clone_state!(
-    board, counts, bits, reps, rep_counts, log, frames, reserve, off, height, stacks, side,
-    unmoved, mark, stack;
+    board, counts, bits, reps, rep_counts, log, frames, reserve, off, height, stacks, tally,
+    side, unmoved, mark, stack;
     scalars, ply, words, mark_gen
 );
 
@@ -258,6 +262,15 @@ impl State {
                     }
                 })
                 .collect(),
+            // A counter piece on a cell is one counter until a count is given.
+            tally: if game.has_counters() {
+                board_ref
+                    .iter()
+                    .map(|&p| u16::from(p == game.counter_piece()))
+                    .collect()
+            } else {
+                Vec::new()
+            },
             side: Vec::with_capacity(64),
             unmoved: if game.tracks_unmoved {
                 let mut u = vec![0u64; words];
@@ -479,6 +492,7 @@ impl State {
             && self.off == other.off
             && self.height == other.height
             && self.stacks == other.stacks
+            && self.tally == other.tally
             && self.unmoved == other.unmoved
             && self.scalars.ep.target == other.scalars.ep.target
     }

@@ -272,7 +272,7 @@ impl<'a> RuleCheck<'a> {
             Part::RemoveSurrounded(x) => self.dir_set(&x.dirs),
             Part::Pass(_) | Part::SwapSides(_) => true,
             // Tracks are per-player paths through named cells: not analysed.
-            Part::Advance(_) => false,
+            Part::Advance(_) | Part::Sow(_) => false,
         }
     }
 
@@ -317,7 +317,7 @@ impl<'a> RuleCheck<'a> {
             }
             EndCond::All(xs) => xs.iter().all(|x| self.end(x)),
             EndCond::Not(x) => self.end(x),
-            EndCond::Repetition(_) => false,
+            EndCond::Repetition(_) | EndCond::LastSownIn(_) => false,
             EndCond::NoPieces { .. }
             | EndCond::Captured { .. }
             | EndCond::PlyLimit(_)

@@ -147,7 +147,11 @@ pub enum Stmt {
         name: Name,
         symbols: Value,
         value: Option<Expr>,
+        /// `, counters`: a cell holds any number of these.
+        counters: bool,
     },
+    /// `score counters(store)`: what each player's score is.
+    Score(Expr),
     /// `setup pawn at row(2) for White` or `setup "<position>"`
     Setup(Setup),
     /// `define rider(dirs) = slide(dirs, to: not friend)`
@@ -236,7 +240,12 @@ pub enum Setup {
     /// A whole position in position notation.
     Position(Spanned<String>),
     /// Pieces of a kind placed on cells.
-    Pieces { kind: Name, cells: Value },
+    Pieces {
+        kind: Name,
+        cells: Value,
+        /// `setup 4 seed at pits`: counters per cell.
+        count: Option<Spanned<u32>>,
+    },
 }
 
 /// A parsed rule file.

@@ -230,6 +230,7 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::forbid_kw
         | Rule::look_stmt
         | Rule::look_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, forbid, or an ending such as 'win if …')",
+        Rule::score_stmt | Rule::score_kw => "a statement (score)",
         Rule::prefer_stmt | Rule::bonus_stmt | Rule::bonus_kw => "a statement (game, players, option, board, direction, zone, piece, setup, define, move, dice, roll, stack, track, reserve, prefer, bonus, forbid, or an ending such as 'win if …')",
         Rule::weight => "a whole number (may be negative)",
         Rule::by_kw => "'by'",
@@ -638,12 +639,23 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
         }
         Rule::piece_stmt => {
             let n = name(next());
-            let symbols = value(next());
+            let mut symbols = value(next());
             let v = it.next().map(expr);
+            // `"o", counters`: the list's last word marks a counters kind.
+            let mut counters = false;
+            if let Value::List(l) = &mut symbols {
+                if l.len() > 1
+                    && matches!(&l[l.len() - 1].kind, ExprKind::Name(n) if n == "counters")
+                {
+                    l.pop();
+                    counters = true;
+                }
+            }
             Stmt::Piece {
                 name: n,
                 symbols,
                 value: v,
+                counters,
             }
         }
         Rule::setup_stmt => {
@@ -651,9 +663,18 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             if first.as_rule() == Rule::string {
                 Stmt::Setup(Setup::Position(string(first)))
             } else {
+                let (count, kind) = if first.as_rule() == Rule::int {
+                    let span = span(&first);
+                    // Saturating: a count too large is refused by the compiler.
+                    let n = first.as_str().parse::<u32>().unwrap_or(u32::MAX);
+                    (Some(Spanned { node: n, span }), name(next()))
+                } else {
+                    (None, name(first))
+                };
                 Stmt::Setup(Setup::Pieces {
-                    kind: name(first),
+                    kind,
                     cells: value(next()),
+                    count,
                 })
             }
         }
@@ -739,6 +760,10 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             }
         }
         Rule::royal_stmt => Stmt::Royal(next().into_inner().map(name).collect()),
+        Rule::score_stmt => {
+            next();
+            Stmt::Score(expr(next()))
+        }
         Rule::hand_stmt => {
             next();
             Stmt::Hand(next().into_inner().map(name).collect())

@@ -474,6 +474,7 @@ fn cond_name(c: &EndCond) -> &'static str {
         EndCond::Passes(_) => "passes",
         EndCond::Score { .. } => "score",
         EndCond::State(_) => "comparison",
+        EndCond::LastSownIn(_) => "last-sown-in",
     }
 }
 

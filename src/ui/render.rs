@@ -216,6 +216,20 @@ impl<'a> Painter<'a> {
 
     /// A cell two columns wide (games with stacks): glyph and height.
     fn wide_glyph(&self, c: CellId) -> String {
+        // Counters (sowing games): the count, right-aligned, `++` from 100 up.
+        let n = self.state.counters_at(c);
+        if n > 0 {
+            let text = if n < 100 {
+                format!("{n:>2}")
+            } else {
+                "++".to_string()
+            };
+            return if self.style.color {
+                format!("{}{}{text}{RESET}", self.bg(c), self.fg(c))
+            } else {
+                text
+            };
+        }
         let h = self.height_mark(c);
         if self.style.color && h != ' ' {
             format!("{}{}{}{h}{RESET}", self.glyph(c), self.bg(c), self.fg(c))
@@ -397,7 +411,9 @@ fn draw_board(game: &Game, state: &State, style: &Style) -> String {
     let p = Painter::new(game, state, style);
     let grid = Grid::new(game);
     match &game.board.shape {
-        BoardShape::Square { width, height } if game.board.stack_cap.iter().any(|&c| c > 0) => {
+        BoardShape::Square { width, height }
+            if game.board.stack_cap.iter().any(|&c| c > 0) || game.has_counters() =>
+        {
             draw_square_wide(&p, &grid, *width, *height)
         }
         BoardShape::Square { width, height } => draw_square(&p, &grid, *width, *height),

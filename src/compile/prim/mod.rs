@@ -20,6 +20,7 @@ mod remove;
 mod remove_surrounded;
 mod shoot;
 mod slide;
+mod sow;
 mod step;
 mod swap;
 mod swap_sides;

@@ -29,6 +29,7 @@ pub mod remove;
 pub mod remove_surrounded;
 pub mod shoot;
 pub mod slide;
+pub mod sow;
 pub mod step;
 pub mod swap;
 pub mod swap_sides;
@@ -345,6 +346,20 @@ pub const PRIMITIVES: &[PrimSpec] = &[
         example: "move pass",
     },
     PrimSpec {
+        name: "sow",
+        positional: &[arg("track", ArgKind::Track)],
+        named: &[
+            arg("from", ArgKind::Zone),
+            arg("skip", ArgKind::Word),
+            arg("capture", ArgKind::Word),
+            arg("store", ArgKind::Zone),
+            arg("grand-slam", ArgKind::YesNo),
+            arg("feed", ArgKind::YesNo),
+        ],
+        summary: "lift every counter from an own cell and drop one in each following cell of a track",
+        example: "move sow(round, from: pits, capture: opposite(forward), store: store)",
+    },
+    PrimSpec {
         name: "swap-sides",
         positional: &[],
         named: &[],
@@ -377,6 +392,7 @@ impl Part {
             Part::Pass(_) => pass::NAME,
             Part::SwapSides(_) => swap_sides::NAME,
             Part::Pattern(x) => x.name(),
+            Part::Sow(_) => sow::NAME,
         }
     }
 }
@@ -422,7 +438,8 @@ impl Part {
             | Part::Advance(_)
             | Part::Fly(_)
             | Part::Pass(_)
-            | Part::SwapSides(_) => Takes::Nothing,
+            | Part::SwapSides(_)
+            | Part::Sow(_) => Takes::Nothing,
         }
     }
 }
