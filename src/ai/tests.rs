@@ -521,6 +521,7 @@ fn expectimax(depth: u32, seed: u64) -> Expectimax {
         time_limit: None,
         tt_size_mb: 1,
         seed,
+        max_nodes: None,
     })
 }
 
