@@ -60,14 +60,9 @@ impl Drop for Hogs {
 #[test]
 fn a_level_plays_the_same_moves_on_a_busy_machine() {
     // Levels that stopped on a clock before: alpha-beta level 6 (now a node cap), MCTS
-    // level 6 (a tree per core), expectimax level 8 (a node cap), and MCTS level 5 in
-    // Amazons, where its work cap binds.
-    let cases = [
-        ("chess", 6, 4),
-        ("connect4", 6, 4),
-        ("backgammon", 8, 6),
-        ("amazons", 5, 2),
-    ];
+    // level 6 (a tree per core) and expectimax level 8 (a node cap). MCTS's work cap is
+    // tested on its own below: the levels where it binds take seconds a move.
+    let cases = [("chess", 6, 4), ("connect4", 6, 4), ("backgammon", 8, 6)];
     for (name, level, plies) in cases {
         let g = game(name);
         let idle = self_play(&g, level, 5, plies);
@@ -104,7 +99,11 @@ fn an_mcts_work_cap_stops_the_same_search_early() {
         let mut s = g.start();
         bot.search(&g, &mut s)
     };
-    let (a, b) = (search(), search());
+    let a = search();
+    let b = {
+        let _hogs = Hogs::start();
+        search()
+    };
     assert!(a.simulations < 100_000, "{}", a.simulations);
     assert!(a.work >= 2_000_000, "{}", a.work);
     assert_eq!(
