@@ -78,12 +78,12 @@ fn a_level_plays_the_same_moves_on_a_busy_machine() {
 #[test]
 fn levels_name_their_work_not_a_time() {
     let chess = bot_for_level(&game("chess"), 9, 1).name();
-    assert_eq!(chess, "alpha-beta depth 64, at most 600000 nodes");
+    assert_eq!(chess, "alpha-beta depth 64, at most 1500000 nodes");
     let nex = bot_for_level(&game("nex"), 9, 1).name();
-    assert!(nex.contains("work at most 30000000"), "{nex}");
+    assert!(nex.contains("work at most 20000000"), "{nex}");
     assert!(!nex.contains(" s"), "{nex}");
     let ur = bot_for_level(&game("ur"), 9, 1).name();
-    assert_eq!(ur, "expectimax depth 5, at most 450000 nodes");
+    assert_eq!(ur, "expectimax depth 5, at most 1200000 nodes");
 }
 
 #[test]

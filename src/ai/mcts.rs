@@ -258,10 +258,9 @@ pub struct Mcts {
 }
 
 /// Moves listed at a tree node that count as one move made in the work of a search
-/// ([`MctsConfig::max_work`]): listing a move is that much cheaper than making one. Measured
-/// on one core in Nex 13 × 13, whose new leaves list some 28 000 moves, and Amazons (2176):
-/// with it, the same work takes about the same time in both; counted alike, Nex did seven
-/// times the work of Amazons in a second.
+/// ([`MctsConfig::max_work`]): listing a move is far cheaper than making one. Counted
+/// alike, Nex 13 × 13 (whose new leaves list some 28 000 moves) did seven times the work
+/// of Amazons in a second of CPU, while its playouts cost about the same time a ply.
 const LISTED_PER_MADE: u64 = 16;
 
 /// Progressive widening (Coulom 2007; Chaslot et al. 2008): a node with more moves than

@@ -270,12 +270,12 @@ const MCTS_LEVELS: [(u32, Option<u64>); 8] = [
 ];
 
 /// The yardstick of the MCTS levels' work caps ([`MctsConfig::max_work`]): about what one
-/// core of the test machine does in a second in the games where the caps bind. No count
-/// of work costs the same time in every game: a core does some 9 million of it a second
-/// in Nex 13 × 13 (mostly listing a new leaf's 28 000 moves) and 1.3 million in Amazons
-/// (measured with other builds running), so a level takes less time than its old clock in
-/// Nex and more in Amazons (docs/strength.md has the times).
-const MCTS_WORK_PER_SECOND: u64 = 3_000_000;
+/// idle core of the test machine does in a second in Nex 13 × 13, the game where the old
+/// clock bound hardest (measured in CPU time, some 1900 of work a playout and 0.9 ms).
+/// No count of work costs the same time in every game: Go's and Hex's playouts are done
+/// long before the caps, and Amazons's level 9 runs its 40 000 playouts a tree, about
+/// twice its old 10 s (docs/strength.md has the times).
+const MCTS_WORK_PER_SECOND: u64 = 2_000_000;
 
 /// (depth, node cap) of the alpha-beta levels 2..=9, on one thread; `MAX_DEPTH` means as
 /// deep as the nodes allow. The search prunes and reduces, so a depth costs less and sees
@@ -297,9 +297,10 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
     (MAX_DEPTH, Some(3 * ALPHA_BETA_NODES_PER_SECOND)),
 ];
 
-/// Alpha-beta nodes one idle core of the test machine searches in a second in chess, the
+/// Alpha-beta nodes one idle core of the test machine searches in a second in chess (some
+/// 600 000 from the opening, measured in CPU time with other builds running), the
 /// yardstick of the levels' node caps.
-const ALPHA_BETA_NODES_PER_SECOND: u64 = 200_000;
+const ALPHA_BETA_NODES_PER_SECOND: u64 = 500_000;
 
 /// (depth in choices, node cap, chance of a random move) of the
 /// [`Expectimax`] levels 2..=9 of games with dice. Where the dice decide much, search depth
@@ -328,9 +329,9 @@ pub const DICE_LEVELS: [(u32, Option<u64>, f64); 8] = [
     (5, Some(3 * EXPECTIMAX_NODES_PER_SECOND), 0.0),
 ];
 
-/// Expectimax nodes one idle core of the test machine searches in a second in backgammon,
-/// the yardstick of the dice levels' node caps.
-const EXPECTIMAX_NODES_PER_SECOND: u64 = 150_000;
+/// Expectimax nodes one idle core of the test machine searches in a second in backgammon
+/// (measured in CPU time), the yardstick of the dice levels' node caps.
+const EXPECTIMAX_NODES_PER_SECOND: u64 = 400_000;
 
 /// The first level whose MCTS grows a tree on each of [`search_threads`] threads (the
 /// playouts and the work cap of each level are per tree). Each tree runs its own budget,
@@ -354,7 +355,7 @@ pub fn search_threads() -> usize {
 ///
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
 /// [`AlphaBeta`] on one thread at depths 1, 3, 4, 6, 7 and 8 (the last two capped at
-/// 100 000 and 200 000 nodes), then as deep as 300 000 and 600 000 nodes allow
+/// 250 000 and 500 000 nodes), then as deep as 750 000 and 1 500 000 nodes allow
 /// ([`ALPHA_BETA`]).
 /// For the others (placement and connection games) they use [`Mcts`] with 30, 100, 300,
 /// 1000, 1500, 4500, 13 500 and 40 000 playouts per move, levels 5 to 9 capped by work in
