@@ -44,8 +44,13 @@
 //! never tried yet are ranked by their AMAF mean instead of being tried one by one in a
 //! random order.
 //!
-//! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
-//! caps the playouts, the stop flag ends the search at once (its best move so far is
+//! Progressive widening: a node with more than [`WIDEN_MIN`] moves gains children only as
+//! its visits grow ([`widening`]), so that with thousands of moves the playouts gather on
+//! a few and tell them apart. A work cap ([`MctsConfig::max_work`]) bounds a tree's search
+//! by a count, not a clock, so that it is the same on a busy machine.
+//!
+//! Limits ([`Bot::select_move_limited`]): a time replaces the configured one (and the work
+//! cap), a node budget caps the playouts, the stop flag ends the search at once (its best move so far is
 //! played), and the search reports its progress about twice a second: the playouts, the
 //! win chance of the best move and the principal line (the most visited move at each
 //! level).
@@ -99,9 +104,8 @@ pub struct MctsConfig {
     pub rave: u32,
     /// Stop a tree after this much work even if fewer playouts were run: the moves made
     /// (in the tree and in the playouts) plus a sixteenth of the moves listed at the tree's
-    /// nodes ([`LISTED_PER_MADE`]). Unlike
-    /// a clock it gives the same search on a busy machine as on an idle one; `None` runs
-    /// every playout.
+    /// nodes ([`LISTED_PER_MADE`]). Unlike a clock it gives the same search on a busy
+    /// machine as on an idle one; `None` runs every playout.
     pub max_work: Option<u64>,
 }
 
