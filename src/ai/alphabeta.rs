@@ -103,6 +103,10 @@ pub struct AlphaBetaConfig {
     /// its own move order, all sharing one transposition table; the first thread's result
     /// is played. At least 1.
     pub threads: usize,
+    /// Stop after about this many nodes (each thread's own); `None` searches to
+    /// `max_depth`. Unlike a clock, a node budget gives the same search on a busy machine
+    /// as on an idle one.
+    pub max_nodes: Option<u64>,
 }
 
 /// How a search treats a position that repeats one seen before (on the line being searched,
@@ -128,6 +132,7 @@ impl Default for AlphaBetaConfig {
             repetition: SearchRepetition::FirstRepeatIsDraw,
             null_move: true,
             threads: 1,
+            max_nodes: None,
         }
     }
 }
@@ -750,7 +755,10 @@ impl AlphaBeta {
     fn check_time(&mut self) {
         if self.nodes & 1023 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.node_limit.is_some_and(|n| self.nodes >= n)
+                || self
+                    .node_limit
+                    .or(self.config.max_nodes)
+                    .is_some_and(|n| self.nodes >= n)
                 || self
                     .stop
                     .as_ref()
@@ -1268,6 +1276,9 @@ impl Bot for AlphaBeta {
         let saved = self.config;
         (self.config.time_limit, self.config.max_depth) =
             limits.for_depth_search(saved.time_limit, saved.max_depth, MAX_DEPTH);
+        if limits.has_budget() {
+            self.config.max_nodes = None;
+        }
         self.stop = limits.stop.clone();
         self.node_limit = limits.nodes;
         let best = self.search_reporting(game, state, report).best;
@@ -1295,6 +1306,12 @@ impl Bot for AlphaBeta {
     }
 
     fn name(&self) -> String {
+        if let Some(n) = self.config.max_nodes {
+            return format!(
+                "alpha-beta depth {}, at most {n} nodes",
+                self.config.max_depth
+            );
+        }
         match self.config.time_limit {
             Some(t) if self.config.max_depth >= MAX_DEPTH => {
                 format!("alpha-beta {:.1}s", t.as_secs_f64())

@@ -58,6 +58,9 @@ pub struct ExpectimaxConfig {
     /// Seed of the tie-break between equal moves, and of the rolls it makes when asked to
     /// move at a chance node.
     pub seed: u64,
+    /// Stop after about this many nodes; `None` searches to `max_depth`. Unlike a clock, a
+    /// node budget gives the same search on a busy machine as on an idle one.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for ExpectimaxConfig {
@@ -67,6 +70,7 @@ impl Default for ExpectimaxConfig {
             time_limit: None,
             tt_size_mb: 8,
             seed: 0,
+            max_nodes: None,
         }
     }
 }
@@ -333,7 +337,8 @@ impl Expectimax {
     fn tick(&mut self) {
         self.nodes += 1;
         // The node budget is a compare; the clock and the flag are read every 256 nodes.
-        if self.node_limit.is_some_and(|n| self.nodes >= n) || self.nodes & 255 == 0 {
+        let limit = self.node_limit.or(self.config.max_nodes);
+        if limit.is_some_and(|n| self.nodes >= n) || self.nodes & 255 == 0 {
             self.check_limits();
         }
     }
@@ -341,7 +346,10 @@ impl Expectimax {
     /// Sets `aborted` when the time, the node budget or the stop flag says so.
     fn check_limits(&mut self) {
         if self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self
+                .node_limit
+                .or(self.config.max_nodes)
+                .is_some_and(|n| self.nodes >= n)
             || self
                 .stop
                 .as_ref()
@@ -629,6 +637,9 @@ impl Bot for Expectimax {
         let saved = self.config;
         (self.config.time_limit, self.config.max_depth) =
             limits.for_depth_search(saved.time_limit, saved.max_depth, MAX_CHANCE_DEPTH);
+        if limits.has_budget() {
+            self.config.max_nodes = None;
+        }
         self.stop = limits.stop.clone();
         self.node_limit = limits.nodes;
         let best = self.search_reporting(game, state, report).best;
@@ -645,6 +656,12 @@ impl Bot for Expectimax {
     }
 
     fn name(&self) -> String {
+        if let Some(n) = self.config.max_nodes {
+            return format!(
+                "expectimax depth {}, at most {n} nodes",
+                self.config.max_depth
+            );
+        }
         match self.config.time_limit {
             Some(t) => format!(
                 "expectimax depth {} ({:.1}s)",

@@ -44,8 +44,13 @@
 //! never tried yet are ranked by their AMAF mean instead of being tried one by one in a
 //! random order.
 //!
-//! Limits ([`Bot::select_move_limited`]): a time replaces the configured one, a node budget
-//! caps the playouts, the stop flag ends the search at once (its best move so far is
+//! Progressive widening: a node with more than [`WIDEN_MIN`] moves gains children only as
+//! its visits grow ([`widening`]), so that with thousands of moves the playouts gather on
+//! a few and tell them apart. A work cap ([`MctsConfig::max_work`]) bounds a tree's search
+//! by a count, not a clock, so that it is the same on a busy machine.
+//!
+//! Limits ([`Bot::select_move_limited`]): a time replaces the configured one (and the work
+//! cap), a node budget caps the playouts, the stop flag ends the search at once (its best move so far is
 //! played), and the search reports its progress about twice a second: the playouts, the
 //! win chance of the best move and the principal line (the most visited move at each
 //! level).
@@ -97,6 +102,11 @@ pub struct MctsConfig {
     /// RAVE's equivalence parameter `k`: the own visits at which a child's own mean and its
     /// AMAF mean weigh about the same (see the module documentation); 0 turns RAVE off.
     pub rave: u32,
+    /// Stop a tree after this much work even if fewer playouts were run: the moves made
+    /// (in the tree and in the playouts) plus a sixteenth of the moves listed at the tree's
+    /// nodes ([`LISTED_PER_MADE`]). Unlike a clock it gives the same search on a busy
+    /// machine as on an idle one; `None` runs every playout.
+    pub max_work: Option<u64>,
 }
 
 impl Default for MctsConfig {
@@ -110,6 +120,7 @@ impl Default for MctsConfig {
             solver: true,
             reuse_tree: true,
             rave: 0,
+            max_work: None,
         }
     }
 }
@@ -178,6 +189,8 @@ impl Node {
 struct Control<'a> {
     /// Playouts of this tree at most.
     playouts: u32,
+    /// Work of this tree at most (see [`MctsConfig::max_work`]).
+    work: Option<u64>,
     start: Instant,
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
@@ -222,6 +235,8 @@ pub struct MctsInfo {
     /// Playouts kept from the previous search's tree (tree reuse), not counted in
     /// `simulations`.
     pub reused: u32,
+    /// The work done (see [`MctsConfig::max_work`]), summed over the trees.
+    pub work: u64,
 }
 
 /// UCT player; see the module documentation.
@@ -242,6 +257,30 @@ pub struct Mcts {
     /// RAVE: each cell's prior value for a move placing there (see [`cell_priors`]), and
     /// the game it was computed for.
     priors: (String, Vec<f32>),
+    /// The work of the current search so far (see [`MctsConfig::max_work`]).
+    work: u64,
+}
+
+/// Moves listed at a tree node that count as one move made in the work of a search
+/// ([`MctsConfig::max_work`]): listing a move is far cheaper than making one. Counted
+/// alike, Nex 13 × 13 (whose new leaves list some 28 000 moves) did seven times the work
+/// of Amazons in a second of CPU, while its playouts cost about the same time a ply.
+const LISTED_PER_MADE: u64 = 16;
+
+/// Progressive widening (Coulom 2007; Chaslot et al. 2008): a node with more moves than
+/// [`WIDEN_MIN`] gains a child only while it has fewer than [`widening`] of its visits. With
+/// thousands of moves (Nex 13 × 13 starts with some 28 000, Amazons with 2176) and one
+/// child a visit, every playout went to a new move, the root's children had one playout
+/// each, and the move played was whichever random playout happened to win ("wins 100 %"):
+/// no signal at any budget. Widened, the playouts gather on a few hundred moves and tell
+/// them apart. Nodes with few moves (and RAVE's, created all at once) are not affected.
+const WIDEN_MIN: u32 = 64;
+/// The children a widened node may have per square root of its visits.
+const WIDEN_PER_ROOT: f64 = 2.0;
+
+/// The most children a node with `visits` visits may have (see [`WIDEN_MIN`]).
+fn widening(visits: u32) -> u32 {
+    WIDEN_MIN.max((WIDEN_PER_ROOT * f64::from(visits).sqrt()) as u32)
 }
 
 /// RAVE: the playouts a cell's prior counts for in a new child's AMAF statistics.
@@ -298,6 +337,7 @@ impl Mcts {
             trail: Trail::default(),
             policy: PlayoutPolicy::default(),
             priors: (String::new(), Vec::new()),
+            work: 0,
         }
     }
 
@@ -346,11 +386,14 @@ impl Mcts {
                 playouts.min(per_tree as u32)
             };
         }
+        // A front-end's budget replaces the player's whole budget, its work cap too.
+        let budget = limits.has_budget();
         let start = Instant::now();
         let total = AtomicU64::new(0);
         let done = AtomicBool::new(false);
         let ctl = Control {
             playouts,
+            work: if budget { None } else { self.config.max_work },
             start,
             deadline: time.map(|t| start + t),
             stop: limits.stop.as_deref(),
@@ -429,11 +472,12 @@ impl Mcts {
         for h in &helpers {
             info.simulations += h.info.simulations;
             info.nodes += h.info.nodes;
+            info.work += h.info.work;
         }
         if let Some((mv, visits, reward, proven)) = choose(&children) {
             info.best = Some(mv);
             info.best_visits = visits;
-            info.best_value = value_of(visits, reward, proven);
+            info.best_value = value_of(visits, reward, proven, mean_of(&children));
             info.best_lost = proven == LOSS;
         }
         self.info = info.clone();
@@ -474,7 +518,8 @@ impl Mcts {
             };
             let b = &self.nodes[best as usize];
             if node == 0 {
-                value = value_of(b.visits, b.reward, b.proven);
+                let root: Vec<_> = self.root_children().collect();
+                value = value_of(b.visits, b.reward, b.proven, mean_of(&root));
             }
             pv.push(b.mv);
             node = best;
@@ -562,7 +607,12 @@ impl Mcts {
         self.tree_root = Some((state.hash(), state.moves_played().count()));
         let mut last_report = ctl.start;
         let mut ran = 0;
+        self.work = 0;
         while ran < sims {
+            // The work is counted, not timed: checked after every playout.
+            if ctl.work.is_some_and(|w| self.work >= w) {
+                break;
+            }
             // The clock is read every few playouts: at least one always runs.
             if ran % 8 == 0 && ran > 0 {
                 if ctl.should_stop() {
@@ -589,12 +639,13 @@ impl Mcts {
         ctl.total.fetch_add(u64::from(ran % 64), Ordering::Relaxed);
         info.simulations = ran;
         info.nodes = self.nodes.len();
+        info.work = self.work;
 
         let children: Vec<(Move, u32, f64, i8)> = self.root_children().collect();
         if let Some((mv, visits, reward, proven)) = choose(&children) {
             info.best = Some(mv);
             info.best_visits = visits;
-            info.best_value = value_of(visits, reward, proven);
+            info.best_value = value_of(visits, reward, proven, mean_of(&children));
             info.best_lost = proven == LOSS;
         }
         self.info = info.clone();
@@ -719,6 +770,7 @@ impl Mcts {
             let mut n = self.nodes[node as usize];
             let all_at_once = self.config.rave > 0 && n.num_moves == UNKNOWN && {
                 game.legal_moves(state, &mut self.moves);
+                self.work += self.moves.len() as u64 / LISTED_PER_MADE;
                 self.nodes[node as usize].pruned =
                     self.policy.drop_eye_fills(game, state, &mut self.moves);
                 !self.moves.is_empty() && self.moves.len() <= MAX_EXPAND_ALL
@@ -727,8 +779,12 @@ impl Mcts {
                 // RAVE: every child at once, ranked by the selection below.
                 self.expand_all(state, node);
                 n = self.nodes[node as usize];
-            } else if n.num_moves == UNKNOWN || n.expanded < n.num_moves {
+            } else if n.num_moves == UNKNOWN
+                || (n.expanded < n.num_moves
+                    && (n.expanded < widening(n.visits) || self.only_lost_children(node)))
+            {
                 game.legal_moves(state, &mut self.moves);
+                self.work += self.moves.len() as u64 / LISTED_PER_MADE;
                 self.nodes[node as usize].pruned =
                     self.policy.drop_eye_fills(game, state, &mut self.moves);
                 let count = self.moves.len() as u32;
@@ -845,6 +901,7 @@ impl Mcts {
                 Backed::Outcome(o)
             }
         };
+        self.work += u64::from(made);
         let rave = self.config.rave > 0;
         if rave {
             self.trail.clear();
@@ -872,6 +929,13 @@ impl Mcts {
             self.trail.reverse();
             self.update_amaf(node, tree_moves, reward);
         }
+    }
+
+    /// Whether every child `node` has so far is proven lost for the player to move there
+    /// (then progressive widening adds one more, if there is one, instead of giving up).
+    fn only_lost_children(&self, node: u32) -> bool {
+        self.children_of(node)
+            .all(|c| self.nodes[c as usize].proven == LOSS)
     }
 
     /// RAVE: creates every child of `node`, whose legal moves are in `self.moves` (in the
@@ -1016,12 +1080,30 @@ fn choose_node(tree: &Mcts, children: impl Iterator<Item = u32>) -> Option<u32> 
     choose(&listed).map(|(c, ..)| c)
 }
 
-/// The win chance of a move from its visits, reward and proof.
-fn value_of(visits: u32, reward: f64, proven: i8) -> f64 {
+/// The playouts the mean of all the moves counts for in [`value_of`].
+const VALUE_PRIOR_PLAYOUTS: f64 = 4.0;
+
+/// The win chance of a move from its visits, reward and proof, its own mean drawn towards
+/// `mean` (that of all the moves, [`mean_of`]) as if it had [`VALUE_PRIOR_PLAYOUTS`] more
+/// playouts there: a move won in its three playouts is not a sure win, while over a
+/// thousand the pull is gone.
+fn value_of(visits: u32, reward: f64, proven: i8, mean: f64) -> f64 {
     match proven {
         WIN => 1.0,
         LOSS => 0.0,
-        _ => reward / f64::from(visits.max(1)),
+        _ => (reward + VALUE_PRIOR_PLAYOUTS * mean) / (f64::from(visits) + VALUE_PRIOR_PLAYOUTS),
+    }
+}
+
+/// The mean reward of the moves `children` (move, visits, reward, proof), over all their
+/// playouts; one half before any.
+fn mean_of<T>(children: &[(T, u32, f64, i8)]) -> f64 {
+    let visits: u32 = children.iter().map(|c| c.1).sum();
+    let reward: f64 = children.iter().map(|c| c.2).sum();
+    if visits == 0 {
+        0.5
+    } else {
+        reward / f64::from(visits)
     }
 }
 
@@ -1063,6 +1145,9 @@ impl Bot for Mcts {
         let mut name = format!("mcts {} simulations", self.config.simulations);
         if let Some(t) = self.config.time_limit {
             name.push_str(&format!(", at most {:.1} s", t.as_secs_f64()));
+        }
+        if let Some(w) = self.config.max_work {
+            name.push_str(&format!(", work at most {w}"));
         }
         if self.config.threads > 1 {
             name.push_str(&format!(", {} threads", self.config.threads));

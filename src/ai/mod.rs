@@ -19,6 +19,8 @@
 
 mod alphabeta;
 mod amaf;
+#[cfg(test)]
+mod budget_tests;
 mod chance_eval;
 mod closing_pass;
 mod expectimax;
@@ -79,6 +81,12 @@ impl Limits {
             .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
+    /// Whether a front-end set a budget (a time, a depth, a node count or `infinite`),
+    /// which replaces the player's whole budget: its time, depth, node or work cap.
+    pub fn has_budget(&self) -> bool {
+        self.time.is_some() || self.depth.is_some() || self.nodes.is_some() || self.infinite
+    }
+
     /// The time limit and depth a depth-first search (alpha-beta, expectimax) runs with
     /// under these limits, from its own `time` and `depth` and the deepest it can go. A
     /// front-end's budget (a time, a depth, a node count, `infinite`) replaces the player's
@@ -90,8 +98,7 @@ impl Limits {
         depth: u32,
         deepest: u32,
     ) -> (Option<Duration>, u32) {
-        let budget = self.time.is_some() || self.depth.is_some() || self.nodes.is_some();
-        if !budget && !self.infinite {
+        if !self.has_budget() {
             return (time, depth);
         }
         let time = if self.infinite { None } else { self.time };
@@ -238,42 +245,64 @@ pub fn rave_helps(game: &Game) -> bool {
     placing && game.legal_moves_vec(&game.start()).len() >= RAVE_MIN_MOVES
 }
 
-/// (playouts, time limit in milliseconds) of the MCTS levels 2..=9: about three times the
-/// playouts a level from level 5 up (levels 6 to 9 in a tree per core). Doubling them was
-/// too little to tell the upper levels apart: on 9 × 9 Go, two trees of 5000 playouts
-/// against two of 2500 scored 52 % of 48 games, while one tree of 4000 against 1000 scored
-/// 82.5 % and 10 000 against 2500 77.5 % (40 games each); with these levels, level 7
-/// (two trees of 4500) beat level 6 (two of 1500) in 70 % of 40. The limits only bite in long
-/// games on large boards (Nex on 13 × 13 runs some 1600 playouts a second, so level 9
-/// stops after about 16 000); elsewhere the playouts are done long before.
+/// (playouts, work cap) of the MCTS levels 2..=9: about three times the playouts a level
+/// from level 5 up (levels 6 to 9 in a tree per core). Doubling them was too little to tell
+/// the upper levels apart: on 9 × 9 Go, two trees of 5000 playouts against two of 2500
+/// scored 52 % of 48 games, while one tree of 4000 against 1000 scored 82.5 % and 10 000
+/// against 2500 77.5 % (40 games each); with these levels, level 7 (two trees of 4500) beat
+/// level 6 (two of 1500) in 70 % of 40.
+///
+/// The work cap ([`MctsConfig::max_work`]) stops a tree early in long games on large
+/// boards, where the playouts alone would take minutes (Nex on 13 × 13, Amazons). It
+/// replaced the clock these levels stopped on (2, 3, 4, 6 and 10 s from level 5 up), which
+/// let a busy machine cut level 9 to a fraction of its playouts; each cap is that many
+/// seconds of [`MCTS_WORK_PER_SECOND`]. Elsewhere (Go, Hex, Connect Four, …) the playouts
+/// are done long before the cap.
 const MCTS_LEVELS: [(u32, Option<u64>); 8] = [
     (30, None),
     (100, None),
     (300, None),
-    (1_000, Some(2_000)),
-    (1_500, Some(3_000)),
-    (4_500, Some(4_000)),
-    (13_500, Some(6_000)),
-    (40_000, Some(10_000)),
+    (1_000, Some(2 * MCTS_WORK_PER_SECOND)),
+    (1_500, Some(3 * MCTS_WORK_PER_SECOND)),
+    (4_500, Some(4 * MCTS_WORK_PER_SECOND)),
+    (13_500, Some(6 * MCTS_WORK_PER_SECOND)),
+    (40_000, Some(10 * MCTS_WORK_PER_SECOND)),
 ];
 
-/// (depth, time limit in milliseconds) of the alpha-beta levels 2..=9; `MAX_DEPTH` means as
-/// deep as the time allows. The search prunes and reduces, so a depth costs less and sees
+/// The yardstick of the MCTS levels' work caps ([`MctsConfig::max_work`]): about what one
+/// idle core of the test machine does in a second in Nex 13 × 13, the game where the old
+/// clock bound hardest (measured in CPU time, some 1900 of work a playout and 0.9 ms).
+/// No count of work costs the same time in every game: Go's and Hex's playouts are done
+/// long before the caps, and Amazons's level 9 runs its 40 000 playouts a tree, about
+/// twice its old 10 s (docs/strength.md has the times).
+const MCTS_WORK_PER_SECOND: u64 = 2_000_000;
+
+/// (depth, node cap) of the alpha-beta levels 2..=9, on one thread; `MAX_DEPTH` means as
+/// deep as the nodes allow. The search prunes and reduces, so a depth costs less and sees
 /// less than a full-width one: the fixed depths are deeper than those of the full-width
 /// search they replaced (1, 2, 3, 4, 5, 6), chosen so that in Intellector matches each level
-/// played at least as well as before in about the same time or less.
+/// played at least as well as before in about the same time or less. The node caps replaced
+/// the clock levels 6 to 9 stopped on (0.5, 1, 1.5 and 3 s on every core): each is about
+/// what one idle core of the test machine searches in chess in that time
+/// ([`ALPHA_BETA_NODES_PER_SECOND`]), so that a level plays the same moves however busy
+/// the machine is.
 const ALPHA_BETA: [(u32, Option<u64>); 8] = [
     (1, None),
     (3, None),
     (4, None),
     (6, None),
-    (7, Some(500)),
-    (8, Some(1_000)),
-    (MAX_DEPTH, Some(1_500)),
-    (MAX_DEPTH, Some(3_000)),
+    (7, Some(ALPHA_BETA_NODES_PER_SECOND / 2)),
+    (8, Some(ALPHA_BETA_NODES_PER_SECOND)),
+    (MAX_DEPTH, Some(3 * ALPHA_BETA_NODES_PER_SECOND / 2)),
+    (MAX_DEPTH, Some(3 * ALPHA_BETA_NODES_PER_SECOND)),
 ];
 
-/// (depth in choices, time limit in milliseconds, chance of a random move) of the
+/// Alpha-beta nodes one idle core of the test machine searches in a second in chess (some
+/// 600 000 from the opening, measured in CPU time with other builds running), the
+/// yardstick of the levels' node caps.
+const ALPHA_BETA_NODES_PER_SECOND: u64 = 500_000;
+
+/// (depth in choices, node cap, chance of a random move) of the
 /// [`Expectimax`] levels 2..=9 of games with dice. Where the dice decide much, search depth
 /// soon stops telling players apart: in Ur (Skiryuk's rules, 400-game matches) expectimax
 /// two choices deep beat one choice deep 62.0 % of the time, but three deep beat two only
@@ -286,8 +315,9 @@ const ALPHA_BETA: [(u32, Option<u64>); 8] = [
 /// 400 games, level 7 in 98.5 % of 200), but the order of the levels holds. Each depth
 /// costs about seven times the one before in Ur (depth 5: some 20 ms a move, depth 6:
 /// 150 ms); level 9 stops at depth 5 so that `cargo bench --bench ur`'s 1000 games take
-/// about 20 minutes on two cores. The time limits bind only in games with many moves a
-/// roll (backgammon).
+/// about 20 minutes on two cores. The node caps bind only in games with many moves a roll
+/// (backgammon); they replaced a clock of 1 and 3 s, each about what an idle core searches
+/// in backgammon in that time ([`EXPECTIMAX_NODES_PER_SECOND`]).
 pub const DICE_LEVELS: [(u32, Option<u64>, f64); 8] = [
     (1, None, 0.75),
     (1, None, 0.6),
@@ -295,14 +325,19 @@ pub const DICE_LEVELS: [(u32, Option<u64>, f64); 8] = [
     (1, None, 0.3),
     (1, None, 0.15),
     (1, None, 0.0),
-    (2, Some(1_000), 0.0),
-    (5, Some(3_000), 0.0),
+    (2, Some(EXPECTIMAX_NODES_PER_SECOND), 0.0),
+    (5, Some(3 * EXPECTIMAX_NODES_PER_SECOND), 0.0),
 ];
 
-/// The first level that searches on [`search_threads`] threads: alpha-beta with Lazy SMP
-/// (one shared transposition table), MCTS with one tree per thread (the playouts of each
-/// level are per tree). These levels are limited by time, so more cores search more in
-/// the same time.
+/// Expectimax nodes one idle core of the test machine searches in a second in backgammon
+/// (measured in CPU time), the yardstick of the dice levels' node caps.
+const EXPECTIMAX_NODES_PER_SECOND: u64 = 400_000;
+
+/// The first level whose MCTS grows a tree on each of [`search_threads`] threads (the
+/// playouts and the work cap of each level are per tree). Each tree runs its own budget,
+/// so the trees' summed visits, and the move, are the same however busy the machine is.
+/// Alpha-beta levels search on one thread: Lazy SMP's threads race each other for the
+/// shared table, and no node budget makes that reproducible.
 pub const PARALLEL_LEVEL: u8 = 6;
 
 /// Threads a parallel search uses: the machine's cores, at most 8.
@@ -310,21 +345,22 @@ pub fn search_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
-/// The player behind a strength level, 1 (random) to 9 (strongest), reproducible from `seed`
-/// (levels capped by time only while their depth limit is reached in time).
+/// The player behind a strength level, 1 (random) to 9 (strongest), reproducible from `seed`:
+/// a level is a budget of work (depth, nodes, playouts), never a time, so it plays the same
+/// moves on a busy machine as on an idle one, only more slowly.
 ///
 /// Games with dice (`game.dice` is set) never use alpha-beta: level 1 plays random moves,
 /// levels 2 to 7 [`Expectimax`] one choice deep with a random move 75 %, 60 %, 45 %, 30 %,
 /// 15 % and 0 % of the time, level 8 two choices deep and level 9 five ([`DICE_LEVELS`]).
 ///
 /// Level 1 plays random moves. For games where [`has_material`] holds, levels 2..=9 use
-/// [`AlphaBeta`] at depths 1, 3, 4, 6, 7 and 8 (the last two capped at 0.5 s and 1 s per
-/// move), then as deep as 1.5 s and 3 s allow; levels 6 to 9 on every core (Lazy SMP).
-/// For the others (placement and connection games) they
-/// use [`Mcts`] with 30, 100, 300, 1000, 1500, 4500, 13 500 and 40 000 playouts per move,
-/// levels 5 to 9 stopping after at most 2, 3, 4, 6 and 10 seconds, and levels 6 to 9
-/// growing one tree per core ([`search_threads`]), each with that many playouts, and with
-/// RAVE where [`rave_helps`].
+/// [`AlphaBeta`] on one thread at depths 1, 3, 4, 6, 7 and 8 (the last two capped at
+/// 250 000 and 500 000 nodes), then as deep as 750 000 and 1 500 000 nodes allow
+/// ([`ALPHA_BETA`]).
+/// For the others (placement and connection games) they use [`Mcts`] with 30, 100, 300,
+/// 1000, 1500, 4500, 13 500 and 40 000 playouts per move, levels 5 to 9 capped by work in
+/// long games on large boards ([`MCTS_LEVELS`]), levels 6 to 9 growing one tree per core
+/// ([`search_threads`]), each with that budget, and with RAVE where [`rave_helps`].
 /// Levels below 1 count as 1, above 9 as 9. The seed breaks ties between equal moves, so
 /// different seeds give different games.
 pub fn bot_for_level(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
@@ -344,12 +380,12 @@ fn level_bot(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
         return Box::new(RandomBot::new(seed));
     }
     if game.dice.is_some() {
-        let (max_depth, ms, random_moves) = DICE_LEVELS[(level - 2) as usize];
+        let (max_depth, max_nodes, random_moves) = DICE_LEVELS[(level - 2) as usize];
         let search = Box::new(Expectimax::new(ExpectimaxConfig {
             max_depth,
-            time_limit: ms.map(Duration::from_millis),
-            tt_size_mb: 8,
+            max_nodes,
             seed,
+            ..ExpectimaxConfig::default()
         }));
         return if random_moves > 0.0 {
             Box::new(Noisy::new(search, random_moves, seed))
@@ -359,33 +395,24 @@ fn level_bot(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
     }
     let i = (level - 2) as usize;
     if has_material(game) {
-        let (max_depth, ms) = ALPHA_BETA[i];
+        let (max_depth, max_nodes) = ALPHA_BETA[i];
         Box::new(AlphaBeta::new(AlphaBetaConfig {
             max_depth,
-            time_limit: ms.map(Duration::from_millis),
+            max_nodes,
             tt_size_mb: 16,
             seed,
-            threads: if level >= PARALLEL_LEVEL {
-                search_threads()
-            } else {
-                1
-            },
+            threads: 1,
             ..AlphaBetaConfig::default()
         }))
     } else {
-        let (simulations, ms) = MCTS_LEVELS[i];
+        let (simulations, max_work) = MCTS_LEVELS[i];
         let threads = if level >= PARALLEL_LEVEL {
             search_threads()
         } else {
             1
         };
-        Box::new(Mcts::new(level_mcts(
-            game,
-            simulations,
-            ms.map(Duration::from_millis),
-            threads,
-            seed,
-        )))
+        let config = level_mcts(game, simulations, None, threads, seed);
+        Box::new(Mcts::new(MctsConfig { max_work, ..config }))
     }
 }
 

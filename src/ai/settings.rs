@@ -153,6 +153,7 @@ impl AiSettings {
                 time_limit: limits.time,
                 tt_size_mb: 8,
                 seed,
+                max_nodes: None,
             }));
         }
         if limits.depth.is_some() || super::has_material(game) {

@@ -409,8 +409,8 @@ fn dice_levels_are_expectimax_with_a_falling_share_of_random_moves() {
                 "expectimax depth 1 (30% random moves)",
                 "expectimax depth 1 (15% random moves)",
                 "expectimax depth 1",
-                "expectimax depth 2 (1.0s)",
-                "expectimax depth 5 (3.0s)",
+                "expectimax depth 2, at most 400000 nodes",
+                "expectimax depth 5, at most 1200000 nodes",
             ],
             "{name}"
         );
@@ -521,6 +521,7 @@ fn expectimax(depth: u32, seed: u64) -> Expectimax {
         time_limit: None,
         tt_size_mb: 1,
         seed,
+        max_nodes: None,
     })
 }
 
