@@ -91,7 +91,7 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
         EndCond::PerpetualCheck => "perpetual check".to_string(),
         EndCond::Passes(n) => format!("{} passes in a row", number_word(u32::from(*n))),
         EndCond::Score { .. } => "the higher score".to_string(),
-        EndCond::State(_) => "a count".to_string(),
+        EndCond::State(sc) => state_phrase(game, sc),
         EndCond::LastSownIn(z) => format!("the last counter sown in {}", zone(*z)),
         EndCond::NobodyCanMove => "nobody can move".to_string(),
         EndCond::PiecesAtMost { n, kinds: ks } => {
@@ -109,6 +109,97 @@ pub fn condition_phrase(game: &Game, cond: &EndCond) -> String {
             .map(|c| condition_phrase(game, c))
             .collect::<Vec<_>>()
             .join(" and "),
+    }
+}
+
+/// A few words for a condition on counts, as the player it holds for sees it:
+/// `no counters in its pits`, `the higher score`, `its men fewer than 3`.
+fn state_phrase(game: &Game, cond: &super::StateCond) -> String {
+    use super::{Compare, Quantity, StateCond};
+    let joined = |cs: &[StateCond], word: &str| {
+        cs.iter()
+            .map(|c| state_phrase(game, c))
+            .collect::<Vec<_>>()
+            .join(word)
+    };
+    match cond {
+        StateCond::Not(c) => format!("not {}", state_phrase(game, c)),
+        StateCond::All(cs) => joined(cs, " and "),
+        StateCond::Any(cs) => joined(cs, " or "),
+        StateCond::Compare(Compare::Gt, Quantity::ScoreLead, Quantity::Const(0)) => {
+            "the higher score".to_string()
+        }
+        StateCond::Compare(
+            Compare::Eq,
+            Quantity::Counters { zones, enemy },
+            Quantity::Const(0),
+        ) => {
+            format!(
+                "no counters left in {}",
+                counters_place(game, zones, *enemy)
+            )
+        }
+        StateCond::Compare(op, a, b) => {
+            let op = match op {
+                Compare::Lt => "fewer than",
+                Compare::Le => "at most",
+                Compare::Eq => "equal to",
+                Compare::Ne => "other than",
+                Compare::Ge => "at least",
+                Compare::Gt => "more than",
+            };
+            format!(
+                "{} {op} {}",
+                quantity_words(game, a),
+                quantity_words(game, b)
+            )
+        }
+    }
+}
+
+/// Where counters are counted: `its pits`, `the enemy's pits`.
+fn counters_place(game: &Game, zones: &[super::ZoneId], enemy: bool) -> String {
+    let names: Vec<&str> = zones
+        .iter()
+        .filter_map(|z| game.board.zones.get(z.index()).map(|z| z.name.as_str()))
+        .collect();
+    let whose = if enemy { "the enemy's" } else { "its" };
+    format!("{whose} {}", names.join(" and "))
+}
+
+/// A quantity in words: `its men`, `the enemy's pawns`, `its score`.
+fn quantity_words(game: &Game, q: &super::Quantity) -> String {
+    use super::Quantity;
+    let kinds = |ks: &[KindId]| {
+        let names: Vec<String> = ks
+            .iter()
+            .filter_map(|&k| game.kinds.get(k.index()).map(|k| format!("{}s", k.name)))
+            .collect();
+        names.join(" and ")
+    };
+    match q {
+        Quantity::Const(n) => n.to_string(),
+        Quantity::Count(ks) => format!("its {}", kinds(ks)),
+        Quantity::EnemyCount(ks) => format!("the enemy's {}", kinds(ks)),
+        Quantity::InReserve(ks) => format!("its {} in reserve", kinds(ks)),
+        Quantity::Ply => "the plies played".to_string(),
+        Quantity::Counters { zones, enemy } => {
+            format!("the counters in {}", counters_place(game, zones, *enemy))
+        }
+        Quantity::Score => "its score".to_string(),
+        Quantity::ScoreLead => "its lead in score".to_string(),
+        Quantity::Sum(a, b) => format!(
+            "{} and {}",
+            quantity_words(game, a),
+            quantity_words(game, b)
+        ),
+        Quantity::Diff(a, b) => {
+            format!(
+                "{} less {}",
+                quantity_words(game, a),
+                quantity_words(game, b)
+            )
+        }
     }
 }
 

@@ -568,7 +568,11 @@ mod tests {
                         );
                     }
                     if let Err(e) = game.reach.census().check(&game, &s) {
-                        panic!("{name} at ply {}: {e}: {}", s.ply, game.position_to_string(&s));
+                        panic!(
+                            "{name} at ply {}: {e}: {}",
+                            s.ply,
+                            game.position_to_string(&s)
+                        );
                     }
                     if game.is_chance(&s) {
                         let rolls = game.chance_outcomes(&s);

@@ -120,7 +120,7 @@ fn a_hand_written_go_record_loads() {
     );
     assert_eq!(
         sgf.record.moves,
-        ["q16", "d17", "p3", "o17", "c4", "c14", "e4", "pass"]
+        ["r16", "d17", "q3", "p17", "c4", "c14", "e4", "pass"]
     );
     assert_eq!(
         sgf.warnings,
