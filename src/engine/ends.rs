@@ -404,18 +404,7 @@ impl Game {
                 super::stuck_memo::remember(stuck);
                 stuck
             }
-            EndCond::LastSownIn(z) => s.frames.last().is_some_and(|f| {
-                let mv = f.mv;
-                !mv.is_forced_pass()
-                    && matches!(
-                        self.rules
-                            .get(mv.rule.index())
-                            .and_then(|r| r.parts.first()),
-                        Some(super::Part::Sow(_))
-                    )
-                    && mv.len >= 2
-                    && self.board.zones[z.index()].contains(p, mv.cells[1])
-            }),
+            EndCond::LastSownIn(z) => self.last_sown_in(s, p, *z),
             EndCond::Most { kinds } => {
                 let count = |q: Player| -> u32 {
                     kinds
@@ -573,5 +562,27 @@ impl Game {
             }
         }
         false
+    }
+}
+
+impl Game {
+    /// Whether the last move was a `sow` whose last counter fell on `p`'s cells of zone `z`.
+    /// Out of line and cold: only sowing games ask it, and keeping it out of `end_holds`
+    /// keeps that hot function as small as it was for every other game.
+    #[cold]
+    #[inline(never)]
+    fn last_sown_in(&self, s: &State, p: Player, z: ZoneId) -> bool {
+        s.frames.last().is_some_and(|f| {
+            let mv = f.mv;
+            !mv.is_forced_pass()
+                && matches!(
+                    self.rules
+                        .get(mv.rule.index())
+                        .and_then(|r| r.parts.first()),
+                    Some(super::Part::Sow(_))
+                )
+                && mv.len >= 2
+                && self.board.zones[z.index()].contains(p, mv.cells[1])
+        })
     }
 }
