@@ -12,15 +12,16 @@ use crate::lang::ast::ExprKind;
 use crate::lang::{Diagnostic, Span};
 
 impl Compiler {
-    /// `advance(track, by: roll | n | die, …)`: the track, how far, what it may land on and
-    /// capture, the flip and the whole-turn rules. `span` is the whole call's.
-    pub(in crate::compile) fn build_advance(
+    /// The track a race or sowing part names first (`advance(path, …)`, `sow(round, …)`),
+    /// with `missing` said when there is none and a suggestion for an unknown name.
+    pub(in crate::compile) fn track_arg(
         &mut self,
-        a: &mut CallArgs,
+        a: &CallArgs,
         span: Span,
-    ) -> Option<Part> {
+        missing: &str,
+    ) -> Option<usize> {
         let Some(t) = a.positional.first().copied() else {
-            self.err(span, "'advance' needs a track: advance(path, by: roll)");
+            self.err(span, missing);
             return None;
         };
         let ExprKind::Name(tn) = &t.kind else {
@@ -34,6 +35,17 @@ impl Compiler {
             self.diags.push(d);
             return None;
         };
+        Some(track)
+    }
+
+    /// `advance(track, by: roll | n | die, …)`: the track, how far, what it may land on and
+    /// capture, the flip and the whole-turn rules. `span` is the whole call's.
+    pub(in crate::compile) fn build_advance(
+        &mut self,
+        a: &mut CallArgs,
+        span: Span,
+    ) -> Option<Part> {
+        let track = self.track_arg(a, span, "'advance' needs a track: advance(path, by: roll)")?;
         let steps = match a.named("by") {
             Some(b) if matches!(&b.kind, ExprKind::Name(n) if n == "roll") => {
                 if self.race.dice.is_none() {

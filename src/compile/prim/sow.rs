@@ -21,21 +21,7 @@ impl Compiler {
             );
             return None;
         }
-        let Some(t) = a.positional.first().copied() else {
-            self.err(span, "'sow' needs a track: sow(round, from: pits)");
-            return None;
-        };
-        let ExprKind::Name(tn) = &t.kind else {
-            self.err(t.span, "expected the name of a track");
-            return None;
-        };
-        let Some(track) = self.race.tracks.get_index_of(tn) else {
-            let known: Vec<String> = self.race.tracks.keys().cloned().collect();
-            let d = Diagnostic::error(t.span, format!("unknown track '{tn}'"))
-                .suggest(tn, known.iter().map(String::as_str));
-            self.diags.push(d);
-            return None;
-        };
+        let track = self.track_arg(a, span, "'sow' needs a track: sow(round, from: pits)")?;
         let Some(f) = a.named("from") else {
             self.diags.push(
                 Diagnostic::error(span, "'sow' needs the cells a player sows from: from: pits")
@@ -67,8 +53,12 @@ impl Compiler {
                     Diagnostic::error(
                         f.span,
                         format!(
-                            "cell {name} is sown from, but it is not on {}'s track '{tn}'",
-                            self.players[p]
+                            "cell {name} is sown from, but it is not on {}'s track '{}'",
+                            self.players[p],
+                            self.race
+                                .tracks
+                                .get_index(track)
+                                .map_or("", |(n, _)| n.as_str())
                         ),
                     )
                     .with_hint("every cell of 'from:' must be on the mover's track"),
