@@ -428,7 +428,9 @@ fn finkel_paths_and_bearing_off() {
 // Perft
 
 /// Perft from the start: a roll is a ply, and every roll outcome is expanded (counted once,
-/// whatever its probability).
+/// whatever its probability). The snapshot is tabletop's own output; its ur-finkel half is
+/// checked from outside by the two RoyalUr tests below (`finkel.json`, recorded, and the
+/// live driver). Its ur half (Skiryuk's rules as Dagaz plays them) has no outside program.
 #[test]
 fn perft_from_the_start() {
     let mut out = String::new();
@@ -484,4 +486,128 @@ fn ur_finkel_perft_matches_royalur() {
             "perft {depth} of ur-finkel, RoyalUr counts {n}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Finkel's rules against RoyalUr's recorded games
+
+/// One ply of `tests/oracles/royalur/finkel.json` (see `record.py` beside it).
+#[derive(serde::Deserialize)]
+struct RoyalPly {
+    mover: String,
+    roll: u8,
+    legal: Vec<String>,
+    #[serde(rename = "move")]
+    played: String,
+    after: RoyalSnapshot,
+}
+
+/// The position after a ply, as RoyalUr shows it.
+#[derive(serde::Deserialize)]
+struct RoyalSnapshot {
+    board: std::collections::BTreeMap<String, String>,
+    reserve: [u16; 2],
+    off: [u16; 2],
+    to_move: Option<String>,
+    winner: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct RoyalGame {
+    plies: Vec<RoyalPly>,
+    winner: String,
+}
+
+#[derive(serde::Deserialize)]
+struct RoyalRecord {
+    perft: Vec<u64>,
+    games: Vec<RoyalGame>,
+}
+
+fn royal_record() -> RoyalRecord {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/oracles/royalur/finkel.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the RoyalUr record is in the repository");
+    serde_json::from_str(&text).expect("the RoyalUr record parses")
+}
+
+fn side(name: &str) -> Player {
+    match name {
+        "White" => WHITE,
+        "Black" => BLACK,
+        other => panic!("no side {other}"),
+    }
+}
+
+/// Perft 1–12 of `games/ur-finkel.game` is RoyalUr's, as recorded (no Python needed): this
+/// is where the ur-finkel half of the `ur_perft` snapshot above was checked from outside.
+#[test]
+fn ur_finkel_perft_matches_the_royalur_record() {
+    let record = royal_record();
+    assert_eq!(record.perft.len(), 12);
+    let g = finkel();
+    for (depth, &n) in (1..).zip(&record.perft) {
+        let mut s = g.start();
+        assert_eq!(
+            tabletop::tools::perft::perft(&g, &mut s, depth),
+            n,
+            "perft {depth} of ur-finkel, RoyalUr counts {n}"
+        );
+    }
+}
+
+/// Twenty random games RoyalUr played, replayed roll by roll: before every move tabletop's
+/// legal moves are RoyalUr's, and after it the board, the reserves, the pieces borne off,
+/// the player to roll (another roll after a rosette) and the winner are the same.
+#[test]
+fn ur_finkel_replays_royalur_games() {
+    let record = royal_record();
+    assert!(record.games.len() >= 20, "{} games", record.games.len());
+    let g = finkel();
+    let names: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .flat_map(|row| ('a'..='h').map(move |c| format!("{c}{row}")))
+        .filter(|n| g.board().cell_by_name(n).is_some())
+        .collect();
+    assert_eq!(names.len(), 20, "Finkel's board has 20 cells");
+    let mut plies = 0;
+    for (i, game) in record.games.iter().enumerate() {
+        let mut s = g.start();
+        for (k, ply) in game.plies.iter().enumerate() {
+            let at = format!("game {i} ply {k}");
+            assert_eq!(s.to_move(), side(&ply.mover), "{at}");
+            assert!(g.is_chance(&s), "{at}: a roll comes first");
+            play(&g, &mut s, &format!("roll{}", ply.roll));
+            assert_eq!(moves(&g, &s), ply.legal, "{at}: roll {}", ply.roll);
+            play(&g, &mut s, &ply.played);
+            let after = &ply.after;
+            for name in &names {
+                let want = after.board.get(name).map_or("", String::as_str);
+                assert_eq!(stack(&g, &s, name), want, "{at}: {name}");
+            }
+            assert_eq!(
+                [reserve(&g, &s, WHITE), reserve(&g, &s, BLACK)],
+                after.reserve,
+                "{at}"
+            );
+            assert_eq!([s.borne_off(WHITE), s.borne_off(BLACK)], after.off, "{at}");
+            match (&after.to_move, &after.winner) {
+                (Some(p), None) => {
+                    assert_eq!(g.outcome(&s), None, "{at}");
+                    assert_eq!(s.to_move(), side(p), "{at}");
+                }
+                (None, Some(w)) => assert_eq!(g.outcome(&s), Some(Outcome::Win(side(w))), "{at}"),
+                _ => panic!("{at}: a snapshot has a player to move or a winner"),
+            }
+            plies += 1;
+        }
+        assert_eq!(
+            g.outcome(&s),
+            Some(Outcome::Win(side(&game.winner))),
+            "game {i}"
+        );
+    }
+    assert!(plies > 2000, "{plies} plies replayed");
 }
