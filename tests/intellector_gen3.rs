@@ -7,9 +7,10 @@
 //! It agrees with tabletop but for one rule reading: the aura lets a piece beside its
 //! Intellector turn into the piece it takes, and the rules text and the site's own
 //! `Rules.possiblePlys` (Gulvan0/Intellector) offer that for the enemy Intellector too (the
-//! taker becomes an Intellector, and the game is over at once). tabletop does not list that
-//! move, so perft 4 from the start is 1,462,870 for tabletop and 1,462,872 by the letter of
-//! the rules (two such captures at ply 4). The record keeps both counts; the test checks
+//! taker becomes an Intellector, and the game is over at once). tabletop leaves that move out
+//! on purpose (`games/intellector.game`: `captured: not intellector`, "capturing it wins at
+//! once anyway"), so perft 4 from the start is 1,462,870 for tabletop and 1,462,872 by the
+//! letter of the rules (two such captures at ply 4). The record keeps both counts; the test checks
 //! tabletop against the convention without that move, and checks that the moves it leaves
 //! out are exactly those.
 
