@@ -8,10 +8,12 @@
 //! Benzene's cells are named column letter, row number, Black joining top and bottom, as
 //! ours (`tests/solve_connections.rs` checks its 6 × 6 first moves the same way).
 //!
-//! The first-move values of the empty 5 × 5 board (`tests/solve_connections.rs`) have no
-//! outside source in this repository: the published ones (Queenbee's opening page, the Hex
-//! wiki's "Small boards") are pictures, which the project could not read; see
-//! `tests/oracles/README.md`.
+//! The first moves of the empty board, 2 × 2 to 5 × 5: Benzene's `share/swap-moves.txt` lists,
+//! for each size, the first moves its player should swap, that is the ones that win for
+//! the first player. That file writes cells transposed from ours (its rows are our columns):
+//! its 6 × 6 list is exactly the transpose of the 6 × 6 first-move values in Benzene's
+//! `regression/dfpn-solve-6x6.tst`, which agree with ours cell for cell
+//! (`tests/solve_connections.rs`, `hex_6x6_is_solved`); the test checks that on the data.
 
 use tabletop::engine::{Game, State};
 use tabletop::tools::solve::dfpn::{solve_dfpn, Options};
@@ -118,5 +120,99 @@ fn benzene_5x5_puzzles_have_the_winning_moves_benzene_finds() {
                 assert!(!winning.is_empty(), "{at}");
             }
         }
+    }
+}
+
+/// Benzene's `share/swap-moves.txt` (same repository, commit 407eb3e): the first moves to
+/// swap on each board size, as written there (its cells transposed from ours).
+const SWAP_MOVES: [(usize, &[&str]); 5] = [
+    (2, &["b1", "a2"]),
+    (3, &["b1", "c1", "b2", "a3", "b3"]),
+    (4, &["d1", "c2", "b3", "a4"]),
+    (
+        5,
+        &[
+            "d1", "e1", "b2", "c2", "d2", "b3", "c3", "d3", "b4", "c4", "d4", "a5", "b5",
+        ],
+    ),
+    (
+        6,
+        &[
+            "c1", "d1", "e1", "f1", "b2", "c2", "d2", "e2", "b3", "c3", "d3", "e3", "b4", "c4",
+            "d4", "e4", "b5", "c5", "d5", "e5", "a6", "b6", "c6", "d6",
+        ],
+    ),
+];
+
+/// A cell name with its column and row exchanged: `d1` is `a4`.
+fn transposed(cell: &str) -> String {
+    let mut chars = cell.chars();
+    let column = chars.next().expect("a column letter");
+    let row: u32 = chars.as_str().parse().expect("a row number");
+    let letter = char::from_u32('a' as u32 + row - 1).expect("a letter");
+    format!("{letter}{}", u32::from(column) - u32::from('a') + 1)
+}
+
+/// Every cell of a `size` × `size` board, by name.
+fn cells(size: usize) -> Vec<String> {
+    (1..=size)
+        .flat_map(|row| ('a'..).take(size).map(move |c| format!("{c}{row}")))
+        .collect()
+}
+
+/// `names` transposed, sorted.
+fn transposed_sorted(names: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = names.iter().map(|n| transposed(n)).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn swap_moves_are_written_transposed_from_the_6x6_solution() {
+    // Benzene's dfpn-solve-6x6.tst: the 12 first moves White refutes, in our cell names
+    // (the list `tests/solve_connections.rs` checks our 6 × 6 solution against).
+    let mut losing = [
+        "a1", "b1", "c1", "d1", "e1", "a2", "f6", "e6", "d6", "c6", "b6", "f5",
+    ]
+    .map(String::from)
+    .to_vec();
+    losing.sort();
+    let swap = transposed_sorted(SWAP_MOVES[4].1);
+    let mut rest: Vec<String> = cells(6).into_iter().filter(|c| !swap.contains(c)).collect();
+    rest.sort();
+    assert_eq!(rest, losing);
+}
+
+#[test]
+fn first_moves_on_2x2_to_5x5_win_where_benzene_swaps() {
+    for &(size, swap) in &SWAP_MOVES[..4] {
+        let g = tabletop::load("hex", &[("size".into(), size.to_string())]).expect("Hex");
+        let mut s = g.start();
+        let opts = Options {
+            memory_mb: 64,
+            connections: true,
+            first_moves: true,
+            ..Options::default()
+        };
+        let sol = solve_dfpn(&g, &mut s, opts, |_| {}).expect("df-pn solves it");
+        assert_eq!(
+            sol.value,
+            Value::Win,
+            "{size} × {size}: the first player wins"
+        );
+        let mut winning: Vec<String> = sol
+            .groups
+            .iter()
+            .filter(|grp| grp.value == Value::Win)
+            .flat_map(|grp| grp.moves.iter().map(|&m| g.move_to_string(&s, m)))
+            .collect();
+        winning.sort();
+        let listed: usize = sol.groups.iter().map(|grp| grp.moves.len()).sum();
+        assert_eq!(
+            listed,
+            size * size,
+            "{size} × {size}: every first move valued"
+        );
+        assert_eq!(winning, transposed_sorted(swap), "{size} × {size}");
     }
 }

@@ -142,7 +142,8 @@ fn every_verdict_agrees_with_the_search_without_connections() {
 fn hex_5x5_first_moves_keep_the_values_of_the_plain_search() {
     // Recorded from `tabletop solve hex --set size=5 --method dfpn` before virtual
     // connections (45 million positions, 257 s): c3; b2 c2 d2 e2 b3 and their half turns;
-    // e1 and a5 win for Black, the other twelve lose.
+    // e1 and a5 win for Black, the other twelve lose. The same thirteen are the 5 × 5 first
+    // moves Benzene swaps (`tests/hex_benzene.rs`, from its share/swap-moves.txt).
     let (sol, winning) = solved_first_moves(5, Value::Win);
     let want = [
         "c3", "b2", "c2", "d2", "e2", "b3", "d4", "c4", "b4", "a4", "d3", "e1", "a5",
