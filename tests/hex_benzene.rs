@@ -1,4 +1,4 @@
-//! Hex 5 × 5 positions solved by an outside program: the four 5 × 5 puzzles of Benzene's
+//! Hex on small boards against an outside program, Benzene. First, the four 5 × 5 puzzles of its
 //! regression suite (the University of Alberta's Hex programs; `regression/dfpn-puzzle.tst`
 //! with the positions in `regression/sgf/puzzles/5x5-*.sgf`, as kept in
 //! github.com/cgao3/benzene-vanilla-cmake), with the winning moves its df-pn solver finds.
