@@ -3,8 +3,10 @@
 
 Source: `rules.md` beside this file, a copy of the project's research note on the rules as
 the intellector.info site implements them (Gulvan0's Haxe code). The author of this file
-read only that text: not tabletop's `games/intellector.game`, not its engine, not the two
-other generators (`tests/intellector_reference.rs`, `tests/intellector_third.rs`).
+wrote it from that text alone, without reading tabletop's `games/intellector.game`, its
+engine or the two other generators (`tests/intellector_reference.rs`,
+`tests/intellector_third.rs`); the site's `Rules.hx` was read only afterwards, to settle the
+one disagreement (AURA_ON_INTELLECTOR below).
 
 Counting conventions (section 5 of the rules): castling counts once per Intellector-Defensor
 pair; the aura (chameleon) capture is a move of its own only when it changes the capturing
