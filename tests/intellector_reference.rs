@@ -12,10 +12,12 @@
 //! Conventions (the doc's "convention A", plus the decisions listed here):
 //! * castling is generated once per Intellector–Defensor pair, as a move of the Intellector
 //!   (`from` = Intellector cell, `to` = Defensor cell, written `e1<>d1`);
-//! * the aura morph is offered only when it changes the capturing piece's kind, never when the
-//!   captured piece is an Intellector (that capture ends the game), never for the Intellector
-//!   itself (it cannot capture) and never on a promoting Progressor capture (the 4 promotions
-//!   only); adjacency to the own Intellector is tested on the cell the piece moves FROM;
+//! * the aura morph is offered only when it changes the capturing piece's kind, also when the
+//!   captured piece is the enemy Intellector (the rules' §9 says "captures an enemy piece": the
+//!   taker may become an Intellector as the game ends, a move of its own), never for the
+//!   Intellector itself (it cannot capture) and never on a promoting Progressor capture (the 4
+//!   promotions only); adjacency to the own Intellector is tested on the cell the piece moves
+//!   FROM;
 //! * a morph into a Progressor is allowed wherever it happens (even on that side's final
 //!   cells, where such a Progressor is simply not promoted and has no forward move);
 //! * game end: a move that captures the enemy Intellector, or puts the mover's own
@@ -402,7 +404,6 @@ impl Pos {
         out.push(base);
         if let Some(t) = target {
             if p.kind != Kind::Intellector
-                && t.kind != Kind::Intellector
                 && t.kind != p.kind
                 && self.next_to_own_intellector(from, p.color)
             {
@@ -653,7 +654,7 @@ fn find(pos: &Pos, name: &str) -> Move {
 /// `cargo test --release --test intellector_reference -- --nocapture` to see the numbers.
 #[test]
 fn reference_perft_start() {
-    const EXPECTED: [u64; 4] = [35, 1_197, 42_198, 1_462_870];
+    const EXPECTED: [u64; 4] = [35, 1_197, 42_198, 1_462_872];
     let pos = Pos::start();
     let mut got = Vec::new();
     for depth in 1..=4 {
@@ -677,7 +678,7 @@ fn reference_perft_start_depth5() {
     let mut s = Stats::default();
     perft_stats(&pos, 5, &mut s);
     eprintln!("intellector reference perft(5) = {} ({s:?})", s.nodes);
-    assert_eq!(s.nodes, 52_739_355);
+    assert_eq!(s.nodes, 52_739_447);
 }
 
 #[test]
@@ -982,8 +983,8 @@ fn hand_position_promotion_liberator() {
 }
 
 /// Black to move: Black directions and promotion, radial lines blocked only ON the line,
-/// castling into the final cells ends the game, capturing the Intellector ends the game and
-/// offers no aura morph into an Intellector.
+/// castling into the final cells ends the game, capturing the Intellector ends the game and,
+/// beside the own Intellector, offers the aura morph into an Intellector too.
 ///
 /// ```text
 /// Black: Int e2, Def e1, Def f1, Pro d1, Agg a4      White: Int f2, Pro b4, Def b3, Lib e4
@@ -1014,8 +1015,10 @@ fn hand_position_black_game_end() {
             "e2-d2",
             "e2<>e1",
             "e2<>f1",
-            // Defensor f1 is next to its Intellector but takes the Intellector plainly.
+            // Defensor f1 is next to its Intellector: it takes the Intellector, and may
+            // become one as it does (the aura, on the enemy Intellector too).
             "f1xf2",
+            "f1xf2=Int",
             "f1-g2",
             "f1-g1",
             // Defensor e1: boxed in (e2, d1, f1 own; the rest off the board).
@@ -1037,7 +1040,11 @@ fn hand_position_black_game_end() {
     for m in &moves {
         let ends = pos.ends_game(m);
         let name = m.to_string();
-        assert_eq!(ends, name == "e2<>e1" || name == "f1xf2", "{name}");
+        assert_eq!(
+            ends,
+            ["e2<>e1", "f1xf2", "f1xf2=Int"].contains(&name.as_str()),
+            "{name}"
+        );
         let after = pos.make(m);
         assert_eq!(after.over, ends);
         if ends {

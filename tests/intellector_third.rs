@@ -7,7 +7,9 @@
 //!
 //! It follows the counting conventions of the rules text's section 5: castling once per
 //! Intellector–Defensor pair; the aura (chameleon) capture only when it changes the capturing
-//! piece's kind; a promoting Progressor chooses among the four promotion kinds and gets no aura.
+//! piece's kind, and on every capture, the enemy Intellector's too (section 9: "captures an
+//! enemy piece"; the taker may become an Intellector as the game ends); a promoting Progressor
+//! chooses among the four promotion kinds and gets no aura.
 //! A game that is over (an Intellector captured, or one on its own last rank) has no moves.
 //!
 //! Checks: perft 1–4 from the start, and perft 1–3 in positions reached by seeded random walks,
@@ -194,7 +196,8 @@ impl Board {
                             kind: Intellector,
                         })
             });
-            if beside_own_intellector && t.kind != p.kind && t.kind != Intellector {
+            // The enemy Intellector too: the rules let its taker become one.
+            if beside_own_intellector && t.kind != p.kind {
                 out.push(Move {
                     from,
                     to,
@@ -413,7 +416,7 @@ fn perft_from_the_start_agrees_with_the_engine() {
     let third: Vec<u64> = (1..=4).map(|d| perft(&b, d)).collect();
     // The numbers tests/intellector.rs pins for the engine (and the reference generator
     // in tests/intellector_reference.rs reproduces).
-    assert_eq!(third, [35, 1197, 42198, 1462870]);
+    assert_eq!(third, [35, 1197, 42198, 1462872]);
 }
 
 /// A small deterministic generator for the random walks (xorshift64*).

@@ -69,7 +69,8 @@ RADIAL = ("left", "right", "upleft", "upright", "downleft", "downright")
 # The aura applies to every capture, the enemy Intellector's too: the rules text says "captures
 # an enemy piece", and the site's `Rules.possiblePlys` (Gulvan0/Intellector) lists the morph for
 # any capture. Taking the Intellector ends the game, so the morph changes nothing but the
-# count; `--no-aura-on-intellector` leaves it out (tabletop's convention).
+# count; `--no-aura-on-intellector` leaves it out (tabletop's reading until it followed
+# the letter).
 AURA_ON_INTELLECTOR = True
 
 FORWARD = {WHITE: ("up", "upleft", "upright"), BLACK: ("down", "downleft", "downright")}
@@ -222,7 +223,7 @@ def written(pos, mv):
 
 
 def counts(pos, depths):
-    """Perft at each depth, by the rules as written and by tabletop's convention."""
+    """Perft at each depth, by the rules as written and without the aura on the Intellector."""
     global AURA_ON_INTELLECTOR
     out = {}
     for literal, key in ((True, "rules"), (False, "no_aura_on_intellector")):
