@@ -4,7 +4,7 @@
 //! Make and the simulation run the same `exec_cells`, so they cannot disagree. Also here:
 //! chains (Go's groups) found by flood fill on any sink, without allocating.
 
-use super::make::{CellSink, CellView};
+use super::sink::{CellSink, CellView};
 use super::state::NO_ROLL;
 use super::{CellId, ContentSet, DirId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 

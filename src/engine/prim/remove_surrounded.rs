@@ -8,8 +8,10 @@
 //! the chain walk is `Game::remove_surrounded` in `exec.rs`, shared with `forbid
 //! surrounded(…)`. The compile-side builder is `src/compile/prim/remove_surrounded.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::{ByPlayer, CellId, ContentSet, DirId, Game, Player};
+use crate::engine::sink::CellSink;
+use crate::engine::{
+    ByPlayer, CellId, ContentSet, DirId, Game, KindId, Move, PieceId, Player, State,
+};
 
 /// The registry name.
 pub const NAME: &str = "remove-surrounded";
@@ -28,5 +30,107 @@ impl RemoveSurrounded {
     #[inline(always)]
     pub(crate) fn exec<S: CellSink>(&self, game: &Game, sink: &mut S, focus: CellId, p: Player) {
         game.remove_surrounded(sink, focus, self.who[p], &self.dirs);
+    }
+}
+
+impl super::Primitive for RemoveSurrounded {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        0
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        // Records no cell: the placement says it all.
+        let _ = w;
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
+        let _ = (w, p);
+    }
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        last: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let _ = (w, pq, last);
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dir_set(&self.dirs)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
+        let _ = (c, from);
+    }
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        let _ = c;
+        true
+    }
+
+    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        let _ = (game, s, rest);
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        (game, state): (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        let _ = (game, state, cells, found);
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        let _ = b;
+        Some(1.0)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        // Captures are worked out when the move is made; only such parts may follow.
+        cur.next(focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        self.exec(r.game, sink, r.focus, r.p);
     }
 }

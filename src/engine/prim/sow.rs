@@ -21,7 +21,9 @@
 //! move: no other part joins it. The compile-side builder is `src/compile/prim/sow.rs`; the
 //! counts are `engine/counters.rs`.
 
-use crate::engine::{ByPlayer, CellId, DirId, Game, Move, MoveList, Player, RuleId, State, ZoneId};
+use crate::engine::{
+    ByPlayer, CellId, DirId, Game, KindId, Move, MoveList, PieceId, Player, RuleId, State, ZoneId,
+};
 
 /// The registry name.
 pub const NAME: &str = "sow";
@@ -230,4 +232,112 @@ impl Sow {
 fn first_cell(game: &Game, zone: ZoneId, player: Player) -> Option<CellId> {
     let z = &game.board.zones[zone.index()];
     CellId::upto(game.board.len()).find(|&c| z.contains(player, c))
+}
+
+impl super::Primitive for Sow {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        2
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n).get(..1).unwrap_or_default())
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        let name = w.name(w.mv.cells[w.k]);
+        Sow::write(&mut w.out, name);
+        w.k += self.cells_recorded();
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
+        let _ = p;
+        // Counters may be sown onto any cell.
+        w.everything_anywhere();
+    }
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        last: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let _ = (w, pq, last);
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        // Tracks are per-player paths through named cells: not analysed.
+        let _ = c;
+        false
+    }
+
+    fn creates_pieces(&self) -> bool {
+        // Counters are many to a cell, in their own table: not counted by the census.
+        true
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
+        let _ = (c, from);
+    }
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        let _ = c;
+        true
+    }
+
+    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        let _ = (game, s, rest);
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        (game, state): (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        let _ = (game, state, cells, found);
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.cells)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        let _ = focus;
+        self.gen(cur.game, cur.s, cur.p, mv.rule, cur.out);
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        // `make` replays a sowing on the state (`Sow::exec`): it moves counters.
+        let _ = (r, sink);
+    }
 }
