@@ -209,9 +209,7 @@ impl super::Primitive for Advance {
         super::step::Step::write(w.game, w.state, &mut w.out, w.moving, t, name, w.compact);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
@@ -229,9 +227,8 @@ impl super::Primitive for Advance {
         None
     }
 
-    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+    fn symmetric(&self, _: &super::SymmetryCheck) -> bool {
         // Tracks are per-player paths through named cells: not analysed.
-        let _ = c;
         false
     }
 
@@ -251,21 +248,19 @@ impl super::Primitive for Advance {
         !c.moves_k && self.flip.is_none_or(|(into, _)| into != c.k)
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 
@@ -288,8 +283,7 @@ impl super::Primitive for Advance {
     }
 
     #[inline(always)]
-    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+    fn replay<S: super::CellSink>(&self, _: &mut super::Replay, _: &mut S) {
         // `make` replays an advance on the state (`Advance::exec`): it moves counters and dice.
-        let _ = (r, sink);
     }
 }

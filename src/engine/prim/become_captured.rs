@@ -109,10 +109,9 @@ impl super::Primitive for BecomeCaptured {
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
-        at: &[CellId],
+        _: bool,
+        _: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (last, at);
         // Not followed cell by cell: the piece may be anywhere.
         w.anywhere(pq.1);
         None
@@ -126,31 +125,27 @@ impl super::Primitive for BecomeCaptured {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = from;
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
         c.owners_change = true;
     }
 
-    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
-        let _ = c;
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
         true
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 
@@ -162,8 +157,7 @@ impl super::Primitive for BecomeCaptured {
         true
     }
 
-    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
-        let _ = b;
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
         Some(1.0)
     }
 

@@ -211,19 +211,16 @@ impl super::Primitive for Castle {
         w.k += CELLS;
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
         let ((p, _), game) = (pq, w.game);
-        let _ = last;
         let board = &game.board;
         let mut next = Vec::new();
         for &c in at {
@@ -265,30 +262,26 @@ impl super::Primitive for Castle {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         // It moves a piece off its column, or may: fine only for other kinds.
         !c.moves_k
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 

@@ -107,19 +107,17 @@ impl super::Primitive for Convert {
         self.write(w.game, &mut w.out, name, w.me);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = p;
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
         w.kind_anywhere(self.kind);
     }
 
     fn reach(
         &self,
-        w: &mut super::ReachWork,
-        pq: (Player, PieceId),
-        last: bool,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (w, pq, last);
         Some(at.to_vec())
     }
 
@@ -131,8 +129,7 @@ impl super::Primitive for Convert {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = from;
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
         // Any piece the condition accepts may become `kind`: one class.
         c.join_all(self.kind);
         c.owners_change = true;
@@ -142,20 +139,18 @@ impl super::Primitive for Convert {
         self.kind != c.k
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
+        _: (&Game, &State),
         cells: &[CellId],
         k: usize,
         found: &mut dyn FnMut(CellId),
     ) -> usize {
-        let _ = (game, state);
         found(cells[k]);
         k + self.cells_recorded()
     }

@@ -108,19 +108,16 @@ impl super::Primitive for EnPassant {
         w.k += CELLS;
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
         let ((p, _), game) = (pq, w.game);
-        let _ = last;
         // It lands where an enemy's passable slide passed.
         let mut next = Vec::new();
         for &c in at {
@@ -144,29 +141,25 @@ impl super::Primitive for EnPassant {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         // It moves a piece off its column, or may: fine only for other kinds.
         !c.moves_k
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
-        let _ = (game, s, rest);
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         (CELLS, 1)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 

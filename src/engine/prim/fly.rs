@@ -78,18 +78,15 @@ impl super::Primitive for Fly {
         super::step::Step::write(w.game, w.state, &mut w.out, w.moving, t, name, w.compact);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
-        at: &[CellId],
+        _: bool,
+        _: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (last, at);
         // Not followed cell by cell: the piece may be anywhere.
         w.anywhere(pq.1);
         None
@@ -103,9 +100,7 @@ impl super::Primitive for Fly {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         // It moves a piece off its column, or may: fine only for other kinds.
@@ -119,13 +114,12 @@ impl super::Primitive for Fly {
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 

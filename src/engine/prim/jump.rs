@@ -269,8 +269,7 @@ impl super::Primitive for Jump {
         self.write_hops(w);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = p;
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
         // Crowned in mid-series, the new kind may go on anywhere.
         if let Some(c) = &self.crown {
             w.kind_anywhere(c.kind);
@@ -281,7 +280,7 @@ impl super::Primitive for Jump {
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
         let Jump {
@@ -292,7 +291,6 @@ impl super::Primitive for Jump {
             ..
         } = self;
         let ((p, _), game) = (pq, w.game);
-        let _ = last;
         let board = &game.board;
         let may_hold = crate::engine::reach_work::may_hold;
         let flying = &self.long_hops();
@@ -363,8 +361,7 @@ impl super::Primitive for Jump {
         !self.crown.as_ref().is_some_and(|k| k.kind == c.k) && !c.moves_k
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
-        let _ = (game, s);
+    fn captures(&self, _: &Game, _: &State, rest: &[CellId]) -> (usize, usize) {
         // A repeating jump records a landing per hop: every cell left.
         let n = if self.repeat { rest.len() } else { 1 };
         (n, if self.capture { n } else { 0 })

@@ -221,12 +221,11 @@ impl super::Primitive for Place {
 
     fn reach(
         &self,
-        w: &mut super::ReachWork,
-        pq: (Player, PieceId),
-        last: bool,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (w, pq, last);
         Some(at.to_vec())
     }
 
@@ -239,9 +238,7 @@ impl super::Primitive for Place {
         self.hand.is_none()
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         if self.kind != c.k {
@@ -262,20 +259,18 @@ impl super::Primitive for Place {
         })
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
+        _: (&Game, &State),
         cells: &[CellId],
         k: usize,
         found: &mut dyn FnMut(CellId),
     ) -> usize {
-        let _ = (game, state);
         found(cells[k]);
         k + self.cells_recorded()
     }

@@ -158,9 +158,7 @@ impl super::Primitive for Promote {
         );
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
@@ -215,21 +213,19 @@ impl super::Primitive for Promote {
         !self.kinds.contains(&c.k)
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 

@@ -130,19 +130,17 @@ impl super::Primitive for Shoot {
         self.write(w.game, &mut w.out, name, w.compact, w.me);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = p;
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
         w.kind_anywhere(self.kind);
     }
 
     fn reach(
         &self,
-        w: &mut super::ReachWork,
-        pq: (Player, PieceId),
-        last: bool,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (w, pq, last);
         Some(at.to_vec())
     }
 
@@ -154,28 +152,24 @@ impl super::Primitive for Shoot {
         true
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         self.kind != c.k
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
+        _: (&Game, &State),
         cells: &[CellId],
         k: usize,
         found: &mut dyn FnMut(CellId),
     ) -> usize {
-        let _ = (game, state);
         found(cells[k]);
         k + self.cells_recorded()
     }

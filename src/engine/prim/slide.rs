@@ -234,15 +234,13 @@ impl super::Primitive for Slide {
         w.k += self.cells_recorded();
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
         let Slide {
@@ -256,7 +254,6 @@ impl super::Primitive for Slide {
             passable,
         } = self;
         let (p, _) = pq;
-        let _ = last;
         let (min, max) = if *counted {
             (1, u16::MAX)
         } else {
@@ -298,9 +295,7 @@ impl super::Primitive for Slide {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         !c.moves_k || c.same_column(&self.dirs)
@@ -314,12 +309,11 @@ impl super::Primitive for Slide {
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
+        _: (&Game, &State),
         cells: &[CellId],
         k: usize,
         found: &mut dyn FnMut(CellId),
     ) -> usize {
-        let _ = (game, state);
         found(cells[k]);
         k + self.cells_recorded()
     }

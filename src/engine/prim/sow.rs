@@ -262,26 +262,23 @@ impl super::Primitive for Sow {
         w.k += self.cells_recorded();
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = p;
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
         // Counters may be sown onto any cell.
         w.everything_anywhere();
     }
 
     fn reach(
         &self,
-        w: &mut super::ReachWork,
-        pq: (Player, PieceId),
-        last: bool,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (w, pq, last);
         Some(at.to_vec())
     }
 
-    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+    fn symmetric(&self, _: &super::SymmetryCheck) -> bool {
         // Tracks are per-player paths through named cells: not analysed.
-        let _ = c;
         false
     }
 
@@ -290,30 +287,25 @@ impl super::Primitive for Sow {
         true
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
-    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
-        let _ = c;
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
         true
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 
@@ -330,14 +322,12 @@ impl super::Primitive for Sow {
     }
 
     #[inline(always)]
-    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
-        let _ = focus;
+    fn generate(&self, cur: &mut super::Cursor, _: CellId, mv: Move) {
         self.gen(cur.game, cur.s, cur.p, mv.rule, cur.out);
     }
 
     #[inline(always)]
-    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+    fn replay<S: super::CellSink>(&self, _: &mut super::Replay, _: &mut S) {
         // `make` replays a sowing on the state (`Sow::exec`): it moves counters.
-        let _ = (r, sink);
     }
 }

@@ -159,19 +159,16 @@ impl super::Primitive for Step {
         Step::write(w.game, w.state, &mut w.out, w.moving, t, name, w.compact);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = (w, p);
-    }
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
 
     fn reach(
         &self,
         w: &mut super::ReachWork,
         pq: (Player, PieceId),
-        last: bool,
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
         let ((p, _), game) = (pq, w.game);
-        let _ = last;
         let mut next = Vec::new();
         for &c in at {
             for &d in &self.dirs[p] {
@@ -190,9 +187,7 @@ impl super::Primitive for Step {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = (c, from);
-    }
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
         !c.moves_k || c.same_column(&self.dirs)
@@ -205,12 +200,11 @@ impl super::Primitive for Step {
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
+        _: (&Game, &State),
         cells: &[CellId],
         k: usize,
         found: &mut dyn FnMut(CellId),
     ) -> usize {
-        let _ = (game, state);
         found(cells[k]);
         k + self.cells_recorded()
     }

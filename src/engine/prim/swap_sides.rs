@@ -67,24 +67,21 @@ impl super::Primitive for SwapSides {
         SwapSides::write(&mut w.out);
     }
 
-    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
-        let _ = p;
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
         w.everything_anywhere();
     }
 
     fn reach(
         &self,
-        w: &mut super::ReachWork,
-        pq: (Player, PieceId),
-        last: bool,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (w, pq, last);
         Some(at.to_vec())
     }
 
-    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
-        let _ = c;
+    fn symmetric(&self, _: &super::SymmetryCheck) -> bool {
         true
     }
 
@@ -92,31 +89,27 @@ impl super::Primitive for SwapSides {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = from;
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
         c.owners_change = true;
     }
 
-    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
-        let _ = c;
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
         true
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 
@@ -129,8 +122,7 @@ impl super::Primitive for SwapSides {
         false
     }
 
-    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
-        let _ = b;
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
         Some(1.0)
     }
 
@@ -140,7 +132,5 @@ impl super::Primitive for SwapSides {
     }
 
     #[inline(always)]
-    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
-        let _ = (r, sink);
-    }
+    fn replay<S: super::CellSink>(&self, _: &mut super::Replay, _: &mut S) {}
 }

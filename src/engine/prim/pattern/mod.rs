@@ -167,12 +167,11 @@ impl super::Primitive for Pattern {
 
     fn reach(
         &self,
-        w: &mut super::ReachWork,
-        pq: (Player, PieceId),
-        last: bool,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
         at: &[CellId],
     ) -> Option<Vec<CellId>> {
-        let _ = (w, pq, last);
         Some(at.to_vec())
     }
 
@@ -184,32 +183,28 @@ impl super::Primitive for Pattern {
         false
     }
 
-    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
-        let _ = from;
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
         // Pattern captures take pieces off; `convert-around` turns them over.
         c.owners_change |= self.converts();
     }
 
-    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
-        let _ = c;
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
         true
     }
 
-    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
         // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
-        let _ = (game, s, rest);
         (self.cells_recorded(), 0)
     }
 
     fn victims(
         &self,
-        (game, state): (&Game, &State),
-        cells: &[CellId],
+        _: (&Game, &State),
+        _: &[CellId],
         k: usize,
-        found: &mut dyn FnMut(CellId),
+        _: &mut dyn FnMut(CellId),
     ) -> usize {
         // It records no cell an enemy piece stood on before the move.
-        let _ = (game, state, cells, found);
         k + self.cells_recorded()
     }
 
@@ -221,8 +216,7 @@ impl super::Primitive for Pattern {
         true
     }
 
-    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
-        let _ = b;
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
         Some(1.0)
     }
 
