@@ -358,7 +358,8 @@ impl super::Primitive for Jump {
     }
 
     fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
-        !self.crown.as_ref().is_some_and(|k| k.kind == c.k) && !c.moves_k
+        // A jump leaves its column; crowning in mid-series makes a piece of the crowned kind.
+        !c.moves_k && self.crown.as_ref().is_none_or(|k| k.kind != c.k)
     }
 
     fn captures(&self, _: &Game, _: &State, rest: &[CellId]) -> (usize, usize) {

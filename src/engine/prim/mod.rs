@@ -707,6 +707,39 @@ mod tests {
         assert!(seen.len() >= 15, "{seen:?}");
     }
 
+    /// The primitives reach the engine only through its leaf modules (the cursor, the view,
+    /// the sink, the writer, the reach sets) and the crate root: none imports the generator,
+    /// `make`, `exec`, the notation or the royal-safety filter, which would close an import
+    /// circle through them.
+    #[test]
+    fn primitives_import_only_leaf_modules() {
+        fn walk(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("the prim folder is readable") {
+                let path = entry.expect("a folder entry").path();
+                if path.is_dir() {
+                    walk(&path, files);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/prim"),
+            &mut files,
+        );
+        assert!(files.len() > 20, "{files:?}");
+        let generator = ["movegen", "make", "exec", "notation", "legal", "reach"];
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("a source file");
+            for module in generator {
+                for path in [format!("engine::{module}::"), format!("super::{module}::")] {
+                    assert!(!text.contains(&path), "{} imports `{path}`", file.display());
+                }
+            }
+        }
+    }
+
     /// Each name is registered once, and every example calls its own primitive.
     #[test]
     fn the_registry_is_consistent() {

@@ -8,7 +8,7 @@
 //! `src/compile/prim/remove.rs`.
 
 use crate::engine::cursor::Cursor;
-use crate::engine::exec::Bits;
+use crate::engine::sink::Bits;
 use crate::engine::sink::CellSink;
 use crate::engine::{
     CellCond, CellId, Game, KindId, Move, PartCond, PieceId, Player, State, EMPTY,
