@@ -335,12 +335,9 @@ impl Game {
                 for &d in moves.dirs(e) {
                     self.gen_slide(
                         &s.board,
-                        d,
-                        cell,
-                        (min, max),
-                        passable,
-                        &e.to,
-                        &e.through,
+                        (cell, d),
+                        (min, max, passable),
+                        (&e.to, &e.through),
                         &land,
                         out,
                     );
@@ -372,12 +369,9 @@ impl Game {
                     };
                     self.gen_slide(
                         &s.board,
-                        d,
-                        cell,
-                        (n, n),
-                        false,
-                        &e.to,
-                        &e.through,
+                        (cell, d),
+                        (n, n, false),
+                        (&e.to, &e.through),
                         &land,
                         out,
                     );

@@ -114,8 +114,9 @@ impl Work<'_> {
 }
 /// Whether some content of `cell` satisfies `cond` for `p`: a zone in the condition may rule
 /// the cell out whatever stands on it.
-// Inlined, as it was when the analysis was one function: it runs per cell of every slide.
-#[inline]
+// Inlined, as it was when the analysis was one function: it runs per cell of every slide
+// (Amazons' start-up: 0.2 M instructions as a call).
+#[inline(always)]
 pub(crate) fn may_hold(cond: &CellCond, game: &Game, p: Player, cell: CellId) -> bool {
     match &cond.zone {
         None => cond.content[p] != super::ContentSet::NONE,

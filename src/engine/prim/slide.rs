@@ -154,19 +154,16 @@ impl Slide {
 
 impl Game {
     /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
-    /// cells holding what `to` accepts, from `min` to `max` steps away: the generation of a
-    /// piece whose rule is one plain slide (see `piece_moves.rs`).
+    /// cells holding what `to` accepts, from `min` to `max` steps away (a `passable` slide
+    /// also records the cell it passed last): the generation of a piece whose rule is one
+    /// plain slide (see `piece_moves.rs`).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     pub(in crate::engine) fn gen_slide(
         &self,
         cells: &[PieceId],
-        d: DirId,
-        focus: CellId,
-        (min, max): (u16, u16),
-        passable: bool,
-        to: &ContentSet,
-        through: &ContentSet,
+        (focus, d): (CellId, DirId),
+        (min, max, passable): (u16, u16, bool),
+        (to, through): (&ContentSet, &ContentSet),
         land: &Landing,
         out: &mut MoveList,
     ) {
