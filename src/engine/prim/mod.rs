@@ -376,7 +376,7 @@ pub const PRIMITIVES: &[PrimSpec] = &[
 
 /// Everything the engine asks of a move primitive, implemented once in the primitive's own
 /// module. No method has a default, so a new primitive answers each question; [`Part`]'s
-/// methods of the same names dispatch to it through [`each_part!`], the one `match` over the
+/// methods of the same names dispatch to it through `each_part!`, the one `match` over the
 /// variants.
 pub(crate) trait Primitive {
     /// The registry name of the primitive this part was compiled from (`leap` is a `step`).
