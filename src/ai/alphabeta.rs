@@ -197,11 +197,10 @@ impl NullMoveRule {
         let mut allowed = np == 2
             && game.dice.is_none()
             && matches!(game.no_moves, None | Some(NoMoves::Result(EndResult::Draw)))
-            && !game.rules.iter().any(|r| {
-                r.parts
-                    .iter()
-                    .any(|p| matches!(p, Part::SwapSides(_) | Part::Pass(_)))
-            });
+            && game
+                .rules
+                .iter()
+                .all(|r| r.parts.iter().all(Part::null_move_sound));
         // Kinds whose loss ends the game are kings, not material that can make a move.
         let mut kingly = vec![false; game.kinds.len()];
         fn mark(cond: &EndCond, kingly: &mut [bool]) {

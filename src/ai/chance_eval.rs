@@ -277,7 +277,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
                     let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     if game.piece_moves.may_start(e, cell) {
-                        a.gen(game, s, p, cell, piece, e.rule, out);
+                        a.gen(game, s, p, (cell, piece), e.rule, out);
                     }
                 }
             }
@@ -289,7 +289,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
             for &r in &game.entry_rules[p] {
                 let rule = &game.rules[r.index()];
                 if let Some(Part::Advance(a)) = rule.parts.first() {
-                    a.gen(game, s, p, FROM_RESERVE, piece, r, out);
+                    a.gen(game, s, p, (FROM_RESERVE, piece), r, out);
                 }
             }
         }

@@ -4,8 +4,8 @@
 
 use crate::engine::prim::Takes;
 use crate::engine::{
-    CellCond, CellId, ContentSet, EndCond, EndResult, Game, Move, Part, PieceId, Player, State,
-    EMPTY, NO_CELL,
+    CellCond, CellId, ContentSet, EndCond, EndResult, Game, Move, PieceId, Player, State, EMPTY,
+    NO_CELL,
 };
 
 /// Facts about a game that the evaluation and move ordering use.
@@ -72,7 +72,7 @@ impl Features {
                         Takes::Nothing => false,
                     };
                 }
-                if matches!(part, Part::Pass(_)) {
+                if part.may_pass() {
                     can_repeat = true;
                 }
             }
@@ -208,62 +208,7 @@ impl Features {
             if k + n > cells.len() {
                 break;
             }
-            match part {
-                Part::Place(_)
-                | Part::Drop(_)
-                | Part::Shoot(_)
-                | Part::Step(_)
-                | Part::Slide(_)
-                | Part::Convert(_) => note(value_if_enemy(cells[k])),
-                Part::Jump(
-                    jump @ crate::engine::prim::jump::Jump {
-                        dirs,
-                        capture,
-                        repeat,
-                        ..
-                    },
-                ) => {
-                    let flying = &jump.long_hops();
-                    // Only landing cells are recorded, one per jump (a repeating jump may
-                    // record several, and is the last part to record any).
-                    let last = if *repeat { cells.len() } else { k + n };
-                    for j in k..last {
-                        if *capture && j > 0 {
-                            let over = if *flying {
-                                game.flying_jumped_over(
-                                    cells[j - 1],
-                                    cells[j],
-                                    jump.hop_dirs(me),
-                                    |c| c != cells[0] && state.at(c) != EMPTY,
-                                )
-                            } else {
-                                game.jumped_over(cells[j - 1], cells[j], &dirs[me])
-                            };
-                            note(value_if_enemy(over));
-                        }
-                        note(value_if_enemy(cells[j]));
-                    }
-                    k = last;
-                    continue;
-                }
-                // Parts that record no cell an enemy piece stood on before the move (en
-                // passant's victim is not valued, as `Part::takes` says).
-                Part::EnPassant(_)
-                | Part::Castle(_)
-                | Part::Swap(_)
-                | Part::Promote(_)
-                | Part::BecomeCaptured(_)
-                | Part::Outflank(_)
-                | Part::Pattern(_)
-                | Part::Advance(_)
-                | Part::Fly(_)
-                | Part::Remove(_)
-                | Part::RemoveSurrounded(_)
-                | Part::Pass(_)
-                | Part::SwapSides(_)
-                | Part::Sow(_) => {}
-            }
-            k += n;
+            k = part.victims((game, state), cells, k, &mut |c| note(value_if_enemy(c)));
         }
         best
     }

@@ -2,6 +2,7 @@
 //! moves would exhaust the memory (`move place(m) then place(m) …` six times on 8 × 8) is
 //! refused by `check` with a diagnostic instead of failing while playing.
 
+use crate::engine::prim::MoveBound;
 use crate::engine::Part;
 
 /// Most moves a rule may be able to make in one position, by the bound below. Higher than
@@ -23,50 +24,15 @@ pub fn rule_bound(parts: &[Part], cells: usize, from_piece: bool) -> Option<f64>
     } else {
         1.0
     };
-    // Length of the current run of converts picked in any order (`count: k`): the engine
-    // lists each set of cells once, so k picks make n·(n−1)…/k! moves.
-    let mut run = 0.0_f64;
-    let mut prev_convert = false;
+    let mut b = MoveBound {
+        cells: n,
+        ..MoveBound::default()
+    };
     for part in parts {
-        let dirs = |d: &crate::engine::ByPlayer<Vec<crate::engine::DirId>>| {
-            d.0.iter().map(Vec::len).max().unwrap_or(0).max(1) as f64
-        };
-        let free = (n - chosen).max(1.0);
-        let factor = match part {
-            Part::Convert(crate::engine::prim::convert::Convert { ordered, .. }) => {
-                run = if !ordered && prev_convert {
-                    run + 1.0
-                } else {
-                    1.0
-                };
-                free / run
-            }
-            Part::Place(_) | Part::Drop(_) | Part::Fly(_) => free,
-            Part::Remove(_) | Part::Advance(_) | Part::Sow(_) => n,
-            Part::Step(crate::engine::prim::step::Step { dirs: d, .. })
-            | Part::Swap(crate::engine::prim::swap::Swap { dirs: d, .. })
-            | Part::EnPassant(crate::engine::prim::en_passant::EnPassant { dirs: d })
-            | Part::Castle(crate::engine::prim::castle::Castle { dirs: d, .. }) => dirs(d),
-            // Each cell is reached along at most one of the lines, so no more than the board.
-            Part::Slide(crate::engine::prim::slide::Slide { dirs: d, max, .. })
-            | Part::Shoot(crate::engine::prim::shoot::Shoot { dirs: d, max, .. }) => {
-                (dirs(d) * f64::from(*max)).min(n)
-            }
-            Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. }) => return None,
-            // A flying jump lands on any of the cells beyond the piece: no more than the board.
-            Part::Jump(crate::engine::prim::jump::Jump { flying: true, .. }) => n,
-            Part::Jump(crate::engine::prim::jump::Jump { dirs: d, .. }) => dirs(d),
-            Part::Promote(x) => x.kinds.len().max(1) as f64,
-            Part::BecomeCaptured(_)
-            | Part::Outflank(_)
-            | Part::Pattern(_)
-            | Part::RemoveSurrounded(_)
-            | Part::Pass(_)
-            | Part::SwapSides(_) => 1.0,
-        };
-        prev_convert = matches!(part, Part::Convert(_));
+        b.free = (n - chosen).max(1.0);
+        (b.prev_run, b.run) = (b.run, 0.0);
+        bound *= part.bound(&mut b)?;
         chosen += part.cells_recorded() as f64;
-        bound *= factor;
     }
     Some(bound)
 }

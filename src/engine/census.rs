@@ -17,9 +17,7 @@
 //! refused on a column holding a friend of that kind (`column-without: friend and pawn`)
 //! can never have two of one owner on a column, if the start has none so.
 
-use super::prim::convert::Convert;
-use super::rules::Part;
-use super::{CellId, DirId, Game, KindId, PieceId, Player, State, EMPTY, NO_CELL};
+use super::{ByPlayer, CellId, DirId, Game, KindId, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
 /// The piece-count limits of a game, or nothing when the game creates pieces.
 #[derive(Clone, Debug, Default)]
@@ -93,61 +91,21 @@ impl Census {
         }
         let kinds = game.kinds.len();
         let np = game.num_players();
-        let mut class: Vec<usize> = (0..kinds).collect();
-        let mut owners_change = game.has_hands();
+        let class: Vec<usize> = (0..kinds).collect();
+        let owners_change = game.has_hands();
+        let mut classes = Classes {
+            class,
+            owners_change,
+        };
         for rule in &game.rules {
             for part in &rule.parts {
-                match part {
-                    Part::Promote(pr) => {
-                        for &from in &rule.kinds {
-                            for &into in &pr.kinds {
-                                join(&mut class, from.index(), into.index());
-                            }
-                        }
-                    }
-                    Part::Convert(Convert { kind, .. }) => {
-                        // Any piece the condition accepts may become `kind`: one class.
-                        for k in 0..kinds {
-                            join(&mut class, k, kind.index());
-                        }
-                        owners_change = true;
-                    }
-                    Part::Advance(a) => {
-                        if let Some((into, _)) = a.flip {
-                            for &from in &rule.kinds {
-                                join(&mut class, from.index(), into.index());
-                            }
-                        }
-                    }
-                    Part::Jump(j) => {
-                        // Crowned in mid-series (`crown: king`).
-                        if let Some(c) = &j.crown {
-                            for &from in &rule.kinds {
-                                join(&mut class, from.index(), c.kind.index());
-                            }
-                        }
-                    }
-                    Part::Outflank(_) | Part::BecomeCaptured(_) | Part::SwapSides(_) => {
-                        owners_change = true
-                    }
-                    // Pattern captures take pieces off; `convert-around` turns them over.
-                    Part::Pattern(x) => owners_change |= x.converts(),
-                    Part::Sow(_) => {}
-                    Part::Step(_)
-                    | Part::Slide(_)
-                    | Part::EnPassant(_)
-                    | Part::Castle(_)
-                    | Part::Swap(_)
-                    | Part::Fly(_)
-                    | Part::Remove(_)
-                    | Part::RemoveSurrounded(_)
-                    | Part::Pass(_)
-                    | Part::Place(_)
-                    | Part::Drop(_)
-                    | Part::Shoot(_) => {}
-                }
+                part.census_classes(&mut classes, &rule.kinds);
             }
         }
+        let Classes {
+            mut class,
+            owners_change,
+        } = classes;
         // A captured piece may come back into a hand as another kind (demoted).
         for victim in 1..game.pieces.len() {
             for p in 0..np {
@@ -267,99 +225,77 @@ fn creates_pieces(game: &Game) -> bool {
     game.reserve_kind.is_some()
         || game.dice.is_some()
         || game.board.stack_cap.iter().any(|&c| c > 0)
-        || game.rules.iter().any(|r| {
-            r.parts.iter().any(|part| match part {
-                Part::Place(pl) => pl.hand.is_none(),
-                Part::Drop(_) | Part::Shoot(_) => true,
-                Part::Pattern(_) => false,
-                // Counters are many to a cell, in their own table: not counted here.
-                Part::Sow(_) => true,
-                Part::Step(_)
-                | Part::Slide(_)
-                | Part::Jump(_)
-                | Part::EnPassant(_)
-                | Part::Castle(_)
-                | Part::Swap(_)
-                | Part::Promote(_)
-                | Part::Advance(_)
-                | Part::Fly(_)
-                | Part::Remove(_)
-                | Part::RemoveSurrounded(_)
-                | Part::Pass(_)
-                | Part::Convert(_)
-                | Part::Outflank(_)
-                | Part::BecomeCaptured(_)
-                | Part::SwapSides(_) => false,
-            })
-        })
+        || game
+            .rules
+            .iter()
+            .any(|r| r.parts.iter().any(Part::creates_pieces))
 }
 
 /// Whether kind `k` can never have two pieces of one owner on one column: every move of it
 /// keeps its column, no change of kind makes one, and every drop of it is refused on a
 /// column holding a friend of its kind.
 fn keeps_column(game: &Game, k: KindId) -> bool {
-    let board = &game.board;
-    let same_column = |dirs: &[DirId]| {
-        dirs.iter().all(|&d| {
+    let mut check = ColumnCheck {
+        game,
+        k,
+        moves_k: false,
+        dropped: false,
+    };
+    for rule in &game.rules {
+        check.moves_k = rule.kinds.contains(&k);
+        if !rule.parts.iter().all(|part| part.keeps_column(&mut check)) {
+            return false;
+        }
+    }
+    // A kind never dropped keeps to its starting columns anyway; the test matters for drops.
+    check.dropped
+}
+
+/// The classes of kinds under construction, which each part's
+/// [`census_classes`](super::prim::Primitive::census_classes) joins.
+pub(crate) struct Classes {
+    class: Vec<usize>,
+    /// Whether some part may change a piece's owner.
+    pub(crate) owners_change: bool,
+}
+
+impl Classes {
+    /// Kinds `a` and `b` are one class.
+    pub(crate) fn join(&mut self, a: KindId, b: KindId) {
+        join(&mut self.class, a.index(), b.index());
+    }
+
+    /// Every kind is one class with `b`.
+    pub(crate) fn join_all(&mut self, b: KindId) {
+        for a in 0..self.class.len() {
+            join(&mut self.class, a, b.index());
+        }
+    }
+}
+
+/// What a part is asked when [`keeps_column`] checks kind `k`.
+pub(crate) struct ColumnCheck<'a> {
+    /// The game.
+    pub(crate) game: &'a Game,
+    /// The kind checked.
+    pub(crate) k: KindId,
+    /// Whether the rule moves pieces of kind `k`.
+    pub(crate) moves_k: bool,
+    /// Whether some part drops a piece of kind `k`.
+    pub(crate) dropped: bool,
+}
+
+impl ColumnCheck<'_> {
+    /// Whether every step along each player's `dirs` keeps to its column.
+    pub(crate) fn same_column(&self, dirs: &ByPlayer<Vec<DirId>>) -> bool {
+        let board = &self.game.board;
+        dirs.0.iter().flatten().all(|&d| {
             CellId::upto(board.len()).all(|c| {
                 let t = board.next(c, d);
                 t == NO_CELL || board.cells[t.index()].col == board.cells[c.index()].col
             })
         })
-    };
-    let mut dropped = false;
-    for rule in &game.rules {
-        let moves_k = rule.kinds.contains(&k);
-        for part in &rule.parts {
-            let fine = match part {
-                Part::Step(s) if moves_k => {
-                    (0..game.num_players()).all(|p| same_column(&s.dirs[Player(p as u8)]))
-                }
-                Part::Slide(s) if moves_k => {
-                    (0..game.num_players()).all(|p| same_column(&s.dirs[Player(p as u8)]))
-                }
-                Part::Promote(pr) => !pr.kinds.contains(&k),
-                Part::Convert(c) => c.kind != k,
-                Part::Advance(a) => !moves_k && a.flip.is_none_or(|(into, _)| into != k),
-                Part::Place(pl) if pl.kind == k => {
-                    dropped = true;
-                    pl.hand.as_ref().is_some_and(|h| {
-                        h.column_without.as_ref().is_some_and(|cond| {
-                            // The condition must accept every friend of kind `k`.
-                            (0..game.num_players()).all(|p| {
-                                let p = Player(p as u8);
-                                let q = game.piece_id(k, Some(p));
-                                CellId::upto(board.len()).all(|c| cond.accepts(board, p, c, q))
-                            })
-                        })
-                    })
-                }
-                Part::Step(_) | Part::Slide(_) => true,
-                Part::Jump(j) if j.crown.as_ref().is_some_and(|c| c.kind == k) => false,
-                Part::Jump(_)
-                | Part::EnPassant(_)
-                | Part::Castle(_)
-                | Part::Swap(_)
-                | Part::Fly(_) => !moves_k,
-                Part::Drop(d) => d.kind != k,
-                Part::Shoot(s) => s.kind != k,
-                Part::Remove(_)
-                | Part::RemoveSurrounded(_)
-                | Part::Pass(_)
-                | Part::Place(_)
-                | Part::Outflank(_)
-                | Part::BecomeCaptured(_)
-                | Part::SwapSides(_)
-                | Part::Pattern(_)
-                | Part::Sow(_) => true,
-            };
-            if !fine {
-                return false;
-            }
-        }
     }
-    // A kind never dropped keeps to its starting columns anyway; the test matters for drops.
-    dropped
 }
 
 fn root(class: &mut [usize], mut k: usize) -> usize {

@@ -4,46 +4,11 @@
 //! Make and the simulation run the same `exec_cells`, so they cannot disagree. Also here:
 //! chains (Go's groups) found by flood fill on any sink, without allocating.
 
-use super::make::{CellSink, CellView};
+use super::sink::{CellSink, CellView};
 use super::state::NO_ROLL;
 use super::{CellId, ContentSet, DirId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
 
-/// Words of a cell bitset large enough for the largest board.
-pub(crate) const MAX_WORDS: usize = crate::engine::MAX_CELLS / 64;
-
-/// A fixed-size cell bitset on the stack (no allocation); only the first `words` words of a
-/// board are used.
-pub(crate) struct Bits([u64; MAX_WORDS]);
-
-impl Bits {
-    #[inline]
-    pub fn new() -> Bits {
-        Bits([0; MAX_WORDS])
-    }
-
-    #[inline(always)]
-    pub fn has(&self, c: CellId) -> bool {
-        self.0[c.index() / 64] >> (c.index() % 64) & 1 == 1
-    }
-
-    #[inline(always)]
-    pub fn insert(&mut self, c: CellId) {
-        self.0[c.index() / 64] |= 1 << (c.index() % 64);
-    }
-
-    /// Takes out the lowest cell of the set, if any.
-    #[inline]
-    pub fn pop(&mut self, words: usize) -> Option<CellId> {
-        for w in 0..words {
-            let x = self.0[w];
-            if x != 0 {
-                self.0[w] = x & (x - 1);
-                return Some(CellId::from_index(w * 64 + x.trailing_zeros() as usize));
-            }
-        }
-        None
-    }
-}
+pub(crate) use super::sink::{Bits, MAX_WORDS};
 
 /// Cells a simulated move keeps in its short list; a move that sets more (a large capture)
 /// goes over to a copy of the whole board.

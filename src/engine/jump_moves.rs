@@ -5,7 +5,7 @@
 //! promotion, whose conditions name no zone and that has no `when` guard, is resolved into
 //! a [`PieceMove`] like steps and slides are: its directions, what it jumps over and lands
 //! on as content sets, its stop zone and promotion zone as bitsets. [`Game::gen_jumps`]
-//! walks its jumps depth first exactly as `gen_parts` walks the `jump` part (the same
+//! walks its jumps depth first exactly as the cursor walks the `jump` part (the same
 //! moves in the same order), keeping the board as the jumps so far left it in a short list
 //! of vacated cells (the start, the cells landed on and left, the pieces taken) instead of
 //! the generator's overlay, and with no dispatch per part.
@@ -47,7 +47,7 @@ impl Walk<'_> {
     }
 
     /// The jumps from `focus`, the move so far being `mv` (as the `jump` part of
-    /// `gen_parts`: each direction in order, then, when no jump goes on, the move ends).
+    /// the cursor: each direction in order, then, when no jump goes on, the move ends).
     fn from(&mut self, focus: CellId, mv: Move, out: &mut MoveList) {
         let continuing = self.repeat && mv.len > 1;
         let mut found = false;

@@ -6,8 +6,8 @@
 //! the move rules themselves (every step, leap or slide that can capture), so no rule is
 //! written twice and no opponent moves are generated.
 
-use super::make::{CellSink, CellView};
 use super::screen::ScreenLines;
+use super::sink::{CellSink, CellView};
 use super::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, State,
     EMPTY, NO_CELL,

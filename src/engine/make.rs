@@ -1,10 +1,10 @@
 //! Making and unmaking moves, and hashing.
 
-use super::prim::{
-    castle::Castle, en_passant, fly, place, promote, remove, shoot, step, swap, swap_sides,
-};
+use super::prim::{en_passant, swap_sides};
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
+
+pub(crate) use super::sink::{CellSink, CellView, Replay};
 
 impl Game {
     /// Plays `mv` and records how to undo it, without checking that it is legal: the fast
@@ -611,73 +611,29 @@ impl Game {
         if rule.plain && !mv.promotes() {
             // Most moves of most games: one piece from one cell to another, keeping its kind
             // (the parts after the first can only change the kind).
-            let to = match rule.parts[0] {
-                Part::Slide(super::prim::slide::Slide { passable: true, .. }) => cells[2],
-                _ => cells[1],
-            };
+            // (A passable slide records the cell it passed before the landing.)
+            let to = if rule.passable { cells[2] } else { cells[1] };
             let piece = sink.get(cells[0]);
             sink.set(cells[0], EMPTY);
             sink.set(to, piece);
             return;
         }
-        let (mut k, mut focus) = if rule.from_piece() {
+        let (k, focus) = if rule.from_piece() {
             (1, cells[0])
         } else {
             (0, CellId::new(0))
         };
+        let mut r = Replay {
+            game: self,
+            mv: &mv,
+            k,
+            focus,
+            p,
+        };
         for part in &rule.parts {
-            match part {
-                Part::Place(x) => focus = x.exec(self, sink, &cells, &mut k, p),
-                Part::Drop(super::prim::drop::DropPiece { kind, .. })
-                | Part::Shoot(shoot::Shoot { kind, .. }) => {
-                    focus = place::exec_new_piece(self, sink, &cells, &mut k, *kind, p, false);
-                }
-                Part::Fly(_) => focus = fly::Fly::exec(sink, &cells, &mut k, focus),
-                Part::Remove(_) => remove::Remove::exec(sink, &cells, &mut k, mv.len as usize),
-                Part::RemoveSurrounded(x) => x.exec(self, sink, focus, p),
-                Part::Step(_) => focus = step::Step::exec(sink, &cells, &mut k, focus),
-                Part::Slide(x) => focus = x.exec(sink, &cells, &mut k, focus),
-                Part::Jump(x) => {
-                    focus = x.exec(self, sink, &cells, &mut k, mv.len as usize, focus, p);
-                }
-                Part::Outflank(o) => o.exec(self, sink, focus, p),
-                Part::Pattern(x) => x.exec(self, sink, cells[0], focus, p),
-                Part::EnPassant(_) => {
-                    focus = en_passant::EnPassant::exec(sink, &cells, &mut k, focus)
-                }
-                Part::Castle(_) => focus = Castle::exec(sink, &cells, &mut k, focus),
-                Part::Swap(_) => focus = swap::Swap::exec(sink, &cells, &mut k, focus),
-                Part::Promote(_) | Part::BecomeCaptured(_) => {
-                    promote::exec_new_kind(self, sink, focus, mv.promote(), p);
-                }
-                Part::Convert(x) => x.exec(self, sink, &cells, &mut k, p),
-                Part::Advance(_) | Part::Pass(_) | Part::SwapSides(_) | Part::Sow(_) => {}
-            }
+            part.replay(&mut r, sink);
         }
     }
-}
-
-/// A board to read: the real one, or one with a move's changes laid over it.
-pub(crate) trait CellView {
-    /// What stands on `c` now.
-    fn get(&self, c: CellId) -> PieceId;
-}
-
-/// The board of a state as it stands.
-impl CellView for [PieceId] {
-    #[inline(always)]
-    fn get(&self, c: CellId) -> PieceId {
-        self[c.index()]
-    }
-}
-
-/// Where a move's board changes go.
-pub(crate) trait CellSink: CellView {
-    /// Puts `p` on `c`.
-    fn set(&mut self, c: CellId, p: PieceId);
-    /// Takes one `piece` from its owner's reserve (views that only look at the board ignore
-    /// it).
-    fn take_reserve(&mut self, _piece: PieceId) {}
 }
 
 /// The real state: changes are logged for unmake and hashed.

@@ -2,7 +2,7 @@
 //! that capture the most pieces are legal (international draughts' majority capture). Every
 //! piece counts one, whatever its kind; among equal counts the player chooses.
 
-use super::{Game, Move, MoveList, Part, State, EMPTY};
+use super::{Game, Move, MoveList, State};
 
 impl Game {
     /// How many pieces `mv` captures when played from `s`: one per landing of a capturing
@@ -13,48 +13,11 @@ impl Game {
             return 0;
         };
         let cells = mv.cells();
-        let me = s.to_move();
         let mut k = usize::from(rule.from_piece());
         let mut n = 0;
         for part in &rule.parts {
-            let recorded = match part {
-                Part::Jump(super::prim::jump::Jump { repeat: true, .. }) => {
-                    cells.len().saturating_sub(k)
-                }
-                _ => part.cells_recorded(),
-            };
-            match part {
-                Part::Jump(super::prim::jump::Jump { capture: true, .. }) => n += recorded,
-                Part::EnPassant(_) => n += 1,
-                Part::Step(_) | Part::Slide(_) | Part::Fly(_) => {
-                    // The landing is the last cell the part records.
-                    if let Some(&t) = cells.get(k + recorded.max(1) - 1) {
-                        let victim = s.board.get(t.index()).copied().unwrap_or(EMPTY);
-                        if victim != EMPTY && self.owner(victim).is_some_and(|o| o != me) {
-                            n += 1;
-                        }
-                    }
-                }
-                // Taken elsewhere than on a recorded landing, or nothing taken: not counted
-                // (a new capturing primitive must say here how many it takes).
-                Part::Jump(super::prim::jump::Jump { capture: false, .. })
-                | Part::Place(_)
-                | Part::Drop(_)
-                | Part::Shoot(_)
-                | Part::Castle(_)
-                | Part::Swap(_)
-                | Part::Promote(_)
-                | Part::BecomeCaptured(_)
-                | Part::Convert(_)
-                | Part::Outflank(_)
-                | Part::Pattern(_)
-                | Part::Advance(_)
-                | Part::Remove(_)
-                | Part::RemoveSurrounded(_)
-                | Part::Pass(_)
-                | Part::SwapSides(_)
-                | Part::Sow(_) => {}
-            }
+            let (recorded, taken) = part.captures(self, s, cells.get(k..).unwrap_or_default());
+            n += taken;
             k += recorded;
         }
         n

@@ -4,103 +4,12 @@
 //! overlay, so generation never writes to the state and allocates nothing.
 
 use super::{
-    CellId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion, RepCells, Rule,
-    Shape, State, StateParts, EMPTY, NO_CELL,
+    CellId, Game, Move, MoveList, Part, PartCond, Player, RepCells, Rule, Shape, State, StateParts,
+    NO_CELL,
 };
 
-/// Most cell changes one move's earlier parts may make before a later part looks at the board.
-const OVERLAY: usize = 3 * super::MAX_MOVE_CELLS;
-
-/// The board as seen part-way through a move: the state plus the changes of earlier parts.
-pub(super) struct View<'a> {
-    board: &'a [PieceId],
-    /// Each change as `cell | piece << 16`: a plain integer array is cleared in a few wide
-    /// stores, where padded pairs took one store per field (a generation makes one view).
-    overlay: [u32; OVERLAY],
-    pub(super) len: usize,
-    /// Generation stops once the list holds this many moves: `MAX_MOVES` for a full list,
-    /// 1 for "has a move" (the `nobody-can-move` ending), which needs only the first.
-    limit: usize,
-}
-
-impl<'a> View<'a> {
-    /// The board of `s`, unchanged.
-    pub(super) fn new(board: &'a [PieceId]) -> View<'a> {
-        View {
-            board,
-            overlay: [0; OVERLAY],
-            len: 0,
-            limit: super::MAX_MOVES,
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn get(&self, c: CellId) -> PieceId {
-        let mut i = self.len;
-        while i > 0 {
-            i -= 1;
-            if CellId::new(self.overlay[i] as u16) == c {
-                return PieceId::from_index((self.overlay[i] >> 16) as usize);
-            }
-        }
-        self.board[c.index()]
-    }
-
-    #[inline(always)]
-    pub(super) fn touched(&self, c: CellId) -> bool {
-        self.overlay[..self.len]
-            .iter()
-            .any(|&o| CellId::new(o as u16) == c)
-    }
-
-    #[inline(always)]
-    pub(super) fn put(&mut self, c: CellId, p: PieceId) {
-        self.overlay[self.len] = u32::from(c.raw()) | u32::from(p.raw()) << 16;
-        self.len += 1;
-    }
-}
-
-/// Pushes `mv` extended by `cell` and returns the pushed move. The move is copied into the
-/// list first and extended there: a move extended on the stack and copied at once is read
-/// back in other widths than it was just written in, and the processor stalls (store
-/// forwarding) on every move.
-#[inline(always)]
-pub(super) fn push_with(out: &mut MoveList, mv: Move, cell: CellId) -> &mut Move {
-    out.push(mv);
-    let last = out.last_mut().expect("a move was just pushed");
-    last.push(cell);
-    last
-}
-
-/// How a step or slide completes a move once it knows the landing cell.
-pub(super) struct Landing<'a> {
-    /// The move so far (rule and origin).
-    mv: Move,
-    /// The promotion, if landing in its zone makes one.
-    promote: Option<Promotion<'a>>,
-}
-
-impl Landing<'_> {
-    /// Pushes the move landing on `t`, after recording `passed` (the cell a passable slide
-    /// passed last), once per promotion kind if `t` is in the promotion zone.
-    #[inline(always)]
-    pub(super) fn emit(&self, passed: Option<CellId>, t: CellId, out: &mut MoveList) {
-        let mut m = self.mv;
-        if let Some(c) = passed {
-            m.push(c);
-        }
-        m.push(t);
-        match self.promote {
-            Some(pr) if pr.at(t) => {
-                for &k in pr.kinds {
-                    m.set_promote(Some(k));
-                    out.push(m);
-                }
-            }
-            _ => out.push(m),
-        }
-    }
-}
+use super::cursor::Cursor;
+pub(super) use super::view::{Landing, View};
 
 /// [`Game::gen_pieces`]: every rule.
 pub(super) const ALL: u8 = 0;
@@ -292,7 +201,7 @@ impl Game {
                 for &r in &self.entry_rules[p] {
                     let rule = &self.rules[r.index()];
                     if let Some(Part::Advance(a)) = rule.parts.first() {
-                        a.gen(self, s, p, super::FROM_RESERVE, piece, r, out);
+                        a.gen(self, s, p, (super::FROM_RESERVE, piece), r, out);
                     }
                 }
             }
@@ -322,7 +231,7 @@ impl Game {
                     }
                 }
             }
-            self.gen_parts(s, &mut view, p, rule, 0, CellId::new(0), Move::new(r), out);
+            Cursor::new(self, s, &mut view, p, rule, out).run(CellId::new(0), Move::new(r));
         }
         if out.len() >= super::MAX_MOVES {
             std::panic::panic_any(super::TooManyMoves);
@@ -426,12 +335,9 @@ impl Game {
                 for &d in moves.dirs(e) {
                     self.gen_slide(
                         &s.board,
-                        d,
-                        cell,
-                        (min, max),
-                        passable,
-                        &e.to,
-                        &e.through,
+                        (cell, d),
+                        (min, max, passable),
+                        (&e.to, &e.through),
                         &land,
                         out,
                     );
@@ -463,12 +369,9 @@ impl Game {
                     };
                     self.gen_slide(
                         &s.board,
-                        d,
-                        cell,
-                        (n, n),
-                        false,
-                        &e.to,
-                        &e.through,
+                        (cell, d),
+                        (n, n, false),
+                        (&e.to, &e.through),
                         &land,
                         out,
                     );
@@ -483,7 +386,7 @@ impl Game {
             _ => {
                 let rule = &self.rules[e.rule.index()];
                 if rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p)) {
-                    self.gen_parts(s, view, p, rule, 0, cell, mv, out);
+                    Cursor::new(self, s, view, p, rule, out).run(cell, mv);
                 }
             }
         }
@@ -498,70 +401,6 @@ impl Game {
                 matches!(x, Part::Place(super::prim::place::Place { kind: k, .. }) | Part::Shoot(super::prim::shoot::Shoot { kind: k, .. }) if *k == kind)
             })
             .count() as u32
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn gen_parts(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
-        let Some(part) = rule.parts.get(idx) else {
-            out.push(mv);
-            return;
-        };
-        // One comparison per part, not per move: the moves of one position are capped, and
-        // a "has a move" test wants only the first.
-        if out.len() >= v.limit {
-            return;
-        }
-        match part {
-            Part::Place(x) => x.gen(self, s, v, p, rule, idx, mv, out),
-            Part::Drop(x) => x.gen(self, s, v, p, rule, idx, mv, out),
-            Part::Step(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Slide(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Jump(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Outflank(o) => {
-                if o.flanks(self, |c| v.get(c), focus, p) {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
-            // Approach and withdraw must take something; the captures are made by `make`.
-            Part::Pattern(x) => {
-                if x.holds(self, |c| v.get(c), mv.cells[0], focus, p) {
-                    self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-                }
-            }
-            Part::Swap(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Promote(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::BecomeCaptured(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Convert(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::EnPassant(x) => {
-                let start = out.len();
-                x.gen(self, s, p, focus, mv, out);
-                self.continue_after(s, v, p, rule, idx, start, out);
-            }
-            Part::Castle(x) => {
-                let start = out.len();
-                x.gen(self, s, p, focus, mv, out);
-                self.continue_after(s, v, p, rule, idx, start, out);
-            }
-            Part::Advance(x) => x.gen(self, s, p, focus, v.get(focus), mv.rule, out),
-            Part::Fly(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Shoot(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Remove(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            // Captures are worked out when the move is made; only such parts may follow.
-            Part::RemoveSurrounded(_) => self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out),
-            Part::Pass(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::SwapSides(x) => x.gen(self, s, v, p, rule, idx, focus, mv, out),
-            Part::Sow(x) => x.gen(self, s, p, mv.rule, out),
-        }
     }
 
     /// Whether a move condition holds at `cell` on the board as the move has changed it.
@@ -646,107 +485,6 @@ impl Game {
                 .iter()
                 .map(Part::cells_recorded)
                 .sum::<usize>()
-    }
-
-    /// Parts after an en-passant capture or a castle (which generate their own moves from the
-    /// state, not the overlay): continue each move generated since `start` with the next part.
-    #[allow(clippy::too_many_arguments)]
-    fn continue_after(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        start: usize,
-        out: &mut MoveList,
-    ) {
-        if idx + 1 == rule.parts.len() {
-            return;
-        }
-        let made: Vec<Move> = out.drain(start..).collect();
-        for m in made {
-            let to = m.cells[m.len as usize
-                - if matches!(rule.parts[idx], Part::Castle(_)) {
-                    3
-                } else {
-                    2
-                }];
-            let saved = v.len;
-            v.put(to, v.get(m.cells[0]));
-            v.put(m.cells[0], EMPTY);
-            self.gen_parts(s, v, p, rule, idx + 1, to, m, out);
-            v.len = saved;
-        }
-    }
-
-    /// Goes on after part `idx` with `mv` as it stands: the move itself when no part is left,
-    /// or when the one left is a `become-captured` that would offer only the plain move
-    /// (nothing taken, or a new kind already chosen); the next part otherwise. Saves a call
-    /// per move where parts chain (Intellector's progressor: step, promote, aura).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(super) fn gen_next(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
-        let takes_nothing =
-            mv.promotes() || mv.len < 2 || s.board[mv.cells[mv.len as usize - 1].index()] == EMPTY;
-        if ends_after(rule, idx, takes_nothing) {
-            out.push(mv);
-            return;
-        }
-        self.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
-    }
-
-    /// A moving part lands on `t`: record it and go on with the next part.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(super) fn land(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        t: CellId,
-        piece: PieceId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
-        // Done at the last part; and a last become-captured part that finds nothing captured
-        // offers only the plain move (calls saved: most moves of Intellector end so).
-        if ends_after(rule, idx, s.board[t.index()] == EMPTY) {
-            push_with(out, mv, t);
-            return;
-        }
-        let mut m = mv;
-        m.push(t);
-        let saved = v.len;
-        v.put(focus, EMPTY);
-        v.put(t, piece);
-        self.gen_parts(s, v, p, rule, idx + 1, t, m, out);
-        v.len = saved;
-    }
-}
-
-/// Whether a move is complete after part `idx` of `rule`: no part is left, or only a
-/// `become-captured` that offers the plain move alone because the move `takes_nothing` it
-/// could turn into (nothing captured, or a new kind already chosen).
-#[inline(always)]
-fn ends_after(rule: &Rule, idx: usize, takes_nothing: bool) -> bool {
-    match rule.parts.len() - idx - 1 {
-        0 => true,
-        1 => takes_nothing && matches!(rule.parts[idx + 1], Part::BecomeCaptured(_)),
-        _ => false,
     }
 }
 

@@ -5,12 +5,9 @@
 //! `e7-e8=Q`. A placement is the cell (`c3`), prefixed by the piece's symbol when the game
 //! places several kinds (`Ba1?a2`). A pass is `pass`, the pie rule's move `swap`.
 
-use super::prim::{
-    castle::Castle, en_passant::EnPassant, pass::Pass, place, promote, remove::Remove, step::Step,
-    swap_sides::SwapSides,
-};
 use super::refusal::{NamedCell, PieceSeen, Refusal};
-use super::{Game, Move, MoveList, Part, State, EMPTY};
+use super::writer::Writer;
+use super::{Game, Move, MoveList, State, EMPTY};
 
 /// Why a text is not a legal move: the text as given, and the [`Refusal`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,13 +25,6 @@ impl std::fmt::Display for ParseMoveError {
 }
 
 impl std::error::Error for ParseMoveError {}
-
-/// Whether writing `next` straight after `out` would run two numbers together (`21` then
-/// `14` reads as `2114`, which is also `2`, `11`, `4`): the compact form keeps the separator
-/// there, so that it still names one move.
-pub(crate) fn runs_together(out: &str, next: &str) -> bool {
-    out.ends_with(|c: char| c.is_ascii_digit()) && next.starts_with(|c: char| c.is_ascii_digit())
-}
 
 impl Game {
     /// The move in this game's notation, as played from `state`.
@@ -75,99 +65,33 @@ impl Game {
             return self.write_dice_turn(state, mv);
         }
         let rule = &self.rules[mv.rule.index()];
-        let name = |c: super::CellId| match c {
-            super::FROM_RESERVE => "in",
-            super::BORNE_OFF => "off",
-            _ => self.board.cells[c.index()].name.as_str(),
+        let mut w = Writer {
+            game: self,
+            state,
+            rule,
+            mv,
+            k: 0,
+            out: String::new(),
+            moving: EMPTY,
+            promoted: false,
+            compact,
+            short,
+            me: state.to_move(),
         };
-        let mut out = String::new();
-        let mut k = 0;
-        let mut focus_piece = EMPTY;
-        let mut promoted = false;
         if rule.from_piece() {
-            out.push_str(name(mv.cells[0]));
-            focus_piece = match mv.cells[0] {
+            let from = w.take();
+            w.out.push_str(w.name(from));
+            w.moving = match from {
                 super::FROM_RESERVE => self
                     .reserve_kind
                     .map_or(EMPTY, |k| self.piece_id(k, Some(state.to_move()))),
                 c => state.at(c),
             };
-            k = 1;
         }
-        let me = state.to_move();
         for part in &rule.parts {
-            match part {
-                Part::Place(x) => {
-                    x.write(self, &mut out, name(mv.cells[k]), me);
-                    k += 1;
-                }
-                Part::Drop(super::prim::drop::DropPiece { kind, .. }) => {
-                    place::write_new_piece(self, &mut out, *kind, name(mv.cells[k]), me);
-                    k += 1;
-                }
-                Part::Step(_) | Part::Swap(_) | Part::Advance(_) | Part::Fly(_) => {
-                    let t = mv.cells[k];
-                    Step::write(self, state, &mut out, focus_piece, t, name(t), compact);
-                    k += 1;
-                }
-                Part::Slide(x) => {
-                    x.write(
-                        self,
-                        state,
-                        &mut out,
-                        focus_piece,
-                        mv,
-                        &mut k,
-                        compact,
-                        name,
-                    );
-                }
-                Part::EnPassant(_) => {
-                    EnPassant::write(&mut out, name(mv.cells[k]), compact);
-                    k += super::prim::en_passant::CELLS;
-                }
-                Part::Castle(_) => {
-                    Castle::write(&mut out, name(mv.cells[k]), compact);
-                    k += super::prim::castle::CELLS;
-                }
-                Part::Jump(x) => x.write(self, state, mv, &mut k, &mut out, compact, short, name),
-                Part::Promote(x) => {
-                    x.write(self, &mut out, mv.promote(), &mut promoted, compact, me);
-                }
-                Part::BecomeCaptured(_) => {
-                    if let (Some(k), false) = (mv.promote(), promoted) {
-                        promoted = true;
-                        promote::write_new_kind(self, &mut out, k, compact, me);
-                    }
-                }
-                Part::Convert(x) => {
-                    x.write(self, &mut out, name(mv.cells[k]), me);
-                    k += 1;
-                }
-                // `d1-d7/g7`: the shot follows a slash (nothing, in the compact form).
-                Part::Shoot(x) => {
-                    x.write(self, &mut out, name(mv.cells[k]), compact, me);
-                    k += 1;
-                }
-                // Records no cell: the placement says it all.
-                Part::Outflank(_) => {}
-                Part::Remove(_) => {
-                    if k < mv.len as usize {
-                        Remove::write(&mut out, name(mv.cells[k]), compact);
-                        k += 1;
-                    }
-                }
-                Part::RemoveSurrounded(_) => {}
-                Part::Pattern(x) => x.write(&mut out),
-                Part::Pass(_) => Pass::write(&mut out, rule),
-                Part::SwapSides(_) => SwapSides::write(&mut out),
-                Part::Sow(_) => {
-                    super::prim::sow::Sow::write(&mut out, name(mv.cells[k]));
-                    k += 2;
-                }
-            }
+            part.write(&mut w);
         }
-        out
+        w.out
     }
 
     /// The legal move written `text` (case-insensitive; the compact form is accepted too).

@@ -53,67 +53,6 @@ pub enum Part {
     Sow(super::prim::sow::Sow),
 }
 
-impl Part {
-    /// Whether this part moves an existing piece (so the rule starts from a piece's cell).
-    /// Exhaustive, so a new primitive says whether it starts from a piece.
-    pub fn moves_piece(&self) -> bool {
-        match self {
-            Part::Step(_)
-            | Part::Slide(_)
-            | Part::Fly(_)
-            | Part::Jump(_)
-            | Part::Swap(_)
-            | Part::Promote(_)
-            | Part::BecomeCaptured(_)
-            | Part::Advance(_)
-            | Part::EnPassant(_)
-            | Part::Castle(_) => true,
-            Part::Place(_)
-            | Part::Drop(_)
-            | Part::Outflank(_)
-            | Part::Pattern(_)
-            | Part::Convert(_)
-            | Part::Shoot(_)
-            | Part::Remove(_)
-            | Part::RemoveSurrounded(_)
-            | Part::Pass(_)
-            | Part::SwapSides(_)
-            | Part::Sow(_) => false,
-        }
-    }
-
-    /// How many cells a move records for this part.
-    pub fn cells_recorded(&self) -> usize {
-        match self {
-            Part::Place(_)
-            | Part::Drop(_)
-            | Part::Step(_)
-            | Part::Slide(super::prim::slide::Slide {
-                passable: false, ..
-            }) => 1,
-            Part::Swap(_)
-            | Part::Convert(_)
-            | Part::Advance(_)
-            | Part::Fly(_)
-            | Part::Shoot(_)
-            | Part::Remove(_) => 1,
-            Part::EnPassant(_) => super::prim::en_passant::CELLS,
-            Part::Jump(_) => 1,
-            Part::Slide(super::prim::slide::Slide { passable: true, .. }) => 2,
-            Part::Castle(_) => super::prim::castle::CELLS,
-            // The cell sown from and the last cell sown.
-            Part::Sow(_) => 2,
-            Part::Promote(_)
-            | Part::BecomeCaptured(_)
-            | Part::Outflank(_)
-            | Part::Pattern(_)
-            | Part::RemoveSurrounded(_)
-            | Part::Pass(_)
-            | Part::SwapSides(_) => 0,
-        }
-    }
-}
-
 /// A compiled move rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rule {
@@ -165,7 +104,7 @@ impl Rule {
 
     /// Whether the rule is a pass: every part is `pass`.
     pub fn is_pass(&self) -> bool {
-        self.parts.iter().all(|p| matches!(p, Part::Pass(_)))
+        self.parts.iter().all(Part::may_pass)
     }
 }
 
@@ -195,40 +134,8 @@ impl super::Game {
         let mut k = usize::from(rule.from_piece());
         let mut out = Vec::new();
         for part in &rule.parts {
-            let n = match part {
-                Part::Jump(j) if j.repeat => cells.len().saturating_sub(k),
-                _ => part.cells_recorded(),
-            };
-            let recorded = cells.get(k..(k + n).min(cells.len())).unwrap_or_default();
-            match part {
-                // The cell passed over, then the landing.
-                Part::Slide(super::prim::slide::Slide { passable: true, .. }) => {
-                    out.extend(recorded.get(1))
-                }
-                // The landing first; the rest is carried along.
-                Part::EnPassant(_) | Part::Castle(_) => out.extend(recorded.first()),
-                // The cell sown from is the move (the last cell sown is for `again`).
-                Part::Sow(_) => out.extend(recorded.first()),
-                // Every cell recorded (none for the parts that record none).
-                Part::Slide(_)
-                | Part::Place(_)
-                | Part::Drop(_)
-                | Part::Step(_)
-                | Part::Jump(_)
-                | Part::Outflank(_)
-                | Part::Pattern(_)
-                | Part::Swap(_)
-                | Part::Promote(_)
-                | Part::BecomeCaptured(_)
-                | Part::Convert(_)
-                | Part::Advance(_)
-                | Part::Fly(_)
-                | Part::Shoot(_)
-                | Part::Remove(_)
-                | Part::RemoveSurrounded(_)
-                | Part::Pass(_)
-                | Part::SwapSides(_) => out.extend(recorded),
-            }
+            let (n, targets) = part.targets(cells.get(k..).unwrap_or_default());
+            out.extend(targets);
             k += n;
         }
         out

@@ -15,7 +15,7 @@ use crate::engine::PieceId;
 use std::collections::HashMap;
 
 use super::{
-    ByPlayer, CellCond, CellId, DirId, EndCond, EndRule, Game, Part, PartCond, Rule, State, ZoneId,
+    ByPlayer, CellCond, CellId, DirId, EndCond, EndRule, Game, PartCond, Rule, State, ZoneId,
     NO_CELL,
 };
 
@@ -145,7 +145,7 @@ fn direction_map(game: &Game, cells: &[CellId]) -> Option<Vec<DirId>> {
 }
 
 /// Whether the rules read the same after a symmetry.
-struct RuleCheck<'a> {
+pub(crate) struct RuleCheck<'a> {
     game: &'a Game,
     sym: &'a Symmetry,
     /// The zone each zone maps onto (the same cells for every player), if any.
@@ -192,15 +192,23 @@ impl<'a> RuleCheck<'a> {
             && self.game.again().iter().all(|e| self.end_rule(e))
     }
 
-    fn zone(&self, z: ZoneId) -> bool {
+    /// Whether zone `z` maps onto itself.
+    pub(crate) fn zone(&self, z: ZoneId) -> bool {
         self.zone_image[z.index()] == Some(z)
     }
 
-    fn dir_set(&self, ds: &[DirId]) -> bool {
+    /// The direction `d` maps onto.
+    pub(crate) fn maps_dir(&self, d: DirId) -> DirId {
+        self.sym.dirs[d.index()]
+    }
+
+    /// Whether the directions `ds` map onto themselves.
+    pub(crate) fn dir_set(&self, ds: &[DirId]) -> bool {
         ds.iter().all(|&d| ds.contains(&self.sym.dirs[d.index()]))
     }
 
-    fn dirs(&self, ds: &ByPlayer<Vec<DirId>>) -> bool {
+    /// Whether each player's directions `ds` map onto themselves.
+    pub(crate) fn dirs(&self, ds: &ByPlayer<Vec<DirId>>) -> bool {
         ds.0.iter().all(|d| self.dir_set(d))
     }
 
@@ -212,71 +220,17 @@ impl<'a> RuleCheck<'a> {
         })
     }
 
-    fn cond(&self, c: &CellCond) -> bool {
+    /// Whether the zone a cell condition tests maps onto itself.
+    pub(crate) fn cond(&self, c: &CellCond) -> bool {
         c.zone.as_ref().is_none_or(|(z, _)| self.zone(*z))
     }
 
     fn rule(&self, r: &Rule) -> bool {
-        r.from.as_ref().is_none_or(|c| self.cond(c)) && r.parts.iter().all(|p| self.part(p))
+        r.from.as_ref().is_none_or(|c| self.cond(c)) && r.parts.iter().all(|p| p.symmetric(self))
     }
 
-    fn part(&self, p: &Part) -> bool {
-        match p {
-            // A drop from the hand may test columns (`column-without:`): not analysed.
-            Part::Place(super::prim::place::Place { hand: Some(_), .. }) => false,
-            Part::Place(super::prim::place::Place { on, .. })
-            | Part::Convert(super::prim::convert::Convert { on, .. }) => self.cond(on),
-            Part::Drop(x) => x.falls.0.iter().all(|&d| self.sym.dirs[d.index()] == d),
-            // The cells a blocked leap passes follow the terms of its sum: not analysed.
-            Part::Step(super::prim::step::Step { via: Some(_), .. }) => false,
-            Part::Step(super::prim::step::Step { dirs, to, .. }) => {
-                self.dirs(dirs) && self.cond(to)
-            }
-            Part::Slide(super::prim::slide::Slide {
-                dirs, to, through, ..
-            })
-            | Part::Shoot(super::prim::shoot::Shoot {
-                dirs, to, through, ..
-            }) => self.dirs(dirs) && self.cond(to) && self.cond(through),
-            Part::Jump(super::prim::jump::Jump {
-                dirs,
-                over,
-                to,
-                stop,
-                crown,
-                ..
-            }) => {
-                self.dirs(dirs)
-                    && self.cond(over)
-                    && self.cond(to)
-                    && stop.is_none_or(|z| self.zone(z))
-                    && crown.as_ref().is_none_or(|c| self.zone(c.zone))
-            }
-            Part::Outflank(o) => self.dirs(&o.dirs),
-            Part::Pattern(x) => self.dirs(x.dirs()) && x.conds().into_iter().all(|c| self.cond(c)),
-            Part::EnPassant(x) => self.dirs(&x.dirs),
-            Part::Castle(x) => self.dirs(&x.dirs) && self.cond(&x.with),
-            Part::Swap(x) => self.dirs(&x.dirs) && self.cond(&x.with),
-            Part::Promote(x) => self.zone(x.zone) && x.forced.is_none_or(|z| self.zone(z)),
-            Part::BecomeCaptured(x) => self.dirs(&x.dirs) && self.cond(&x.near),
-            Part::Fly(x) => self.cond(&x.to),
-            Part::Remove(super::prim::remove::Remove {
-                on,
-                trigger,
-                prefer,
-            }) => {
-                self.cond(on)
-                    && trigger.as_ref().is_none_or(|t| self.part_cond(t))
-                    && prefer.as_ref().is_none_or(|t| self.part_cond(t))
-            }
-            Part::RemoveSurrounded(x) => self.dir_set(&x.dirs),
-            Part::Pass(_) | Part::SwapSides(_) => true,
-            // Tracks are per-player paths through named cells: not analysed.
-            Part::Advance(_) | Part::Sow(_) => false,
-        }
-    }
-
-    fn part_cond(&self, c: &PartCond) -> bool {
+    /// Whether a move condition reads the same on the mapped board.
+    pub(crate) fn part_cond(&self, c: &PartCond) -> bool {
         match c {
             PartCond::Line { axes, .. } => self.axes(axes),
             PartCond::Repetition(_) => false,

@@ -9,9 +9,10 @@
 //! state (`State::is_unmoved`, the FEN castling field); the compile-side builder is
 //! `src/compile/prim/castle.rs`.
 
-use crate::engine::make::CellSink;
+use crate::engine::sink::CellSink;
 use crate::engine::{
-    ByPlayer, CellCond, CellId, DirId, Game, Move, MoveList, Player, State, EMPTY, NO_CELL,
+    ByPlayer, CellCond, CellId, DirId, Game, KindId, Move, MoveList, PieceId, Player, State, EMPTY,
+    NO_CELL,
 };
 
 /// The registry name.
@@ -47,7 +48,6 @@ impl Castle {
 
     /// Generation: the castling moves of the piece on `focus`, read from the state (not the
     /// overlay of earlier parts: castling starts a move).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn gen(
         &self,
         game: &Game,
@@ -176,9 +176,136 @@ impl Castle {
     /// Notation: `-` and the castling piece's landing (the separator dropped in the
     /// compact form unless two numbers would run together).
     pub(crate) fn write(out: &mut String, landing: &str, compact: bool) {
-        if !compact || crate::engine::notation::runs_together(out, landing) {
+        if !compact || super::runs_together(out, landing) {
             out.push('-');
         }
         out.push_str(landing);
+    }
+}
+
+impl super::Primitive for Castle {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        CELLS
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n).get(..1).unwrap_or_default())
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        let name = w.name(w.mv.cells[w.k]);
+        Castle::write(&mut w.out, name, w.compact);
+        w.k += CELLS;
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let ((p, _), game) = (pq, w.game);
+        let board = &game.board;
+        let mut next = Vec::new();
+        for &c in at {
+            for &d in &self.dirs[p] {
+                let mut t = c;
+                for _ in 0..self.steps {
+                    t = board.next(t, d);
+                    if t == NO_CELL {
+                        break;
+                    }
+                    next.push(t);
+                }
+            }
+        }
+        // The partner ends beside the king along the same line: any piece of the player
+        // may slide along it.
+        for other in 1..game.pieces.len() {
+            if game.pieces[other].owner != Some(p) {
+                continue;
+            }
+            for c in w.cells_of(PieceId::from_index(other)) {
+                for &d in &self.dirs[p] {
+                    let mut found = Vec::new();
+                    w.slide((c, d), p, (1, u16::MAX), None, None, &mut found);
+                    for t in found {
+                        w.add(PieceId::from_index(other), t);
+                    }
+                }
+            }
+        }
+        Some(next)
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(&self.dirs) && c.cond(&self.with)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        // It moves a piece off its column, or may: fine only for other kinds.
+        !c.moves_k
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.dirs(&self.dirs))
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        let start = cur.out.len();
+        self.gen(cur.game, cur.s, cur.p, focus, mv, cur.out);
+        cur.continue_after(start, CELLS);
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        r.focus = Castle::exec(sink, &r.mv.cells, &mut r.k, r.focus);
     }
 }

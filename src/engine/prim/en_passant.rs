@@ -6,8 +6,10 @@
 //! passed cell is state (`State::scalars.ep`, the FEN en-passant field); the compile-side
 //! builder is `src/compile/prim/en_passant.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::{ByPlayer, CellId, DirId, Game, Move, MoveList, Player, State, EMPTY, NO_CELL};
+use crate::engine::sink::CellSink;
+use crate::engine::{
+    ByPlayer, CellId, DirId, Game, KindId, Move, MoveList, PieceId, Player, State, EMPTY, NO_CELL,
+};
 
 /// The registry name.
 pub const NAME: &str = "en-passant";
@@ -71,9 +73,117 @@ impl EnPassant {
     /// Notation: `x` and the landing (the separator dropped in the compact form unless two
     /// numbers would run together).
     pub(crate) fn write(out: &mut String, landing: &str, compact: bool) {
-        if !compact || crate::engine::notation::runs_together(out, landing) {
+        if !compact || super::runs_together(out, landing) {
             out.push('x');
         }
         out.push_str(landing);
+    }
+}
+
+impl super::Primitive for EnPassant {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        CELLS
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n).get(..1).unwrap_or_default())
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        let name = w.name(w.mv.cells[w.k]);
+        EnPassant::write(&mut w.out, name, w.compact);
+        w.k += CELLS;
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let ((p, _), game) = (pq, w.game);
+        // It lands where an enemy's passable slide passed.
+        let mut next = Vec::new();
+        for &c in at {
+            for &d in &self.dirs[p] {
+                let t = game.board.next(c, d);
+                if t != NO_CELL
+                    && (0..game.num_players()).any(|o| o != p.index() && w.passed[o][t.index()])
+                {
+                    next.push(t);
+                }
+            }
+        }
+        Some(next)
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(&self.dirs)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        // It moves a piece off its column, or may: fine only for other kinds.
+        !c.moves_k
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        (CELLS, 1)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.dirs(&self.dirs))
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        let start = cur.out.len();
+        self.gen(cur.game, cur.s, cur.p, focus, mv, cur.out);
+        cur.continue_after(start, CELLS);
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        r.focus = EnPassant::exec(sink, &r.mv.cells, &mut r.k, r.focus);
     }
 }

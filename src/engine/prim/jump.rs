@@ -22,11 +22,12 @@ pub mod land;
 pub mod long_jump;
 pub mod short_jumps;
 
-use crate::engine::make::CellSink;
-use crate::engine::movegen::View;
-use crate::engine::notation::runs_together;
+use super::runs_together;
+use crate::engine::cursor::Cursor;
+use crate::engine::reach_work::push_if;
+use crate::engine::sink::{CellSink, Replay};
 use crate::engine::{
-    ByPlayer, CellCond, CellId, DirId, Game, Move, MoveList, Player, Rule, State, ZoneId, EMPTY,
+    ByPlayer, CellCond, CellId, DirId, Game, KindId, Move, PieceId, Player, State, ZoneId, EMPTY,
     NO_CELL,
 };
 
@@ -68,20 +69,9 @@ pub struct Jump {
 impl Jump {
     /// Generation: each hop from `focus`, then the next hop (repeating) or the rest of the
     /// move from the landing; a repeating jump that has hopped and finds no more ends there.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let (game, p) = (cur.game, cur.p);
         let Self {
             dirs,
             over,
@@ -94,22 +84,22 @@ impl Jump {
             crown,
             land_continuing,
         } = self;
-        let (board, saved) = (&game.board, v.len);
+        let (board, saved) = (&game.board, cur.v.len);
         if *flying || *deferred || *land_continuing || crown.is_some() {
-            game.gen_long_jump(s, v, p, rule, idx, focus, mv, out);
+            self.gen_long_jump(cur, focus, mv);
             return;
         }
-        let piece = v.get(focus);
-        let continuing = *repeat && mv.len as usize > game.part_base(rule, idx);
+        let piece = cur.v.get(focus);
+        let continuing = *repeat && mv.len as usize > game.part_base(cur.rule, cur.idx);
         let mut found = false;
         for &d in &dirs[p] {
             let o = board.next(focus, d);
-            if o == NO_CELL || !over.accepts(board, p, o, v.get(o)) {
+            if o == NO_CELL || !over.accepts(board, p, o, cur.v.get(o)) {
                 continue;
             }
             let t = board.next(o, d);
             if t == NO_CELL
-                || !to.accepts(board, p, t, v.get(t))
+                || !to.accepts(board, p, t, cur.v.get(t))
                 || mv.len as usize >= crate::engine::MAX_MOVE_CELLS
                 // A jump that captures nothing may not come back to a cell it left:
                 // going round a cycle changes nothing, and listed each lap as a move.
@@ -120,36 +110,32 @@ impl Jump {
             found = true;
             let mut m = mv;
             m.push(t);
-            v.put(focus, EMPTY);
+            cur.v.put(focus, EMPTY);
             if *capture {
-                v.put(o, EMPTY);
+                cur.v.put(o, EMPTY);
             }
-            v.put(t, piece);
+            cur.v.put(t, piece);
             let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
-            let next = if *repeat && !stops { idx } else { idx + 1 };
-            game.gen_parts(s, v, p, rule, next, t, m, out);
-            v.len = saved;
+            if *repeat && !stops {
+                cur.run(t, m);
+            } else {
+                cur.next(t, m);
+            }
+            cur.v.len = saved;
         }
         if !found && continuing {
-            game.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+            cur.next(focus, mv);
         }
     }
 
-    /// Execution: the piece on `focus` hops to each recorded landing from `cells[*k]` (to
-    /// the move's end, `len`, when repeating), taking the piece hopped over when capturing;
-    /// returns the last landing.
-    #[allow(clippy::too_many_arguments)]
+    /// Execution: the piece on `r.focus` hops to each recorded landing from `r.k` on (to
+    /// the move's end when repeating), taking the piece hopped over when capturing; it ends
+    /// on the last landing.
     #[inline(always)]
-    pub(crate) fn exec<S: CellSink>(
-        &self,
-        game: &Game,
-        sink: &mut S,
-        cells: &[CellId],
-        k: &mut usize,
-        len: usize,
-        mut focus: CellId,
-        p: Player,
-    ) -> CellId {
+    pub(crate) fn exec<S: CellSink>(&self, r: &mut Replay, sink: &mut S) {
+        let (game, mv, p) = (r.game, r.mv, r.p);
+        let (cells, len) = (&mv.cells, mv.len as usize);
+        let (k, mut focus) = (&mut r.k, r.focus);
         let Self {
             dirs,
             capture,
@@ -180,7 +166,7 @@ impl Jump {
             }
             focus = to;
         }
-        focus
+        r.focus = focus;
     }
 
     /// Whether a hop may pass empty cells before the piece it takes: a flying jump, or one
@@ -199,37 +185,26 @@ impl Jump {
         }
     }
 
-    /// Notation: each landing from `mv.cells[*k]`, after `x` when it took a piece and `-`
-    /// otherwise (the separator dropped in the compact form unless two numbers would run
-    /// together); with `short`, only the last landing when no other legal move has the same
-    /// two ends. `name` gives a cell's name.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn write<'a>(
-        &self,
-        game: &Game,
-        state: &State,
-        mv: Move,
-        k: &mut usize,
-        out: &mut String,
-        compact: bool,
-        short: bool,
-        name: impl Fn(CellId) -> &'a str,
-    ) {
+    /// Notation: each landing from `w.mv.cells[w.k]`, after `x` when it took a piece and
+    /// `-` otherwise (the separator dropped in the compact form unless two numbers would run
+    /// together); with `w.short`, only the last landing when no other legal move has the
+    /// same two ends.
+    pub(crate) fn write_hops(&self, w: &mut crate::engine::writer::Writer) {
         let Self {
             dirs,
             capture,
             repeat,
             ..
         } = self;
-        let me = state.to_move();
-        let jumps = if *repeat { mv.len as usize - *k } else { 1 };
-        let mut from = mv.cells[*k - 1];
-        let ends_only = short && jumps > 1 && !game.jump_ends_shared(state, mv);
+        let (game, state, mv, me) = (w.game, w.state, w.mv, w.me);
+        let jumps = if *repeat { mv.len as usize - w.k } else { 1 };
+        let mut from = mv.cells[w.k - 1];
+        let ends_only = w.short && jumps > 1 && !game.jump_ends_shared(state, mv);
         for j in 0..jumps {
-            let to = mv.cells[*k];
+            let to = mv.cells[w.k];
             if ends_only && j + 1 < jumps {
                 from = to;
-                *k += 1;
+                w.k += 1;
                 continue;
             }
             let over = if self.long_hops() {
@@ -240,13 +215,13 @@ impl Jump {
             } else {
                 game.jumped_over(from, to, &dirs[me])
             };
-            if !compact || runs_together(out, name(to)) {
+            if !w.compact || runs_together(&w.out, w.name(to)) {
                 let taken = *capture && over != NO_CELL && state.at(over) != EMPTY;
-                out.push(if taken { 'x' } else { '-' });
+                w.out.push(if taken { 'x' } else { '-' });
             }
-            out.push_str(name(to));
+            w.out.push_str(w.name(to));
             from = to;
-            *k += 1;
+            w.k += 1;
         }
     }
 }
@@ -261,5 +236,199 @@ impl Game {
             }
         }
         NO_CELL
+    }
+}
+
+impl super::Primitive for Jump {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        1
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        // A repeating jump records a landing per hop: every cell left.
+        let n = if self.repeat { rest.len() } else { 1 };
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Jumped {
+            to: &self.to,
+            capture: self.capture,
+        }
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        self.write_hops(w);
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
+        // Crowned in mid-series, the new kind may go on anywhere.
+        if let Some(c) = &self.crown {
+            w.kind_anywhere(c.kind);
+        }
+    }
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let Jump {
+            dirs,
+            over,
+            to,
+            repeat,
+            ..
+        } = self;
+        let ((p, _), game) = (pq, w.game);
+        let board = &game.board;
+        let may_hold = crate::engine::reach_work::may_hold;
+        let flying = &self.long_hops();
+        let mut next = Vec::new();
+        let mut frontier = at.to_vec();
+        let mut seen = vec![false; board.len()];
+        while !frontier.is_empty() {
+            let mut landed = Vec::new();
+            for &c in &frontier {
+                for &d in &dirs[p] {
+                    let mut o = board.next(c, d);
+                    while o != NO_CELL {
+                        let t = board.next(o, d);
+                        if may_hold(over, game, p, o) {
+                            if *flying {
+                                let mut t = t;
+                                while t != NO_CELL {
+                                    push_if(&mut landed, t, to, game, p);
+                                    t = board.next(t, d);
+                                }
+                            } else {
+                                push_if(&mut landed, t, to, game, p);
+                            }
+                        }
+                        if !*flying {
+                            break;
+                        }
+                        o = t;
+                    }
+                }
+            }
+            frontier.clear();
+            for t in landed {
+                if !seen[t.index()] {
+                    seen[t.index()] = true;
+                    next.push(t);
+                    if *repeat {
+                        frontier.push(t);
+                    }
+                }
+            }
+        }
+        Some(next)
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(&self.dirs)
+            && c.cond(&self.over)
+            && c.cond(&self.to)
+            && self.stop.is_none_or(|z| c.zone(z))
+            && self.crown.as_ref().is_none_or(|k| c.zone(k.zone))
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
+        // Crowned in mid-series (`crown: king`).
+        if let Some(crown) = &self.crown {
+            for &k in from {
+                c.join(k, crown.kind);
+            }
+        }
+    }
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        // A jump leaves its column; crowning in mid-series makes a piece of the crowned kind.
+        !c.moves_k && self.crown.as_ref().is_none_or(|k| k.kind != c.k)
+    }
+
+    fn captures(&self, _: &Game, _: &State, rest: &[CellId]) -> (usize, usize) {
+        // A repeating jump records a landing per hop: every cell left.
+        let n = if self.repeat { rest.len() } else { 1 };
+        (n, if self.capture { n } else { 0 })
+    }
+
+    fn victims(
+        &self,
+        (game, state): (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        let Jump {
+            dirs,
+            capture,
+            repeat,
+            ..
+        } = self;
+        let me = state.to_move();
+        let flying = self.long_hops();
+        // Only landing cells are recorded, one per jump (a repeating jump may record
+        // several, and is the last part to record any).
+        let last = if *repeat { cells.len() } else { k + 1 };
+        for j in k..last {
+            if *capture && j > 0 {
+                let over = if flying {
+                    game.flying_jumped_over(cells[j - 1], cells[j], self.hop_dirs(me), |c| {
+                        c != cells[0] && state.at(c) != EMPTY
+                    })
+                } else {
+                    game.jumped_over(cells[j - 1], cells[j], &dirs[me])
+                };
+                found(over);
+            }
+            found(cells[j]);
+        }
+        last
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        if self.repeat {
+            // Not bounded this way: the engine's cap covers it.
+            None
+        } else if self.flying {
+            // It lands on any of the cells beyond the piece: no more than the board.
+            Some(b.cells)
+        } else {
+            Some(b.dirs(&self.dirs))
+        }
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        self.exec(r, sink);
     }
 }

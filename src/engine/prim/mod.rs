@@ -34,7 +34,13 @@ pub mod step;
 pub mod swap;
 pub mod swap_sides;
 
-use super::{CellCond, Part};
+use super::census::{Classes as CensusClasses, ColumnCheck};
+use super::cursor::Cursor;
+use super::reach_work::Work as ReachWork;
+pub(crate) use super::sink::{CellSink, Replay};
+use super::symmetry::RuleCheck as SymmetryCheck;
+use super::writer::Writer;
+use super::{CellCond, CellId, Game, KindId, Move, Part, PieceId, Player, State};
 
 /// What kind of value an argument takes (shown by `describe`-like tools and checked against
 /// the docs by name only).
@@ -368,33 +374,261 @@ pub const PRIMITIVES: &[PrimSpec] = &[
     },
 ];
 
+/// Everything the engine asks of a move primitive, implemented once in the primitive's own
+/// module. No method has a default, so a new primitive answers each question; [`Part`]'s
+/// methods of the same names dispatch to it through `each_part!`, the one `match` over the
+/// variants.
+pub(crate) trait Primitive {
+    /// The registry name of the primitive this part was compiled from (`leap` is a `step`).
+    fn name(&self) -> &'static str;
+    /// Whether this part moves an existing piece (so the rule starts from a piece's cell).
+    fn moves_piece(&self) -> bool;
+    /// How many cells a move records for this part (a repeating jump: for one hop).
+    fn cells_recorded(&self) -> usize;
+    /// Of `rest`, a move's cells from the first one this part recorded: how many this part
+    /// recorded, and those of them a player points at (see [`super::Game::move_targets`]).
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]);
+    /// How this part may take an enemy piece (see [`Takes`]).
+    fn takes(&self) -> Takes<'_>;
+    /// Reach (`reach.rs`): what this part creates or changes beyond the moving piece, made
+    /// possible anywhere.
+    fn reach_created(&self, w: &mut ReachWork, p: Player);
+    /// Reach: the cells the moving piece (`pq`: its owner and id) may stand on after this
+    /// part, from any of `at` (`last`: this is the rule's last part); `None` when the
+    /// analysis stops following it cell by cell (it made the piece possible anywhere).
+    fn reach(
+        &self,
+        w: &mut ReachWork,
+        pq: (Player, PieceId),
+        last: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>>;
+    /// Census (`census.rs`): whether this part brings new pieces into the game (or hides
+    /// them where the census does not count).
+    fn creates_pieces(&self) -> bool;
+    /// Census: joins the kinds this part may turn a piece of a kind in `from` (the rule's)
+    /// into, and says whether it may change a piece's owner.
+    fn census_classes(&self, c: &mut CensusClasses, from: &[KindId]);
+    /// Census: whether this part keeps kind `c.k` from having two pieces of one owner on one
+    /// column (it moves such pieces only along their column, makes none by a change of kind,
+    /// and drops one only on a column without one; it sets `c.dropped` when it drops one).
+    fn keeps_column(&self, c: &mut ColumnCheck) -> bool;
+    /// Captures (`most_captures.rs`): of `rest`, a move's cells from the first one this part
+    /// recorded, how many this part recorded and how many pieces it took, played from `s`.
+    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize);
+    /// The AI's capture feature: hands `found` each cell of the move's `cells` (this part's
+    /// from `k` on) an enemy piece may have stood on and been taken from, before the move
+    /// is played from `state`; returns the index after this part's cells.
+    fn victims(
+        &self,
+        at: (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize;
+    /// Whether this part lets the mover pass (change nothing on the board).
+    fn may_pass(&self) -> bool;
+    /// Whether null-move pruning stays sound in a game with this part (not when passing is
+    /// a move of the game, or the sides may swap).
+    fn null_move_sound(&self) -> bool;
+    /// The move bound (`compile/bound.rs`): at most how many ways this part may go on from
+    /// one way of the parts before it, or `None` when it cannot be bounded so.
+    fn bound(&self, b: &mut MoveBound) -> Option<f64>;
+    /// Symmetry (`symmetry.rs`): whether this part reads the same on the board mapped by the
+    /// symmetry `c` checks (its directions, zones and conditions map onto themselves);
+    /// `false` for what the check does not analyse.
+    fn symmetric(&self, c: &SymmetryCheck) -> bool;
+    /// Generation: the cells this part chooses from `focus` (where the previous part left
+    /// the piece, or the cell it acted on), each handed on through `cur` with the move `mv`
+    /// extended by them.
+    fn generate(&self, cur: &mut Cursor, focus: CellId, mv: Move);
+    /// Notation: writes this part of the move `w` is writing, reading the cells it recorded.
+    fn write(&self, w: &mut Writer);
+    /// Execution: replays this part of the move `r` is replaying onto `sink`.
+    fn replay<S: CellSink>(&self, r: &mut Replay, sink: &mut S);
+}
+
+/// Expands `$body` once per [`Part`] variant with `$x` bound to the primitive it wraps: the
+/// one exhaustive `match` over the variants (a new variant is added here and nowhere else).
+macro_rules! each_part {
+    ($part:expr, $x:ident => $body:expr) => {
+        match $part {
+            Part::Place($x) => $body,
+            Part::Drop($x) => $body,
+            Part::Step($x) => $body,
+            Part::Slide($x) => $body,
+            Part::Jump($x) => $body,
+            Part::Outflank($x) => $body,
+            Part::EnPassant($x) => $body,
+            Part::Castle($x) => $body,
+            Part::Swap($x) => $body,
+            Part::Promote($x) => $body,
+            Part::BecomeCaptured($x) => $body,
+            Part::Convert($x) => $body,
+            Part::Advance($x) => $body,
+            Part::Fly($x) => $body,
+            Part::Shoot($x) => $body,
+            Part::Remove($x) => $body,
+            Part::RemoveSurrounded($x) => $body,
+            Part::Pass($x) => $body,
+            Part::SwapSides($x) => $body,
+            Part::Pattern($x) => $body,
+            Part::Sow($x) => $body,
+        }
+    };
+}
+
 impl Part {
     /// The registry name of the primitive this part was compiled from (`leap` is a `step`).
     pub fn name(&self) -> &'static str {
-        match self {
-            Part::Place(_) => place::NAME,
-            Part::Drop(_) => drop::NAME,
-            Part::Step(_) => step::NAME,
-            Part::Slide(_) => slide::NAME,
-            Part::Jump(_) => jump::NAME,
-            Part::EnPassant(_) => en_passant::NAME,
-            Part::Castle(_) => castle::NAME,
-            Part::Swap(_) => swap::NAME,
-            Part::Promote(_) => promote::NAME,
-            Part::BecomeCaptured(_) => become_captured::NAME,
-            Part::Convert(_) => convert::NAME,
-            Part::Advance(_) => advance::NAME,
-            Part::Outflank(_) => outflank::NAME,
-            Part::Fly(_) => fly::NAME,
-            Part::Shoot(_) => shoot::NAME,
-            Part::Remove(_) => remove::NAME,
-            Part::RemoveSurrounded(_) => remove_surrounded::NAME,
-            Part::Pass(_) => pass::NAME,
-            Part::SwapSides(_) => swap_sides::NAME,
-            Part::Pattern(x) => x.name(),
-            Part::Sow(_) => sow::NAME,
-        }
+        each_part!(self, x => Primitive::name(x))
     }
+
+    /// Whether this part moves an existing piece (so the rule starts from a piece's cell).
+    pub fn moves_piece(&self) -> bool {
+        each_part!(self, x => Primitive::moves_piece(x))
+    }
+
+    /// How many cells a move records for this part.
+    pub fn cells_recorded(&self) -> usize {
+        each_part!(self, x => Primitive::cells_recorded(x))
+    }
+
+    /// See [`Primitive::targets`].
+    pub(crate) fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        each_part!(self, x => Primitive::targets(x, rest))
+    }
+
+    /// How this part may take an enemy piece (see [`Takes`]).
+    pub fn takes(&self) -> Takes<'_> {
+        each_part!(self, x => Primitive::takes(x))
+    }
+
+    /// See [`Primitive::reach_created`].
+    pub(crate) fn reach_created(&self, w: &mut ReachWork, p: Player) {
+        each_part!(self, x => Primitive::reach_created(x, w, p))
+    }
+
+    /// See [`Primitive::reach`].
+    pub(crate) fn reach(
+        &self,
+        w: &mut ReachWork,
+        pq: (Player, PieceId),
+        last: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        each_part!(self, x => Primitive::reach(x, w, pq, last, at))
+    }
+
+    /// See [`Primitive::creates_pieces`].
+    pub(crate) fn creates_pieces(&self) -> bool {
+        each_part!(self, x => Primitive::creates_pieces(x))
+    }
+
+    /// See [`Primitive::census_classes`].
+    pub(crate) fn census_classes(&self, c: &mut CensusClasses, from: &[KindId]) {
+        each_part!(self, x => Primitive::census_classes(x, c, from))
+    }
+
+    /// See [`Primitive::keeps_column`].
+    pub(crate) fn keeps_column(&self, c: &mut ColumnCheck) -> bool {
+        each_part!(self, x => Primitive::keeps_column(x, c))
+    }
+
+    /// See [`Primitive::captures`].
+    pub(crate) fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+        each_part!(self, x => Primitive::captures(x, game, s, rest))
+    }
+
+    /// See [`Primitive::victims`].
+    pub(crate) fn victims(
+        &self,
+        at: (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        each_part!(self, x => Primitive::victims(x, at, cells, k, found))
+    }
+
+    /// See [`Primitive::may_pass`].
+    pub fn may_pass(&self) -> bool {
+        each_part!(self, x => Primitive::may_pass(x))
+    }
+
+    /// See [`Primitive::null_move_sound`].
+    pub fn null_move_sound(&self) -> bool {
+        each_part!(self, x => Primitive::null_move_sound(x))
+    }
+
+    /// See [`Primitive::bound`].
+    pub fn bound(&self, b: &mut MoveBound) -> Option<f64> {
+        each_part!(self, x => Primitive::bound(x, b))
+    }
+
+    /// See [`Primitive::symmetric`].
+    pub(crate) fn symmetric(&self, c: &SymmetryCheck) -> bool {
+        each_part!(self, x => Primitive::symmetric(x, c))
+    }
+
+    /// See [`Primitive::generate`]: the generator's dispatch, inlined into the cursor.
+    #[inline(always)]
+    pub(crate) fn generate(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        each_part!(self, x => Primitive::generate(x, cur, focus, mv))
+    }
+
+    /// See [`Primitive::write`].
+    pub(crate) fn write(&self, w: &mut Writer) {
+        each_part!(self, x => Primitive::write(x, w))
+    }
+
+    /// See [`Primitive::replay`].
+    #[inline(always)]
+    pub(crate) fn replay<S: CellSink>(&self, r: &mut Replay, sink: &mut S) {
+        each_part!(self, x => Primitive::replay(x, r, sink))
+    }
+}
+
+/// Whether writing `next` straight after `out` would run two numbers together (`21` then
+/// `14` reads as `2114`, which is also `2`, `11`, `4`): the compact form keeps the separator
+/// there, so that it still names one move. (Here, not in `notation.rs`, so that the
+/// primitives that write themselves need not import the notation.)
+pub(crate) fn runs_together(out: &str, next: &str) -> bool {
+    out.ends_with(|c: char| c.is_ascii_digit()) && next.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// 1 when the piece on `t` (before the move) belongs to another player than the one to move
+/// in `s`: a piece taken by landing there.
+fn taken_on(game: &Game, s: &State, t: Option<&CellId>) -> usize {
+    let Some(&t) = t else { return 0 };
+    let victim = s.board.get(t.index()).copied().unwrap_or(super::EMPTY);
+    usize::from(victim != super::EMPTY && game.owner(victim).is_some_and(|o| o != s.to_move()))
+}
+
+/// What a part's move bound reads: see [`Primitive::bound`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveBound {
+    /// The cells of the board.
+    pub cells: f64,
+    /// The cells not chosen by earlier parts (at least 1): what a later choice picks from.
+    pub free: f64,
+    /// The length of the run of `convert`s picked in any order that the previous part ended
+    /// (0 when it was no such convert).
+    pub prev_run: f64,
+    /// The same, as this part leaves it (a convert sets it; the caller clears it first).
+    pub run: f64,
+}
+
+impl MoveBound {
+    /// The most directions any player has in `d` (at least 1).
+    pub fn dirs(&self, d: &super::ByPlayer<Vec<super::DirId>>) -> f64 {
+        d.0.iter().map(Vec::len).max().unwrap_or(0).max(1) as f64
+    }
+}
+
+/// The first `n` cells of `rest` (fewer when the move recorded fewer): what one part recorded.
+fn recorded(rest: &[CellId], n: usize) -> &[CellId] {
+    &rest[..n.min(rest.len())]
 }
 
 /// How a part may take an enemy piece, as the AI's capture features see it.
@@ -408,40 +642,6 @@ pub enum Takes<'a> {
     On(&'a CellCond),
     /// As `On`, and also the piece it jumps over when `capture` is set.
     Jumped { to: &'a CellCond, capture: bool },
-}
-
-impl Part {
-    /// How this part may take an enemy piece (see [`Takes`]). Exhaustive, so a new
-    /// primitive says how it captures instead of being taken for a quiet one.
-    pub fn takes(&self) -> Takes<'_> {
-        match self {
-            Part::Place(place::Place { on, .. })
-            | Part::Shoot(shoot::Shoot { to: on, .. })
-            | Part::Convert(convert::Convert { on, .. }) => Takes::On(on),
-            Part::Step(step::Step { to, .. }) | Part::Slide(slide::Slide { to, .. }) => {
-                Takes::On(to)
-            }
-            Part::Jump(jump::Jump { to, capture, .. }) => Takes::Jumped {
-                to,
-                capture: *capture,
-            },
-            Part::Outflank(_)
-            | Part::Pattern(_)
-            | Part::EnPassant(_)
-            | Part::Remove(_)
-            | Part::RemoveSurrounded(_)
-            | Part::Drop(_)
-            | Part::Castle(_)
-            | Part::Swap(_)
-            | Part::Promote(_)
-            | Part::BecomeCaptured(_)
-            | Part::Advance(_)
-            | Part::Fly(_)
-            | Part::Pass(_)
-            | Part::SwapSides(_)
-            | Part::Sow(_) => Takes::Nothing,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -505,6 +705,39 @@ mod tests {
         }
         // The shipped games use most primitives: the check is not vacuous.
         assert!(seen.len() >= 15, "{seen:?}");
+    }
+
+    /// The primitives reach the engine only through its leaf modules (the cursor, the view,
+    /// the sink, the writer, the reach sets) and the crate root: none imports the generator,
+    /// `make`, `exec`, the notation or the royal-safety filter, which would close an import
+    /// circle through them.
+    #[test]
+    fn primitives_import_only_leaf_modules() {
+        fn walk(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("the prim folder is readable") {
+                let path = entry.expect("a folder entry").path();
+                if path.is_dir() {
+                    walk(&path, files);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/prim"),
+            &mut files,
+        );
+        assert!(files.len() > 20, "{files:?}");
+        let generator = ["movegen", "make", "exec", "notation", "legal", "reach"];
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("a source file");
+            for module in generator {
+                for path in [format!("engine::{module}::"), format!("super::{module}::")] {
+                    assert!(!text.contains(&path), "{} imports `{path}`", file.display());
+                }
+            }
+        }
     }
 
     /// Each name is registered once, and every example calls its own primitive.

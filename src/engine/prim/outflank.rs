@@ -5,8 +5,10 @@
 //! It records no cell and writes nothing in the notation (the placement says it all); the
 //! compile-side builder is `src/compile/prim/outflank.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::{ByPlayer, CellId, DirId, Game, PieceId, Player, EMPTY, NO_CELL};
+use crate::engine::sink::CellSink;
+use crate::engine::{
+    ByPlayer, CellId, DirId, Game, KindId, Move, PieceId, Player, State, EMPTY, NO_CELL,
+};
 
 /// The registry name.
 pub const NAME: &str = "outflank";
@@ -72,5 +74,102 @@ impl Outflank {
                 x = game.board.next(x, d);
             }
         }
+    }
+}
+
+impl super::Primitive for Outflank {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        0
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, _: &mut super::Writer) {
+        // Records no cell: the placement says it all.
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
+        w.all_of_anywhere(p);
+    }
+
+    fn reach(
+        &self,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(&self.dirs)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
+        c.owners_change = true;
+    }
+
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
+        true
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
+        Some(1.0)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        if self.flanks(cur.game, |c| cur.v.get(c), focus, cur.p) {
+            cur.next(focus, mv);
+        }
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        self.exec(r.game, sink, r.focus, r.p);
     }
 }

@@ -6,8 +6,8 @@
 //! written `pass`, and in a longer rule the pass writes nothing. The compile-side builder is
 //! `src/compile/prim/pass.rs`.
 
-use crate::engine::movegen::View;
-use crate::engine::{CellId, Game, Move, MoveList, Player, Rule, State};
+use crate::engine::cursor::Cursor;
+use crate::engine::{CellId, Game, KindId, Move, PieceId, Player, Rule, State};
 
 /// The registry name.
 pub const NAME: &str = "pass";
@@ -18,21 +18,9 @@ pub struct Pass;
 
 impl Pass {
     /// Generation: nothing to choose; the rest of the move follows.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
-        game.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        cur.next(focus, mv);
     }
 
     /// Notation: `pass` when the pass is the whole rule, nothing otherwise.
@@ -41,4 +29,94 @@ impl Pass {
             out.push_str("pass");
         }
     }
+}
+
+impl super::Primitive for Pass {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        0
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        Pass::write(&mut w.out, w.rule);
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, _: &super::SymmetryCheck) -> bool {
+        true
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
+        true
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        true
+    }
+
+    fn null_move_sound(&self) -> bool {
+        // A pass is a legal null move: pruning by one would be unsound.
+        false
+    }
+
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
+        Some(1.0)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, _: &mut super::Replay, _: &mut S) {}
 }

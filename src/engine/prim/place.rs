@@ -12,11 +12,10 @@
 //! the hand is written as USI writes it (`P*5e`). The compile-side builder is
 //! `src/compile/prim/place.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::movegen::{push_with, View};
-use crate::engine::{
-    CellCond, CellId, ContentSet, Game, KindId, Move, MoveList, PieceId, Player, Rule, State,
-};
+use crate::engine::cursor::Cursor;
+use crate::engine::sink::CellSink;
+use crate::engine::view::push_with;
+use crate::engine::{CellCond, CellId, ContentSet, Game, KindId, Move, PieceId, Player, State};
 
 /// The registry name.
 pub const NAME: &str = "place";
@@ -41,38 +40,28 @@ impl Place {
     /// Generation: each cell `on` accepts (and a hand drop's columns allow), then the rest
     /// of the move from it; a lone placement on the unchanged board visits only the cells
     /// whose content the condition accepts, from the occupancy bitsets.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, mv: Move) {
+        let (game, s, p) = (cur.game, cur.s, cur.p);
         let Self {
             kind,
             on,
             ordered,
             hand,
         } = self;
-        let (board, saved) = (&game.board, v.len);
+        let (board, saved) = (&game.board, cur.v.len);
         let piece = game.placed_piece(*kind, p);
         if (game.reserve_kind == Some(*kind) || hand.is_some())
-            && u32::from(s.reserve[piece.index()]) <= game.placed_before(rule, idx, *kind)
+            && u32::from(s.reserve[piece.index()]) <= game.placed_before(cur.rule, cur.idx, *kind)
         {
             return;
         }
-        // The columns a drop from the hand may not use (the two-pawn rule).
+        // The columns a drop from the hand may not use (the two-pawn cur.rule).
         let blocked = match hand.as_ref().and_then(|h| h.column_without.as_ref()) {
             Some(cond) => game.columns_with(s, cond, p),
             None => 0,
         };
-        if v.len == 0 && idx + 1 == rule.parts.len() {
+        if cur.v.len == 0 && cur.idx + 1 == cur.rule.parts.len() {
             // The common case: one placement on the unchanged board. Visit only the
             // cells whose content the condition accepts.
             let set = on.any_content(p);
@@ -84,13 +73,13 @@ impl Place {
                     if (on.zone.is_none() || on.accepts(board, p, c, s.board[c.index()]))
                         && (blocked == 0 || game.column_free(c, blocked))
                     {
-                        push_with(out, mv, c);
+                        push_with(cur.out, mv, c);
                     }
                 }
             }
             return;
         }
-        let last = idx + 1 == rule.parts.len();
+        let last = cur.idx + 1 == cur.rule.parts.len();
         // The later picks of a set come after the previous one, on untouched cells.
         let first = if *ordered {
             CellId::new(0)
@@ -98,19 +87,19 @@ impl Place {
             mv.cells().last().map_or(CellId::new(0), |&c| c.succ())
         };
         for c in CellId::span(first, board.len()) {
-            if (*ordered || !v.touched(c))
-                && on.accepts(board, p, c, v.get(c))
+            if (*ordered || !cur.v.touched(c))
+                && on.accepts(board, p, c, cur.v.get(c))
                 && (blocked == 0 || game.column_free(c, blocked))
             {
                 if last {
-                    push_with(out, mv, c);
+                    push_with(cur.out, mv, c);
                     continue;
                 }
                 let mut m = mv;
                 m.push(c);
-                v.put(c, piece);
-                game.gen_parts(s, v, p, rule, idx + 1, c, m, out);
-                v.len = saved;
+                cur.v.put(c, piece);
+                cur.next(c, m);
+                cur.v.len = saved;
             }
         }
     }
@@ -185,4 +174,127 @@ fn cells_with(game: &Game, s: &State, set: ContentSet, w: usize) -> u64 {
         }
     }
     m
+}
+
+impl super::Primitive for Place {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        1
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::On(&self.on)
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        let cell = w.take();
+        let name = w.name(cell);
+        self.write(w.game, &mut w.out, name, w.me);
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
+        if self.hand.is_some() {
+            // A drop from the hand: the dropped piece is the mover's, on any cell whose
+            // zone lets `on:` accept some content (`not last-rank`).
+            let q = w.game.placed_piece(self.kind, p);
+            for c in CellId::upto(w.game.board.len()) {
+                if crate::engine::reach_work::may_hold(&self.on, w.game, p, c) {
+                    w.add(q, c);
+                }
+            }
+        } else {
+            w.kind_anywhere(self.kind);
+        }
+    }
+
+    fn reach(
+        &self,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        // A drop from the hand may test columns (`column-without:`): not analysed.
+        self.hand.is_none() && c.cond(&self.on)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        self.hand.is_none()
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        if self.kind != c.k {
+            return true;
+        }
+        c.dropped = true;
+        let (game, k) = (c.game, c.k);
+        let board = &game.board;
+        self.hand.as_ref().is_some_and(|h| {
+            h.column_without.as_ref().is_some_and(|cond| {
+                // The condition must accept every friend of kind `k`.
+                (0..game.num_players()).all(|p| {
+                    let p = Player(p as u8);
+                    let q = game.piece_id(k, Some(p));
+                    CellId::upto(board.len()).all(|x| cond.accepts(board, p, x, q))
+                })
+            })
+        })
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        found(cells[k]);
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.free)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, _: CellId, mv: Move) {
+        // A placement starts afresh: no cell before it matters.
+        self.gen(cur, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        r.focus = self.exec(r.game, sink, &r.mv.cells, &mut r.k, r.p);
+    }
 }

@@ -9,9 +9,9 @@
 //! changes the kind the same way and shares [`exec_new_kind`] and [`write_new_kind`]. The
 //! compile-side builder is `src/compile/prim/promote.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::movegen::View;
-use crate::engine::{CellId, Game, KindId, Move, MoveList, Player, Rule, State, ZoneId};
+use crate::engine::cursor::Cursor;
+use crate::engine::sink::CellSink;
+use crate::engine::{CellId, Game, KindId, Move, PieceId, Player, State, ZoneId};
 
 /// The registry name.
 pub const NAME: &str = "promote";
@@ -34,20 +34,9 @@ pub struct Promote {
 impl Promote {
     /// Generation: one move per kind when the piece is in the zone (and the plain move too
     /// when optional and not forced), else the plain move.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let (game, p) = (cur.game, cur.p);
         let Self {
             kinds,
             zone,
@@ -55,23 +44,23 @@ impl Promote {
             leaving,
             forced,
         } = self;
-        let (board, saved) = (&game.board, v.len);
+        let (board, saved) = (&game.board, cur.v.len);
         let z = &board.zones[zone.index()];
         if z.contains(p, focus) || (*leaving && mv.len > 0 && z.contains(p, mv.cells[0])) {
-            let owner = game.owner(v.get(focus));
+            let owner = game.owner(cur.v.get(focus));
             for &k in kinds {
                 let mut m = mv;
                 m.set_promote(Some(k));
-                v.put(focus, game.piece_id(k, owner));
-                game.gen_next(s, v, p, rule, idx, focus, m, out);
-                v.len = saved;
+                cur.v.put(focus, game.piece_id(k, owner));
+                cur.then(focus, m);
+                cur.v.len = saved;
             }
             let must = forced.is_some_and(|f| board.zones[f.index()].contains(p, focus));
             if *optional && !must {
-                game.gen_next(s, v, p, rule, idx, focus, mv, out);
+                cur.then(focus, mv);
             }
         } else {
-            game.gen_next(s, v, p, rule, idx, focus, mv, out);
+            cur.then(focus, mv);
         }
     }
 
@@ -133,5 +122,132 @@ pub(crate) fn write_new_kind(
     } else {
         out.push('=');
         out.push(sym);
+    }
+}
+
+impl super::Primitive for Promote {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        0
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        self.write(
+            w.game,
+            &mut w.out,
+            w.mv.promote(),
+            &mut w.promoted,
+            w.compact,
+            w.me,
+        );
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        last: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let ((p, _), game) = (pq, w.game);
+        let board = &game.board;
+        let zone = &board.zones[self.zone.index()];
+        for &k in &self.kinds {
+            let into = game.piece_id(k, Some(p));
+            if !last || self.leaving {
+                w.anywhere(into);
+            }
+            for &c in at {
+                if zone.contains(p, c) {
+                    w.add(into, c);
+                }
+            }
+        }
+        let forced = self.forced.map(|f| &board.zones[f.index()]);
+        Some(
+            at.iter()
+                .copied()
+                .filter(|&c| {
+                    !(!self.optional && zone.contains(p, c)
+                        || forced.is_some_and(|f| f.contains(p, c)))
+                })
+                .collect(),
+        )
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.zone(self.zone) && self.forced.is_none_or(|z| c.zone(z))
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, from: &[KindId]) {
+        for &from in from {
+            for &into in &self.kinds {
+                c.join(from, into);
+            }
+        }
+    }
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        !self.kinds.contains(&c.k)
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
+        Some(self.kinds.len().max(1) as f64)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        exec_new_kind(r.game, sink, r.focus, r.mv.promote(), r.p);
     }
 }

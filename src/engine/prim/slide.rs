@@ -20,10 +20,11 @@
 pub mod line_count;
 
 use super::step::Step;
-use crate::engine::make::CellSink;
-use crate::engine::movegen::{Landing, View};
+use crate::engine::cursor::Cursor;
+use crate::engine::sink::CellSink;
+use crate::engine::view::Landing;
 use crate::engine::{
-    ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, Rule,
+    ByPlayer, CellCond, CellId, ContentSet, DirId, Game, KindId, Move, MoveList, PieceId, Player,
     ScreenWalk, Screened, State, EMPTY, NO_CELL,
 };
 
@@ -58,20 +59,9 @@ pub struct Slide {
 impl Slide {
     /// Generation: each landing along each direction from `focus`, then the rest of the
     /// move from it.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let (game, p) = (cur.game, cur.p);
         let Self {
             dirs,
             to,
@@ -83,7 +73,7 @@ impl Slide {
             counted,
         } = self;
         let board = &game.board;
-        let piece = v.get(focus);
+        let piece = cur.v.get(focus);
         if *screens > 0 {
             let slide = Screened {
                 through,
@@ -94,15 +84,15 @@ impl Slide {
             };
             for &d in &dirs[p] {
                 let mut walk = ScreenWalk::new(focus, d);
-                while let Some(t) = walk.next_landing(board, p, &slide, |c| v.get(c)) {
-                    game.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                while let Some(t) = walk.next_landing(board, p, &slide, |c| cur.v.get(c)) {
+                    cur.land(focus, t, piece, mv);
                 }
             }
             return;
         }
         for &d in &dirs[p] {
             let (min, max) = if *counted {
-                let n = game.pieces_on_line_in(v, focus, d);
+                let n = game.pieces_on_line_in(cur.v, focus, d);
                 (n, n)
             } else {
                 (*min, *max)
@@ -119,14 +109,14 @@ impl Slide {
                 if steps > max {
                     break;
                 }
-                let c = v.get(t);
+                let c = cur.v.get(t);
                 if steps >= min && to.accepts(board, p, t, c) {
                     if *passable {
                         let mut m = mv;
                         m.push(prev);
-                        game.land(s, v, p, rule, idx, focus, t, piece, m, out);
+                        cur.land(focus, t, piece, m);
                     } else {
-                        game.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                        cur.land(focus, t, piece, mv);
                     }
                 }
                 if !through.accepts(board, p, t, c) {
@@ -160,45 +150,20 @@ impl Slide {
         sink.set(to, piece);
         to
     }
-
-    /// Notation: the landing, written like a step (the cell passed is not written).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn write<'a>(
-        &self,
-        game: &Game,
-        state: &State,
-        out: &mut String,
-        moving: PieceId,
-        mv: Move,
-        k: &mut usize,
-        compact: bool,
-        name: impl Fn(CellId) -> &'a str,
-    ) {
-        let t = if self.passable {
-            mv.cells[*k + 1]
-        } else {
-            mv.cells[*k]
-        };
-        Step::write(game, state, out, moving, t, name(t), compact);
-        *k += if self.passable { 2 } else { 1 };
-    }
 }
 
 impl Game {
     /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
-    /// cells holding what `to` accepts, from `min` to `max` steps away: the generation of a
-    /// piece whose rule is one plain slide (see `piece_moves.rs`).
+    /// cells holding what `to` accepts, from `min` to `max` steps away (a `passable` slide
+    /// also records the cell it passed last): the generation of a piece whose rule is one
+    /// plain slide (see `piece_moves.rs`).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     pub(in crate::engine) fn gen_slide(
         &self,
         cells: &[PieceId],
-        d: DirId,
-        focus: CellId,
-        (min, max): (u16, u16),
-        passable: bool,
-        to: &ContentSet,
-        through: &ContentSet,
+        (focus, d): (CellId, DirId),
+        (min, max, passable): (u16, u16, bool),
+        (to, through): (&ContentSet, &ContentSet),
         land: &Landing,
         out: &mut MoveList,
     ) {
@@ -220,5 +185,156 @@ impl Game {
                 break;
             }
         }
+    }
+}
+
+impl super::Primitive for Slide {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        if self.passable {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        let recorded = super::recorded(rest, n);
+        // A passable slide records the cell it passed, then the landing.
+        (
+            n,
+            if self.passable {
+                recorded.get(1..).unwrap_or_default()
+            } else {
+                recorded
+            },
+        )
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::On(&self.to)
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        // The landing, written like a step (the cell passed is not written).
+        let t = w.mv.cells[w.k + usize::from(self.passable)];
+        let name = w.name(t);
+        Step::write(w.game, w.state, &mut w.out, w.moving, t, name, w.compact);
+        w.k += self.cells_recorded();
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let Slide {
+            dirs,
+            to,
+            through,
+            min,
+            max,
+            screens,
+            counted,
+            passable,
+        } = self;
+        let (p, _) = pq;
+        let (min, max) = if *counted {
+            (1, u16::MAX)
+        } else {
+            (*min, *max)
+        };
+        let through = (*screens == 0).then_some(through);
+        let mut next = Vec::new();
+        for &c in at {
+            for &d in &dirs[p] {
+                w.slide((c, d), p, (min, max), Some(to), through, &mut next);
+                if *passable {
+                    // Every cell short of the farthest landing may be passed.
+                    let mut passed = Vec::new();
+                    w.slide(
+                        (c, d),
+                        p,
+                        (1, max.saturating_sub(1)),
+                        None,
+                        through,
+                        &mut passed,
+                    );
+                    for t in passed {
+                        if !w.passed[p.index()][t.index()] {
+                            w.passed[p.index()][t.index()] = true;
+                            w.changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        Some(next)
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(&self.dirs) && c.cond(&self.to) && c.cond(&self.through)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        !c.moves_k || c.same_column(&self.dirs)
+    }
+
+    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+        // The landing is the last cell the part records.
+        let n = self.cells_recorded();
+        (n, super::taken_on(game, s, rest.get(n - 1)))
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        found(cells[k]);
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        // Each cell is reached along at most one of the lines, so no more than the board.
+        Some((b.dirs(&self.dirs) * f64::from(self.max)).min(b.cells))
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        r.focus = self.exec(sink, &r.mv.cells, &mut r.k, r.focus);
     }
 }

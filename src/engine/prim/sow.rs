@@ -21,7 +21,9 @@
 //! move: no other part joins it. The compile-side builder is `src/compile/prim/sow.rs`; the
 //! counts are `engine/counters.rs`.
 
-use crate::engine::{ByPlayer, CellId, DirId, Game, Move, MoveList, Player, RuleId, State, ZoneId};
+use crate::engine::{
+    ByPlayer, CellId, DirId, Game, KindId, Move, MoveList, PieceId, Player, RuleId, State, ZoneId,
+};
 
 /// The registry name.
 pub const NAME: &str = "sow";
@@ -230,4 +232,102 @@ impl Sow {
 fn first_cell(game: &Game, zone: ZoneId, player: Player) -> Option<CellId> {
     let z = &game.board.zones[zone.index()];
     CellId::upto(game.board.len()).find(|&c| z.contains(player, c))
+}
+
+impl super::Primitive for Sow {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        2
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n).get(..1).unwrap_or_default())
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        let name = w.name(w.mv.cells[w.k]);
+        Sow::write(&mut w.out, name);
+        w.k += self.cells_recorded();
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
+        // Counters may be sown onto any cell.
+        w.everything_anywhere();
+    }
+
+    fn reach(
+        &self,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, _: &super::SymmetryCheck) -> bool {
+        // Tracks are per-player paths through named cells: not analysed.
+        false
+    }
+
+    fn creates_pieces(&self) -> bool {
+        // Counters are many to a cell, in their own table: not counted by the census.
+        true
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
+        true
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.cells)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, _: CellId, mv: Move) {
+        self.gen(cur.game, cur.s, cur.p, mv.rule, cur.out);
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, _: &mut super::Replay, _: &mut S) {
+        // `make` replays a sowing on the state (`Sow::exec`): it moves counters.
+    }
 }

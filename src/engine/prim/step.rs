@@ -12,11 +12,13 @@
 //! ([`Game::gen_steps`], see `engine/piece_moves.rs`) instead of part by part. The
 //! compile-side builder is `src/compile/prim/step.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::movegen::{Landing, View};
-use crate::engine::notation::runs_together;
+use super::runs_together;
+use crate::engine::cursor::Cursor;
+use crate::engine::reach_work::push_if;
+use crate::engine::sink::CellSink;
+use crate::engine::view::Landing;
 use crate::engine::{
-    ByPlayer, CellCond, CellId, ContentSet, DirId, Game, Move, MoveList, PieceId, Player, Rule,
+    ByPlayer, CellCond, CellId, ContentSet, DirId, Game, KindId, Move, MoveList, PieceId, Player,
     State, Via, BORNE_OFF, EMPTY, NO_CELL,
 };
 
@@ -37,32 +39,21 @@ pub struct Step {
 impl Step {
     /// Generation: each landing along the directions from `focus` (the leap's way open),
     /// then the rest of the move from it.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let (game, p) = (cur.game, cur.p);
         let Self { dirs, to, via } = self;
         let board = &game.board;
-        let piece = v.get(focus);
+        let piece = cur.v.get(focus);
         for (i, &d) in dirs[p].iter().enumerate() {
             let t = board.next(focus, d);
             if t != NO_CELL
-                && to.accepts(board, p, t, v.get(t))
+                && to.accepts(board, p, t, cur.v.get(t))
                 && via
                     .as_ref()
-                    .is_none_or(|w| w.open(board, p, i, focus, |c| v.get(c)))
+                    .is_none_or(|w| w.open(board, p, i, focus, |c| cur.v.get(c)))
             {
-                game.land(s, v, p, rule, idx, focus, t, piece, mv, out);
+                cur.land(focus, t, piece, mv);
             }
         }
     }
@@ -137,5 +128,106 @@ impl Game {
                 land.emit(None, t, out);
             }
         }
+    }
+}
+
+impl super::Primitive for Step {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        1
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::On(&self.to)
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        let t = w.take();
+        let name = w.name(t);
+        Step::write(w.game, w.state, &mut w.out, w.moving, t, name, w.compact);
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let ((p, _), game) = (pq, w.game);
+        let mut next = Vec::new();
+        for &c in at {
+            for &d in &self.dirs[p] {
+                push_if(&mut next, game.board.next(c, d), &self.to, game, p);
+            }
+        }
+        Some(next)
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        // The cells a blocked leap passes follow the terms of its sum: not analysed.
+        self.via.is_none() && c.dirs(&self.dirs) && c.cond(&self.to)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        !c.moves_k || c.same_column(&self.dirs)
+    }
+
+    fn captures(&self, game: &Game, s: &State, rest: &[CellId]) -> (usize, usize) {
+        let n = self.cells_recorded();
+        (n, super::taken_on(game, s, rest.get(n - 1)))
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        cells: &[CellId],
+        k: usize,
+        found: &mut dyn FnMut(CellId),
+    ) -> usize {
+        found(cells[k]);
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.dirs(&self.dirs))
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        r.focus = Step::exec(sink, &r.mv.cells, &mut r.k, r.focus);
     }
 }

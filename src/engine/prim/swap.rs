@@ -4,10 +4,10 @@
 //! A move records the partner's cell, written like a step (`b1-a1`); the compile-side
 //! builder is `src/compile/prim/swap.rs`.
 
-use crate::engine::make::CellSink;
-use crate::engine::movegen::View;
+use crate::engine::cursor::Cursor;
+use crate::engine::sink::CellSink;
 use crate::engine::{
-    ByPlayer, CellCond, CellId, DirId, Game, Move, MoveList, Player, Rule, State, NO_CELL,
+    ByPlayer, CellCond, CellId, DirId, Game, KindId, Move, PieceId, Player, State, NO_CELL,
 };
 
 /// The registry name.
@@ -24,35 +24,24 @@ pub struct Swap {
 
 impl Swap {
     /// Generation: each partner next to `focus`, then the rest of the move from its cell.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
-        let (board, saved) = (&game.board, v.len);
-        let piece = v.get(focus);
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let (game, p) = (cur.game, cur.p);
+        let (board, saved) = (&game.board, cur.v.len);
+        let piece = cur.v.get(focus);
         for &d in &self.dirs[p] {
             let t = board.next(focus, d);
             if t == NO_CELL {
                 continue;
             }
-            let other = v.get(t);
+            let other = cur.v.get(t);
             if self.with.accepts(board, p, t, other) {
                 let mut m = mv;
                 m.push(t);
-                v.put(focus, other);
-                v.put(t, piece);
-                game.gen_parts(s, v, p, rule, idx + 1, t, m, out);
-                v.len = saved;
+                cur.v.put(focus, other);
+                cur.v.put(t, piece);
+                cur.next(t, m);
+                cur.v.len = saved;
             }
         }
     }
@@ -72,5 +61,123 @@ impl Swap {
         sink.set(focus, b);
         sink.set(other, a);
         other
+    }
+}
+
+impl super::Primitive for Swap {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        true
+    }
+
+    fn cells_recorded(&self) -> usize {
+        1
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        // Written like a step.
+        let t = w.take();
+        let name = w.name(t);
+        super::step::Step::write(w.game, w.state, &mut w.out, w.moving, t, name, w.compact);
+    }
+
+    fn reach_created(&self, _: &mut super::ReachWork, _: Player) {}
+
+    fn reach(
+        &self,
+        w: &mut super::ReachWork,
+        pq: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        let ((p, _), game) = (pq, w.game);
+        let board = &game.board;
+        // The mover goes to its partner's cell; the partner (any piece) comes back the
+        // other way.
+        let mut next = Vec::new();
+        for &c in at {
+            for &d in &self.dirs[p] {
+                let t = board.next(c, d);
+                if t != NO_CELL {
+                    next.push(t);
+                }
+            }
+        }
+        for other in 1..game.pieces.len() {
+            for c in CellId::upto(board.len()) {
+                if self.dirs[p].iter().any(|&d| {
+                    board.next(c, d) != NO_CELL
+                        && w.has(PieceId::from_index(other), board.next(c, d))
+                }) {
+                    w.add(PieceId::from_index(other), c);
+                }
+            }
+        }
+        Some(next)
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(&self.dirs) && c.cond(&self.with)
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, _: &mut super::CensusClasses, _: &[KindId]) {}
+
+    fn keeps_column(&self, c: &mut super::ColumnCheck) -> bool {
+        // It moves a piece off its column, or may: fine only for other kinds.
+        !c.moves_k
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, b: &mut super::MoveBound) -> Option<f64> {
+        Some(b.dirs(&self.dirs))
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        r.focus = Swap::exec(sink, &r.mv.cells, &mut r.k, r.focus);
     }
 }

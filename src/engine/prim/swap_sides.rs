@@ -6,8 +6,8 @@
 //! (`Rule::swaps_sides`, read by `make`). It is written `swap`. The compile-side builder is
 //! `src/compile/prim/swap_sides.rs`.
 
-use crate::engine::movegen::View;
-use crate::engine::{CellId, Game, Move, MoveList, Player, Rule, State};
+use crate::engine::cursor::Cursor;
+use crate::engine::{CellId, Game, KindId, Move, PieceId, Player, State};
 
 /// The registry name.
 pub const NAME: &str = "swap-sides";
@@ -18,22 +18,11 @@ pub struct SwapSides;
 
 impl SwapSides {
     /// Generation: only on the second ply of a game played from its start (one move made).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(in crate::engine) fn gen(
-        &self,
-        game: &Game,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
+    pub(in crate::engine) fn gen(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let s = cur.s;
         if s.ply == 1 && s.frames.len() == 1 {
-            game.gen_parts(s, v, p, rule, idx + 1, focus, mv, out);
+            cur.next(focus, mv);
         }
     }
 
@@ -50,4 +39,98 @@ impl SwapSides {
     pub(crate) fn write(out: &mut String) {
         out.push_str("swap");
     }
+}
+
+impl super::Primitive for SwapSides {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        0
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        SwapSides::write(&mut w.out);
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, _: Player) {
+        w.everything_anywhere();
+    }
+
+    fn reach(
+        &self,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, _: &super::SymmetryCheck) -> bool {
+        true
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
+        c.owners_change = true;
+    }
+
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
+        true
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        // The pie rule swaps the sides, which a null move does not.
+        false
+    }
+
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
+        Some(1.0)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        self.gen(cur, focus, mv)
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, _: &mut super::Replay, _: &mut S) {}
 }

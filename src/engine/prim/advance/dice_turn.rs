@@ -325,12 +325,10 @@ impl Game {
                         moved |= self.try_step(
                             w,
                             p,
-                            rule_step(FROM_RESERVE, t, d, r, hit),
-                            piece,
+                            (rule_step(FROM_RESERVE, t, d, r, hit), piece),
                             a,
                             &rest[..k],
-                            path,
-                            found,
+                            (&mut *path, &mut *found),
                         );
                     }
                 }
@@ -361,12 +359,10 @@ impl Game {
                     moved |= self.try_step(
                         w,
                         p,
-                        rule_step(c, dest, d, r, hit),
-                        q,
+                        (rule_step(c, dest, d, r, hit), q),
                         a,
                         &rest[..k],
-                        path,
-                        found,
+                        (&mut *path, &mut *found),
                     );
                 }
             }
@@ -382,17 +378,14 @@ impl Game {
     }
 
     /// Plays `step` on the scratch board, searches on, and takes it back.
-    #[allow(clippy::too_many_arguments)]
     fn try_step(
         &self,
         w: &mut Scratch,
         p: Player,
-        step: Step,
-        piece: PieceId,
+        (step, piece): (Step, PieceId),
         a: &Advance,
         rest: &[u8],
-        path: &mut Path,
-        found: &mut Vec<Path>,
+        (path, found): (&mut Path, &mut Vec<Path>),
     ) -> bool {
         let undo = self.apply_step(w, p, step, piece, a);
         path.steps[path.n] = step;

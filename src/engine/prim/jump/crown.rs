@@ -7,7 +7,7 @@
 //! move ends there, crowned. The compile side is `src/compile/prim/jump/crown.rs`.
 
 use super::Jump;
-use crate::engine::make::CellSink;
+use crate::engine::sink::CellSink;
 use crate::engine::{ByPlayer, CellId, DirId, Game, KindId, PieceId, Player, ZoneId};
 
 /// Where and into what a jumping piece is crowned, and how it jumps afterwards.

@@ -10,21 +10,19 @@
 
 use super::long_jump::Taken;
 use super::Jump;
-use crate::engine::movegen::View;
+use crate::engine::view::View;
 use crate::engine::{CellId, DirId, Game, PieceId, Player, EMPTY, NO_CELL};
 
 impl Game {
     /// Whether some landing of `j` beyond the piece on `o` (reached along `d`) lets the
     /// series go on; `taken` already holds `o`.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn some_landing_goes_on(
         &self,
         v: &View,
         p: Player,
         j: &Jump,
         piece: PieceId,
-        o: CellId,
-        d: DirId,
+        (o, d): (CellId, DirId),
         taken: &Taken,
     ) -> bool {
         let mut t = self.board.next(o, d);

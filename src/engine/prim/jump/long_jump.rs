@@ -8,10 +8,9 @@
 //! cross again. A move records the landing cells only, as a plain jump does; the piece taken
 //! between two landings is the one piece on the line between them.
 
-use crate::engine::movegen::View;
-use crate::engine::{
-    CellId, DirId, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY, NO_CELL,
-};
+use super::Jump;
+use crate::engine::cursor::Cursor;
+use crate::engine::{CellId, DirId, Game, Move, MoveList, Part, PieceId, State, EMPTY, NO_CELL};
 
 /// The most pieces one move can jump: a move records its origin and one cell per landing.
 const MAX_TAKEN: usize = crate::engine::MAX_MOVE_CELLS;
@@ -38,54 +37,28 @@ struct Landing {
     mv: Move,
 }
 
-impl Game {
-    /// Generates the moves of the jump part `idx` of `rule` (a flying, deferred, crowning or
+impl Jump {
+    /// Generates the moves of this jump part (a flying, deferred, crowning or
     /// continuing-landing one) for the piece on `focus`, then the parts after it.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn gen_long_jump(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        focus: CellId,
-        mv: Move,
-        out: &mut MoveList,
-    ) {
-        let Part::Jump(jump) = &rule.parts[idx] else {
-            return;
-        };
-        let piece = v.get(focus);
-        let saved = v.len;
+    pub(super) fn gen_long_jump(&self, cur: &mut Cursor, focus: CellId, mv: Move) {
+        let piece = cur.v.get(focus);
+        let saved = cur.v.len;
         // The piece is lifted: the cell it left is empty for the rest of the move.
-        v.put(focus, EMPTY);
+        cur.v.put(focus, EMPTY);
         let taken = Taken {
             cells: [NO_CELL; MAX_TAKEN],
             len: 0,
         };
         let at = Landing { piece, focus, mv };
-        self.long_jumps_from(s, v, p, rule, idx, jump, at, taken, out);
-        v.len = saved;
+        self.long_jumps_from(cur, self, at, taken);
+        cur.v.len = saved;
     }
 
     /// Every jump `j` from `at.focus`, each followed by the next jump (a repeating part) or
     /// by the rest of the move; with none found after at least one jump, the move ends here.
-    /// `j` is the part's own jump, or the crowned kind's once the piece was crowned.
-    #[allow(clippy::too_many_arguments)]
-    fn long_jumps_from(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        j: &super::Jump,
-        at: Landing,
-        taken: Taken,
-        out: &mut MoveList,
-    ) {
-        let super::Jump {
+    /// `j` is this part's own jump, or the crowned kind's once the piece was crowned.
+    fn long_jumps_from(&self, cur: &mut Cursor, j: &Jump, at: Landing, taken: Taken) {
+        let Jump {
             dirs,
             over,
             to,
@@ -98,19 +71,20 @@ impl Game {
             land_continuing,
         } = j;
         let Landing { piece, focus, mv } = at;
-        let board = &self.board;
+        let (game, p) = (cur.game, cur.p);
+        let board = &game.board;
         let mut found = false;
         for &d in &dirs[p] {
             let mut o = board.next(focus, d);
-            while *flying && o != NO_CELL && v.get(o) == EMPTY {
+            while *flying && o != NO_CELL && cur.v.get(o) == EMPTY {
                 o = board.next(o, d);
             }
-            if o == NO_CELL || taken.holds(o) || !over.accepts(board, p, o, v.get(o)) {
+            if o == NO_CELL || taken.holds(o) || !over.accepts(board, p, o, cur.v.get(o)) {
                 continue;
             }
-            let saved = v.len;
+            let saved = cur.v.len;
             if *capture && !*deferred {
-                v.put(o, EMPTY);
+                cur.v.put(o, EMPTY);
             }
             let mut next = taken;
             if next.len < MAX_TAKEN {
@@ -119,25 +93,25 @@ impl Game {
             }
             // Only the landings from which the series goes on, when there are any.
             let must_go_on =
-                *land_continuing && self.some_landing_goes_on(v, p, j, piece, o, d, &next);
+                *land_continuing && game.some_landing_goes_on(cur.v, p, j, piece, (o, d), &next);
             let mut t = board.next(o, d);
             while t != NO_CELL
-                && to.accepts(board, p, t, v.get(t))
+                && to.accepts(board, p, t, cur.v.get(t))
                 && (mv.len as usize) < crate::engine::MAX_MOVE_CELLS
                 && taken.len < MAX_TAKEN
             {
                 // A jump that captures nothing may not come back to a cell it left: going
                 // round a cycle changes nothing, and listed each lap as a move.
                 let cycles = *repeat && !*capture && mv.cells().contains(&t);
-                if !cycles && (!must_go_on || self.goes_on(v, p, j, piece, t, &next)) {
+                if !cycles && (!must_go_on || game.goes_on(cur.v, p, j, piece, t, &next)) {
                     found = true;
                     let mut m = mv;
                     m.push(t);
                     let stops = stop.is_some_and(|z| board.zones[z.index()].contains(p, t));
                     // Crowned on landing: the series goes on with the new kind's jumps.
-                    let crowned = crown.as_deref().filter(|c| c.crowns(self, p, piece, t));
+                    let crowned = crown.as_deref().filter(|c| c.crowns(game, p, piece, t));
                     let (j2, piece2) = match crowned {
-                        Some(c) => (c.then.as_deref(), c.crowned(self, piece)),
+                        Some(c) => (c.then.as_deref(), c.crowned(game, piece)),
                         None => (Some(j), piece),
                     };
                     let land = Landing {
@@ -147,9 +121,9 @@ impl Game {
                     };
                     match j2 {
                         Some(j2) if *repeat && !stops => {
-                            self.long_jumps_from(s, v, p, rule, idx, j2, land, next, out);
+                            self.long_jumps_from(cur, j2, land, next);
                         }
-                        _ => self.end_long_jump(s, v, p, rule, idx, land, &next, out),
+                        _ => self.end_long_jump(cur, land, &next),
                     }
                 }
                 if !*flying {
@@ -157,50 +131,38 @@ impl Game {
                 }
                 t = board.next(t, d);
             }
-            v.len = saved;
+            cur.v.len = saved;
         }
         if !found && taken.len > 0 {
-            self.end_long_jump(s, v, p, rule, idx, at, &taken, out);
+            self.end_long_jump(cur, at, &taken);
         }
     }
 
     /// The jumps are over, the piece on `at`: the captured pieces leave and the move goes on
-    /// with the part after `idx`.
-    #[allow(clippy::too_many_arguments)]
-    fn end_long_jump(
-        &self,
-        s: &State,
-        v: &mut View,
-        p: Player,
-        rule: &Rule,
-        idx: usize,
-        at: Landing,
-        taken: &Taken,
-        out: &mut MoveList,
-    ) {
+    /// with the part after this one.
+    fn end_long_jump(&self, cur: &mut Cursor, at: Landing, taken: &Taken) {
         let Landing {
             piece,
             focus: at,
             mv,
         } = at;
-        if idx + 1 == rule.parts.len() {
-            out.push(mv);
+        if cur.idx + 1 == cur.rule.parts.len() {
+            cur.out.push(mv);
             return;
         }
-        let saved = v.len;
-        if matches!(
-            rule.parts[idx],
-            Part::Jump(super::Jump { capture: true, .. })
-        ) {
+        let saved = cur.v.len;
+        if self.capture {
             for &c in &taken.cells[..taken.len] {
-                v.put(c, EMPTY);
+                cur.v.put(c, EMPTY);
             }
         }
-        v.put(at, piece);
-        self.gen_parts(s, v, p, rule, idx + 1, at, mv, out);
-        v.len = saved;
+        cur.v.put(at, piece);
+        cur.next(at, mv);
+        cur.v.len = saved;
     }
+}
 
+impl Game {
     /// The cell a flying jump from `from` to `to` along one of `dirs` hopped: the first cell
     /// between them for which `occupied` holds (the board as it stands before that jump, or
     /// before the move with the mover's own starting cell left out), or [`NO_CELL`].

@@ -6,7 +6,7 @@
 //! moves, written with `A` (approach) or `W` (withdraw) after the landing: `c3-d4A`.
 
 use super::clear_run;
-use crate::engine::make::CellSink;
+use crate::engine::sink::CellSink;
 use crate::engine::{ByPlayer, CellCond, CellId, DirId, Game, PieceId, Player, NO_CELL};
 
 /// The registry name of the approach.

@@ -4,7 +4,7 @@
 //! those neighbours meets that condition: `place(stone) then convert-around(adjacent,
 //! next-to: friend)` places only next to a piece of one's own (Ataxx's clone).
 
-use crate::engine::make::CellSink;
+use crate::engine::sink::CellSink;
 use crate::engine::{ByPlayer, CellCond, CellId, DirId, Game, PieceId, Player, NO_CELL};
 
 /// The registry name.

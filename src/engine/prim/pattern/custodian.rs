@@ -5,7 +5,7 @@
 //! between two enemies is not taken: only the mover captures.
 
 use super::clear_run;
-use crate::engine::make::CellSink;
+use crate::engine::sink::CellSink;
 use crate::engine::{ByPlayer, CellCond, CellId, DirId, Game, PieceId, Player, NO_CELL};
 
 /// The registry name.

@@ -16,8 +16,10 @@ pub mod convert_around;
 pub mod custodian;
 pub mod surround;
 
-use crate::engine::make::CellSink;
-use crate::engine::{ByPlayer, CellCond, CellId, DirId, Game, PieceId, Player, EMPTY, NO_CELL};
+use crate::engine::sink::CellSink;
+use crate::engine::{
+    ByPlayer, CellCond, CellId, DirId, Game, KindId, Move, PieceId, Player, State, EMPTY, NO_CELL,
+};
 
 /// A compiled pattern capture or conversion.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,5 +130,106 @@ fn clear_run<S: CellSink>(game: &Game, sink: &mut S, from: CellId, d: DirId, n: 
     for _ in 0..n {
         sink.set(c, EMPTY);
         c = game.board.next(c, d);
+    }
+}
+
+impl super::Primitive for Pattern {
+    fn name(&self) -> &'static str {
+        Pattern::name(self)
+    }
+
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    fn cells_recorded(&self) -> usize {
+        0
+    }
+
+    fn targets<'c>(&self, rest: &'c [CellId]) -> (usize, &'c [CellId]) {
+        let n = self.cells_recorded();
+        (n, super::recorded(rest, n))
+    }
+
+    fn takes(&self) -> super::Takes<'_> {
+        super::Takes::Nothing
+    }
+
+    fn write(&self, w: &mut super::Writer) {
+        Pattern::write(self, &mut w.out);
+    }
+
+    fn reach_created(&self, w: &mut super::ReachWork, p: Player) {
+        if self.converts() {
+            w.all_of_anywhere(p);
+        }
+    }
+
+    fn reach(
+        &self,
+        _: &mut super::ReachWork,
+        _: (Player, PieceId),
+        _: bool,
+        at: &[CellId],
+    ) -> Option<Vec<CellId>> {
+        Some(at.to_vec())
+    }
+
+    fn symmetric(&self, c: &super::SymmetryCheck) -> bool {
+        c.dirs(self.dirs()) && self.conds().into_iter().all(|x| c.cond(x))
+    }
+
+    fn creates_pieces(&self) -> bool {
+        false
+    }
+
+    fn census_classes(&self, c: &mut super::CensusClasses, _: &[KindId]) {
+        // Pattern captures take pieces off; `convert-around` turns them over.
+        c.owners_change |= self.converts();
+    }
+
+    fn keeps_column(&self, _: &mut super::ColumnCheck) -> bool {
+        true
+    }
+
+    fn captures(&self, _: &Game, _: &State, _: &[CellId]) -> (usize, usize) {
+        // Taken elsewhere than on a recorded landing, or nothing taken: not counted.
+        (self.cells_recorded(), 0)
+    }
+
+    fn victims(
+        &self,
+        _: (&Game, &State),
+        _: &[CellId],
+        k: usize,
+        _: &mut dyn FnMut(CellId),
+    ) -> usize {
+        // It records no cell an enemy piece stood on before the move.
+        k + self.cells_recorded()
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn null_move_sound(&self) -> bool {
+        true
+    }
+
+    fn bound(&self, _: &mut super::MoveBound) -> Option<f64> {
+        Some(1.0)
+    }
+
+    #[inline(always)]
+    fn generate(&self, cur: &mut super::Cursor, focus: CellId, mv: Move) {
+        // Approach and withdraw must take something; the captures are made by `make`.
+        if self.holds(cur.game, |c| cur.v.get(c), mv.cells[0], focus, cur.p) {
+            cur.next(focus, mv);
+        }
+    }
+
+    #[inline(always)]
+    fn replay<S: super::CellSink>(&self, r: &mut super::Replay, sink: &mut S) {
+        self.exec(r.game, sink, r.mv.cells[0], r.focus, r.p);
     }
 }

@@ -5,7 +5,7 @@
 //! `against: friend or throne`). A side off the board does not enclose, unless `edges:
 //! yes` (a corner piece taken by the two cells beside it, as in Hasami shogi).
 
-use crate::engine::make::CellSink;
+use crate::engine::sink::CellSink;
 use crate::engine::{ByPlayer, CellCond, CellId, DirId, Game, Player, EMPTY, NO_CELL};
 
 /// The registry name.
