@@ -17,7 +17,9 @@
 //! order by the general code. A unit test compares the lists along random games of every
 //! shipped game.
 
+use super::accel::Accel;
 use super::movegen;
+use super::Rules;
 use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
 use crate::engine::RuleId;
 
@@ -123,7 +125,7 @@ pub(crate) type SetMasks = [u64; MAX_SETS];
 impl BitMoves {
     /// The bitboard forms of `game`'s piece rules, or `None` when the board has more than 64
     /// cells or no rule has one.
-    pub fn build(game: &Game) -> Option<BitMoves> {
+    pub fn build(game: &Rules, accel: &Accel) -> Option<BitMoves> {
         let board = &game.board;
         if board.len() > 64 {
             return None;
@@ -142,7 +144,7 @@ impl BitMoves {
         let filtered = !game.forbids.is_empty()
             || game.has_forced
             || game.most_captures
-            || game.drop_mate_rules
+            || accel.drop_mate_rules
             || game.dice.is_some()
             || game.reserve_kind.is_some()
             || game.rules.iter().any(|r| {
@@ -152,11 +154,11 @@ impl BitMoves {
             });
         out.countable = (0..np)
             .map(|p| {
-                !filtered && game.free_rules.0[p].is_empty() && game.entry_rules.0[p].is_empty()
+                !filtered && accel.free_rules.0[p].is_empty() && accel.entry_rules.0[p].is_empty()
             })
             .collect();
         let mut ray_index: Vec<((usize, u16), u32)> = Vec::new();
-        let pm = &game.piece_moves;
+        let pm = &accel.piece_moves;
         for p in (0..np).map(|p| Player(p as u8)) {
             for piece in 0..pieces {
                 let entries = pm.of(p, PieceId::from_index(piece));
@@ -172,7 +174,7 @@ impl BitMoves {
                     let shifts: Option<Vec<DirShift>> = pm
                         .dirs(e)
                         .iter()
-                        .map(|d| game.dir_shifts.get(d.index()).copied().flatten())
+                        .map(|d| accel.dir_shifts.get(d.index()).copied().flatten())
                         .collect();
                     let from = pm.start_cells(e).map_or(u64::MAX, |w| w[0]);
                     let promote = pm.promotion(e).map(|pr| Promote {
@@ -252,11 +254,11 @@ impl BitMoves {
                 }
             }
         }
-        if out.plans.is_empty() || !out.pays_at_start(game) {
+        if out.plans.is_empty() || !out.pays_at_start(game, accel) {
             return None;
         }
         out.count = (0..np)
-            .map(|p| super::count_plan::CountPlan::build(game, &out, Player(p as u8)))
+            .map(|p| super::count_plan::CountPlan::build(game, accel, &out, Player(p as u8)))
             .collect();
         Some(out)
     }
@@ -266,13 +268,13 @@ impl BitMoves {
     /// many pieces use it: for one piece in nineteen (Intellector's, whose step is its only
     /// rule with a bitboard form) it cost 3.5 % more instructions a ply than it saved. A
     /// start written as a position text (read after this) counts as covered.
-    fn pays_at_start(&self, game: &Game) -> bool {
+    fn pays_at_start(&self, game: &Rules, accel: &Accel) -> bool {
         let (mut total, mut planned) = (0usize, 0usize);
         for &id in &game.start_board {
             let Some(owner) = game.pieces[id.index()].owner else {
                 continue;
             };
-            if game.movers[owner].contains(&id) {
+            if accel.movers[owner].contains(&id) {
                 total += 1;
                 planned += usize::from(self.plan(owner, id).is_some());
             }
@@ -282,7 +284,7 @@ impl BitMoves {
 
     /// The offset of a table of each cell's step targets along `dirs` together, or
     /// [`NONE`] when two directions reach one cell from the same cell.
-    fn step_table(&mut self, game: &Game, dirs: &[DirShift]) -> u32 {
+    fn step_table(&mut self, game: &Rules, dirs: &[DirShift]) -> u32 {
         let n = game.board.len();
         let mut table = [0u64; 64];
         for (c, t) in table.iter_mut().enumerate().take(n) {
@@ -305,7 +307,7 @@ impl BitMoves {
     fn ray(
         &mut self,
         index: &mut Vec<((usize, u16), u32)>,
-        game: &Game,
+        game: &Rules,
         d: super::DirId,
         max: u16,
     ) -> u32 {
@@ -384,7 +386,7 @@ fn step_slots(plan: &[Entry], rules: &[super::PieceMove]) -> Option<Vec<(RuleId,
 
 /// The index in `sets` of the piece ids `set` holds, added if new; `None` past
 /// [`MAX_SETS`].
-fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Game, set: super::ContentSet) -> Option<u8> {
+fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Rules, set: super::ContentSet) -> Option<u8> {
     let ids: Vec<PieceId> = (0..game.pieces.len())
         .map(PieceId::from_index)
         .filter(|&id| set.contains(id))
@@ -534,7 +536,7 @@ impl Game {
                 return true;
             }
         }
-        let entries = self.piece_moves.of(p, piece);
+        let entries = self.accel.piece_moves.of(p, piece);
         while any != 0 {
             if out.len() >= limit {
                 break;
@@ -698,7 +700,7 @@ impl Game {
         let pieces = s.bits[piece.index()];
         let mut origins = [0u64; MAX_STEP_DIRS];
         let any = BitMoves::origins(plan, masks, pieces, &mut origins);
-        let entries = self.piece_moves.of(p, piece);
+        let entries = self.accel.piece_moves.of(p, piece);
         let mut n = 0usize;
         let mut others = false;
         for e in &plan.entries {
@@ -863,14 +865,15 @@ impl Game {
         rest: &mut MoveList,
     ) -> usize {
         let c = king.index();
-        let entries = self.piece_moves.of(p, rp);
+        let entries = self.accel.piece_moves.of(p, rp);
         // The attack masks alone answer where they cover every attack on the piece.
         let masks_only = self
+            .accel
             .attack_rays
             .get(rp.index())
             .filter(|t| t.conditional.is_empty())
             .and_then(|t| t.masks.as_ref())
-            .zip(self.between.as_ref());
+            .zip(self.accel.between.as_ref());
         let mut n = 0;
         for e in &plan.entries {
             match e {
@@ -936,7 +939,7 @@ impl Game {
         royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> usize {
-        let entries = self.piece_moves.of(p, piece);
+        let entries = self.accel.piece_moves.of(p, piece);
         let mut n = 0;
         while bound != 0 {
             let c = bound.trailing_zeros() as usize;
@@ -1014,13 +1017,13 @@ loss if no-moves
             fen: None,
         });
         for t in &games {
-            if t.game.bit_moves.is_none() {
+            if t.game.accel.bit_moves.is_none() {
                 continue;
             }
             covered.push(t.name.clone());
             let mut general = t.game.clone();
-            general.bit_moves = None;
-            general.step_tables = None;
+            general.accel.bit_moves = None;
+            general.accel.step_tables = None;
             crate::engine::test_games::assert_same_moves(t, &t.game, &general, &mut rng);
         }
         // Intellector's plans would serve one piece in nineteen: not worth their set-up.

@@ -58,7 +58,7 @@ impl Game {
     /// The body of [`Game::count_by_bits`], inlined into both its compilations.
     #[inline(always)]
     fn count_by_bits_here(&self, s: &State, scratch: &mut MoveList) -> Option<usize> {
-        let bm = self.bit_moves.as_deref()?;
+        let bm = self.accel.bit_moves.as_deref()?;
         let p = s.scalars.to_move;
         if !bm.countable(p) || self.is_chance(s) {
             return None;
@@ -125,7 +125,7 @@ impl Game {
             if cells == 0 || o.shape == Shape::EnPassant && s.scalars.ep.target == NO_CELL {
                 continue;
             }
-            let entry = &self.piece_moves.of(p, o.piece)[usize::from(o.entry)];
+            let entry = &self.accel.piece_moves.of(p, o.piece)[usize::from(o.entry)];
             while cells != 0 {
                 let c = CellId::from_index(cells.trailing_zeros() as usize);
                 cells &= cells - 1;
@@ -139,7 +139,7 @@ impl Game {
                 Some(k) => n += k,
                 None => {
                     for cell in bits_iter(s.cells_of(piece)) {
-                        for e in self.piece_moves.of(p, piece) {
+                        for e in self.accel.piece_moves.of(p, piece) {
                             self.gen_entry(s, &mut view, p, e, cell, scratch);
                         }
                     }
@@ -179,7 +179,7 @@ impl Game {
         if !plan.apart.is_empty() {
             return None;
         }
-        let between = self.between.as_ref()?;
+        let between = self.accel.between.as_ref()?;
         Some(if checks & (checks - 1) == 0 {
             checks | between.get(king.index(), checks.trailing_zeros() as usize)
         } else {

@@ -204,7 +204,7 @@ impl Game {
         mover: Player,
         log_from: usize,
     ) -> Option<(Outcome, u16)> {
-        if let Some(quick) = &self.quick_ends {
+        if let Some(quick) = &self.accel.quick_ends {
             return match quick.run(self, s, mover, log_from) {
                 Ok(decided) => {
                     debug_assert_eq!(
@@ -240,7 +240,10 @@ impl Game {
     ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
         // The endings may ask `nobody-can-move` several times about this one position.
-        let _memo = self.asks_stuck.then(super::stuck_memo::Session::enter);
+        let _memo = self
+            .accel
+            .asks_stuck
+            .then(super::stuck_memo::Session::enter);
         for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,

@@ -434,7 +434,7 @@ impl Game {
         if let Some(plan) = self.place_capture(mv.rule) {
             return self.place_capture_refusal(s, mv, plan);
         }
-        if !self.forbids_whole_board {
+        if !self.accel.forbids_whole_board {
             return None;
         }
         let (hash, reset) = self.plain_hash_after(s, mv)?;
