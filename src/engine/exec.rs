@@ -549,7 +549,9 @@ impl Game {
         let (next, full, quiet) = self.after_move(s, sim.hash, sim.reset);
         let (cells, target) = self.sim_target(&sim, r, full, next);
         let mut plies = Vec::new();
-        self.repetition_walk(s, r, cells, target, s.frames.len() + 1, quiet, &mut |j| {
+        let t = s.frames.len() + 1;
+        let find = super::repetition::Sought { cells, target, t };
+        self.repetition_walk(s, r, find, quiet, &mut |j| {
             plies.push(Self::ply_of(s, j));
             false
         });

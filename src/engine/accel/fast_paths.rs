@@ -105,3 +105,130 @@ impl RuleMake {
         plans
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::engine::select_bit::nth_set_bit;
+    use crate::engine::test_games::shipped;
+    use crate::engine::{Game, MoveList, State};
+
+    /// Plays `games` seeded random games of at most `plies` moves of `game`, calling `at`
+    /// on each position before its move is made.
+    fn random_games(
+        game: &Game,
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut at: impl FnMut(&State, &MoveList),
+    ) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut moves = MoveList::new();
+        for _ in 0..games {
+            let mut s = game.start();
+            for _ in 0..plies {
+                game.legal_moves(&s, &mut moves);
+                at(&s, &moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                game.make(&mut s, mv);
+            }
+        }
+    }
+
+    /// The sampler (bitsets, cell moves, rows of placements, or a draw from the listed
+    /// moves) draws only legal moves, and draws none exactly when there is none, along
+    /// random games of every shipped game; each draw is tried with several picks.
+    #[test]
+    fn sampled_moves_are_legal_moves() {
+        let mut sampled_fast = 0;
+        for (name, game) in shipped() {
+            let fast = !game.accel.move_bits.is_empty()
+                || !game.accel.cell_moves.is_empty()
+                || game.accel.has_placement_rows;
+            let mut rng = SmallRng::seed_from_u64(7);
+            let mut scratch = MoveList::new();
+            random_games(&game, 5, 3, 120, |s, legal| {
+                for _ in 0..4 {
+                    let drawn = game.sample_legal_move(s, &mut scratch, |n| rng.gen_range(0..n));
+                    match drawn {
+                        Some(mv) => assert!(
+                            legal.contains(&mv),
+                            "{name}: drew {mv:?}, which is not a legal move"
+                        ),
+                        None => assert!(legal.is_empty(), "{name}: drew nothing, but has moves"),
+                    }
+                    sampled_fast += usize::from(fast);
+                }
+            });
+        }
+        assert!(sampled_fast > 1000, "the fast samplers were exercised");
+    }
+
+    /// The n-th set bit of a player's move bitset is the n-th cell of their legal moves,
+    /// found the slow way (clearing the lowest bit n times), along random games of every
+    /// shipped game whose moves have the bitset form.
+    #[test]
+    fn select_bit_agrees_with_clearing_bits() {
+        let mut words = 0;
+        for (name, game) in shipped() {
+            if game.accel.move_bits.is_empty() {
+                continue;
+            }
+            random_games(&game, 11, 3, 200, |s, legal| {
+                let Some((_, bits)) = game.move_bits(s) else {
+                    return;
+                };
+                assert_eq!(bits.count_ones() as usize, legal.len(), "{name}");
+                let mut slow = bits;
+                for n in 0..bits.count_ones() {
+                    assert_eq!(
+                        nth_set_bit(bits, n),
+                        slow.trailing_zeros(),
+                        "{name}: bit {n} of {bits:#x}"
+                    );
+                    slow &= slow - 1;
+                }
+                words += 1;
+            });
+        }
+        assert!(words > 100, "some games have move bitsets");
+    }
+
+    /// With the `nobody-can-move` memo, every position of random games of every shipped
+    /// game that asks it ends (or goes on) as it does when each asking generates moves
+    /// again: the same result and deciding ending after every move.
+    #[test]
+    fn stuck_memo_agrees_with_asking_again() {
+        let mut checked = 0;
+        for (name, game) in shipped() {
+            if !game.accel.asks_stuck {
+                continue;
+            }
+            let mut general = game.clone();
+            general.accel.asks_stuck = false;
+            let mut rng = SmallRng::seed_from_u64(13);
+            let mut moves = MoveList::new();
+            for _ in 0..4 {
+                let (mut s, mut t) = (game.start(), general.start());
+                for _ in 0..300 {
+                    game.legal_moves(&s, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.gen_range(0..moves.len())];
+                    game.make(&mut s, mv);
+                    general.make(&mut t, mv);
+                    assert_eq!(s.result_now(), t.result_now(), "{name} after {mv:?}");
+                    assert_eq!(s.scalars.end_rule, t.scalars.end_rule, "{name}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "some shipped game asks nobody-can-move");
+    }
+}
