@@ -508,24 +508,55 @@ impl BitMoves {
     }
 }
 
+/// What the bitboard generator and counters read about one position: the plans, the
+/// position's set masks ([`BitMoves::masks`]), the position, the player to move and, when
+/// counting for a game with royal pieces, the mover's one royal piece and its cell.
+#[derive(Clone, Copy)]
+pub(super) struct BitPos<'a> {
+    /// The bitboard plans.
+    pub(super) bm: &'a BitMoves,
+    /// The position's set masks.
+    pub(super) masks: &'a SetMasks,
+    /// The position.
+    pub(super) s: &'a State,
+    /// The player to move.
+    pub(super) p: Player,
+    /// The mover's one royal piece's cell and id, when counting must keep it safe.
+    pub(super) royal: Option<(super::CellId, PieceId)>,
+}
+
+/// A piece's step origins ([`BitMoves::origins`]) and its rules, as the generator of one
+/// plan entry reads them.
+#[derive(Clone, Copy)]
+struct Origins<'a> {
+    cells: &'a [u64; MAX_STEP_DIRS],
+    entries: &'a [super::PieceMove],
+}
+
+/// A piece's plan and its step origins, for counting.
+#[derive(Clone, Copy)]
+pub(super) struct PlanOrigins<'a> {
+    plan: &'a PiecePlan,
+    origins: &'a [u64; MAX_STEP_DIRS],
+}
+
 impl Game {
     /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
     /// the piece has a bitboard plan (see the module documentation); false when it has
     /// none. Stops between pieces once `out` holds `limit` moves. Of every rule (`ONLY` =
     /// `movegen::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn gen_bit_piece<const ONLY: u8>(
         &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
+        at: BitPos,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
         limit: usize,
         out: &mut MoveList,
     ) -> bool {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
         let Some(plan) = bm.plan(p, piece) else {
             return false;
         };
@@ -549,7 +580,11 @@ impl Game {
                 if ONLY != movegen::ALL && rule.forced != (ONLY == movegen::FORCED) {
                     continue;
                 }
-                self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, out);
+                let from = Origins {
+                    cells: &origins,
+                    entries,
+                };
+                self.gen_bit_entry(at, e, from, c, view, out);
             }
         }
         true
@@ -605,21 +640,23 @@ impl Game {
 
     /// The moves of one rule `e` of a plan from cell `c`; `origins` are the plan's step
     /// directions' origins ([`BitMoves::origins`]).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn gen_bit_entry(
         &self,
-        bm: &BitMoves,
+        at: BitPos,
         e: &Entry,
-        masks: &SetMasks,
-        origins: &[u64; MAX_STEP_DIRS],
+        from: Origins,
         c: usize,
-        s: &State,
         view: &mut super::movegen::View,
-        p: Player,
-        entries: &[super::PieceMove],
         out: &mut MoveList,
     ) {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
+        let Origins {
+            cells: origins,
+            entries,
+        } = from;
         let bit = 1u64 << c;
         {
             match e {
@@ -682,20 +719,18 @@ impl Game {
     /// a cell no enemy attacks once it has moved there; the piece's other moves (its other
     /// rules from every cell, and every other move from a cell outside `free`) are listed in
     /// `rest` for the caller to judge. `None` when the piece has no plan.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn count_bit_piece(
         &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
+        at: BitPos,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
         free: u64,
-        royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> Option<usize> {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
         let plan = bm.plan(p, piece)?;
         let pieces = s.bits[piece.index()];
         let mut origins = [0u64; MAX_STEP_DIRS];
@@ -776,19 +811,11 @@ impl Game {
             }
         }
         // Every move from a cell outside `free`, then the other rules' moves from the rest.
-        n += self.count_bound(
-            bm,
+        let planned = PlanOrigins {
             plan,
-            masks,
-            &origins,
-            any & !free,
-            s,
-            view,
-            p,
-            piece,
-            royal,
-            rest,
-        );
+            origins: &origins,
+        };
+        n += self.count_bound(at, planned, any & !free, view, piece, rest);
         if others {
             let mut cells = pieces & free;
             while cells != 0 {
@@ -808,62 +835,55 @@ impl Game {
 
     /// [`Game::count_bound`] for a grouped piece of a count plan (`count_plan.rs`): its
     /// moves from the cells of `bound`, with the plan's origins made here.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn count_bound_cells(
         &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
+        at: BitPos,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
         bound: u64,
-        royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> usize {
+        let BitPos {
+            bm,
+            masks,
+            s,
+            p,
+            royal,
+        } = at;
         let Some(plan) = bm.plan(p, piece) else {
             unreachable!("a grouped piece has a plan")
         };
         if let Some((king, rp)) = royal {
             if plan.tabled && rp == piece && bound == 1 << king.index() {
-                return self.count_royal_by_tables(bm, plan, masks, s, view, p, king, rp, rest);
+                return self.count_royal_by_tables(at, plan, view, king, rp, rest);
             }
         }
         let mut origins = [0u64; MAX_STEP_DIRS];
         let any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
-        self.count_bound(
-            bm,
+        let planned = PlanOrigins {
             plan,
-            masks,
-            &origins,
-            any & bound,
-            s,
-            view,
-            p,
-            piece,
-            royal,
-            rest,
-        )
+            origins: &origins,
+        };
+        self.count_bound(at, planned, any & bound, view, piece, rest)
     }
 
     /// [`Game::count_bound`] for the royal piece `rp` on `king` when its plan is `tabled`:
     /// each plain step's targets read from its table and tested for attack one by one; the
     /// other rules' moves listed in `rest`.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn count_royal_by_tables(
         &self,
-        bm: &BitMoves,
+        at: BitPos,
         plan: &PiecePlan,
-        masks: &SetMasks,
-        s: &State,
         view: &mut super::movegen::View,
-        p: Player,
         king: super::CellId,
         rp: PieceId,
         rest: &mut MoveList,
     ) -> usize {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
         let c = king.index();
         let entries = self.accel.piece_moves.of(p, rp);
         // The attack masks alone answer where they cover every attack on the piece.
@@ -923,22 +943,18 @@ impl Game {
     /// `royal`, its cell and id) are counted when they land on a cell no enemy attacks once
     /// it stands there; every other move is listed in `rest` for the caller to judge.
     /// `origins` are the plan's step origins ([`BitMoves::origins`]).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn count_bound(
         &self,
-        bm: &BitMoves,
-        plan: &PiecePlan,
-        masks: &SetMasks,
-        origins: &[u64; MAX_STEP_DIRS],
+        at: BitPos,
+        planned: PlanOrigins,
         mut bound: u64,
-        s: &State,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
-        royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> usize {
+        let BitPos { s, p, royal, .. } = at;
+        let PlanOrigins { plan, origins } = planned;
         let entries = self.accel.piece_moves.of(p, piece);
         let mut n = 0;
         while bound != 0 {
@@ -967,7 +983,13 @@ impl Game {
                             }
                         }
                     }
-                    _ => self.gen_bit_entry(bm, e, masks, origins, c, s, view, p, entries, rest),
+                    _ => {
+                        let from = Origins {
+                            cells: origins,
+                            entries,
+                        };
+                        self.gen_bit_entry(at, e, from, c, view, rest)
+                    }
                 }
             }
         }

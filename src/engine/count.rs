@@ -96,6 +96,13 @@ impl Game {
             (!(pinned | 1 << king.index()), landing, Some((king, rp)))
         };
         let masks = bm.masks(s, p);
+        let at = super::bit_moves::BitPos {
+            bm,
+            masks: &masks,
+            s,
+            p,
+            royal: king,
+        };
         let mut view = super::movegen::View::new(&s.board);
         scratch.clear();
         let mut n = plan.count_free(bm, &masks, s, free, landing);
@@ -107,17 +114,7 @@ impl Game {
             bound &= bound - 1;
             let piece = s.board[c];
             if plan.is_grouped(piece) {
-                n += self.count_bound_cells(
-                    bm,
-                    &masks,
-                    s,
-                    &mut view,
-                    p,
-                    piece,
-                    1 << c,
-                    king,
-                    scratch,
-                );
+                n += self.count_bound_cells(at, &mut view, piece, 1 << c, scratch);
             }
         }
         for o in &plan.others {
@@ -135,7 +132,7 @@ impl Game {
             }
         }
         for &piece in &plan.apart {
-            match self.count_bit_piece(bm, &masks, s, &mut view, p, piece, free, king, scratch) {
+            match self.count_bit_piece(at, &mut view, piece, free, scratch) {
                 Some(k) => n += k,
                 None => {
                     for cell in bits_iter(s.cells_of(piece)) {

@@ -359,7 +359,14 @@ impl Game {
                 if out.len() >= limit {
                     break;
                 }
-                if self.gen_bit_piece::<ONLY>(b, &masks, s, view, p, piece, limit, out) {
+                let at = super::bit_moves::BitPos {
+                    bm: b,
+                    masks: &masks,
+                    s,
+                    p,
+                    royal: None,
+                };
+                if self.gen_bit_piece::<ONLY>(at, view, piece, limit, out) {
                     continue;
                 }
             }
