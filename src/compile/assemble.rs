@@ -312,15 +312,7 @@ impl Compiler {
             })
             .collect();
         let pieces = self.pieces.pieces.clone();
-        let mut castlers = ContentSet::NONE;
-        for (id, piece) in pieces.iter().enumerate().skip(1) {
-            if rules.iter().any(|r| {
-                r.kinds.contains(&piece.kind)
-                    && r.parts.iter().any(|p| matches!(p, Part::Castle(_)))
-            }) {
-                castlers.insert(PieceId::from_index(id));
-            }
-        }
+        let castlers = castlers(&rules, &pieces);
         let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
         for (i, p) in pieces.iter().enumerate().skip(1) {
             let o = p.owner.map_or(np, Player::index);
@@ -425,6 +417,20 @@ impl Compiler {
             }
         }
     }
+}
+
+/// The piece ids that castle (the king, not the rook): those of the kinds of a rule with a
+/// `castle` part.
+fn castlers(rules: &[Rule], pieces: &[crate::engine::PieceType]) -> ContentSet {
+    let mut castlers = ContentSet::NONE;
+    for (id, piece) in pieces.iter().enumerate().skip(1) {
+        if rules.iter().any(|r| {
+            r.kinds.contains(&piece.kind) && r.parts.iter().any(|p| matches!(p, Part::Castle(_)))
+        }) {
+            castlers.insert(PieceId::from_index(id));
+        }
+    }
+    castlers
 }
 
 /// Gives each `line` ending (nested ones too) its bitboard windows, where the board allows

@@ -82,7 +82,12 @@ impl CellMoves {
         let mut entries = Vec::new();
         for &r in &accel.free_rules[p] {
             let rule = &game.rules[r.index()];
-            if rule.guard.is_some() || accel.outflank_placements[r.index()].is_some() {
+            if rule.guard.is_some()
+                || accel
+                    .outflank_placements
+                    .get(r.index())
+                    .is_some_and(Option::is_some)
+            {
                 return None;
             }
             let entry = match rule.parts.as_slice() {

@@ -73,7 +73,13 @@ impl MoveBits {
             return None;
         }
         let form = match rule.parts.as_slice() {
-            _ if accel.outflank_placements[r.index()].is_some() => Form::Outflank,
+            _ if accel
+                .outflank_placements
+                .get(r.index())
+                .is_some_and(Option::is_some) =>
+            {
+                Form::Outflank
+            }
             [Part::Place(super::prim::place::Place {
                 kind,
                 on,

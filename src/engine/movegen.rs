@@ -3,6 +3,7 @@
 //! A move with several parts sees the board as changed by its earlier parts through a small
 //! overlay, so generation never writes to the state and allocates nothing.
 
+use super::accel::FreeGen;
 use super::{
     CellId, Game, Move, MoveList, Part, PartCond, PieceId, Player, Promotion, RepCells, Rule,
     Shape, State, StateParts, EMPTY, NO_CELL,
@@ -310,17 +311,20 @@ impl Game {
             {
                 continue;
             }
-            if let Some(plan) = self.outflank_placement(r) {
-                plan.generate(s, r, out);
-                continue;
-            }
-            if rule.lone_placement {
-                if let [Part::Drop(x)] = rule.parts.as_slice() {
-                    if let Some(shift) = self.accel.dir_shifts[x.falls[p].index()] {
-                        super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
+            // The rule's plan, chosen when the game was built (`accel/fast_paths.rs`).
+            let n = self.rules.len();
+            match self.accel.free_gen.get(p.index() * n + r.index()) {
+                Some(FreeGen::Outflank) => {
+                    if let Some(plan) = self.outflank_placement(r) {
+                        plan.generate(s, r, out);
                         continue;
                     }
                 }
+                Some(&FreeGen::DropByShift(shift)) => {
+                    super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
+                    continue;
+                }
+                Some(FreeGen::General) | None => {}
             }
             self.gen_parts(s, &mut view, p, rule, 0, CellId::new(0), Move::new(r), out);
         }
@@ -839,6 +843,7 @@ mod tests {
             covered += 1;
             let mut general = game.clone();
             general.accel.dir_shifts.iter_mut().for_each(|x| *x = None);
+            general.accel.free_gen.clear();
             for _ in 0..20 {
                 let mut s = game.start();
                 loop {

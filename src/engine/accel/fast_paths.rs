@@ -12,7 +12,7 @@
 //! | lean make (`lean_make.rs`) | no dice, extra turns, castling, hands, reserve, stacks, passable slides, clock or history: [`PlainMake::Lean`] | `make_plain` | `lean_make::tests::lean_make_agrees_with_the_plain_make` |
 //! | plain make (`make.rs`) | no extra turns and no stacks: [`PlainMake::Plain`] | `make_general` | the perft and scenario suites (every chess-like game's plain moves) |
 //! | lone placement make (`make.rs`) | one `place`/`drop` in a lean-shaped game (`Rule::lone_placement`, set by the compiler) | `make_general` | `make::tests::lone_placement_make_agrees_with_the_general_make` |
-//! | outflank make and generation (`outflank_rays.rs`) | a placement that must outflank, board ≤ 64 cells: [`RuleMake::Outflank`], `outflank_placements` | the `outflank` part's walk | `outflank_rays::tests::outflank_by_bitboard_agrees_with_the_walk` |
+//! | outflank make and generation (`outflank_rays.rs`) | a placement that must outflank, board ≤ 64 cells: [`RuleMake::Outflank`], [`FreeGen::Outflank`] | the `outflank` part's walk | `outflank_rays::tests::outflank_by_bitboard_agrees_with_the_walk` |
 //! | place-then-capture (`place_capture.rs`) | `place(…) then remove-surrounded(…)`, no stacks: [`RuleMake::PlaceCapture`], `place_captures` | the parts one by one | `place_capture::tests::place_capture_agrees_with_the_general_path` |
 //! | bitboard moves (`bit_moves.rs`) | steps, leaps and slides on ≤ 64 cells: `bit_moves` | `gen_entry` per piece and rule | `bit_moves::tests::bit_moves_agree_with_the_general_generator` |
 //! | step tables (`step_table.rs`) | pieces whose rules are all steps, without a bitboard plan: `step_tables` | `gen_entry` | `step_table::tests::step_tables_agree_with_the_general_generator` |
@@ -20,7 +20,7 @@
 //! | forced-jump screen (`jump_screen.rs`) | forced jumps on ≤ 64 cells: `jump_screens` | generating the forced moves | `jump_screen::tests::jump_screen_agrees_with_the_forced_moves` |
 //! | placement bitsets (`move_bits.rs`) | a player's moves are the cells of one placement rule: `move_bits` | the move list | `move_bits::tests::move_bits_agree_with_the_move_list` |
 //! | cell bitsets (`cell_moves.rs`) | placements and moves of no cell, `forbid` allowed: `cell_moves` | the general generator | `cell_moves::tests::cell_moves_agree_with_the_general_path` |
-//! | drop by shift (`prim/drop.rs`) | a lone `drop` whose fall is a uniform shift: `dir_shifts` | the cell-by-cell fall | `movegen::tests::drop_by_shift_agrees_with_the_cell_test` |
+//! | drop by shift (`prim/drop.rs`) | a lone `drop` whose fall is a uniform shift: [`FreeGen::DropByShift`] | the cell-by-cell fall | `movegen::tests::drop_by_shift_agrees_with_the_cell_test` |
 //! | move counting (`count.rs`, `count_plan.rs`) | bitboard plans: `bit_moves` | the length of the legal list | `count::tests::count_agrees_with_the_legal_list` |
 //! | has a legal move (`movegen.rs`) | no `forbid` or royal pieces | the legal list | `movegen::tests::has_legal_move_agrees_with_the_legal_list` |
 //! | attack masks (`bitboard.rs`) | royal pieces on ≤ 64 cells: `between`, `attack_rays` masks | the ray walk | `bitboard::tests::masks_and_line_walk_agree_on_every_cell` |
@@ -31,7 +31,7 @@
 //! | n-th set bit (`select_bit.rs`) | every draw from a bitset | clearing the lowest bit n times | `fast_paths::tests::select_bit_agrees_with_clearing_bits` |
 //! | `nobody-can-move` memo (`stuck_memo.rs`) | an ending asks it: `asks_stuck` | generating moves each time it is asked | `fast_paths::tests::stuck_memo_agrees_with_asking_again` |
 
-use crate::engine::{OutflankPlacement, PlaceCapture};
+use crate::engine::{DirShift, OutflankPlacement, Part, PlaceCapture, Player, Rules};
 
 /// How a plain move (one piece from one cell to another, keeping its kind) is made: chosen
 /// once from the rules, read once per move by [`crate::engine::Game::make`].
@@ -100,6 +100,48 @@ impl RuleMake {
             })
             .collect();
         if plans.iter().all(|&p| p == RuleMake::General) {
+            return Vec::new();
+        }
+        plans
+    }
+}
+
+/// How the generator lists the moves of one rule that starts from no piece, for one
+/// player: by a bitset plan, or part by part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeGen {
+    /// Part by part.
+    General,
+    /// By the rule's [`OutflankPlacement`].
+    Outflank,
+    /// A lone `drop` whose fall is one shift of the whole board.
+    DropByShift(DirShift),
+}
+
+impl FreeGen {
+    /// Per (player, rule), at `player * rules + rule`, how the rule's moves are listed;
+    /// empty when every rule's are listed part by part.
+    pub fn for_rules(
+        rules: &Rules,
+        outflank: &[Option<Box<OutflankPlacement>>],
+        dir_shifts: &[Option<DirShift>],
+    ) -> Vec<FreeGen> {
+        let n = rules.rules.len();
+        let mut plans = vec![FreeGen::General; rules.players.len() * n];
+        for (p, row) in plans.chunks_mut(n.max(1)).enumerate() {
+            for (r, (plan, rule)) in row.iter_mut().zip(&rules.rules).enumerate() {
+                *plan = if outflank.get(r).is_some_and(Option::is_some) {
+                    FreeGen::Outflank
+                } else {
+                    match (rule.lone_placement, rule.parts.as_slice()) {
+                        (true, [Part::Drop(x)]) => dir_shifts[x.falls[Player(p as u8)].index()]
+                            .map_or(FreeGen::General, FreeGen::DropByShift),
+                        _ => FreeGen::General,
+                    }
+                };
+            }
+        }
+        if plans.iter().all(|&p| p == FreeGen::General) {
             return Vec::new();
         }
         plans

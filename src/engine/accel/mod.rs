@@ -14,7 +14,7 @@ use crate::engine::{
     LineCounts, MoveBits, OutflankPlacement, Part, PieceId, PieceMoves, PlaceCapture, Player,
     QuickEnds, RuleId, Rules, StepTables,
 };
-pub use fast_paths::{PlainMake, RuleMake};
+pub use fast_paths::{FreeGen, PlainMake, RuleMake};
 
 /// Every table derived from the rules to make move generation, make and the endings fast.
 #[derive(Clone, Debug)]
@@ -87,6 +87,10 @@ pub struct Accel {
     /// Per rule, how the general make makes its moves ([`RuleMake`]; empty when every
     /// rule's are made part by part).
     pub(crate) rule_make: Vec<RuleMake>,
+    /// Per (player, rule), at `player * rules + rule`, how the generator lists the moves
+    /// of a rule that starts from no piece ([`FreeGen`]; empty when every rule's are listed
+    /// part by part).
+    pub(crate) free_gen: Vec<FreeGen>,
 }
 
 impl Accel {
@@ -153,10 +157,12 @@ impl Accel {
             quick_ends: None,
             plain_make: PlainMake::General,
             rule_make: Vec::new(),
+            free_gen: Vec::new(),
             bit_moves: None,
             step_tables: None,
         };
         accel.outflank_placements = OutflankPlacement::for_rules(rules, &accel);
+        accel.free_gen = FreeGen::for_rules(rules, &accel.outflank_placements, &accel.dir_shifts);
         accel.move_bits = MoveBits::for_players(rules, &accel);
         accel.cell_moves = CellMoves::for_players(rules, &accel);
         accel.place_captures = PlaceCapture::for_rules(rules);
