@@ -1,10 +1,11 @@
-//! The last stage: dense engine tables from everything the other stages resolved.
+//! The last stage: the finished `Rules` from everything the other stages resolved, and the
+//! `Game` the engine builds from them.
 
 use super::scope::Compiler;
 use crate::engine::DirId;
 use crate::engine::{
-    Attack, Board, ByPlayer, Cell, ContentSet, DirShift, Direction, EndCond, EndRule, Forbid, Game,
-    Kind, LineWindows, NoMoves, Part, PieceId, Player, Rule, Rules, Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Forbid, Game, Kind, NoMoves,
+    Part, PieceId, Player, Rule, Rules, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -258,23 +259,6 @@ impl Compiler {
         Some(start_reserve)
     }
 
-    /// Marks the rules whose moves the engine's lone-placement make may make: one `place`
-    /// (not from a hand) or `drop` of a kind that does not wait in a reserve, in a game
-    /// without dice, extra turns, castling or stacks.
-    fn mark_lone_placements(&self, rules: &mut [Rule], board: &Board, tracks_unmoved: bool) {
-        let stacked = board.stack_cap.iter().any(|&c| c > 0);
-        let lean =
-            self.race.dice.is_none() && self.race.again.is_empty() && !tracks_unmoved && !stacked;
-        let reserve = self.race.reserve.as_ref().map(|r| r.0);
-        for rule in rules {
-            rule.lone_placement = lean
-                && matches!(
-                    rule.parts.as_slice(),
-                    [Part::Place(crate::engine::prim::place::Place { kind, hand: None, .. }) | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
-                );
-        }
-    }
-
     pub fn assemble(
         &mut self,
         ast: &File,
@@ -344,13 +328,6 @@ impl Compiler {
         let zobrist = Zobrist::new(board.cells.len(), npieces, np);
         let hand_gain = self.hand_gain_table(&rules, kinds.len(), &pieces, &piece_table, np);
         let reserve = self.race.reserve.as_ref().map(|r| r.0);
-        let mut rules = rules;
-        self.mark_lone_placements(&mut rules, &board, tracks_unmoved);
-        let mut ends = ends;
-        let dir_shifts = DirShift::build(&board);
-        for end in &mut ends {
-            attach_line_windows(&board, &dir_shifts, pieces.len(), &mut end.cond);
-        }
         let start_text = self.pieces.start_text.clone();
         let compiled = Rules {
             name: self.name.clone(),
@@ -431,31 +408,4 @@ fn castlers(rules: &[Rule], pieces: &[crate::engine::PieceType]) -> ContentSet {
         }
     }
     castlers
-}
-
-/// Gives each `line` ending (nested ones too) its bitboard windows, where the board allows
-/// them: the fast form of the test is chosen here, once, from the ending's shape.
-fn attach_line_windows(
-    board: &Board,
-    dir_shifts: &[Option<DirShift>],
-    pieces: usize,
-    cond: &mut EndCond,
-) {
-    match cond {
-        EndCond::Line {
-            n,
-            exact,
-            pieces: which,
-            axes,
-            windows,
-        } => {
-            *windows = LineWindows::build(board, dir_shifts, *n, *exact, which, axes, pieces)
-                .map(Box::new);
-        }
-        EndCond::All(conds) => conds
-            .iter_mut()
-            .for_each(|c| attach_line_windows(board, dir_shifts, pieces, c)),
-        EndCond::Not(c) => attach_line_windows(board, dir_shifts, pieces, c),
-        _ => {}
-    }
 }

@@ -366,7 +366,8 @@ impl Game {
     /// Builds a game from finished rules: derives the speed-ups, reads the start position
     /// (given as text or with counts) and works out where pieces can stand. The error is
     /// why the start position given as text is not valid.
-    pub fn new(rules: Rules) -> Result<Game, String> {
+    pub fn new(mut rules: Rules) -> Result<Game, String> {
+        Accel::mark_rules(&mut rules);
         let accel = Accel::build(&rules);
         let mut game = Game {
             rules,

@@ -11,7 +11,7 @@
 //! |---|---|---|---|
 //! | lean make (`lean_make.rs`) | no dice, extra turns, castling, hands, reserve, stacks, passable slides, clock or history: [`PlainMake::Lean`] | `make_plain` | `lean_make::tests::lean_make_agrees_with_the_plain_make` |
 //! | plain make (`make.rs`) | no extra turns and no stacks: [`PlainMake::Plain`] | `make_general` | the perft and scenario suites (every chess-like game's plain moves) |
-//! | lone placement make (`make.rs`) | one `place`/`drop` in a lean-shaped game (`Rule::lone_placement`, set by the compiler) | `make_general` | `make::tests::lone_placement_make_agrees_with_the_general_make` |
+//! | lone placement make (`make.rs`) | one `place`/`drop` in a lean-shaped game (`Rule::lone_placement`, set by [`super::Accel::mark_rules`]) | `make_general` | `make::tests::lone_placement_make_agrees_with_the_general_make` |
 //! | outflank make and generation (`outflank_rays.rs`) | a placement that must outflank, board ≤ 64 cells: [`RuleMake::Outflank`], [`FreeGen::Outflank`] | the `outflank` part's walk | `outflank_rays::tests::outflank_by_bitboard_agrees_with_the_walk` |
 //! | place-then-capture (`place_capture.rs`) | `place(…) then remove-surrounded(…)`, no stacks: [`RuleMake::PlaceCapture`], `place_captures` | the parts one by one | `place_capture::tests::place_capture_agrees_with_the_general_path` |
 //! | bitboard moves (`bit_moves.rs`) | steps, leaps and slides on ≤ 64 cells: `bit_moves` | `gen_entry` per piece and rule | `bit_moves::tests::bit_moves_agree_with_the_general_generator` |
@@ -26,7 +26,7 @@
 //! | attack masks (`bitboard.rs`) | royal pieces on ≤ 64 cells: `between`, `attack_rays` masks | the ray walk | `bitboard::tests::masks_and_line_walk_agree_on_every_cell` |
 //! | plain refusal by hash (`exec.rs`) | every `forbid` is a whole-board repetition: `forbids_whole_board` | the simulated move | `exec::tests::plain_hash_after_agrees_with_the_simulation` |
 //! | quick endings (`quick_ends.rs`) | endings of simple shapes: `quick_ends` | `check_ends_from` | `quick_ends::tests::quick_endings_agree_with_the_general_test` (and a `debug_assert` on every move) |
-//! | line windows (`line_windows.rs`) | `line` endings on ≤ 64 cells (attached to the ending by the compiler) | the walk along each line | `line_windows::tests::windows_agree_with_the_walk` |
+//! | line windows (`line_windows.rs`) | `line` endings on ≤ 64 cells (attached to the ending by [`super::Accel::mark_rules`]) | the walk along each line | `line_windows::tests::windows_agree_with_the_walk` |
 //! | placement sampling (`sample.rs`) | rows of placements: `has_placement_rows` | drawing from the legal list | `fast_paths::tests::sampled_moves_are_legal_moves` |
 //! | n-th set bit (`select_bit.rs`) | every draw from a bitset | clearing the lowest bit n times | `fast_paths::tests::select_bit_agrees_with_clearing_bits` |
 //! | `nobody-can-move` memo (`stuck_memo.rs`) | an ending asks it: `asks_stuck` | generating moves each time it is asked | `fast_paths::tests::stuck_memo_agrees_with_asking_again` |

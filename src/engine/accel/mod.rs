@@ -10,9 +10,9 @@
 pub mod fast_paths;
 
 use crate::engine::{
-    AttackMasks, AttackRays, Between, BitMoves, ByPlayer, CellMoves, DirShift, JumpScreen,
-    LineCounts, MoveBits, OutflankPlacement, Part, PieceId, PieceMoves, PlaceCapture, Player,
-    QuickEnds, RuleId, Rules, StepTables,
+    AttackMasks, AttackRays, Between, BitMoves, Board, ByPlayer, CellMoves, DirShift, EndCond,
+    JumpScreen, LineCounts, LineWindows, MoveBits, OutflankPlacement, Part, PieceId, PieceMoves,
+    PlaceCapture, Player, QuickEnds, RuleId, Rules, StepTables,
 };
 pub use fast_paths::{FreeGen, PlainMake, RuleMake};
 
@@ -178,6 +178,19 @@ impl Accel {
         accel
     }
 
+    /// Sets the speed-ups that live inside the rules' own values, once, before
+    /// [`Accel::build`] reads them: which rules the lone-placement make may make
+    /// ([`crate::engine::Rule::lone_placement`]) and the bitboard windows of `line` endings.
+    pub(crate) fn mark_rules(rules: &mut Rules) {
+        mark_lone_placements(rules);
+        let dir_shifts = DirShift::build(&rules.board);
+        let pieces = rules.pieces.len();
+        let Rules { board, ends, .. } = rules;
+        for end in ends {
+            attach_line_windows(board, &dir_shifts, pieces, &mut end.cond);
+        }
+    }
+
     /// Whether plain moves take the lean make (no dice, extra turns, castling flags, hands,
     /// reserve, stacks, passable slides, clock or repetition history).
     #[inline(always)]
@@ -255,4 +268,47 @@ fn attack_rays(rules: &Rules) -> (Vec<AttackRays>, Option<Between>) {
         })
         .collect();
     (rays, between)
+}
+
+/// Marks the rules whose moves the lone-placement make may make: one `place` (not from a
+/// hand) or `drop` of a kind that does not wait in a reserve, in a game without dice, extra
+/// turns, castling or stacks.
+fn mark_lone_placements(rules: &mut Rules) {
+    let stacked = rules.board.stack_cap.iter().any(|&c| c > 0);
+    let lean = rules.dice.is_none() && rules.again.is_empty() && !rules.tracks_unmoved && !stacked;
+    let reserve = rules.reserve_kind;
+    for rule in &mut rules.rules {
+        rule.lone_placement = lean
+            && matches!(
+                rule.parts.as_slice(),
+                [Part::Place(crate::engine::prim::place::Place { kind, hand: None, .. }) | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
+            );
+    }
+}
+
+/// Gives each `line` ending (nested ones too) its bitboard windows, where the board allows
+/// them: the fast form of the test is chosen here, once, from the ending's shape.
+fn attach_line_windows(
+    board: &Board,
+    dir_shifts: &[Option<DirShift>],
+    pieces: usize,
+    cond: &mut EndCond,
+) {
+    match cond {
+        EndCond::Line {
+            n,
+            exact,
+            pieces: which,
+            axes,
+            windows,
+        } => {
+            *windows = LineWindows::build(board, dir_shifts, *n, *exact, which, axes, pieces)
+                .map(Box::new);
+        }
+        EndCond::All(conds) => conds
+            .iter_mut()
+            .for_each(|c| attach_line_windows(board, dir_shifts, pieces, c)),
+        EndCond::Not(c) => attach_line_windows(board, dir_shifts, pieces, c),
+        _ => {}
+    }
 }
