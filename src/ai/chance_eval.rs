@@ -103,7 +103,7 @@ impl ChanceEval {
             for (p, rd) in reserve_dist.iter_mut().enumerate() {
                 let player = Player(p as u8);
                 reserve_piece[p] = game.piece_id(k, Some(player));
-                for &r in &game.entry_rules[player] {
+                for &r in &game.entry_rules()[player] {
                     if let Some(Part::Advance(a)) = game.rules[r.index()].parts.first() {
                         if let Some(t) = game.tracks.get(a.track as usize) {
                             let d = t.cells[player].len() as u16 + 1;
@@ -265,8 +265,8 @@ impl ChanceEval {
 fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
     out.clear();
     let p = s.to_move();
-    for &piece in &game.movers[p] {
-        for e in game.piece_moves.of(p, piece) {
+    for &piece in &game.movers()[p] {
+        for e in game.piece_moves().of(p, piece) {
             let rule = &game.rules[e.rule.index()];
             let Some(Part::Advance(a)) = rule.parts.first() else {
                 continue;
@@ -276,7 +276,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
                 while bits != 0 {
                     let cell = CellId::from_index(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
-                    if game.piece_moves.may_start(e, cell) {
+                    if game.piece_moves().may_start(e, cell) {
                         a.gen(game, s, p, (cell, piece), e.rule, out);
                     }
                 }
@@ -286,7 +286,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
     if let Some(k) = game.reserve_kind {
         let piece = game.piece_id(k, Some(p));
         if s.reserve(piece) > 0 {
-            for &r in &game.entry_rules[p] {
+            for &r in &game.entry_rules()[p] {
                 let rule = &game.rules[r.index()];
                 if let Some(Part::Advance(a)) = rule.parts.first() {
                     a.gen(game, s, p, (FROM_RESERVE, piece), r, out);

@@ -1,11 +1,11 @@
-//! The last stage: dense engine tables from everything the other stages resolved.
+//! The last stage: the finished `Rules` from everything the other stages resolved, and the
+//! `Game` the engine builds from them.
 
 use super::scope::Compiler;
 use crate::engine::DirId;
 use crate::engine::{
-    Attack, AttackMasks, AttackRays, Between, Board, ByPlayer, Cell, ContentSet, DirShift,
-    Direction, EndCond, EndRule, Forbid, Game, Kind, LineWindows, NoMoves, Part, PieceId,
-    PieceMoves, Player, Rule, RuleId, Zobrist, Zone, EMPTY, NO_CELL,
+    Attack, Board, ByPlayer, Cell, ContentSet, Direction, EndRule, Forbid, Game, Kind, NoMoves,
+    Part, PieceId, Player, Rule, Rules, Zobrist, Zone, EMPTY, NO_CELL,
 };
 use crate::lang::ast::File;
 use crate::lang::Diagnostic;
@@ -93,33 +93,10 @@ impl Compiler {
         ByPlayer(out)
     }
 
-    pub fn assemble(
-        &mut self,
-        ast: &File,
-        rules: Vec<Rule>,
-        ends: Vec<EndRule>,
-        no_moves: Option<NoMoves>,
-        forbids: Vec<Forbid>,
-    ) -> Option<Game> {
-        // FEN has no field for hands: such a game's positions are written as SFEN, and a
-        // FEN it printed would not read back.
-        if let (true, Some((_, span))) = (self.fen, &self.hand) {
-            self.diags.push(
-                Diagnostic::error(
-                    *span,
-                    "'notation fen' cannot write hands: FEN has no field for pieces in hand",
-                )
-                .with_hint(
-                    "leave 'notation fen' out: a game with hands writes its positions as SFEN",
-                ),
-            );
-        }
-        if !self.diags.is_empty() {
-            return None;
-        }
-        let attackers = self.attack_tables(&rules);
+    /// The board: its cells, directions with their opposites, zones as bitsets, stacks and
+    /// the named directions.
+    fn board(&self, ast: &File) -> Option<Board> {
         let geo = self.geo.as_ref()?;
-        let np = self.players.len();
         let ncells = geo.names.len();
         let ndirs = geo.dirs.len();
         let mut next = vec![NO_CELL; ncells * ndirs];
@@ -167,7 +144,7 @@ impl Compiler {
                 ),
             })
             .collect();
-        let board = Board {
+        Some(Board {
             shape: geo.shape.clone(),
             cells: geo
                 .names
@@ -196,77 +173,24 @@ impl Compiler {
                     _ => None,
                 })
                 .collect(),
-        };
-        let kinds: Vec<Kind> = self
-            .pieces
-            .kinds
-            .iter()
-            .map(|(n, d)| Kind {
-                name: n.clone(),
-                value: d.value,
-            })
-            .collect();
-        let pieces = self.pieces.pieces.clone();
-        let mut castlers = ContentSet::NONE;
-        for (id, piece) in pieces.iter().enumerate().skip(1) {
-            if rules.iter().any(|r| {
-                r.kinds.contains(&piece.kind)
-                    && r.parts.iter().any(|p| matches!(p, Part::Castle(_)))
-            }) {
-                castlers.insert(PieceId::from_index(id));
-            }
-        }
-        let (attack_rays, between) = if attackers.0.iter().all(Vec::is_empty) {
-            (Vec::new(), None)
-        } else {
-            let between = Between::build(&board, &attackers);
-            let rays = pieces
-                .iter()
-                .enumerate()
-                .map(|(id, piece)| match piece.owner {
-                    Some(p) if id > 0 => {
-                        let mut rays = AttackRays::build(&attackers, p, PieceId::from_index(id));
-                        rays.masks = between.as_ref().and_then(|b| {
-                            AttackMasks::build(&attackers, p, PieceId::from_index(id), &board, b)
-                        });
-                        rays
-                    }
-                    _ => AttackRays::default(),
-                })
-                .collect();
-            (rays, between)
-        };
-        let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
-        for (i, p) in pieces.iter().enumerate().skip(1) {
-            let o = p.owner.map_or(np, Player::index);
-            piece_table[p.kind.index() * (np + 1) + o] = PieceId::from_index(i);
-        }
-        // Rules that start from a piece, by (player, piece id); the others per player.
-        let npieces = pieces.len();
-        let mut piece_rules = vec![Vec::new(); np * npieces];
-        let mut free_rules = vec![Vec::new(); np];
-        for (r, rule) in rules.iter().enumerate() {
-            for p in 0..np {
-                if rule.players >> p & 1 == 0 {
-                    continue;
-                }
-                if rule.from_piece() {
-                    for &k in &rule.kinds {
-                        let id = piece_table[k.index() * (np + 1) + p];
-                        if id != EMPTY {
-                            piece_rules[p * npieces + id.index()].push(RuleId::from_index(r));
-                        }
-                    }
-                } else {
-                    free_rules[p].push(RuleId::from_index(r));
-                }
-            }
-        }
+        })
+    }
+
+    /// Whether placements write their piece's symbol: when more than one kind can be
+    /// placed, or one move places several. `None` (with the error) when a kind placed by
+    /// every player lacks a symbol for one of them.
+    fn placement_symbols(
+        &mut self,
+        rules: &[Rule],
+        piece_table: &[PieceId],
+        kinds: &[Kind],
+    ) -> Option<bool> {
+        let np = self.players.len();
         // Placement must name its piece when more than one kind can be placed, or when one
         // move places several.
         let mut placed = Vec::new();
         let mut multi = false;
-        for rule in &rules {
+        for rule in rules {
             let n = rule
                 .parts
                 .iter()
@@ -284,7 +208,7 @@ impl Compiler {
                 }
             }
         }
-        for rule in &rules {
+        for rule in rules {
             for part in &rule.parts {
                 if let Part::Place(crate::engine::prim::place::Place { kind, .. })
                 | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })
@@ -303,23 +227,19 @@ impl Compiler {
                 }
             }
         }
-        let options = self
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.to_string()))
-            .collect();
-        let movers = ByPlayer(
-            (0..np)
-                .map(|p| {
-                    (0..npieces)
-                        .filter(|&id| !piece_rules[p * npieces + id].is_empty())
-                        .map(PieceId::from_index)
-                        .collect()
-                })
-                .collect(),
-        );
+        Some(placed.len() > 1 || multi)
+    }
+
+    /// Reserve counts at the start, per piece id. `None` (with the error) when a player has
+    /// no symbol for the kind that waits in the reserve.
+    fn start_reserve(
+        &mut self,
+        piece_table: &[PieceId],
+        kinds: &[Kind],
+        npieces: usize,
+    ) -> Option<Vec<u16>> {
+        let np = self.players.len();
         let mut start_reserve = vec![0u16; npieces];
-        let mut entry_rules = vec![Vec::new(); np];
         if let Some((k, counts)) = &self.race.reserve {
             for (p, &n) in counts.iter().enumerate() {
                 let id = piece_table[k.index() * (np + 1) + p];
@@ -335,17 +255,61 @@ impl Compiler {
                 }
                 start_reserve[id.index()] = n;
             }
-            for (r, rule) in rules.iter().enumerate() {
-                if matches!(rule.parts.first(), Some(Part::Advance(_))) && rule.kinds.contains(k) {
-                    for (p, e) in entry_rules.iter_mut().enumerate() {
-                        if rule.players >> p & 1 == 1 {
-                            e.push(RuleId::from_index(r));
-                        }
-                    }
-                }
-            }
         }
-        let entry_rules = ByPlayer(entry_rules);
+        Some(start_reserve)
+    }
+
+    pub fn assemble(
+        &mut self,
+        ast: &File,
+        rules: Vec<Rule>,
+        ends: Vec<EndRule>,
+        no_moves: Option<NoMoves>,
+        forbids: Vec<Forbid>,
+    ) -> Option<Game> {
+        // FEN has no field for hands: such a game's positions are written as SFEN, and a
+        // FEN it printed would not read back.
+        if let (true, Some((_, span))) = (self.fen, &self.hand) {
+            self.diags.push(
+                Diagnostic::error(
+                    *span,
+                    "'notation fen' cannot write hands: FEN has no field for pieces in hand",
+                )
+                .with_hint(
+                    "leave 'notation fen' out: a game with hands writes its positions as SFEN",
+                ),
+            );
+        }
+        if !self.diags.is_empty() {
+            return None;
+        }
+        let attackers = self.attack_tables(&rules);
+        let board = self.board(ast)?;
+        let np = self.players.len();
+        let kinds: Vec<Kind> = self
+            .pieces
+            .kinds
+            .iter()
+            .map(|(n, d)| Kind {
+                name: n.clone(),
+                value: d.value,
+            })
+            .collect();
+        let pieces = self.pieces.pieces.clone();
+        let castlers = castlers(&rules, &pieces);
+        let mut piece_table = vec![EMPTY; kinds.len() * (np + 1)];
+        for (i, p) in pieces.iter().enumerate().skip(1) {
+            let o = p.owner.map_or(np, Player::index);
+            piece_table[p.kind.index() * (np + 1) + o] = PieceId::from_index(i);
+        }
+        let npieces = pieces.len();
+        let symbol_in_placements = self.placement_symbols(&rules, &piece_table, &kinds)?;
+        let options = self
+            .options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.to_string()))
+            .collect();
+        let start_reserve = self.start_reserve(&piece_table, &kinds, npieces)?;
         let royal = ByPlayer(
             (0..np)
                 .map(|p| {
@@ -361,16 +325,11 @@ impl Compiler {
             .iter()
             .any(|r| r.parts.iter().any(|p| matches!(p, Part::Castle(_))));
         let has_forced = rules.iter().any(|r| r.forced);
-        let zobrist = Zobrist::new(ncells, npieces, np);
-        let piece_moves = PieceMoves::build(&rules, &piece_rules, &board, npieces);
+        let zobrist = Zobrist::new(board.cells.len(), npieces, np);
         let hand_gain = self.hand_gain_table(&rules, kinds.len(), &pieces, &piece_table, np);
-        let drop_mate_rules = rules.iter().any(|r| {
-            r.parts
-                .iter()
-                .any(|x| matches!(x, Part::Place(crate::engine::prim::place::Place { hand: Some(h), .. }) if h.no_mate))
-        });
-        let dir_shifts = DirShift::build(&board);
-        let mut game = Game {
+        let reserve = self.race.reserve.as_ref().map(|r| r.0);
+        let start_text = self.pieces.start_text.clone();
+        let compiled = Rules {
             name: self.name.clone(),
             title: self.title.clone().unwrap_or_else(|| self.name.clone()),
             players: self.players.clone(),
@@ -379,26 +338,19 @@ impl Compiler {
             kinds,
             pieces,
             piece_table,
-            piece_moves,
             rules,
-            movers,
-            free_rules: ByPlayer(free_rules),
             ends,
             no_moves,
             start_board: self.pieces.start.clone(),
             start_player: Player(0),
-            start_state: None,
             options,
-            symbol_in_placements: placed.len() > 1 || multi,
-            dir_shifts,
+            symbol_in_placements,
             progress: self.progress,
             has_forced,
             most_captures: self.most_captures,
             short_jumps: self.short_jumps,
             point_notation: self.point_notation,
             royal,
-            attack_rays,
-            between,
             attackers,
             tracks_unmoved,
             castlers,
@@ -408,149 +360,52 @@ impl Compiler {
             fen: self.fen,
             dice: self.race.dice.clone(),
             tracks: self.race.tracks.values().cloned().collect(),
-            reserve_kind: self.race.reserve.as_ref().map(|r| r.0),
+            reserve_kind: reserve,
             start_reserve,
             hand_kinds: self.hand.as_ref().map(|h| h.0.clone()).unwrap_or_default(),
             hand_gain,
-            drop_mate_rules,
             again: std::mem::take(&mut self.race.again),
             counter_piece: self
                 .counters
                 .kind
                 .map_or(crate::engine::EMPTY, |(k, _)| self.pieces.id(k, None)),
             score: self.counters.score.take(),
-            stacked: false,
-            plain_make: false,
             prefer: std::mem::take(&mut self.race.prefer),
             bonuses: std::mem::take(&mut self.bonuses),
-            entry_rules,
-            forbids_whole_board: forbids.iter().all(
-                |f| matches!(&f.cond, crate::engine::ForbidCond::Repetition(r) if r.whole_board()),
-            ),
             forbids,
-            has_placement_rows: false,
             rep_kinds: self.rep_kinds.clone(),
-            line_counts: None,
-            outflank_placements: Vec::new(),
-            move_bits: Vec::new(),
-            cell_moves: Vec::new(),
-            place_captures: Vec::new(),
-            jump_screens: Vec::new(),
-            reach: crate::engine::Reach::default(),
-            asks_stuck: false,
-            quick_ends: None,
-            lean: false,
-            bit_moves: None,
-            step_tables: None,
             look: std::mem::take(&mut self.look),
-            en_passant_rules: Vec::new(),
-            placement_playouts: false,
+            start_text: start_text.as_ref().map(|t| t.0.clone()),
+            start_tally: if start_text.is_none() {
+                self.counters.tally.clone()
+            } else {
+                Vec::new()
+            },
         };
-        if game.rules.iter().any(|r| {
-            r.parts.iter().any(|p| {
-                matches!(
-                    p,
-                    Part::Slide(crate::engine::prim::slide::Slide { counted: true, .. })
-                )
-            })
-        }) {
-            game.line_counts = Some(Box::new(crate::engine::LineCounts::build(&game.board)));
-        }
-        game.has_placement_rows = game.rules.iter().any(|r| game.is_multi_placement(r));
-        game.stacked = game.board.stack_cap.iter().any(|&c| c > 0);
-        game.plain_make = game.again.is_empty() && !game.stacked;
-        let lean =
-            game.dice.is_none() && game.again.is_empty() && !game.tracks_unmoved && !game.stacked;
-        let reserve = game.reserve_kind;
-        for rule in &mut game.rules {
-            rule.lone_placement = lean
-                && matches!(
-                    rule.parts.as_slice(),
-                    [Part::Place(crate::engine::prim::place::Place { kind, hand: None, .. }) | Part::Drop(crate::engine::prim::drop::DropPiece { kind, .. })] if reserve != Some(*kind)
-                );
-        }
-        game.outflank_placements = crate::engine::OutflankPlacement::for_rules(&game);
-        game.move_bits = crate::engine::MoveBits::for_players(&game);
-        game.cell_moves = crate::engine::CellMoves::for_players(&game);
-        game.place_captures = crate::engine::PlaceCapture::for_rules(&game);
-        game.jump_screens = crate::engine::JumpScreen::for_players(&game);
-        game.asks_stuck = game.ends.iter().any(|e| e.cond.asks_stuck());
-        game.en_passant_rules = (0..game.rules.len())
-            .filter(|&r| {
-                game.rules[r]
-                    .parts
-                    .iter()
-                    .any(|x| matches!(x, Part::EnPassant(_)))
-            })
-            .map(RuleId::from_index)
-            .collect();
-        let mut ends = std::mem::take(&mut game.ends);
-        for end in &mut ends {
-            attach_line_windows(&game, &mut end.cond);
-        }
-        game.ends = ends;
-        game.quick_ends = crate::engine::QuickEnds::build(&game).map(Box::new);
-        game.lean = game.lean_possible();
-        game.bit_moves = crate::engine::BitMoves::build(&game).map(Box::new);
-        game.step_tables = crate::engine::StepTables::build(&game).map(Box::new);
-        game.placement_playouts = crate::engine::MoveBits::placement_playouts(&game);
-        // Counts given by `setup N kind at …` lines: the start is a state with them.
-        if !self.counters.tally.is_empty() && self.pieces.start_text.is_none() {
-            let mut s = game.start();
-            for (t, &n) in s.tally.iter_mut().zip(&self.counters.tally) {
-                if n > 0 {
-                    *t = n;
-                }
-            }
-            s.rehash(&game);
-            game.start_state = Some(s);
-        }
-        if let Some((text, span)) = self.pieces.start_text.clone() {
-            match game.parse_position(&text) {
-                Ok(s) => {
-                    game.start_board = s.board().to_vec();
-                    game.start_player = s.to_move();
-                    game.start_state = Some(s);
-                }
-                Err(e) => {
-                    self.diags.push(Diagnostic::error(
-                        span,
-                        format!("this start position is not valid: {}", e.0),
-                    ));
-                    return None;
-                }
+        match Game::new(compiled) {
+            Ok(game) => Some(game),
+            Err(e) => {
+                let span = start_text.map(|t| t.1).unwrap_or_default();
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!("this start position is not valid: {e}"),
+                ));
+                None
             }
         }
-        // From the start position (any `setup` read above, with every cell allowed).
-        game.reach = crate::engine::Reach::of(&game);
-        Some(game)
     }
 }
 
-/// Gives each `line` ending (nested ones too) its bitboard windows, where the board allows
-/// them: the fast form of the test is chosen here, once, from the ending's shape.
-fn attach_line_windows(game: &Game, cond: &mut EndCond) {
-    match cond {
-        EndCond::Line {
-            n,
-            exact,
-            pieces,
-            axes,
-            windows,
-        } => {
-            *windows = LineWindows::build(
-                &game.board,
-                &game.dir_shifts,
-                *n,
-                *exact,
-                pieces,
-                axes,
-                game.pieces.len(),
-            )
-            .map(Box::new);
+/// The piece ids that castle (the king, not the rook): those of the kinds of a rule with a
+/// `castle` part.
+fn castlers(rules: &[Rule], pieces: &[crate::engine::PieceType]) -> ContentSet {
+    let mut castlers = ContentSet::NONE;
+    for (id, piece) in pieces.iter().enumerate().skip(1) {
+        if rules.iter().any(|r| {
+            r.kinds.contains(&piece.kind) && r.parts.iter().any(|p| matches!(p, Part::Castle(_)))
+        }) {
+            castlers.insert(PieceId::from_index(id));
         }
-        EndCond::All(conds) => conds.iter_mut().for_each(|c| attach_line_windows(game, c)),
-        EndCond::Not(c) => attach_line_windows(game, c),
-        _ => {}
     }
+    castlers
 }

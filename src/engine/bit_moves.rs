@@ -17,7 +17,9 @@
 //! order by the general code. A unit test compares the lists along random games of every
 //! shipped game.
 
+use super::accel::Accel;
 use super::movegen;
+use super::Rules;
 use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
 use crate::engine::RuleId;
 
@@ -123,7 +125,7 @@ pub(crate) type SetMasks = [u64; MAX_SETS];
 impl BitMoves {
     /// The bitboard forms of `game`'s piece rules, or `None` when the board has more than 64
     /// cells or no rule has one.
-    pub fn build(game: &Game) -> Option<BitMoves> {
+    pub fn build(game: &Rules, accel: &Accel) -> Option<BitMoves> {
         let board = &game.board;
         if board.len() > 64 {
             return None;
@@ -142,7 +144,7 @@ impl BitMoves {
         let filtered = !game.forbids.is_empty()
             || game.has_forced
             || game.most_captures
-            || game.drop_mate_rules
+            || accel.drop_mate_rules
             || game.dice.is_some()
             || game.reserve_kind.is_some()
             || game.rules.iter().any(|r| {
@@ -152,11 +154,11 @@ impl BitMoves {
             });
         out.countable = (0..np)
             .map(|p| {
-                !filtered && game.free_rules.0[p].is_empty() && game.entry_rules.0[p].is_empty()
+                !filtered && accel.free_rules.0[p].is_empty() && accel.entry_rules.0[p].is_empty()
             })
             .collect();
         let mut ray_index: Vec<((usize, u16), u32)> = Vec::new();
-        let pm = &game.piece_moves;
+        let pm = &accel.piece_moves;
         for p in (0..np).map(|p| Player(p as u8)) {
             for piece in 0..pieces {
                 let entries = pm.of(p, PieceId::from_index(piece));
@@ -172,7 +174,7 @@ impl BitMoves {
                     let shifts: Option<Vec<DirShift>> = pm
                         .dirs(e)
                         .iter()
-                        .map(|d| game.dir_shifts.get(d.index()).copied().flatten())
+                        .map(|d| accel.dir_shifts.get(d.index()).copied().flatten())
                         .collect();
                     let from = pm.start_cells(e).map_or(u64::MAX, |w| w[0]);
                     let promote = pm.promotion(e).map(|pr| Promote {
@@ -252,11 +254,11 @@ impl BitMoves {
                 }
             }
         }
-        if out.plans.is_empty() || !out.pays_at_start(game) {
+        if out.plans.is_empty() || !out.pays_at_start(game, accel) {
             return None;
         }
         out.count = (0..np)
-            .map(|p| super::count_plan::CountPlan::build(game, &out, Player(p as u8)))
+            .map(|p| super::count_plan::CountPlan::build(game, accel, &out, Player(p as u8)))
             .collect();
         Some(out)
     }
@@ -266,13 +268,13 @@ impl BitMoves {
     /// many pieces use it: for one piece in nineteen (Intellector's, whose step is its only
     /// rule with a bitboard form) it cost 3.5 % more instructions a ply than it saved. A
     /// start written as a position text (read after this) counts as covered.
-    fn pays_at_start(&self, game: &Game) -> bool {
+    fn pays_at_start(&self, game: &Rules, accel: &Accel) -> bool {
         let (mut total, mut planned) = (0usize, 0usize);
         for &id in &game.start_board {
             let Some(owner) = game.pieces[id.index()].owner else {
                 continue;
             };
-            if game.movers[owner].contains(&id) {
+            if accel.movers[owner].contains(&id) {
                 total += 1;
                 planned += usize::from(self.plan(owner, id).is_some());
             }
@@ -282,7 +284,7 @@ impl BitMoves {
 
     /// The offset of a table of each cell's step targets along `dirs` together, or
     /// [`NONE`] when two directions reach one cell from the same cell.
-    fn step_table(&mut self, game: &Game, dirs: &[DirShift]) -> u32 {
+    fn step_table(&mut self, game: &Rules, dirs: &[DirShift]) -> u32 {
         let n = game.board.len();
         let mut table = [0u64; 64];
         for (c, t) in table.iter_mut().enumerate().take(n) {
@@ -305,7 +307,7 @@ impl BitMoves {
     fn ray(
         &mut self,
         index: &mut Vec<((usize, u16), u32)>,
-        game: &Game,
+        game: &Rules,
         d: super::DirId,
         max: u16,
     ) -> u32 {
@@ -384,7 +386,7 @@ fn step_slots(plan: &[Entry], rules: &[super::PieceMove]) -> Option<Vec<(RuleId,
 
 /// The index in `sets` of the piece ids `set` holds, added if new; `None` past
 /// [`MAX_SETS`].
-fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Game, set: super::ContentSet) -> Option<u8> {
+fn set_index(sets: &mut Vec<Vec<PieceId>>, game: &Rules, set: super::ContentSet) -> Option<u8> {
     let ids: Vec<PieceId> = (0..game.pieces.len())
         .map(PieceId::from_index)
         .filter(|&id| set.contains(id))
@@ -506,24 +508,55 @@ impl BitMoves {
     }
 }
 
+/// What the bitboard generator and counters read about one position: the plans, the
+/// position's set masks ([`BitMoves::masks`]), the position, the player to move and, when
+/// counting for a game with royal pieces, the mover's one royal piece and its cell.
+#[derive(Clone, Copy)]
+pub(super) struct BitPos<'a> {
+    /// The bitboard plans.
+    pub(super) bm: &'a BitMoves,
+    /// The position's set masks.
+    pub(super) masks: &'a SetMasks,
+    /// The position.
+    pub(super) s: &'a State,
+    /// The player to move.
+    pub(super) p: Player,
+    /// The mover's one royal piece's cell and id, when counting must keep it safe.
+    pub(super) royal: Option<(super::CellId, PieceId)>,
+}
+
+/// A piece's step origins ([`BitMoves::origins`]) and its rules, as the generator of one
+/// plan entry reads them.
+#[derive(Clone, Copy)]
+struct Origins<'a> {
+    cells: &'a [u64; MAX_STEP_DIRS],
+    entries: &'a [super::PieceMove],
+}
+
+/// A piece's plan and its step origins, for counting.
+#[derive(Clone, Copy)]
+pub(super) struct PlanOrigins<'a> {
+    plan: &'a PiecePlan,
+    origins: &'a [u64; MAX_STEP_DIRS],
+}
+
 impl Game {
     /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
     /// the piece has a bitboard plan (see the module documentation); false when it has
     /// none. Stops between pieces once `out` holds `limit` moves. Of every rule (`ONLY` =
     /// `movegen::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn gen_bit_piece<const ONLY: u8>(
         &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
+        at: BitPos,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
         limit: usize,
         out: &mut MoveList,
     ) -> bool {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
         let Some(plan) = bm.plan(p, piece) else {
             return false;
         };
@@ -534,7 +567,7 @@ impl Game {
                 return true;
             }
         }
-        let entries = self.piece_moves.of(p, piece);
+        let entries = self.accel.piece_moves.of(p, piece);
         while any != 0 {
             if out.len() >= limit {
                 break;
@@ -547,7 +580,11 @@ impl Game {
                 if ONLY != movegen::ALL && rule.forced != (ONLY == movegen::FORCED) {
                     continue;
                 }
-                self.gen_bit_entry(bm, e, masks, &origins, c, s, view, p, entries, out);
+                let from = Origins {
+                    cells: &origins,
+                    entries,
+                };
+                self.gen_bit_entry(at, e, from, c, view, out);
             }
         }
         true
@@ -603,21 +640,23 @@ impl Game {
 
     /// The moves of one rule `e` of a plan from cell `c`; `origins` are the plan's step
     /// directions' origins ([`BitMoves::origins`]).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn gen_bit_entry(
         &self,
-        bm: &BitMoves,
+        at: BitPos,
         e: &Entry,
-        masks: &SetMasks,
-        origins: &[u64; MAX_STEP_DIRS],
+        from: Origins,
         c: usize,
-        s: &State,
         view: &mut super::movegen::View,
-        p: Player,
-        entries: &[super::PieceMove],
         out: &mut MoveList,
     ) {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
+        let Origins {
+            cells: origins,
+            entries,
+        } = from;
         let bit = 1u64 << c;
         {
             match e {
@@ -680,25 +719,23 @@ impl Game {
     /// a cell no enemy attacks once it has moved there; the piece's other moves (its other
     /// rules from every cell, and every other move from a cell outside `free`) are listed in
     /// `rest` for the caller to judge. `None` when the piece has no plan.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn count_bit_piece(
         &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
+        at: BitPos,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
         free: u64,
-        royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> Option<usize> {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
         let plan = bm.plan(p, piece)?;
         let pieces = s.bits[piece.index()];
         let mut origins = [0u64; MAX_STEP_DIRS];
         let any = BitMoves::origins(plan, masks, pieces, &mut origins);
-        let entries = self.piece_moves.of(p, piece);
+        let entries = self.accel.piece_moves.of(p, piece);
         let mut n = 0usize;
         let mut others = false;
         for e in &plan.entries {
@@ -774,19 +811,11 @@ impl Game {
             }
         }
         // Every move from a cell outside `free`, then the other rules' moves from the rest.
-        n += self.count_bound(
-            bm,
+        let planned = PlanOrigins {
             plan,
-            masks,
-            &origins,
-            any & !free,
-            s,
-            view,
-            p,
-            piece,
-            royal,
-            rest,
-        );
+            origins: &origins,
+        };
+        n += self.count_bound(at, planned, any & !free, view, piece, rest);
         if others {
             let mut cells = pieces & free;
             while cells != 0 {
@@ -806,71 +835,65 @@ impl Game {
 
     /// [`Game::count_bound`] for a grouped piece of a count plan (`count_plan.rs`): its
     /// moves from the cells of `bound`, with the plan's origins made here.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn count_bound_cells(
         &self,
-        bm: &BitMoves,
-        masks: &SetMasks,
-        s: &State,
+        at: BitPos,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
         bound: u64,
-        royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> usize {
+        let BitPos {
+            bm,
+            masks,
+            s,
+            p,
+            royal,
+        } = at;
         let Some(plan) = bm.plan(p, piece) else {
             unreachable!("a grouped piece has a plan")
         };
         if let Some((king, rp)) = royal {
             if plan.tabled && rp == piece && bound == 1 << king.index() {
-                return self.count_royal_by_tables(bm, plan, masks, s, view, p, king, rp, rest);
+                return self.count_royal_by_tables(at, plan, view, king, rp, rest);
             }
         }
         let mut origins = [0u64; MAX_STEP_DIRS];
         let any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
-        self.count_bound(
-            bm,
+        let planned = PlanOrigins {
             plan,
-            masks,
-            &origins,
-            any & bound,
-            s,
-            view,
-            p,
-            piece,
-            royal,
-            rest,
-        )
+            origins: &origins,
+        };
+        self.count_bound(at, planned, any & bound, view, piece, rest)
     }
 
     /// [`Game::count_bound`] for the royal piece `rp` on `king` when its plan is `tabled`:
     /// each plain step's targets read from its table and tested for attack one by one; the
     /// other rules' moves listed in `rest`.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn count_royal_by_tables(
         &self,
-        bm: &BitMoves,
+        at: BitPos,
         plan: &PiecePlan,
-        masks: &SetMasks,
-        s: &State,
         view: &mut super::movegen::View,
-        p: Player,
         king: super::CellId,
         rp: PieceId,
         rest: &mut MoveList,
     ) -> usize {
+        let BitPos {
+            bm, masks, s, p, ..
+        } = at;
         let c = king.index();
-        let entries = self.piece_moves.of(p, rp);
+        let entries = self.accel.piece_moves.of(p, rp);
         // The attack masks alone answer where they cover every attack on the piece.
         let masks_only = self
+            .accel
             .attack_rays
             .get(rp.index())
             .filter(|t| t.conditional.is_empty())
             .and_then(|t| t.masks.as_ref())
-            .zip(self.between.as_ref());
+            .zip(self.accel.between.as_ref());
         let mut n = 0;
         for e in &plan.entries {
             match e {
@@ -920,23 +943,19 @@ impl Game {
     /// `royal`, its cell and id) are counted when they land on a cell no enemy attacks once
     /// it stands there; every other move is listed in `rest` for the caller to judge.
     /// `origins` are the plan's step origins ([`BitMoves::origins`]).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn count_bound(
         &self,
-        bm: &BitMoves,
-        plan: &PiecePlan,
-        masks: &SetMasks,
-        origins: &[u64; MAX_STEP_DIRS],
+        at: BitPos,
+        planned: PlanOrigins,
         mut bound: u64,
-        s: &State,
         view: &mut super::movegen::View,
-        p: Player,
         piece: PieceId,
-        royal: Option<(super::CellId, PieceId)>,
         rest: &mut MoveList,
     ) -> usize {
-        let entries = self.piece_moves.of(p, piece);
+        let BitPos { s, p, royal, .. } = at;
+        let PlanOrigins { plan, origins } = planned;
+        let entries = self.accel.piece_moves.of(p, piece);
         let mut n = 0;
         while bound != 0 {
             let c = bound.trailing_zeros() as usize;
@@ -964,7 +983,13 @@ impl Game {
                             }
                         }
                     }
-                    _ => self.gen_bit_entry(bm, e, masks, origins, c, s, view, p, entries, rest),
+                    _ => {
+                        let from = Origins {
+                            cells: origins,
+                            entries,
+                        };
+                        self.gen_bit_entry(at, e, from, c, view, rest)
+                    }
                 }
             }
         }
@@ -1014,13 +1039,13 @@ loss if no-moves
             fen: None,
         });
         for t in &games {
-            if t.game.bit_moves.is_none() {
+            if t.game.accel.bit_moves.is_none() {
                 continue;
             }
             covered.push(t.name.clone());
             let mut general = t.game.clone();
-            general.bit_moves = None;
-            general.step_tables = None;
+            general.accel.bit_moves = None;
+            general.accel.step_tables = None;
             crate::engine::test_games::assert_same_moves(t, &t.game, &general, &mut rng);
         }
         // Intellector's plans would serve one piece in nineteen: not worth their set-up.

@@ -325,8 +325,9 @@ mod tests {
     #[test]
     fn chess_gets_masks_and_a_game_without_royal_pieces_gets_none() {
         let chess = crate::load_shipped("chess", &[]).unwrap();
-        assert!(chess.between.is_some());
+        assert!(chess.accel.between.is_some());
         let owned = chess
+            .accel
             .attack_rays
             .iter()
             .filter(|t| t.masks.is_some())
@@ -334,7 +335,7 @@ mod tests {
         assert_eq!(owned, 12, "every owned chess piece has masks");
         // No royal pieces: no attack tables at all.
         let intellector = crate::load_shipped("intellector", &[]).unwrap();
-        assert!(intellector.between.is_none());
+        assert!(intellector.accel.between.is_none());
     }
 
     #[test]
@@ -351,7 +352,7 @@ mod tests {
                 "direction hop = n + n, s + s\ndirection forward",
             );
         let game = crate::compile_source("hop", "hop.game", &src, &[]).unwrap();
-        assert!(game.attack_rays.iter().all(|t| t.masks.is_none()));
+        assert!(game.accel.attack_rays.iter().all(|t| t.masks.is_none()));
         // The walk still finds the hop over the pawn, and not a cell the hop misses.
         let check = game
             .parse_position("8/8/8/8/8/3k4/3P4/3RK3 b - - 0 1")
@@ -366,7 +367,7 @@ mod tests {
     #[test]
     fn masks_and_line_walk_agree_on_every_cell() {
         let game = crate::load_shipped("chess", &[]).unwrap();
-        let between = game.between.as_ref().unwrap();
+        let between = game.accel.between.as_ref().unwrap();
         let mut rng = SmallRng::seed_from_u64(11);
         let mut checked = 0;
         for s in positions(&game, 12) {
@@ -378,7 +379,7 @@ mod tests {
             );
             let changes = [(a, EMPTY), (b, s.board[a.index()])];
             for victim in 1..game.pieces.len() {
-                let table = &game.attack_rays[victim];
+                let table = &game.accel.attack_rays[victim];
                 let masks = table.masks.as_ref().unwrap();
                 for c in CellId::upto(n.index()) {
                     for ch in [&changes[..0], &changes[..]] {
@@ -405,12 +406,12 @@ mod tests {
     #[test]
     fn attacked_after_step_agrees_with_attacked_given_the_two_changes() {
         let game = crate::load_shipped("chess", &[]).unwrap();
-        let between = game.between.as_ref().unwrap();
+        let between = game.accel.between.as_ref().unwrap();
         let (mut checked, mut attacked) = (0, 0);
         for s in positions(&game, 20) {
             let rp = game.royal[s.scalars.to_move][0];
             let king = CellId::from_index((s.cells_of(rp)[0].trailing_zeros()) as usize);
-            let masks = game.attack_rays[rp.index()].masks.as_ref().unwrap();
+            let masks = game.accel.attack_rays[rp.index()].masks.as_ref().unwrap();
             for to in CellId::upto(game.board.len()).filter(|&t| t != king) {
                 let changes = [(king, EMPTY), (to, rp)];
                 let want = masks.attacked(&s, between, &changes, to);
@@ -430,12 +431,12 @@ mod tests {
     #[test]
     fn masks_and_line_walk_find_the_same_pins() {
         let game = crate::load_shipped("chess", &[]).unwrap();
-        let between = game.between.as_ref().unwrap();
+        let between = game.accel.between.as_ref().unwrap();
         let (mut checks, mut pins) = (0, 0);
         for s in positions(&game, 40) {
             let rp = game.royal[s.scalars.to_move][0];
             let king = CellId::from_index((s.cells_of(rp)[0].trailing_zeros()) as usize);
-            let table = &game.attack_rays[rp.index()];
+            let table = &game.accel.attack_rays[rp.index()];
             let masks = table.masks.as_ref().unwrap();
             let fast = game.pins_by_masks(&s, masks, between, king);
             let slow = game.pins_along_lines(&s, table, king);

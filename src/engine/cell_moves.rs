@@ -17,7 +17,9 @@
 //! plays the same moves. Listing the moves ([`Game::pseudo_moves`]) also writes them from the
 //! bitsets, without the part-by-part generator.
 
+use super::accel::Accel;
 use super::move_bits::pieces_where;
+use super::Rules;
 use super::{CellId, Game, Move, MoveList, Part, PieceId, Player, State};
 use crate::engine::RuleId;
 
@@ -48,15 +50,15 @@ pub struct CellMoves {
 impl CellMoves {
     /// Per player, the bitset form of their moves where they have one (and not already the
     /// one-word [`super::MoveBits`]); empty when no player has.
-    pub fn for_players(game: &Game) -> Vec<Option<CellMoves>> {
+    pub fn for_players(game: &Rules, accel: &Accel) -> Vec<Option<CellMoves>> {
         let forms: Vec<_> = (0..game.num_players())
             .map(|p| {
                 let p = Player(p as u8);
-                let has_bits = game.move_bits.get(p.index()).is_some_and(Option::is_some);
+                let has_bits = accel.move_bits.get(p.index()).is_some_and(Option::is_some);
                 if has_bits {
                     None
                 } else {
-                    CellMoves::build(game, p)
+                    CellMoves::build(game, accel, p)
                 }
             })
             .collect();
@@ -66,21 +68,26 @@ impl CellMoves {
         forms
     }
 
-    fn build(game: &Game, p: Player) -> Option<CellMoves> {
+    fn build(game: &Rules, accel: &Accel, p: Player) -> Option<CellMoves> {
         let filtered = game.has_forced
             || game.most_captures
-            || game.drop_mate_rules
+            || accel.drop_mate_rules
             || game.dice.is_some()
             || !game.royal[p].is_empty();
-        let entering = game.reserve_kind.is_some() && !game.entry_rules[p].is_empty();
-        if filtered || entering || !game.movers[p].is_empty() {
+        let entering = game.reserve_kind.is_some() && !accel.entry_rules[p].is_empty();
+        if filtered || entering || !accel.movers[p].is_empty() {
             return None;
         }
         let words = game.board.len().div_ceil(64).max(1);
         let mut entries = Vec::new();
-        for &r in &game.free_rules[p] {
+        for &r in &accel.free_rules[p] {
             let rule = &game.rules[r.index()];
-            if rule.guard.is_some() || game.outflank_placement(r).is_some() {
+            if rule.guard.is_some()
+                || accel
+                    .outflank_placements
+                    .get(r.index())
+                    .is_some_and(Option::is_some)
+            {
                 return None;
             }
             let entry = match rule.parts.as_slice() {
@@ -201,7 +208,7 @@ impl Game {
     /// The bitset form of the moves of the player to move, if they have one.
     #[inline]
     fn cell_moves_of(&self, p: Player) -> Option<&CellMoves> {
-        self.cell_moves.get(p.index())?.as_ref()
+        self.accel.cell_moves.get(p.index())?.as_ref()
     }
 
     /// Writes the moves of the player to move into `out` from their bitset form (at most
@@ -347,12 +354,12 @@ mod tests {
         let (mut list, mut general_list) = (MoveList::new(), MoveList::new());
         let mut covered = Vec::new();
         for (name, game) in &games() {
-            if game.cell_moves.is_empty() {
+            if game.accel.cell_moves.is_empty() {
                 continue;
             }
             covered.push(name.clone());
             let mut general = game.clone();
-            general.cell_moves = Vec::new();
+            general.accel.cell_moves = Vec::new();
             let (mut compared, mut refusals) = (0, 0);
             for _ in 0..6 {
                 let mut s = game.start();

@@ -2,9 +2,9 @@
 //! kinds) form one group, each joined to the next along the directions (Lines of Action).
 //! A player with a single piece is connected; a player with none is not.
 
-use super::{CellId, ContentSet, DirId, Game, PieceId, State, NO_CELL};
+use super::{CellId, ContentSet, DirId, PieceId, State, NO_CELL};
 
-impl Game {
+impl crate::engine::Rules {
     /// Whether every piece of `set` on the board is in one group joined along `dirs`, and
     /// there is at least one. A flood fill from one piece over the state's scratch marks
     /// and stack, stopping once it has met them all: nothing is allocated.

@@ -58,7 +58,7 @@ impl Game {
     /// The body of [`Game::count_by_bits`], inlined into both its compilations.
     #[inline(always)]
     fn count_by_bits_here(&self, s: &State, scratch: &mut MoveList) -> Option<usize> {
-        let bm = self.bit_moves.as_deref()?;
+        let bm = self.accel.bit_moves.as_deref()?;
         let p = s.scalars.to_move;
         if !bm.countable(p) || self.is_chance(s) {
             return None;
@@ -96,6 +96,13 @@ impl Game {
             (!(pinned | 1 << king.index()), landing, Some((king, rp)))
         };
         let masks = bm.masks(s, p);
+        let at = super::bit_moves::BitPos {
+            bm,
+            masks: &masks,
+            s,
+            p,
+            royal: king,
+        };
         let mut view = super::movegen::View::new(&s.board);
         scratch.clear();
         let mut n = plan.count_free(bm, &masks, s, free, landing);
@@ -107,17 +114,7 @@ impl Game {
             bound &= bound - 1;
             let piece = s.board[c];
             if plan.is_grouped(piece) {
-                n += self.count_bound_cells(
-                    bm,
-                    &masks,
-                    s,
-                    &mut view,
-                    p,
-                    piece,
-                    1 << c,
-                    king,
-                    scratch,
-                );
+                n += self.count_bound_cells(at, &mut view, piece, 1 << c, scratch);
             }
         }
         for o in &plan.others {
@@ -125,7 +122,7 @@ impl Game {
             if cells == 0 || o.shape == Shape::EnPassant && s.scalars.ep.target == NO_CELL {
                 continue;
             }
-            let entry = &self.piece_moves.of(p, o.piece)[usize::from(o.entry)];
+            let entry = &self.accel.piece_moves.of(p, o.piece)[usize::from(o.entry)];
             while cells != 0 {
                 let c = CellId::from_index(cells.trailing_zeros() as usize);
                 cells &= cells - 1;
@@ -135,11 +132,11 @@ impl Game {
             }
         }
         for &piece in &plan.apart {
-            match self.count_bit_piece(bm, &masks, s, &mut view, p, piece, free, king, scratch) {
+            match self.count_bit_piece(at, &mut view, piece, free, scratch) {
                 Some(k) => n += k,
                 None => {
                     for cell in bits_iter(s.cells_of(piece)) {
-                        for e in self.piece_moves.of(p, piece) {
+                        for e in self.accel.piece_moves.of(p, piece) {
                             self.gen_entry(s, &mut view, p, e, cell, scratch);
                         }
                     }
@@ -179,7 +176,7 @@ impl Game {
         if !plan.apart.is_empty() {
             return None;
         }
-        let between = self.between.as_ref()?;
+        let between = self.accel.between.as_ref()?;
         Some(if checks & (checks - 1) == 0 {
             checks | between.get(king.index(), checks.trailing_zeros() as usize)
         } else {

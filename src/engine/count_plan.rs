@@ -21,7 +21,7 @@
 //! move by move, as before (`count.rs`).
 
 use super::bit_moves::{BitMoves, Entry, SetMasks, MAX_SETS, NONE};
-use super::{DirShift, Game, PieceId, Player, Shape, State};
+use super::{DirShift, PieceId, Player, Shape, State};
 
 /// A promotion while counting: the zone, and how many moves one landing there makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,12 @@ impl CountPlan {
     }
 
     /// `player`'s count plan from `bm`'s plans for `game`.
-    pub(super) fn build(game: &Game, bm: &BitMoves, player: Player) -> CountPlan {
+    pub(super) fn build(
+        game: &super::Rules,
+        accel: &super::accel::Accel,
+        bm: &BitMoves,
+        player: Player,
+    ) -> CountPlan {
         let sets = &bm.sets[player.index()];
         let mut tables = Vec::new();
         let mut shifts = Vec::new();
@@ -172,7 +177,7 @@ impl CountPlan {
             fills: Vec::new(),
             others: Vec::new(),
         };
-        for &piece in &game.movers[player] {
+        for &piece in &accel.movers[player] {
             let Some(plan) = bm.plan(player, piece) else {
                 out.apart.push(piece);
                 continue;
@@ -186,7 +191,7 @@ impl CountPlan {
                 continue;
             }
             out.grouped[piece.index()] = true;
-            let rules = game.piece_moves.of(player, piece);
+            let rules = accel.piece_moves.of(player, piece);
             for (i, e) in plan.entries.iter().enumerate() {
                 let promote = |pr: &Option<super::bit_moves::Promote>| {
                     pr.as_ref().map(|pr| Promotes {
@@ -279,7 +284,7 @@ impl CountPlan {
             // Too many to read on the stack: every piece is counted by its own plan.
             return CountPlan {
                 grouped: vec![false; game.pieces.len()],
-                apart: game.movers[player].clone(),
+                apart: accel.movers[player].clone(),
                 piece_sets: Vec::new(),
                 tables: Vec::new(),
                 shifts: Vec::new(),

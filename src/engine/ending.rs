@@ -17,8 +17,9 @@ pub fn deciding_rule(game: &Game, state: &State) -> Option<usize> {
             let mut before = state.clone();
             game.unmake(&mut before);
             for (i, end) in game.ends.iter().enumerate() {
-                single.ends = vec![end.clone()];
-                single.quick_ends = super::QuickEnds::build(&single).map(Box::new);
+                single.rules_mut().ends = vec![end.clone()];
+                let quick = super::QuickEnds::build(&single, &single.accel).map(Box::new);
+                single.accel.quick_ends = quick;
                 let mut s = before.clone();
                 single.make(&mut s, mv);
                 if s.result_now().is_some() {
@@ -30,8 +31,9 @@ pub fn deciding_rule(game: &Game, state: &State) -> Option<usize> {
         None => {
             let text = game.position_to_string(state);
             for (i, end) in game.ends.iter().enumerate() {
-                single.ends = vec![end.clone()];
-                single.quick_ends = super::QuickEnds::build(&single).map(Box::new);
+                single.rules_mut().ends = vec![end.clone()];
+                let quick = super::QuickEnds::build(&single, &single.accel).map(Box::new);
+                single.accel.quick_ends = quick;
                 if single
                     .parse_position(&text)
                     .is_ok_and(|s| s.result_now().is_some())

@@ -182,6 +182,28 @@ pub struct EndRule {
     pub words: Option<String>,
 }
 
+/// A `line` ending's shape, as the walk along the lines reads it.
+#[derive(Clone, Copy)]
+pub(crate) struct LineShape<'a> {
+    /// How many in a row.
+    pub(crate) n: u16,
+    /// Whether longer rows do not count.
+    pub(crate) exact: bool,
+    /// The pieces that make a row, per player.
+    pub(crate) pieces: &'a ByPlayer<ContentSet>,
+    /// The axes, as a direction and its opposite.
+    pub(crate) axes: &'a [(DirId, DirId)],
+}
+
+/// What a `connect` ending links: pieces of `set` along `dirs`, from zone `a` to zone `b`.
+#[derive(Clone, Copy)]
+struct Link<'a> {
+    set: ContentSet,
+    dirs: &'a [DirId],
+    a: ZoneId,
+    b: ZoneId,
+}
+
 impl Game {
     /// Whether an ending holds only after passes (`passes(n)`, as in Go): a pass there
     /// brings the end of the game nearer, not just the other player's turn.
@@ -204,7 +226,7 @@ impl Game {
         mover: Player,
         log_from: usize,
     ) -> Option<(Outcome, u16)> {
-        if let Some(quick) = &self.quick_ends {
+        if let Some(quick) = &self.accel.quick_ends {
             return match quick.run(self, s, mover, log_from) {
                 Ok(decided) => {
                     debug_assert_eq!(
@@ -240,7 +262,10 @@ impl Game {
     ) -> Option<(Outcome, u16)> {
         let n = self.num_players();
         // The endings may ask `nobody-can-move` several times about this one position.
-        let _memo = self.asks_stuck.then(super::stuck_memo::Session::enter);
+        let _memo = self
+            .accel
+            .asks_stuck
+            .then(super::stuck_memo::Session::enter);
         for (i, end) in self.ends.iter().enumerate().skip(first) {
             match &end.cond {
                 EndCond::NoProgress(limit) if s.scalars.quiet < *limit => continue,
@@ -330,23 +355,34 @@ impl Game {
                 axes,
                 windows,
             } => {
+                let line = LineShape {
+                    n: *n,
+                    exact: *exact,
+                    pieces,
+                    axes,
+                };
                 if let Some(w) = windows {
                     let fast = w.holds(s, p, (log_from..s.log.len()).map(|i| s.log[i].cell));
                     debug_assert_eq!(
                         fast,
-                        self.line_walk(s, p, *n, *exact, pieces, axes, log_from),
+                        self.line_walk(s, p, line, log_from),
                         "the bitboard line test disagrees with the general one"
                     );
                     return fast;
                 }
-                self.line_walk(s, p, *n, *exact, pieces, axes, log_from)
+                self.line_walk(s, p, line, log_from)
             }
             EndCond::Connect { a, b, pieces, dirs } => {
                 let set = pieces[p];
                 for i in log_from..s.log.len() {
                     let c = s.log[i].cell;
-                    if set.contains(s.board[c.index()]) && self.connects(s, c, set, dirs, *a, *b, p)
-                    {
+                    let link = Link {
+                        set,
+                        dirs,
+                        a: *a,
+                        b: *b,
+                    };
+                    if set.contains(s.board[c.index()]) && self.connects(s, c, link, p) {
                         return true;
                     }
                 }
@@ -489,17 +525,13 @@ impl Game {
     /// The general `line` test: whether a cell the move changed (log entries from
     /// `log_from` on) holds one of `p`'s pieces in a row of `n` or more (exactly `n` if
     /// `exact`) along one of `axes`, walking the board from it.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn line_walk(
-        &self,
-        s: &State,
-        p: Player,
-        n: u16,
-        exact: bool,
-        pieces: &ByPlayer<ContentSet>,
-        axes: &[(DirId, DirId)],
-        log_from: usize,
-    ) -> bool {
+    pub(crate) fn line_walk(&self, s: &State, p: Player, line: LineShape, log_from: usize) -> bool {
+        let LineShape {
+            n,
+            exact,
+            pieces,
+            axes,
+        } = line;
         let set = pieces[p];
         let n = n as usize;
         (log_from..s.log.len()).any(|i| {
@@ -530,17 +562,8 @@ impl Game {
     }
 
     /// Flood fill from `start` through cells of `set`; whether the chain touches zones a and b.
-    #[allow(clippy::too_many_arguments)]
-    fn connects(
-        &self,
-        s: &mut State,
-        start: CellId,
-        set: ContentSet,
-        dirs: &[DirId],
-        a: ZoneId,
-        b: ZoneId,
-        p: Player,
-    ) -> bool {
+    fn connects(&self, s: &mut State, start: CellId, link: Link, p: Player) -> bool {
+        let Link { set, dirs, a, b } = link;
         let (za, zb) = (&self.board.zones[a.index()], &self.board.zones[b.index()]);
         let gen = s.fresh_mark();
         s.stack.clear();

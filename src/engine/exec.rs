@@ -399,7 +399,7 @@ impl Game {
         if let Some(plan) = self.place_capture(mv.rule) {
             return self.place_capture_refusal(s, mv, plan);
         }
-        if !self.forbids_whole_board {
+        if !self.accel.forbids_whole_board {
             return None;
         }
         let (hash, reset) = self.plain_hash_after(s, mv)?;
@@ -514,7 +514,9 @@ impl Game {
         let (next, full, quiet) = self.after_move(s, sim.hash, sim.reset);
         let (cells, target) = self.sim_target(&sim, r, full, next);
         let mut plies = Vec::new();
-        self.repetition_walk(s, r, cells, target, s.frames.len() + 1, quiet, &mut |j| {
+        let t = s.frames.len() + 1;
+        let find = super::repetition::Sought { cells, target, t };
+        self.repetition_walk(s, r, find, quiet, &mut |j| {
             plies.push(Self::ply_of(s, j));
             false
         });

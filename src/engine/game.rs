@@ -4,6 +4,7 @@ use super::{
     Board, ByPlayer, EndRule, Forbid, KindId, Move, MoveList, NoMoves, Outcome, PieceId,
     PieceMoves, Player, Rule, State, StateParts, Zobrist, EMPTY,
 };
+use crate::engine::accel::Accel;
 use crate::engine::RuleId;
 
 /// A kind of piece (pawn, king, stone).
@@ -26,9 +27,11 @@ pub struct PieceType {
     pub symbol: char,
 }
 
-/// A compiled game: immutable and shareable between threads.
+/// The rules of a game as the compiler hands them over: finished and immutable. The
+/// engine derives its speed-ups from them once ([`super::accel::Accel::build`]); a
+/// [`Game`] holds the two.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Rules {
     /// Short name (the file stem: `tictactoe`).
     pub(crate) name: String,
     /// The title from the rule file.
@@ -45,15 +48,6 @@ pub struct Game {
     pub(crate) piece_table: Vec<PieceId>,
     /// Move rules.
     pub(crate) rules: Vec<Rule>,
-    /// The rules usable by the owner of each piece, in rule order, resolved for the move
-    /// generator ([`PieceMoves::of`]).
-    pub(crate) piece_moves: PieceMoves,
-    /// Per player, the piece ids that have at least one rule (whose cells are move origins).
-    pub(crate) movers: ByPlayer<Vec<PieceId>>,
-    /// Per player, the `advance` rules that can bring a reserve piece onto the board.
-    pub(crate) entry_rules: ByPlayer<Vec<RuleId>>,
-    /// Rules that do not start from a piece, per player.
-    pub(crate) free_rules: ByPlayer<Vec<RuleId>>,
     /// End conditions, in the order written.
     pub(crate) ends: Vec<EndRule>,
     /// What happens to a player who has no legal move.
@@ -62,9 +56,6 @@ pub struct Game {
     pub(crate) start_board: Vec<PieceId>,
     /// Who moves first.
     pub(crate) start_player: Player,
-    /// The start position when the rule file gives it as text (`setup "…"`): it may hold
-    /// more than the board and the player, such as castling rights or clocks.
-    pub(crate) start_state: Option<State>,
     /// Zobrist keys.
     pub(crate) zobrist: Zobrist,
     /// The options this game was compiled with, after `--set` overrides.
@@ -86,12 +77,6 @@ pub struct Game {
     pub(crate) royal: ByPlayer<Vec<PieceId>>,
     /// Per player, how that player's pieces attack (built from the move rules).
     pub(crate) attackers: ByPlayer<Vec<super::Attack>>,
-    /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
-    /// the game has no royal pieces).
-    pub(crate) attack_rays: Vec<super::AttackRays>,
-    /// The cells between two cells on a line, for the bitboard attack tests (`None` on
-    /// boards of more than 64 cells, or without royal pieces).
-    pub(crate) between: Option<super::Between>,
     /// Whether the state tracks which pieces have not moved yet (castling).
     pub(crate) tracks_unmoved: bool,
     /// The piece ids that castle (the king, not the rook; derived from the rules).
@@ -119,20 +104,12 @@ pub struct Game {
     /// `hand_gain[victim * players + mover]`: the piece `mover` gains in hand by capturing
     /// `victim` ([`EMPTY`] for none); empty in games without hands.
     pub(crate) hand_gain: Vec<PieceId>,
-    /// Whether some drop may not checkmate (`mate: no`; derived from `rules`).
-    pub(crate) drop_mate_rules: bool,
     /// Conditions that give the mover another turn (`again if reach(rosettes)`).
     pub(crate) again: Vec<EndRule>,
     /// The piece of the `counters` kind (ownerless), or `EMPTY` (`engine/counters.rs`).
     pub(crate) counter_piece: PieceId,
     /// What a player's `score` is (`score counters(store)`), if the game says.
     pub(crate) score: Option<super::Quantity>,
-    /// Whether the board has stack cells: then every move is made by the general path, whose
-    /// writes keep each stack's levels (and the hash kept level by level) with the board;
-    /// the short paths write the visible top only (derived).
-    pub(crate) stacked: bool,
-    /// Whether a plain move may take the plain make: no extra turns, no stacks (derived).
-    pub(crate) plain_make: bool,
     /// What the greedy player values in a move (`prefer reach(rosettes) by 500`).
     pub(crate) prefer: super::Preferences,
     /// What the searching AI's evaluation adds for pieces on some cells
@@ -140,68 +117,24 @@ pub struct Game {
     pub(crate) bonuses: super::Bonuses,
     /// `forbid` rules: a move after which one of these holds is not legal.
     pub(crate) forbids: Vec<Forbid>,
-    /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be
-    /// judged from its hash alone; derived from `forbids`).
-    pub(crate) forbids_whole_board: bool,
-    /// Whether some rule is a row of placements that playouts sample part by part (derived
-    /// from `rules`).
-    pub(crate) has_placement_rows: bool,
     /// What each tracked whole-board repetition hash covers; the state keeps one history
     /// entry per kind and position ([`State::earlier_hashes`] has the full hashes anyway).
     pub(crate) rep_kinds: Vec<StateParts>,
     /// Whether move notation prefixes placements with the piece's symbol.
     pub(crate) symbol_in_placements: bool,
-    /// Per board direction, its bitboard shift where it is uniform on a board of at most
-    /// 64 cells (`drop` generation lands pieces from it).
-    pub(crate) dir_shifts: Vec<Option<super::DirShift>>,
-    /// The lines through each cell, for slides whose distance is the number of pieces on
-    /// the line (`None` when no rule has one).
-    pub(crate) line_counts: Option<Box<super::LineCounts>>,
-    /// Per rule, its bitboard form when it is a placement that must outflank on a board of
-    /// at most 64 cells (empty when no rule is).
-    pub(crate) outflank_placements: Vec<Option<Box<super::OutflankPlacement>>>,
-    /// Per player, their moves as one bitset where each is a cell of their one placement
-    /// rule (empty when no player's are).
-    pub(crate) move_bits: Vec<Option<super::MoveBits>>,
-    /// Whether random playouts start in [`Game::play_random_placements`] (see
-    /// [`super::MoveBits::placement_playouts`]).
-    pub(crate) placement_playouts: bool,
-    /// Per player, their moves as bitsets where each is a cell of a placement rule or a
-    /// move of no cell, `forbid` rules allowed (empty when no player's are).
-    pub(crate) cell_moves: Vec<Option<super::CellMoves>>,
-    /// Per rule, its bitset form when it is `place(…) then remove-surrounded(…)` on a board
-    /// of at most [`super::MAX_CHAIN_CELLS`] cells (empty when no rule is).
-    pub(crate) place_captures: Vec<Option<Box<super::PlaceCapture>>>,
-    /// Per player, the bitboard test of whether any of their forced jumps is open (empty
-    /// when no player's forced rules have one).
-    pub(crate) jump_screens: Vec<Option<super::JumpScreen>>,
-    /// Where each piece could ever stand, to refuse positions the rules cannot reach.
-    pub(crate) reach: super::Reach,
-    /// Whether an ending asks `nobody-can-move` (its answer is then remembered through one
-    /// ending test; derived from `ends`).
-    pub(crate) asks_stuck: bool,
-    /// The rules with an `en-passant` part (derived from `rules`): after a double step,
-    /// only they are asked whether the passed cell may be taken.
-    pub(crate) en_passant_rules: Vec<RuleId>,
-    /// The endings in quick form where their shapes allow (`None` when the first has none;
-    /// derived from `ends`).
-    pub(crate) quick_ends: Option<Box<super::QuickEnds>>,
-    /// Whether plain moves take the lean make (no dice, extra turns, castling flags,
-    /// hands, reserve, stacks, passable slides, clock or repetition history; derived).
-    pub(crate) lean: bool,
-    /// The step, leap and slide rules in bitboard form, on boards of at most 64 cells
-    /// (derived from `piece_moves`).
-    pub(crate) bit_moves: Option<Box<super::BitMoves>>,
-    /// Per-cell step targets of the pieces whose rules are all steps and that have no
-    /// bitboard plan (derived from `piece_moves` and `bit_moves`).
-    pub(crate) step_tables: Option<Box<super::StepTables>>,
     /// How the board is drawn (`look …` lines and the cells' coordinate labels).
     pub(crate) look: super::BoardLook,
+    /// The start position as text (`setup "…"`), read once the game is built: it may hold
+    /// more than the board and the player, such as castling rights or clocks.
+    pub(crate) start_text: Option<String>,
+    /// Counts given by `setup N kind at …` lines (empty without them, or when the start is
+    /// given as text).
+    pub(crate) start_tally: Vec<u16>,
 }
 
-/// Read access to the compiled tables. The fields are private to the crate, so a `Game`
-/// stays as the compiler built it; each method has the name the field had.
-impl Game {
+/// Read access to the compiled tables. The fields are private to the crate, so the `Rules`
+/// stay as the compiler built them; each method has the name the field had.
+impl Rules {
     /// How the board is drawn (`look …` lines and the cells' coordinate labels).
     pub fn look(&self) -> &super::BoardLook {
         &self.look
@@ -253,31 +186,6 @@ impl Game {
     #[inline]
     pub fn rules(&self) -> &[Rule] {
         &self.rules
-    }
-
-    /// The rules usable by the owner of each piece, in rule order, resolved for the move
-    /// generator ([`PieceMoves::of`]).
-    #[inline]
-    pub fn piece_moves(&self) -> &PieceMoves {
-        &self.piece_moves
-    }
-
-    /// Per player, the piece ids that have at least one rule (whose cells are move origins).
-    #[inline]
-    pub fn movers(&self) -> &ByPlayer<Vec<PieceId>> {
-        &self.movers
-    }
-
-    /// Per player, the `advance` rules that can bring a reserve piece onto the board.
-    #[inline]
-    pub fn entry_rules(&self) -> &ByPlayer<Vec<RuleId>> {
-        &self.entry_rules
-    }
-
-    /// Rules that do not start from a piece, per player.
-    #[inline]
-    pub fn free_rules(&self) -> &ByPlayer<Vec<RuleId>> {
-        &self.free_rules
     }
 
     /// End conditions, in the order written.
@@ -340,20 +248,6 @@ impl Game {
     #[inline]
     pub fn attackers(&self) -> &ByPlayer<Vec<super::Attack>> {
         &self.attackers
-    }
-
-    /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
-    /// the game has no royal pieces).
-    #[inline]
-    pub fn attack_rays(&self) -> &[super::AttackRays] {
-        &self.attack_rays
-    }
-
-    /// The cells between two cells on a line, for the bitboard attack tests (`None` on
-    /// boards of more than 64 cells, or without royal pieces).
-    #[inline]
-    pub fn between(&self) -> &Option<super::Between> {
-        &self.between
     }
 
     /// Whether the state tracks which pieces have not moved yet (castling).
@@ -429,20 +323,6 @@ impl Game {
         &self.forbids
     }
 
-    /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be
-    /// judged from its hash alone; derived from `forbids`).
-    #[inline]
-    pub fn forbids_whole_board(&self) -> bool {
-        self.forbids_whole_board
-    }
-
-    /// Whether some rule is a row of placements that playouts sample part by part (derived
-    /// from `rules`).
-    #[inline]
-    pub fn has_placement_rows(&self) -> bool {
-        self.has_placement_rows
-    }
-
     /// What each tracked whole-board repetition hash covers; the state keeps one history
     /// entry per kind and position ([`State::earlier_hashes`] has the full hashes anyway).
     #[inline]
@@ -451,7 +331,140 @@ impl Game {
     }
 }
 
+/// A compiled game: its [`Rules`], the speed-ups derived from them ([`Accel`]) and what
+/// only a whole game can work out (the start position read from text, where pieces can
+/// ever stand). Immutable and shareable between threads.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The rules as the compiler handed them over.
+    rules: Rules,
+    /// Every table derived from `rules` to make the engine fast ([`Accel::build`]).
+    pub(crate) accel: Accel,
+    /// The start position when the rule file gives it as text (`setup "…"`) or gives
+    /// counts: it may hold more than the board and the player, such as castling rights or
+    /// clocks.
+    start_state: Option<State>,
+    /// Where each piece could ever stand, to refuse positions the rules cannot reach.
+    pub(crate) reach: super::Reach,
+}
+
+/// A `Game` reads as its `Rules`: the engine's code was written against one type holding
+/// every table, and the rule tables are by far the most read. Through `Deref`,
+/// `game.board`, `game.rules` and `game.piece_id(…)` keep reading the rules without a
+/// `game.rules().` at each of hundreds of places, while the derived tables are named
+/// apart (`game.accel.bit_moves`), so a reader sees which is which.
+impl std::ops::Deref for Game {
+    type Target = Rules;
+
+    #[inline(always)]
+    fn deref(&self) -> &Rules {
+        &self.rules
+    }
+}
+
 impl Game {
+    /// Builds a game from finished rules: derives the speed-ups, reads the start position
+    /// (given as text or with counts) and works out where pieces can stand. The error is
+    /// why the start position given as text is not valid.
+    pub fn new(mut rules: Rules) -> Result<Game, String> {
+        Accel::mark_rules(&mut rules);
+        let accel = Accel::build(&rules);
+        let mut game = Game {
+            rules,
+            accel,
+            start_state: None,
+            reach: super::Reach::default(),
+        };
+        if !game.start_tally.is_empty() {
+            let mut s = game.start();
+            for (t, &n) in s.tally.iter_mut().zip(&game.rules.start_tally) {
+                if n > 0 {
+                    *t = n;
+                }
+            }
+            s.rehash(&game);
+            game.start_state = Some(s);
+        }
+        if let Some(text) = &game.start_text {
+            let s = game.parse_position(text).map_err(|e| e.0)?;
+            game.rules.start_board = s.board().to_vec();
+            game.rules.start_player = s.to_move();
+            game.start_state = Some(s);
+        }
+        // From the start position (any `setup` read above, with every cell allowed).
+        game.reach = super::Reach::of(&game);
+        Ok(game)
+    }
+
+    /// The rules to change, for the engine's own variants of a game (the ending test that
+    /// finds which rule decided, the refusal that replays a move without royal pieces):
+    /// they clone a game, change a rule and rebuild the tables the change touches.
+    pub(super) fn rules_mut(&mut self) -> &mut Rules {
+        &mut self.rules
+    }
+
+    /// The rules this game was built from.
+    #[inline]
+    pub fn rule_set(&self) -> &Rules {
+        &self.rules
+    }
+
+    // Read access to the derived tables that other layers ask about.
+    /// The rules usable by the owner of each piece, in rule order, resolved for the move
+    /// generator ([`PieceMoves::of`]).
+    #[inline]
+    pub fn piece_moves(&self) -> &PieceMoves {
+        &self.accel.piece_moves
+    }
+
+    /// Per player, the piece ids that have at least one rule (whose cells are move origins).
+    #[inline]
+    pub fn movers(&self) -> &ByPlayer<Vec<PieceId>> {
+        &self.accel.movers
+    }
+
+    /// Per player, the `advance` rules that can bring a reserve piece onto the board.
+    #[inline]
+    pub fn entry_rules(&self) -> &ByPlayer<Vec<RuleId>> {
+        &self.accel.entry_rules
+    }
+
+    /// Rules that do not start from a piece, per player.
+    #[inline]
+    pub fn free_rules(&self) -> &ByPlayer<Vec<RuleId>> {
+        &self.accel.free_rules
+    }
+
+    /// Per piece id, the attacks on it grouped by line (derived from `attackers`; empty when
+    /// the game has no royal pieces).
+    #[inline]
+    pub fn attack_rays(&self) -> &[super::AttackRays] {
+        &self.accel.attack_rays
+    }
+
+    /// The cells between two cells on a line, for the bitboard attack tests (`None` on
+    /// boards of more than 64 cells, or without royal pieces).
+    #[inline]
+    pub fn between(&self) -> &Option<super::Between> {
+        &self.accel.between
+    }
+
+    /// Whether every `forbid` rule is a whole-board repetition (so a plain move can be
+    /// judged from its hash alone; derived from `forbids`).
+    #[inline]
+    pub fn forbids_whole_board(&self) -> bool {
+        self.accel.forbids_whole_board
+    }
+
+    /// Whether some rule is a row of placements that playouts sample part by part (derived
+    /// from `rules`).
+    #[inline]
+    pub fn has_placement_rows(&self) -> bool {
+        self.accel.has_placement_rows
+    }
+}
+
+impl Rules {
     /// The number of players.
     pub fn num_players(&self) -> usize {
         self.players.len()
@@ -526,6 +539,26 @@ impl Game {
             .map(KindId::from_index)
     }
 
+    /// Material balance for `player`: own piece values minus everyone else's.
+    pub fn material(&self, state: &State, player: Player) -> i32 {
+        let mut total = 0;
+        for (id, &n) in state.counts.iter().enumerate().skip(1) {
+            if n == 0 {
+                continue;
+            }
+            let pt = &self.pieces[id];
+            let v = self.kinds[pt.kind.index()].value * n as i32;
+            match pt.owner {
+                Some(o) if o == player => total += v,
+                Some(_) => total -= v,
+                None => {}
+            }
+        }
+        total
+    }
+}
+
+impl Game {
     /// The start position.
     pub fn start(&self) -> State {
         if let Some(s) = &self.start_state {
@@ -580,24 +613,6 @@ impl Game {
     #[inline]
     pub fn is_empty_piece(piece: PieceId) -> bool {
         piece == EMPTY
-    }
-
-    /// Material balance for `player`: own piece values minus everyone else's.
-    pub fn material(&self, state: &State, player: Player) -> i32 {
-        let mut total = 0;
-        for (id, &n) in state.counts.iter().enumerate().skip(1) {
-            if n == 0 {
-                continue;
-            }
-            let pt = &self.pieces[id];
-            let v = self.kinds[pt.kind.index()].value * n as i32;
-            match pt.owner {
-                Some(o) if o == player => total += v,
-                Some(_) => total -= v,
-                None => {}
-            }
-        }
-        total
     }
 
     /// The moves of a finished game are none; a helper for callers that want to be explicit.

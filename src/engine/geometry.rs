@@ -6,7 +6,7 @@
 //! [`Outline`] (a square, a hexagon of the board's orientation, or a point of a graph) and a
 //! graph's links, so a picture of any board (the web board's SVG) needs no shape knowledge.
 
-use super::{Board, BoardShape, CellId, Game};
+use super::{Board, BoardShape, CellId};
 
 /// A cell's centre in the plane (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,7 +62,7 @@ fn polygon_around(shape: &BoardShape, c: Point) -> Option<Vec<Point>> {
     }
 }
 
-impl Game {
+impl crate::engine::Rules {
     /// The outline of every cell, indexed by [`CellId`] (see [`Outline`]).
     pub fn cell_outlines(&self) -> Vec<Outline> {
         self.cell_points()
@@ -225,6 +225,7 @@ pub fn name_coordinate(name: &str) -> Option<(i32, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
 
     fn cell(g: &Game, name: &str) -> CellId {
         g.board.cell_by_name(name).unwrap()

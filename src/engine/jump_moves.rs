@@ -120,7 +120,7 @@ impl Game {
         out: &mut MoveList,
     ) {
         let b = &self.board;
-        let open = self.piece_moves.dirs(e).iter().any(|&d| {
+        let open = self.accel.piece_moves.dirs(e).iter().any(|&d| {
             let o = b.next(cell, d);
             o != NO_CELL && e.through.contains(board[o.index()]) && {
                 // Before the first jump the board is as it stands (as the walk sees it).
@@ -143,7 +143,7 @@ impl Game {
         cell: CellId,
         out: &mut MoveList,
     ) {
-        let moves = &self.piece_moves;
+        let moves = &self.accel.piece_moves;
         let mut walk = Walk {
             game: self,
             board,
@@ -236,7 +236,7 @@ pub(super) mod tests {
         for (name, game) in &games() {
             let mut general = game.clone();
             let mut jumps = 0;
-            for m in &mut general.piece_moves.moves {
+            for m in &mut general.accel.piece_moves.moves {
                 if matches!(m.shape, Shape::Jump { .. }) {
                     m.shape = Shape::General;
                     jumps += 1;

@@ -11,6 +11,8 @@
 //! When none has, the forced rules have no move and are not generated at all. Decided per
 //! player when the game is assembled.
 
+use super::accel::Accel;
+use super::Rules;
 use super::{Board, CellId, DirId, Game, PieceId, Player, Shape, State, NO_CELL};
 
 /// The most shifts a [`SplitShift`] is made of.
@@ -94,12 +96,12 @@ pub struct JumpScreen {
 impl JumpScreen {
     /// Per player, the screen of their forced rules where they have one; empty when no
     /// player has.
-    pub fn for_players(game: &Game) -> Vec<Option<JumpScreen>> {
+    pub fn for_players(game: &Rules, accel: &Accel) -> Vec<Option<JumpScreen>> {
         if !game.has_forced || game.board.len() > 64 {
             return Vec::new();
         }
         let screens: Vec<_> = (0..game.num_players())
-            .map(|p| JumpScreen::build(game, Player(p as u8)))
+            .map(|p| JumpScreen::build(game, accel, Player(p as u8)))
             .collect();
         if screens.iter().all(Option::is_none) {
             return Vec::new();
@@ -107,13 +109,13 @@ impl JumpScreen {
         screens
     }
 
-    fn build(game: &Game, p: Player) -> Option<JumpScreen> {
-        let moves = &game.piece_moves;
+    fn build(game: &Rules, accel: &Accel, p: Player) -> Option<JumpScreen> {
+        let moves = &accel.piece_moves;
         let ids =
             |set: super::ContentSet| super::move_bits::pieces_where(game, |id| set.contains(id));
         let mut sets = Vec::new();
         let mut rules = Vec::new();
-        for &piece in &game.movers[p] {
+        for &piece in &accel.movers[p] {
             for e in moves.of(p, piece).iter().filter(|e| e.forced) {
                 if !matches!(e.shape, Shape::Jump { .. }) {
                     return None;
@@ -180,7 +182,7 @@ impl Game {
     /// their [`JumpScreen`] finds no first jump.
     #[inline(always)]
     pub(super) fn forced_may_move(&self, s: &State) -> bool {
-        match self.jump_screens.get(s.scalars.to_move.index()) {
+        match self.accel.jump_screens.get(s.scalars.to_move.index()) {
             Some(Some(screen)) => screen.open(s),
             _ => true,
         }
@@ -232,12 +234,12 @@ mod tests {
         let mut list = MoveList::new();
         let mut covered = 0;
         for (name, game) in &crate::engine::jump_moves::tests::games() {
-            if game.jump_screens.is_empty() {
+            if game.accel.jump_screens.is_empty() {
                 continue;
             }
             covered += 1;
             let mut general = game.clone();
-            general.jump_screens = Vec::new();
+            general.accel.jump_screens = Vec::new();
             let (mut open, mut shut) = (0, 0);
             for _ in 0..10 {
                 let mut s = game.start();

@@ -13,7 +13,7 @@
 use super::state::{Change, EnPassant, Frame};
 use super::{Game, Move, NO_CELL};
 
-impl Game {
+impl super::Rules {
     /// Whether plain moves of this game may take the lean make: no dice, extra turns,
     /// castling flags, hands, reserve, stacks, passable slides, no-progress clock or
     /// repetition history. Worked out when the game is assembled.
@@ -21,14 +21,16 @@ impl Game {
         self.dice.is_none()
             && self.again.is_empty()
             && !self.tracks_unmoved
-            && !self.has_hands()
+            && self.hand_gain.is_empty()
             && self.reserve_kind.is_none()
             && self.board.stack_cap.iter().all(|&c| c == 0)
             && !self.rules.iter().any(|r| r.passable || r.swaps_sides)
             && self.progress.is_none()
             && self.rep_kinds.is_empty()
     }
+}
 
+impl Game {
     /// [`Game::make`] for a plain move (`rule.plain`, no promotion) in a lean game.
     #[inline(always)]
     pub(super) fn make_lean(&self, s: &mut State, mv: Move) {
@@ -88,7 +90,7 @@ impl Game {
         s.shift(from, to, piece, victim, false);
         s.ply += 1;
         s.scalars.to_move = next;
-        let decided = match &self.quick_ends {
+        let decided = match &self.accel.quick_ends {
             Some(q) if self.board.len() <= 64 => {
                 let changed = 1u64 << (from.index() & 63) | 1u64 << (to.index() & 63);
                 match q.run_changed(self, s, mover, changed) {
@@ -148,7 +150,7 @@ mod tests {
         let mut moves = MoveList::new();
         let mut covered = Vec::new();
         for (name, game) in &games {
-            if !game.lean {
+            if !game.accel.lean() {
                 continue;
             }
             let mut made = 0;

@@ -231,14 +231,14 @@ impl Game {
     ) -> bool {
         // Tables exist for every owned piece once the game has royal pieces; without them
         // nothing attacks.
-        let Some(table) = self.attack_rays.get(victim_piece.index()) else {
+        let Some(table) = self.accel.attack_rays.get(victim_piece.index()) else {
             return false;
         };
         let view = Patched {
             board: &s.board,
             changes,
         };
-        match (&table.masks, &self.between) {
+        match (&table.masks, &self.accel.between) {
             (Some(masks), Some(between)) => {
                 if masks.attacked(s, between, changes, cell) {
                     return true;
@@ -484,10 +484,10 @@ impl Game {
         king: CellId,
         rp: PieceId,
     ) -> Option<(Pins, ScreenLines)> {
-        let Some(table) = self.attack_rays.get(rp.index()) else {
+        let Some(table) = self.accel.attack_rays.get(rp.index()) else {
             return Some((Pins::none(self.board.len()), ScreenLines::None));
         };
-        let mut pinned = match (&table.masks, &self.between) {
+        let mut pinned = match (&table.masks, &self.accel.between) {
             (Some(masks), Some(between)) => self.pins_by_masks(s, masks, between, king)?,
             _ => self.pins_along_lines(s, table, king)?,
         };
@@ -547,8 +547,8 @@ impl Game {
         king: CellId,
         rp: PieceId,
     ) -> Option<(u64, u64)> {
-        let table = self.attack_rays.get(rp.index())?;
-        let (Some(masks), Some(between)) = (&table.masks, &self.between) else {
+        let table = self.accel.attack_rays.get(rp.index())?;
+        let (Some(masks), Some(between)) = (&table.masks, &self.accel.between) else {
             return None;
         };
         if !table.conditional.is_empty() {

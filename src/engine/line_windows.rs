@@ -273,7 +273,13 @@ mod tests {
             for q in 0..game.num_players() {
                 let p = Player(q as u8);
                 let fast = w.holds(s, p, s.log[log_from..].iter().map(|c| c.cell));
-                let slow = game.line_walk(s, p, *n, *exact, pieces, axes, log_from);
+                let line = crate::engine::ends::LineShape {
+                    n: *n,
+                    exact: *exact,
+                    pieces,
+                    axes,
+                };
+                let slow = game.line_walk(s, p, line, log_from);
                 let changed = s.log[log_from..]
                     .iter()
                     .fold(0u64, |m, c| m | 1 << c.cell.index());

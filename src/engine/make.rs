@@ -1,5 +1,6 @@
 //! Making and unmaking moves, and hashing.
 
+use super::accel::{PlainMake, RuleMake};
 use super::prim::{en_passant, swap_sides};
 use super::state::{Change, EnPassant, Frame, SideChange, MAX_STACK, NO_END, NO_ROLL};
 use super::{CellId, Game, Move, Part, PieceId, Player, State, EMPTY, NO_CELL};
@@ -26,13 +27,16 @@ impl Game {
     pub fn make(&self, s: &mut State, mv: Move) {
         if let Some(rule) = self.rules.get(mv.rule.index()) {
             if rule.plain && !mv.promotes() {
-                if self.lean {
-                    self.make_lean(s, mv);
-                    return;
-                }
-                if self.plain_make && s.scalars.roll == NO_ROLL {
-                    self.make_plain(s, mv, rule);
-                    return;
+                match self.accel.plain_make {
+                    PlainMake::Lean => {
+                        self.make_lean(s, mv);
+                        return;
+                    }
+                    PlainMake::Plain if s.scalars.roll == NO_ROLL => {
+                        self.make_plain(s, mv, rule);
+                        return;
+                    }
+                    PlainMake::Plain | PlainMake::General => {}
                 }
             }
             if rule.lone_placement {
@@ -82,16 +86,21 @@ impl Game {
     /// [`Game::make`] for any move: carried out part by part.
     #[inline(never)]
     fn make_general(&self, s: &mut State, mv: Move) {
-        // Their short paths write cells without stacks in mind.
-        if !self.stacked {
-            if let Some(plan) = self.outflank_placement(mv.rule).filter(|o| o.lean) {
-                self.make_outflank(s, mv, plan);
-                return;
+        // The rule's plan, chosen when the game was built (`accel/fast_paths.rs`).
+        match self.accel.rule_make.get(mv.rule.index()) {
+            Some(RuleMake::Outflank) => {
+                if let Some(plan) = self.outflank_placement(mv.rule) {
+                    self.make_outflank(s, mv, plan);
+                    return;
+                }
             }
-            if let Some(plan) = self.place_capture(mv.rule) {
-                self.make_place_capture(s, mv, plan);
-                return;
+            Some(RuleMake::PlaceCapture) => {
+                if let Some(plan) = self.place_capture(mv.rule) {
+                    self.make_place_capture(s, mv, plan);
+                    return;
+                }
             }
+            Some(RuleMake::General) | None => {}
         }
         let mover = s.scalars.to_move;
         self.push_frame(s, mv, false);
@@ -273,7 +282,7 @@ impl Game {
         };
         // A lean game's plain frames are the lean make's: two log entries, nothing on the
         // side log, no repetition history.
-        if plain && self.lean && s.log.len() == log_len + 2 {
+        if plain && self.accel.lean() && s.log.len() == log_len + 2 {
             Self::shift_back(s, log_len);
             self.pop_frame(s, n);
             return Some(mv);
@@ -340,6 +349,7 @@ impl Game {
         passer: Player,
     ) -> bool {
         for rule in self
+            .accel
             .en_passant_rules
             .iter()
             .map(|&r| &self.rules[r.index()])

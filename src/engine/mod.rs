@@ -4,6 +4,7 @@
 //! Move generation writes into a reused [`MoveList`]; [`Game::make`] / [`Game::unmake`] change
 //! a [`State`] in place through an undo log, keeping an incremental Zobrist hash.
 
+pub mod accel;
 mod bit_moves;
 mod bitboard;
 mod board;
@@ -81,7 +82,7 @@ pub use counters::MAX_COUNTERS;
 pub use ends::{EndCond, EndResult, EndRule, NoMoves};
 pub use explain::AreaScore;
 pub use forbid::{Forbid, ForbidCond};
-pub use game::{Game, Kind, PieceType};
+pub use game::{Game, Kind, PieceType, Rules};
 pub use geometry::{name_coordinate, Outline, Point};
 pub use guard::{Compare, PartCond, Quantity, StateCond};
 pub use hand::HandDrop;

@@ -9,7 +9,9 @@
 //! move of the list) without writing a list, and the `nobody-can-move` test asks whether
 //! the bitset is empty. Decided per player when the game is assembled.
 
+use super::accel::Accel;
 use super::select_bit::{bit_count, nth_set_bit};
+use super::Rules;
 use super::{CellCond, CellId, DirShift, Game, Move, Part, PieceId, Player, State, EMPTY};
 use crate::engine::RuleId;
 
@@ -42,9 +44,9 @@ pub struct MoveBits {
 impl MoveBits {
     /// Per player, the bitset form of their moves where they have one; empty when no
     /// player has.
-    pub fn for_players(game: &Game) -> Vec<Option<MoveBits>> {
+    pub fn for_players(game: &Rules, accel: &Accel) -> Vec<Option<MoveBits>> {
         let forms: Vec<_> = (0..game.num_players())
-            .map(|p| MoveBits::build(game, Player(p as u8)))
+            .map(|p| MoveBits::build(game, accel, Player(p as u8)))
             .collect();
         if forms.iter().all(Option::is_none) {
             return Vec::new();
@@ -52,18 +54,18 @@ impl MoveBits {
         forms
     }
 
-    fn build(game: &Game, p: Player) -> Option<MoveBits> {
+    fn build(game: &Rules, accel: &Accel, p: Player) -> Option<MoveBits> {
         let filtered = !game.forbids.is_empty()
             || game.has_forced
             || game.most_captures
-            || game.drop_mate_rules
+            || accel.drop_mate_rules
             || game.dice.is_some()
             || !game.royal[p].is_empty();
-        let entering = game.reserve_kind.is_some() && !game.entry_rules[p].is_empty();
-        if filtered || entering || !game.movers[p].is_empty() || game.board.len() > 64 {
+        let entering = game.reserve_kind.is_some() && !accel.entry_rules[p].is_empty();
+        if filtered || entering || !accel.movers[p].is_empty() || game.board.len() > 64 {
             return None;
         }
-        let [r] = game.free_rules[p].as_slice() else {
+        let [r] = accel.free_rules[p].as_slice() else {
             return None;
         };
         let rule = &game.rules[r.index()];
@@ -71,7 +73,13 @@ impl MoveBits {
             return None;
         }
         let form = match rule.parts.as_slice() {
-            _ if game.outflank_placement(*r).is_some() => Form::Outflank,
+            _ if accel
+                .outflank_placements
+                .get(r.index())
+                .is_some_and(Option::is_some) =>
+            {
+                Form::Outflank
+            }
             [Part::Place(super::prim::place::Place {
                 kind,
                 on,
@@ -91,7 +99,7 @@ impl MoveBits {
             [Part::Drop(crate::engine::prim::drop::DropPiece { kind, falls })]
                 if game.reserve_kind != Some(*kind) =>
             {
-                Form::Drop(game.dir_shifts.get(falls[p].index()).copied().flatten()?)
+                Form::Drop(accel.dir_shifts.get(falls[p].index()).copied().flatten()?)
             }
             _ => return None,
         };
@@ -104,10 +112,14 @@ impl Game {
     /// empty cell with nothing else changing (no capture, conversion, extra turn, swap or
     /// refusal): Hex's move. `None` for every other kind of move.
     pub fn places_on_any_empty_cell(&self, p: Player) -> Option<PieceId> {
-        let bits = self.move_bits.get(p.index())?.as_ref()?;
+        let bits = self.accel.move_bits.get(p.index())?.as_ref()?;
         let r = bits.rule.index();
         let rule = &self.rules[r];
-        let captures = self.place_captures.get(r).is_some_and(Option::is_some);
+        let captures = self
+            .accel
+            .place_captures
+            .get(r)
+            .is_some_and(Option::is_some);
         if bits.form != Form::PlaceOn(EMPTY) || !rule.lone_placement || captures {
             return None;
         }
@@ -132,7 +144,7 @@ impl Game {
     #[inline(never)]
     pub(super) fn move_bits(&self, s: &State) -> Option<(RuleId, u64)> {
         let p = s.scalars.to_move;
-        let form = self.move_bits.get(p.index())?.as_ref()?;
+        let form = self.accel.move_bits.get(p.index())?.as_ref()?;
         if s.scalars.result.is_some() {
             return None;
         }
@@ -144,7 +156,7 @@ impl Game {
     /// form (`None` when they have not).
     #[inline]
     pub(super) fn has_move_bits(&self, s: &State, p: Player) -> Option<bool> {
-        let form = self.move_bits.get(p.index())?.as_ref()?;
+        let form = self.accel.move_bits.get(p.index())?.as_ref()?;
         Some(self.form_bits(form, s, p)? != 0)
     }
 
@@ -195,7 +207,7 @@ impl Game {
         pick: impl FnMut(usize) -> usize,
         max_plies: u32,
     ) -> u32 {
-        if !self.placement_playouts {
+        if !self.accel.placement_playouts {
             return 0;
         }
         #[cfg(target_arch = "x86_64")]
@@ -235,7 +247,7 @@ impl Game {
         let mut plies = 0;
         while plies < max_plies && s.scalars.result.is_none() {
             let p = s.scalars.to_move;
-            let Some(Some(form)) = self.move_bits.get(p.index()) else {
+            let Some(Some(form)) = self.accel.move_bits.get(p.index()) else {
                 break;
             };
             // Outflanking forms are not taken here (`placement_playouts`).
@@ -280,10 +292,10 @@ impl MoveBits {
     /// Whether every player's moves are lone placements ([`super::Rule::lone_placement`])
     /// whose cells are a bitset, which [`Game::make`] makes by [`Game::make_placement`], in
     /// a game without dice: the condition of [`Game::play_random_placements`].
-    pub fn placement_playouts(game: &Game) -> bool {
+    pub fn placement_playouts(game: &Rules, accel: &Accel) -> bool {
         game.dice.is_none()
-            && game.move_bits.len() == game.num_players()
-            && game.move_bits.iter().all(|m| {
+            && accel.move_bits.len() == game.num_players()
+            && accel.move_bits.iter().all(|m| {
                 m.as_ref().is_some_and(|m| {
                     let rule = &game.rules[m.rule.index()];
                     !matches!(m.form, Form::Outflank) && rule.lone_placement && !rule.plain
@@ -293,7 +305,7 @@ impl MoveBits {
 }
 
 /// The pieces of `game` that `keep` accepts, as a list of ids.
-pub(super) fn pieces_where(game: &Game, keep: impl Fn(PieceId) -> bool) -> Vec<PieceId> {
+pub(super) fn pieces_where(game: &Rules, keep: impl Fn(PieceId) -> bool) -> Vec<PieceId> {
     PieceId::upto(game.pieces.len())
         .filter(|&id| keep(id))
         .collect()
@@ -303,7 +315,7 @@ pub(super) fn pieces_where(game: &Game, keep: impl Fn(PieceId) -> bool) -> Vec<P
 /// paths test: the pieces it accepts outside its zone, those it accepts inside, and the zone's
 /// cells as one word (0 and an empty list when it names no zone).
 pub(super) fn cond_on_one_word(
-    game: &Game,
+    game: &Rules,
     on: &CellCond,
     p: Player,
 ) -> (Vec<PieceId>, Vec<PieceId>, u64) {
@@ -363,7 +375,7 @@ mod tests {
         let games = shipped_small_gomoku_and_zoned();
         let taking: Vec<&str> = games
             .iter()
-            .filter(|(_, g)| g.placement_playouts)
+            .filter(|(_, g)| g.accel.placement_playouts)
             .map(|(n, _)| n.as_str())
             .collect();
         for want in ["tictactoe", "connect4", "gomoku 8", "zoned tic-tac-toe"] {
@@ -374,7 +386,7 @@ mod tests {
         }
         let mut moves = MoveList::new();
         let mut played = 0;
-        for (name, game) in games.iter().filter(|(_, g)| g.placement_playouts) {
+        for (name, game) in games.iter().filter(|(_, g)| g.accel.placement_playouts) {
             for seed in 0..40u64 {
                 let mut start = game.start();
                 // Half the playouts start part-way through a game.
@@ -439,12 +451,12 @@ mod tests {
         let (mut list, mut general_list) = (MoveList::new(), MoveList::new());
         let mut covered = Vec::new();
         for (name, game) in &games {
-            if game.move_bits.is_empty() {
+            if game.accel.move_bits.is_empty() {
                 continue;
             }
             covered.push(name.as_str());
             let mut general = game.clone();
-            general.move_bits = Vec::new();
+            general.accel.move_bits = Vec::new();
             let mut compared = 0;
             for _ in 0..20 {
                 let mut s = game.start();

@@ -3,6 +3,7 @@
 //! A move with several parts sees the board as changed by its earlier parts through a small
 //! overlay, so generation never writes to the state and allocates nothing.
 
+use super::accel::FreeGen;
 use super::{
     CellId, Game, Move, MoveList, Part, PartCond, Player, RepCells, Rule, Shape, State, StateParts,
     NO_CELL,
@@ -74,12 +75,12 @@ impl Game {
         moves: &mut MoveList,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Move> {
-        if !self.move_bits.is_empty() {
+        if !self.accel.move_bits.is_empty() {
             if let Some(mv) = self.sample_move_bits(s, &mut pick) {
                 return Some(mv);
             }
         }
-        if !self.cell_moves.is_empty() {
+        if !self.accel.cell_moves.is_empty() {
             if let Some(drawn) = self.sample_cell_moves(s, moves, &mut pick) {
                 return drawn;
             }
@@ -142,7 +143,7 @@ impl Game {
     /// generated move is legal, and the forced-move filter never empties a list. Otherwise
     /// the full legal list is built. `scratch` is overwritten.
     pub(crate) fn has_legal_move(&self, s: &State, scratch: &mut MoveList) -> bool {
-        if !self.move_bits.is_empty() {
+        if !self.accel.move_bits.is_empty() {
             if let Some((_, bits)) = self.move_bits(s) {
                 return bits != 0;
             }
@@ -177,7 +178,7 @@ impl Game {
             self.gen_dice_turns(s, p, out);
             return;
         }
-        if !self.cell_moves.is_empty() && self.fill_cell_moves(s, out, limit) {
+        if !self.accel.cell_moves.is_empty() && self.fill_cell_moves(s, out, limit) {
             return;
         }
         let mut view = View::new(&s.board);
@@ -198,7 +199,7 @@ impl Game {
         if let Some(k) = self.reserve_kind.filter(|_| out.len() < limit) {
             let piece = self.piece_id(k, Some(p));
             if s.reserve[piece.index()] > 0 {
-                for &r in &self.entry_rules[p] {
+                for &r in &self.accel.entry_rules[p] {
                     let rule = &self.rules[r.index()];
                     if let Some(Part::Advance(a)) = rule.parts.first() {
                         a.gen(self, s, p, (super::FROM_RESERVE, piece), r, out);
@@ -206,7 +207,7 @@ impl Game {
                 }
             }
         }
-        for &r in &self.free_rules[p] {
+        for &r in &self.accel.free_rules[p] {
             if out.len() >= limit {
                 break;
             }
@@ -219,17 +220,20 @@ impl Game {
             {
                 continue;
             }
-            if let Some(plan) = self.outflank_placement(r) {
-                plan.generate(s, r, out);
-                continue;
-            }
-            if rule.lone_placement {
-                if let [Part::Drop(x)] = rule.parts.as_slice() {
-                    if let Some(shift) = self.dir_shifts[x.falls[p].index()] {
-                        super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
+            // The rule's plan, chosen when the game was built (`accel/fast_paths.rs`).
+            let n = self.rules.len();
+            match self.accel.free_gen.get(p.index() * n + r.index()) {
+                Some(FreeGen::Outflank) => {
+                    if let Some(plan) = self.outflank_placement(r) {
+                        plan.generate(s, r, out);
                         continue;
                     }
                 }
+                Some(&FreeGen::DropByShift(shift)) => {
+                    super::prim::drop::drop_by_shift(s, shift, Move::new(r), out);
+                    continue;
+                }
+                Some(FreeGen::General) | None => {}
             }
             Cursor::new(self, s, &mut view, p, rule, out).run(CellId::new(0), Move::new(r));
         }
@@ -244,7 +248,7 @@ impl Game {
         }
         self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
-        if self.drop_mate_rules {
+        if self.accel.drop_mate_rules {
             self.refuse_drop_mates(s, out);
         }
     }
@@ -260,19 +264,26 @@ impl Game {
         limit: usize,
         out: &mut MoveList,
     ) {
-        let moves = &self.piece_moves;
-        let bits = self.bit_moves.as_deref().filter(|b| b.for_player(p));
+        let moves = &self.accel.piece_moves;
+        let bits = self.accel.bit_moves.as_deref().filter(|b| b.for_player(p));
         let masks = bits.map(|b| b.masks(s, p)).unwrap_or_default();
-        'pieces: for &piece in &self.movers[p] {
+        'pieces: for &piece in &self.accel.movers[p] {
             if let Some(b) = bits {
                 if out.len() >= limit {
                     break;
                 }
-                if self.gen_bit_piece::<ONLY>(b, &masks, s, view, p, piece, limit, out) {
+                let at = super::bit_moves::BitPos {
+                    bm: b,
+                    masks: &masks,
+                    s,
+                    p,
+                    royal: None,
+                };
+                if self.gen_bit_piece::<ONLY>(at, view, piece, limit, out) {
                     continue;
                 }
             }
-            if let Some(t) = self.step_tables.as_deref() {
+            if let Some(t) = self.accel.step_tables.as_deref() {
                 if self.gen_step_table::<ONLY>(t, s, p, piece, limit, out) {
                     if out.len() >= limit {
                         break;
@@ -313,7 +324,7 @@ impl Game {
         cell: CellId,
         out: &mut MoveList,
     ) {
-        let moves = &self.piece_moves;
+        let moves = &self.accel.piece_moves;
         if !moves.may_start(e, cell) {
             return;
         }
@@ -348,7 +359,7 @@ impl Game {
                     mv,
                     promote: moves.promotion(e),
                 };
-                let Some(lines) = self.line_counts.as_deref() else {
+                let Some(lines) = self.accel.line_counts.as_deref() else {
                     return;
                 };
                 // A direction and its opposite share a line: count it once.
@@ -560,7 +571,7 @@ mod tests {
                         .falls
                         .0
                         .iter()
-                        .any(|&d| game.dir_shifts[d.index()].is_some()),
+                        .any(|&d| game.accel.dir_shifts[d.index()].is_some()),
                     _ => false,
                 })
             });
@@ -569,7 +580,8 @@ mod tests {
             }
             covered += 1;
             let mut general = game.clone();
-            general.dir_shifts.iter_mut().for_each(|x| *x = None);
+            general.accel.dir_shifts.iter_mut().for_each(|x| *x = None);
+            general.accel.free_gen.clear();
             for _ in 0..20 {
                 let mut s = game.start();
                 loop {

@@ -14,9 +14,11 @@
 //! and each turned piece are logged, hashed and set directly, in the order the general make
 //! replays the parts.
 
+use super::accel::Accel;
 use super::move_bits::{cond_on_one_word, pieces_where};
 use super::state::Change;
 use super::state::EnPassant;
+use super::Rules;
 use super::{
     CellId, DirId, DirShift, Game, Move, MoveList, Part, PieceId, Player, Rule, State, EMPTY,
     NO_CELL,
@@ -83,7 +85,7 @@ impl OutflankPlacement {
     /// The compiled form of `rule` in `game`, or `None` when the rule is not a placement
     /// (not from a reserve or hand) followed by an outflank, the board has more than 64
     /// cells, or some outflank direction is not a uniform shift.
-    pub fn build(game: &Game, rule: &Rule) -> Option<OutflankPlacement> {
+    pub fn build(game: &Rules, accel: &Accel, rule: &Rule) -> Option<OutflankPlacement> {
         let [Part::Place(super::prim::place::Place {
             kind,
             on,
@@ -107,7 +109,7 @@ impl OutflankPlacement {
             }
             let mut rays = Vec::new();
             for &d in &dirs[p] {
-                let shift = game.dir_shifts.get(d.index()).copied().flatten()?;
+                let shift = accel.dir_shifts.get(d.index()).copied().flatten()?;
                 rays.push(Ray {
                     shift,
                     reach: longest_walk(game, d).saturating_sub(1),
@@ -127,18 +129,18 @@ impl OutflankPlacement {
         let lean = game.dice.is_none()
             && game.again.is_empty()
             && !game.tracks_unmoved
-            && !game.has_hands();
+            && game.hand_gain.is_empty();
         let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Some(OutflankPlacement { sides, id, lean })
     }
 
     /// The compiled form of each of `game`'s rules that has one, by rule index; empty when
     /// none has (the generator and make then never look further).
-    pub fn for_rules(game: &Game) -> Vec<Option<Box<OutflankPlacement>>> {
+    pub fn for_rules(game: &Rules, accel: &Accel) -> Vec<Option<Box<OutflankPlacement>>> {
         let plans: Vec<_> = game
             .rules
             .iter()
-            .map(|r| OutflankPlacement::build(game, r).map(Box::new))
+            .map(|r| OutflankPlacement::build(game, accel, r).map(Box::new))
             .collect();
         if plans.iter().all(Option::is_none) {
             return Vec::new();
@@ -201,7 +203,7 @@ impl OutflankPlacement {
 }
 
 /// The most steps a walk along `d` takes from any cell before leaving the board.
-fn longest_walk(game: &Game, d: DirId) -> u8 {
+fn longest_walk(game: &Rules, d: DirId) -> u8 {
     let n = game.board.len();
     let mut longest = 0usize;
     for c in CellId::upto(n) {
@@ -220,7 +222,7 @@ impl Game {
     /// The bitboard form of rule `r`, if it has one.
     #[inline(always)]
     pub(super) fn outflank_placement(&self, r: RuleId) -> Option<&OutflankPlacement> {
-        self.outflank_placements.get(r.index())?.as_deref()
+        self.accel.outflank_placements.get(r.index())?.as_deref()
     }
 
     /// [`Game::make`] for a move of a rule with an [`OutflankPlacement`]: the placed cell,
@@ -347,12 +349,20 @@ draw if nobody-can-move
         let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
         for (name, game) in &games {
             assert!(
-                game.outflank_placements.iter().flatten().all(|o| o.lean),
+                game.accel
+                    .outflank_placements
+                    .iter()
+                    .flatten()
+                    .all(|o| o.lean),
                 "{name}: every rule has a lean outflank make"
             );
-            assert_eq!(game.outflank_placements.len(), game.rules.len(), "{name}");
+            assert_eq!(
+                game.accel.outflank_placements.len(),
+                game.rules.len(),
+                "{name}"
+            );
             let mut general = game.clone();
-            general.outflank_placements = Vec::new();
+            general.accel.outflank_placements = Vec::new();
             let (mut positions, mut moves_seen, mut turned) = (0, 0, 0);
             for _ in 0..40 {
                 let mut s = game.start();
@@ -412,6 +422,6 @@ draw if nobody-can-move
             .replace("square(6, 6)", "square(10, 10)")
             .replace("6/6/2ox2/2xo2/6/6", "10/10/10/10/4ox4/4xo4/10/10/10/10");
         let game = crate::compile_source("big", "big.game", &big, &[]).expect("compiles");
-        assert!(game.outflank_placements.is_empty());
+        assert!(game.accel.outflank_placements.is_empty());
     }
 }

@@ -322,7 +322,7 @@ mod tests {
     fn of<'a>(game: &'a Game, kind: &str, player: u8) -> &'a [PieceMove] {
         let k = game.kinds.iter().position(|k| k.name == kind).unwrap();
         let piece = game.piece_id(KindId::from_index(k), Some(Player(player)));
-        game.piece_moves.of(Player(player), piece)
+        game.accel.piece_moves.of(Player(player), piece)
     }
 
     fn shapes(moves: &[PieceMove]) -> Vec<Shape> {
@@ -345,7 +345,7 @@ mod tests {
                 [Shape::Steps, Shape::Steps, double, Shape::EnPassant]
             );
             // Only pawns on their own second rank step twice.
-            let pm = &chess.piece_moves;
+            let pm = &chess.accel.piece_moves;
             assert_eq!(pm.may_start(&pawn[2], e2), player == 0);
             assert_eq!(pm.may_start(&pawn[2], e7), player == 1);
             assert!(pm.may_start(&pawn[0], e2) && pm.may_start(&pawn[0], e7));
@@ -357,7 +357,14 @@ mod tests {
             assert_eq!(pm.dirs(&pawn[1]).len(), 2);
         }
         assert_eq!(shapes(of(&chess, "knight", 0)), [Shape::Steps]);
-        assert_eq!(chess.piece_moves.dirs(&of(&chess, "knight", 0)[0]).len(), 8);
+        assert_eq!(
+            chess
+                .accel
+                .piece_moves
+                .dirs(&of(&chess, "knight", 0)[0])
+                .len(),
+            8
+        );
         for kind in ["bishop", "rook", "queen"] {
             let m = of(&chess, kind, 1);
             assert!(
@@ -372,7 +379,7 @@ mod tests {
                 "{kind}"
             );
             let dirs = if kind == "queen" { 8 } else { 4 };
-            assert_eq!(chess.piece_moves.dirs(&m[0]).len(), dirs, "{kind}");
+            assert_eq!(chess.accel.piece_moves.dirs(&m[0]).len(), dirs, "{kind}");
         }
         assert_eq!(shapes(of(&chess, "king", 0)), [Shape::Steps, Shape::Castle]);
     }

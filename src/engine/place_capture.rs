@@ -24,6 +24,7 @@
 
 use super::legal::bits_iter;
 use super::state::{Change, EnPassant};
+use super::Rules;
 use super::{
     ByPlayer, CellId, ContentSet, DirId, ForbidCond, Game, Move, Part, PieceId, Player, RepCells,
     State, EMPTY, NO_CELL, NO_ROLL,
@@ -45,7 +46,7 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    fn build(game: &Game, dirs: &[DirId], n: usize) -> Adjacency {
+    fn build(game: &Rules, dirs: &[DirId], n: usize) -> Adjacency {
         let mut masks = vec![0u64; game.board.len() * n];
         for c in CellId::upto(game.board.len()) {
             for &d in dirs {
@@ -195,7 +196,7 @@ pub struct PlaceCapture {
 impl PlaceCapture {
     /// The compiled form of each of `game`'s rules that has one, by rule index; empty when
     /// none has.
-    pub fn for_rules(game: &Game) -> Vec<Option<Box<PlaceCapture>>> {
+    pub fn for_rules(game: &Rules) -> Vec<Option<Box<PlaceCapture>>> {
         let plans: Vec<_> = (0..game.rules.len())
             .map(|r| PlaceCapture::build(game, r).map(Box::new))
             .collect();
@@ -205,7 +206,7 @@ impl PlaceCapture {
         plans
     }
 
-    fn build(game: &Game, r: usize) -> Option<PlaceCapture> {
+    fn build(game: &Rules, r: usize) -> Option<PlaceCapture> {
         let rule = &game.rules[r];
         let [Part::Place(super::prim::place::Place {
             kind, hand: None, ..
@@ -216,7 +217,7 @@ impl PlaceCapture {
         let lean = game.dice.is_none()
             && game.again.is_empty()
             && !game.tracks_unmoved
-            && !game.has_hands()
+            && game.hand_gain.is_empty()
             && !rule.swaps_sides
             && !rule.passable;
         if !lean
@@ -278,7 +279,7 @@ impl PlaceCapture {
 
     /// Per cell, the cells (not itself) next to at least two of its neighbours in `adj`;
     /// and the most neighbours a cell has.
-    fn corners(game: &Game, adj: &Adjacency, n: usize) -> (Adjacency, u32) {
+    fn corners(game: &Rules, adj: &Adjacency, n: usize) -> (Adjacency, u32) {
         let cells = game.board.len();
         let neighbours = |c: usize| {
             let words = &adj.masks[c * n..c * n + n];
@@ -393,7 +394,7 @@ impl Game {
     /// The compiled `place then remove-surrounded` form of rule `r`, if it has one.
     #[inline(always)]
     pub(super) fn place_capture(&self, r: RuleId) -> Option<&PlaceCapture> {
-        self.place_captures.get(r.index())?.as_deref()
+        self.accel.place_captures.get(r.index())?.as_deref()
     }
 
     /// The chains `cap` takes after a stone landed on `o.cell`, with the overlay `o` on `s`:
@@ -660,7 +661,7 @@ impl Game {
     /// Whether some rule places a stone and takes the chains it surrounds, on bitsets (Go):
     /// the game [`Game::fills_own_eye`] can answer for.
     pub fn has_eyes(&self) -> bool {
-        !self.place_captures.is_empty()
+        !self.accel.place_captures.is_empty()
     }
 
     /// Whether `mv` puts the mover's stone in one of its own eyes: an empty cell all of whose
@@ -820,9 +821,9 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(23);
         let mut moves = MoveList::new();
         for (name, game) in &games() {
-            assert!(!game.place_captures.is_empty(), "{name} has the form");
+            assert!(!game.accel.place_captures.is_empty(), "{name} has the form");
             let mut general = game.clone();
-            general.place_captures = Vec::new();
+            general.accel.place_captures = Vec::new();
             let (mut judged, mut refused, mut captures) = (0, 0, 0);
             for _ in 0..4 {
                 let mut s = game.start();

@@ -13,6 +13,8 @@
 //! it after every move, and a unit test compares both along random games of every shipped
 //! game.
 
+use super::accel::Accel;
+use super::Rules;
 use super::{CellId, EndCond, EndResult, Game, Outcome, PieceId, Player, State, EMPTY};
 
 /// The most piece ids one player's side of a quick test may name.
@@ -179,7 +181,7 @@ struct Screen {
 impl QuickEnds {
     /// The quick forms of `game`'s endings, or `None` when the first has none (the general
     /// test is then as fast).
-    pub fn build(game: &Game) -> Option<QuickEnds> {
+    pub fn build(game: &Rules, accel: &Accel) -> Option<QuickEnds> {
         let small = game.board.len() <= 64;
         let n = game.num_players();
         if n > MAX_PLAYERS {
@@ -196,7 +198,7 @@ impl QuickEnds {
                         .filter(|p| e.players >> p.0 & 1 == 1)
                 };
                 QuickEnd {
-                    test: Test::build(game, &e.cond, small),
+                    test: Test::build(game, accel, &e.cond, small),
                     order: std::array::from_fn(|mover| Order::new(asked(mover))),
                     asked: std::array::from_fn(|mover| asked(mover).fold(0u8, |m, p| m | 1 << p.0)),
                     result: e.result,
@@ -438,7 +440,7 @@ fn answer_all(
 
 impl Screen {
     /// Adds what rules out `cond`; false when nothing cheap does.
-    fn add(&mut self, game: &Game, cond: &EndCond, small: bool) -> bool {
+    fn add(&mut self, game: &Rules, cond: &EndCond, small: bool) -> bool {
         let np = game.num_players();
         let ids_of = |pick: &dyn Fn(PieceId) -> bool| -> Vec<PieceId> {
             (1..game.pieces.len())
@@ -522,7 +524,7 @@ impl Screen {
 impl Test {
     /// The quick form of `cond`, if its shape has one (`reach` only on boards of at most 64
     /// cells, whose bitsets are one word).
-    fn build(game: &Game, cond: &EndCond, small: bool) -> Option<Test> {
+    fn build(game: &Rules, accel: &Accel, cond: &EndCond, small: bool) -> Option<Test> {
         let np = game.num_players();
         let pieces = game.pieces.len();
         let players = (0..np).map(|p| Player(p as u8));
@@ -561,7 +563,7 @@ impl Test {
                 windows: Some(w), ..
             } if small => Some(Test::Line(w.clone())),
             EndCond::NobodyCanMove
-                if game.move_bits.len() == np && game.move_bits.iter().all(Option::is_some) =>
+                if accel.move_bits.len() == np && accel.move_bits.iter().all(Option::is_some) =>
             {
                 Some(Test::NobodyCanMove)
             }
@@ -572,7 +574,7 @@ impl Test {
                     .iter()
                     .map(|c| match c {
                         EndCond::All(_) => None,
-                        c => Test::build(game, c, small),
+                        c => Test::build(game, accel, c, small),
                     })
                     .collect();
                 parts
@@ -628,14 +630,14 @@ mod tests {
         }
         for name in ["breakthrough", "chess", "few pieces"] {
             let game = &games.iter().find(|g| g.0 == name).expect("listed").1;
-            let quick = game.quick_ends.as_ref().expect("quick endings");
+            let quick = game.accel.quick_ends.as_ref().expect("quick endings");
             assert!(quick.screen.is_some(), "{name} has a screen");
         }
         let mut rng = SmallRng::seed_from_u64(9);
         let mut moves = MoveList::new();
         let (mut decided, mut ended) = (0, Vec::new());
         for (name, game) in &games {
-            let Some(quick) = &game.quick_ends else {
+            let Some(quick) = &game.accel.quick_ends else {
                 continue;
             };
             for _ in 0..20 {

@@ -183,6 +183,19 @@ pub(crate) fn when_phrase(plies: &[u32]) -> String {
     }
 }
 
+/// The position a repetition walk looks for: its hash `target` (whole board: of the
+/// tracked kind; otherwise partial over `cells`) and its index `t` (the current position,
+/// `t = frames`, or the one a move would reach, `t = frames + 1`).
+#[derive(Clone, Copy)]
+pub(crate) struct Sought<'a> {
+    /// The cells a partial repetition compares (unused for whole-board ones).
+    pub(crate) cells: &'a [CellId],
+    /// The position's hash.
+    pub(crate) target: u64,
+    /// The position's index.
+    pub(crate) t: usize,
+}
+
 impl Game {
     /// The hash of the parts `parts` of a position, from its full hash, the side to move
     /// and its flags' part.
@@ -267,17 +280,15 @@ impl Game {
     /// Calls `hit(j)` for every known position `j` with `start <= j < t` (newest first) whose
     /// partial hash over `cells` equals `target`, until `hit` returns true. Positions are
     /// rebuilt from the current board by walking the undo log back.
-    #[allow(clippy::too_many_arguments)]
     fn partial_walk(
         &self,
         s: &State,
-        cells: &[CellId],
+        find: Sought,
         side: bool,
-        target: u64,
-        t: usize,
         start: usize,
         hit: &mut impl FnMut(usize) -> bool,
     ) {
+        let Sought { cells, target, t } = find;
         let newest = s.frames.len();
         if start > newest || cells.len() > MAX_PARTIAL_CELLS {
             return;
@@ -346,23 +357,20 @@ impl Game {
     /// would reach, `t = frames + 1`) as the repetition compares them. `target` is that
     /// position's hash (whole board: of the tracked kind; otherwise partial over `cells`),
     /// `quiet` its no-progress clock.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn repetition_walk(
         &self,
         s: &State,
         r: &Repetition,
-        cells: &[CellId],
-        target: u64,
-        t: usize,
+        find: Sought,
         quiet: u32,
         hit: &mut impl FnMut(usize) -> bool,
     ) {
-        let start = Self::window_start(r, t, quiet);
+        let start = Self::window_start(r, find.t, quiet);
         if r.whole_board() {
-            self.whole_walk(s, r.kind as usize, target, t, start, hit);
+            self.whole_walk(s, r.kind as usize, find.target, find.t, start, hit);
         } else {
             let side = r.parts.contains(StateParts::SIDE);
-            self.partial_walk(s, cells, side, target, t, start, hit);
+            self.partial_walk(s, find, side, start, hit);
         }
     }
 
@@ -391,7 +399,7 @@ impl Game {
             }
         }
         let mut n = 0;
-        self.repetition_walk(s, r, cells, target, t, quiet, &mut |_| {
+        self.repetition_walk(s, r, Sought { cells, target, t }, quiet, &mut |_| {
             n += 1;
             n >= need
         });
@@ -468,7 +476,8 @@ impl Game {
             RepCells::Line { .. } => return Vec::new(),
         };
         let mut plies = Vec::new();
-        self.repetition_walk(s, r, cells, target, t, s.scalars.quiet, &mut |j| {
+        let find = Sought { cells, target, t };
+        self.repetition_walk(s, r, find, s.scalars.quiet, &mut |j| {
             plies.push(Self::ply_of(s, j));
             false
         });

@@ -21,7 +21,7 @@ const ATTEMPTS: usize = 64;
 /// Bounds above this are not sampled (too loose to be worth it, or overflowing).
 const MAX_BOUND: u64 = 1 << 40;
 
-impl Game {
+impl super::Rules {
     /// Whether `rule` is a row of placements the sampler draws part by part: two or more
     /// `place` and `convert` parts, none taking pieces from a reserve.
     pub(crate) fn is_multi_placement(&self, rule: &Rule) -> bool {
@@ -35,7 +35,9 @@ impl Game {
                 _ => false,
             })
     }
+}
 
+impl Game {
     /// A legal move drawn uniformly with `pick` (given n, an index below n) without listing
     /// the moves of placement rules; `None` when it cannot answer (no such rule applies,
     /// royal pieces or forced moves to respect, or no move found in [`ATTEMPTS`] draws),
@@ -46,7 +48,7 @@ impl Game {
         moves: &mut MoveList,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> Option<Move> {
-        if !self.has_placement_rows
+        if !self.accel.has_placement_rows
             || s.scalars.result.is_some()
             || self.has_forced
             || !self.royal[s.scalars.to_move].is_empty()
@@ -58,7 +60,7 @@ impl Game {
         // (rule, bound) of each placement rule that applies now.
         let mut bands: [(RuleId, u64); 8] = [(RuleId::new(0), 0); 8];
         let mut nbands = 0;
-        for &r in &self.free_rules[p] {
+        for &r in &self.accel.free_rules[p] {
             let rule = &self.rules[r.index()];
             if !self.is_multi_placement(rule)
                 || rule

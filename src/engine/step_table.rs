@@ -12,7 +12,9 @@
 //! order are the general generator's, which a unit test checks along random games of every
 //! shipped game.
 
+use super::accel::Accel;
 use super::movegen::{ALL, FORCED};
+use super::Rules;
 use super::{CellId, Game, Move, MoveList, PieceId, Player, Shape, State, NO_CELL};
 
 /// No plan.
@@ -51,8 +53,8 @@ pub struct StepTables {
 impl StepTables {
     /// The tables of `game`'s pieces whose rules are all steps in some phase and that have
     /// no bitboard plan; `None` when no piece has one.
-    pub fn build(game: &Game) -> Option<StepTables> {
-        let pm = &game.piece_moves;
+    pub fn build(game: &Rules, accel: &Accel) -> Option<StepTables> {
+        let pm = &accel.piece_moves;
         let (np, pieces, cells) = (game.num_players(), game.pieces.len(), game.board.len());
         let mut out = StepTables {
             plan_of: vec![NONE; np * pieces],
@@ -62,7 +64,7 @@ impl StepTables {
         for p in (0..np).map(|p| Player(p as u8)) {
             for piece in (0..pieces).map(PieceId::from_index) {
                 let entries = pm.of(p, piece);
-                if game
+                if accel
                     .bit_moves
                     .as_ref()
                     .is_some_and(|b| b.has_plan(p, piece))
@@ -137,7 +139,7 @@ impl Game {
         if plan.phases >> ONLY & 1 == 0 {
             return false;
         }
-        let pm = &self.piece_moves;
+        let pm = &self.accel.piece_moves;
         let entries = pm.of(p, piece);
         for (w, &word) in s.cells_of(piece).iter().enumerate() {
             let mut bits = word;
@@ -188,12 +190,12 @@ mod tests {
         let mut covered = Vec::new();
         let mut rng = SmallRng::seed_from_u64(23);
         for t in &test_games::shipped_and_chess_positions() {
-            if t.game.step_tables.is_none() {
+            if t.game.accel.step_tables.is_none() {
                 continue;
             }
             covered.push(t.name.clone());
             let mut general = t.game.clone();
-            general.step_tables = None;
+            general.accel.step_tables = None;
             test_games::assert_same_moves(t, &t.game, &general, &mut rng);
         }
         for want in ["draughts", "international-draughts", "shogi", "xiangqi"] {

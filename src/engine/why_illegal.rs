@@ -46,10 +46,11 @@ impl Game {
         // The same game without its royal and forced rules lists what the pieces could do;
         // a refusal is only worked out when asked, so the copy costs nothing in play.
         let mut free = self.clone();
-        free.attack_rays.clear();
-        free.royal.0.iter_mut().for_each(Vec::clear);
-        free.has_forced = false;
-        free.most_captures = false;
+        free.accel.attack_rays.clear();
+        let rules = free.rules_mut();
+        rules.royal.0.iter_mut().for_each(Vec::clear);
+        rules.has_forced = false;
+        rules.most_captures = false;
         let mv = free.pseudo_move_written(state, text)?;
         let written = free.move_to_string(state, mv);
         let rule = &self.rules[mv.rule.index()];

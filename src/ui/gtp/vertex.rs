@@ -72,7 +72,8 @@ mod tests {
     fn board(game: &str, size: &str) -> Board {
         crate::load_shipped(game, &[("size".into(), size.into())])
             .unwrap()
-            .board
+            .board()
+            .clone()
     }
 
     #[test]
