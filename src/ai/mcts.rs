@@ -481,12 +481,7 @@ impl Mcts {
             info.nodes += h.info.nodes;
             info.work += h.info.work;
         }
-        if let Some((mv, visits, reward, proven)) = choose(&children) {
-            info.best = Some(mv);
-            info.best_visits = visits;
-            info.best_value = value_of(visits, reward, proven, mean_of(&children));
-            info.best_lost = proven == LOSS;
-        }
+        set_best(&mut info, &children);
         self.info = info.clone();
         self.report_final(game, state, &ctl, report);
         info
@@ -649,12 +644,7 @@ impl Mcts {
         info.work = self.work;
 
         let children: Vec<(Move, u32, f64, i8)> = self.root_children().collect();
-        if let Some((mv, visits, reward, proven)) = choose(&children) {
-            info.best = Some(mv);
-            info.best_visits = visits;
-            info.best_value = value_of(visits, reward, proven, mean_of(&children));
-            info.best_lost = proven == LOSS;
-        }
+        set_best(&mut info, &children);
         self.info = info.clone();
         info
     }
@@ -1123,6 +1113,17 @@ fn choose<T: Copy>(children: &[(T, u32, f64, i8)]) -> Option<(T, u32, f64, i8)> 
         )
     };
     most(false).or_else(|| most(true))
+}
+
+/// Records in `info` the move [`choose`] picks among the root's `children` (move, visits,
+/// reward, proof), with its visits and value; nothing if there are none.
+fn set_best(info: &mut MctsInfo, children: &[(Move, u32, f64, i8)]) {
+    if let Some((mv, visits, reward, proven)) = choose(children) {
+        info.best = Some(mv);
+        info.best_visits = visits;
+        info.best_value = value_of(visits, reward, proven, mean_of(children));
+        info.best_lost = proven == LOSS;
+    }
 }
 
 /// [`choose`] over a node's children, by index.

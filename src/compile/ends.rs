@@ -314,12 +314,7 @@ impl Compiler {
             let Some(k) = self.pieces.kinds.get_index_of(n.as_str()) else {
                 continue;
             };
-            let owned = self
-                .pieces
-                .pieces
-                .iter()
-                .any(|pt| pt.kind.index() == k && pt.owner.is_some());
-            if !owned {
+            if !self.kind_is_owned(k) {
                 self.diags.push(
                     crate::lang::diag::Diagnostic::error(
                         e.span,
@@ -601,19 +596,12 @@ impl Compiler {
             return None;
         }
         let pieces = self.owned(&a.positional[2..])?;
-        let dirs = match a.named("through") {
-            Some(d) => self.dir_list(&[d])?,
-            None => self
-                .dirs
-                .get("orthogonal")
-                .or_else(|| self.dirs.get("adjacent"))?
-                .clone(),
-        };
+        let dirs = self.through_dirs(a)?;
         Some(EndCond::Connect {
             a: za,
             b: zb,
             pieces,
-            dirs: dirs.0[0].clone(),
+            dirs,
         })
     }
 
