@@ -294,29 +294,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             };
             out!("{}", tabletop::snapshot(&g, &opts));
         }
-        Command::Selfcheck { game, plies, seed } => {
-            let g = load(&game)?;
-            let opts = tools::selfcheck::Options {
-                plies,
-                seed,
-                ..Default::default()
-            };
-            // No time printed: the same seed prints the same report.
-            let report = tools::selfcheck::run(&g, &opts);
-            out!("{}", report.render(&game.game, &game.set));
-            if !report.passed() {
-                return Err(Failure(String::new(), 1));
-            }
-        }
-        Command::List => {
-            // The names' column is as wide as the longest name.
-            let names = tabletop::shipped_names();
-            let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
-            for name in names {
-                let g = tabletop::load_shipped(name, &[])?;
-                outln!("{name:<width$}  {}", g.title());
-            }
-        }
+        Command::Selfcheck { game, plies, seed } => selfcheck(&game, plies, seed)?,
+        Command::List => list()?,
         Command::Check(args) => {
             let g = load(&args)?;
             outln!("{}", tools::describe::summary(&g));
@@ -325,103 +304,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let g = load(&args)?;
             out!("{}", tools::describe::describe(&g));
         }
-        Command::Show(args) => {
-            let g = load(&args.game)?;
-            let s = position(&g, &args)?;
-            out!("{}", draw(&g, &s, &Style::default()));
-            outln!("{}", g.position_to_string(&s));
-            // The ending names the rule that decided it, as `play` says it.
-            match tabletop::engine::ending::describe_end(&g, &s) {
-                Some(end) => outln!("game over: {end}"),
-                None => outln!("{} to move", g.players()[s.to_move().index()]),
-            }
-        }
-        Command::Moves { pos, compact } => {
-            let g = load(&pos.game)?;
-            let s = position(&g, &pos)?;
-            // A finished game has no moves; say why on stderr, keeping stdout a plain list.
-            if let Some(end) = tabletop::engine::ending::describe_end(&g, &s) {
-                eprintln!("game over: {end}");
-            }
-            for mv in g.legal_moves_vec(&s) {
-                if compact {
-                    outln!("{}", g.move_to_compact(&s, mv));
-                } else {
-                    outln!("{}", g.move_to_string(&s, mv));
-                }
-            }
-        }
+        Command::Show(args) => show(&args)?,
+        Command::Moves { pos, compact } => moves(&pos, compact)?,
         Command::Perft {
             pos,
             depth,
             divide,
             full,
-        } => {
-            let g = load(&pos.game)?;
-            let mut s = position(&g, &pos)?;
-            if divide && depth > 0 {
-                let t = Instant::now();
-                let mut total = 0;
-                for (mv, n) in tools::perft::divide_counting(&g, &mut s, depth, full) {
-                    outln!("{} {n}", g.move_to_string(&s, mv));
-                    total += n;
-                }
-                outln!("total {total} ({:.3}s)", t.elapsed().as_secs_f64());
-            } else {
-                for d in 1..=depth {
-                    let t = Instant::now();
-                    let n = if full {
-                        tools::perft::perft_full(&g, &mut s, d)
-                    } else {
-                        tools::perft::perft(&g, &mut s, d)
-                    };
-                    let secs = t.elapsed().as_secs_f64();
-                    outln!(
-                        "depth {d} nodes {n} time {secs:.3}s nps {:.0}",
-                        n as f64 / secs.max(1e-9)
-                    );
-                    if n == 0 && d < depth {
-                        // Every game from here ends sooner: all deeper counts are 0 too.
-                        outln!(
-                            "no game lasts {d} plies from here: depths {d} to {depth} all count 0"
-                        );
-                        break;
-                    }
-                }
-            }
-        }
-        Command::Tree { pos, limit } => {
-            let g = load(&pos.game)?;
-            let mut s = position(&g, &pos)?;
-            let t = Instant::now();
-            let (st, complete) = match tools::tree::walk(&g, &mut s, limit) {
-                Ok(st) => (st, true),
-                Err(st) => (st, false),
-            };
-            if !complete && st.too_deep {
-                return Err(Failure(
-                    format!(
-                        "stopped: a line of play is longer than {} plies (this game may never end; tree needs a finite game)",
-                        tools::tree::MAX_DEPTH
-                    ),
-                    1,
-                ));
-            }
-            if !complete {
-                return Err(Failure(
-                    format!("stopped after --limit {limit} nodes (the tree is larger)"),
-                    1,
-                ));
-            }
-            outln!("nodes {}", st.nodes);
-            outln!("finished {}", st.finished);
-            for (p, w) in st.wins.iter().enumerate() {
-                outln!("wins {} {w}", g.players()[p]);
-            }
-            outln!("draws {}", st.draws);
-            outln!("depth {}", st.max_depth);
-            outln!("time {:.3}s", t.elapsed().as_secs_f64());
-        }
+        } => perft(&pos, depth, divide, full)?,
+        Command::Tree { pos, limit } => tree(&pos, limit)?,
         Command::Solve {
             pos,
             progress,
@@ -459,89 +350,235 @@ fn run(cli: Cli) -> Result<(), Failure> {
             max_nodes: _,
             checkpoint: _,
             resume: _,
-        } => {
-            let g = load(&pos.game)?;
-            let mut s = position(&g, &pos)?;
-            let (r, secs) = tools::solve::solve_timed(&g, &mut s, memory as usize, |n, t| {
-                if progress {
-                    eprintln!("… {n} positions searched, {t} in the table");
-                }
-            });
-            let sol = r.map_err(|e| Failure(e.to_string(), 1))?;
-            let me = &g.players()[s.to_move().index()];
-            outln!("value: {me} (to move) {}", value_word(sol.value));
-            for (mv, v) in &sol.moves {
-                outln!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
-            }
-            let mut line = Vec::new();
-            for &mv in &sol.line {
-                line.push(g.move_to_string(&s, mv));
-                g.make(&mut s, mv);
-            }
-            outln!("line: {}", line.join(" "));
-            if let Some(o) = g.outcome(&s) {
-                outln!("result: {}", o.describe(&g));
-            }
-            outln!(
-                "positions {} table {} time {secs:.3}s",
-                sol.nodes,
-                sol.table
-            );
-        }
+        } => solve_exact(&pos, progress, memory)?,
         Command::Bench {
             pos,
             seconds,
             seed,
             with_rule,
-        } => {
-            if !(seconds.is_finite() && (0.0..=tools::bench::MAX_SECONDS).contains(&seconds)) {
-                return Err(Failure(
-                    format!(
-                        "--seconds must be a number from 0 to {} (a day), not {seconds}",
-                        tools::bench::MAX_SECONDS
-                    ),
-                    2,
-                ));
-            }
-            let g = load(&pos.game)?;
-            let s = position(&g, &pos)?;
-            let line = |g: &Game, r: &tools::bench::BenchReport, what: &str| {
-                outln!(
-                    "{}{what}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
-                    g.name(),
-                    r.playouts,
-                    r.plies,
-                    r.elapsed.as_secs_f64(),
-                    r.playouts_per_sec(),
-                    r.plies_per_sec()
-                )
+        } => bench(&pos, seconds, seed, with_rule.as_deref())?,
+    }
+    Ok(())
+}
+
+/// `tabletop perft`: the counts by depth, or by first move with `--divide`.
+fn perft(pos: &PositionArgs, depth: u32, divide: bool, full: bool) -> Result<(), Failure> {
+    let g = load(&pos.game)?;
+    let mut s = position(&g, pos)?;
+    if divide && depth > 0 {
+        let t = Instant::now();
+        let mut total = 0;
+        for (mv, n) in tools::perft::divide_counting(&g, &mut s, depth, full) {
+            outln!("{} {n}", g.move_to_string(&s, mv));
+            total += n;
+        }
+        outln!("total {total} ({:.3}s)", t.elapsed().as_secs_f64());
+    } else {
+        for d in 1..=depth {
+            let t = Instant::now();
+            let n = if full {
+                tools::perft::perft_full(&g, &mut s, d)
+            } else {
+                tools::perft::perft(&g, &mut s, d)
             };
-            match with_rule {
-                None => line(&g, &tools::bench::playouts(&g, &s, seconds, seed), ""),
-                Some(rule) => {
-                    let source = match tabletop::games::shipped_source(&pos.game.game) {
-                        Some(src) => src.to_string(),
-                        // A regular file, bounded and UTF-8, as every other text read.
-                        None => tools::files::read_text(std::path::Path::new(&pos.game.game))
-                            .map_err(|e| Failure(e, 2))?,
-                    };
-                    let h = tabletop::compile_source(
-                        g.name(),
-                        &format!("{} + --with-rule", pos.game.game),
-                        &format!("{source}\n{rule}\n"),
-                        &pos.game.set,
-                    )?;
-                    let t = position(&h, &pos)?;
-                    let (a, b) = tools::bench::compare((&g, &s), (&h, &t), seconds, seed);
-                    line(&g, &a, "");
-                    line(&h, &b, &format!(" with '{rule}'"));
-                    outln!(
-                        "the rule costs {:.1}% of the plies per second",
-                        100.0 * (1.0 - b.plies_per_sec() / a.plies_per_sec().max(1e-9))
-                    );
-                }
+            let secs = t.elapsed().as_secs_f64();
+            outln!(
+                "depth {d} nodes {n} time {secs:.3}s nps {:.0}",
+                n as f64 / secs.max(1e-9)
+            );
+            if n == 0 && d < depth {
+                // Every game from here ends sooner: all deeper counts are 0 too.
+                outln!("no game lasts {d} plies from here: depths {d} to {depth} all count 0");
+                break;
             }
         }
+    }
+    Ok(())
+}
+
+/// `tabletop tree`: the whole game tree's counts, up to `limit` nodes.
+fn tree(pos: &PositionArgs, limit: u64) -> Result<(), Failure> {
+    let g = load(&pos.game)?;
+    let mut s = position(&g, pos)?;
+    let t = Instant::now();
+    let (st, complete) = match tools::tree::walk(&g, &mut s, limit) {
+        Ok(st) => (st, true),
+        Err(st) => (st, false),
+    };
+    if !complete && st.too_deep {
+        return Err(Failure(
+            format!(
+                "stopped: a line of play is longer than {} plies (this game may never end; tree needs a finite game)",
+                tools::tree::MAX_DEPTH
+            ),
+            1,
+        ));
+    }
+    if !complete {
+        return Err(Failure(
+            format!("stopped after --limit {limit} nodes (the tree is larger)"),
+            1,
+        ));
+    }
+    outln!("nodes {}", st.nodes);
+    outln!("finished {}", st.finished);
+    for (p, w) in st.wins.iter().enumerate() {
+        outln!("wins {} {w}", g.players()[p]);
+    }
+    outln!("draws {}", st.draws);
+    outln!("depth {}", st.max_depth);
+    outln!("time {:.3}s", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `tabletop solve` by the exact search: the value, each move's value and a line.
+fn solve_exact(pos: &PositionArgs, progress: bool, memory: u64) -> Result<(), Failure> {
+    let g = load(&pos.game)?;
+    let mut s = position(&g, pos)?;
+    let (r, secs) = tools::solve::solve_timed(&g, &mut s, memory as usize, |n, t| {
+        if progress {
+            eprintln!("… {n} positions searched, {t} in the table");
+        }
+    });
+    let sol = r.map_err(|e| Failure(e.to_string(), 1))?;
+    let me = &g.players()[s.to_move().index()];
+    outln!("value: {me} (to move) {}", value_word(sol.value));
+    for (mv, v) in &sol.moves {
+        outln!("  {:<12} {}", g.move_to_string(&s, *mv), value_word(*v));
+    }
+    let mut line = Vec::new();
+    for &mv in &sol.line {
+        line.push(g.move_to_string(&s, mv));
+        g.make(&mut s, mv);
+    }
+    outln!("line: {}", line.join(" "));
+    if let Some(o) = g.outcome(&s) {
+        outln!("result: {}", o.describe(&g));
+    }
+    outln!(
+        "positions {} table {} time {secs:.3}s",
+        sol.nodes,
+        sol.table
+    );
+    Ok(())
+}
+
+/// `tabletop bench`: random playouts a second, or what one more rule costs them with
+/// `--with-rule`.
+fn bench(
+    pos: &PositionArgs,
+    seconds: f64,
+    seed: u64,
+    with_rule: Option<&str>,
+) -> Result<(), Failure> {
+    if !(seconds.is_finite() && (0.0..=tools::bench::MAX_SECONDS).contains(&seconds)) {
+        return Err(Failure(
+            format!(
+                "--seconds must be a number from 0 to {} (a day), not {seconds}",
+                tools::bench::MAX_SECONDS
+            ),
+            2,
+        ));
+    }
+    let g = load(&pos.game)?;
+    let s = position(&g, pos)?;
+    let line = |g: &Game, r: &tools::bench::BenchReport, what: &str| {
+        outln!(
+            "{}{what}: {} playouts, {} plies in {:.2}s: {:.0} playouts/s, {:.0} plies/s (1 thread)",
+            g.name(),
+            r.playouts,
+            r.plies,
+            r.elapsed.as_secs_f64(),
+            r.playouts_per_sec(),
+            r.plies_per_sec()
+        )
+    };
+    match with_rule {
+        None => line(&g, &tools::bench::playouts(&g, &s, seconds, seed), ""),
+        Some(rule) => {
+            let source = match tabletop::games::shipped_source(&pos.game.game) {
+                Some(src) => src.to_string(),
+                // A regular file, bounded and UTF-8, as every other text read.
+                None => tools::files::read_text(std::path::Path::new(&pos.game.game))
+                    .map_err(|e| Failure(e, 2))?,
+            };
+            let h = tabletop::compile_source(
+                g.name(),
+                &format!("{} + --with-rule", pos.game.game),
+                &format!("{source}\n{rule}\n"),
+                &pos.game.set,
+            )?;
+            let t = position(&h, pos)?;
+            let (a, b) = tools::bench::compare((&g, &s), (&h, &t), seconds, seed);
+            line(&g, &a, "");
+            line(&h, &b, &format!(" with '{rule}'"));
+            outln!(
+                "the rule costs {:.1}% of the plies per second",
+                100.0 * (1.0 - b.plies_per_sec() / a.plies_per_sec().max(1e-9))
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `tabletop show`: the position drawn, its text, and who moves or how it ended.
+fn show(args: &PositionArgs) -> Result<(), Failure> {
+    let g = load(&args.game)?;
+    let s = position(&g, args)?;
+    out!("{}", draw(&g, &s, &Style::default()));
+    outln!("{}", g.position_to_string(&s));
+    // The ending names the rule that decided it, as `play` says it.
+    match tabletop::engine::ending::describe_end(&g, &s) {
+        Some(end) => outln!("game over: {end}"),
+        None => outln!("{} to move", g.players()[s.to_move().index()]),
+    }
+    Ok(())
+}
+
+/// `tabletop moves`: the legal moves, one a line.
+fn moves(pos: &PositionArgs, compact: bool) -> Result<(), Failure> {
+    let g = load(&pos.game)?;
+    let s = position(&g, pos)?;
+    // A finished game has no moves; say why on stderr, keeping stdout a plain list.
+    if let Some(end) = tabletop::engine::ending::describe_end(&g, &s) {
+        eprintln!("game over: {end}");
+    }
+    for mv in g.legal_moves_vec(&s) {
+        if compact {
+            outln!("{}", g.move_to_compact(&s, mv));
+        } else {
+            outln!("{}", g.move_to_string(&s, mv));
+        }
+    }
+    Ok(())
+}
+
+/// `tabletop selfcheck`: random games checked against the engine's invariants; fails
+/// (exit 1) when one does not hold.
+fn selfcheck(game: &GameArgs, plies: u64, seed: u64) -> Result<(), Failure> {
+    let g = load(game)?;
+    let opts = tools::selfcheck::Options {
+        plies,
+        seed,
+        ..Default::default()
+    };
+    // No time printed: the same seed prints the same report.
+    let report = tools::selfcheck::run(&g, &opts);
+    out!("{}", report.render(&game.game, &game.set));
+    if !report.passed() {
+        return Err(Failure(String::new(), 1));
+    }
+    Ok(())
+}
+
+/// `tabletop list`: the shipped games, by name and title.
+fn list() -> Result<(), Failure> {
+    // The names' column is as wide as the longest name.
+    let names = tabletop::shipped_names();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for name in names {
+        let g = tabletop::load_shipped(name, &[])?;
+        outln!("{name:<width$}  {}", g.title());
     }
     Ok(())
 }

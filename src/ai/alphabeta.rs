@@ -61,7 +61,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::features::Features;
-use super::table::{Table, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, SOLVED};
+use super::table::{Entry, Table, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, SOLVED};
 use super::{Bot, Limits, Progress, Score};
 use crate::engine::{
     EndCond, EndResult, Game, Move, MoveList, NoMoves, Outcome, Part, PieceId, Player, State,
@@ -281,6 +281,92 @@ struct Ctx<'a> {
     selective: bool,
 }
 
+/// An alpha-beta window: a score at or below `alpha` or at or above `beta` is only a bound.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
+impl Window {
+    #[inline]
+    fn new(alpha: i32, beta: i32) -> Window {
+        Window { alpha, beta }
+    }
+
+    /// The null window just above `alpha`: it only tells whether a move beats alpha.
+    #[inline]
+    fn null(self) -> Window {
+        Window::new(self.alpha, self.alpha + 1)
+    }
+}
+
+/// What a node of [`AlphaBeta::negamax`] decided before searching its moves, shared by the
+/// steps that prune, order and search them.
+struct Node {
+    /// Plies left (after the check extension).
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// The side to move.
+    me: Player,
+    in_check: bool,
+    /// The window is open (a principal-variation node).
+    pv: bool,
+    /// Pruning by the static evaluation is allowed here.
+    prune: bool,
+    /// The static evaluation (only when `prune`, else 0).
+    eval: i32,
+    /// The transposition table's move, as an index among the legal moves (or `NO_MOVE`).
+    tt_move: u16,
+    /// The countermove slot of the move that led here.
+    counter_slot: Option<usize>,
+}
+
+/// The root's moves, best first, with the nodes each took in the last iteration (to order
+/// the next one).
+struct RootMoves {
+    moves: MoveList,
+    effort: Vec<u64>,
+}
+
+impl RootMoves {
+    /// Moves the `b`-th move to the front, keeping the order of the others.
+    fn promote(&mut self, b: usize) {
+        self.moves[..=b].rotate_right(1);
+        self.effort[..=b].rotate_right(1);
+    }
+
+    /// Orders all but the first by effort: moves whose refutation was hard to find come first.
+    fn sort_rest_by_effort(&mut self) {
+        let mut rest: Vec<(u64, Move)> = self.effort[1..]
+            .iter()
+            .copied()
+            .zip(self.moves[1..].iter().copied())
+            .collect();
+        rest.sort_by_key(|&(e, _)| std::cmp::Reverse(e));
+        for (i, (e, m)) in rest.into_iter().enumerate() {
+            self.effort[i + 1] = e;
+            self.moves[i + 1] = m;
+        }
+    }
+}
+
+/// Orders the root moves: moves into a winning zone first, then captures, most valuable
+/// victim first; the sort is stable, so an earlier random order breaks ties.
+fn order_root(cx: &Ctx, state: &State, moves: &mut MoveList) {
+    let (game, feats) = (cx.game, &cx.f);
+    moves.sort_by_cached_key(|&mv| {
+        if feats.reaches_goal(game, state, mv) {
+            -100_000
+        } else {
+            -(feats
+                .victim(game, state, mv)
+                .map_or(0, |v| v.clamp(-10_000, 10_000) + 20_000))
+        }
+    });
+}
+
 /// Negamax alpha-beta player; see the module documentation.
 pub struct AlphaBeta {
     config: AlphaBetaConfig,
@@ -438,9 +524,7 @@ impl AlphaBeta {
         let mut info = SearchInfo::default();
         if state.result_now().is_none() && game.is_chance(state) {
             info.best = game.sample_roll(self.rng.gen());
-            info.elapsed = start.elapsed();
-            self.info = info.clone();
-            return info;
+            return self.done(info, start);
         }
         let f = Features::of(game);
         self.prepare(game, state, start);
@@ -453,86 +537,37 @@ impl AlphaBeta {
             f,
         };
 
-        let mut root_moves = std::mem::take(&mut self.root_moves);
-        game.legal_moves(state, &mut root_moves);
-        if state.result_now().is_some() || root_moves.is_empty() {
-            self.root_moves = root_moves;
-            info.elapsed = start.elapsed();
-            self.info = info.clone();
-            return info;
+        let mut moves = std::mem::take(&mut self.root_moves);
+        game.legal_moves(state, &mut moves);
+        if state.result_now().is_some() || moves.is_empty() {
+            self.root_moves = moves;
+            return self.done(info, start);
         }
-        root_moves.shuffle(&mut self.rng);
-        // Moves into a winning zone first, then captures, most valuable victim first; the sort is stable, so the random
-        // order above breaks ties.
-        let feats = &cx.f;
-        root_moves.sort_by_cached_key(|&mv| {
-            if feats.reaches_goal(game, state, mv) {
-                -100_000
-            } else {
-                -(feats
-                    .victim(game, state, mv)
-                    .map_or(0, |v| v.clamp(-10_000, 10_000) + 20_000))
-            }
-        });
-        info.best = Some(root_moves[0]);
-        if root_moves.len() == 1 {
-            self.root_moves = root_moves;
-            info.elapsed = start.elapsed();
-            self.info = info.clone();
-            return info;
+        moves.shuffle(&mut self.rng);
+        order_root(&cx, state, &mut moves);
+        info.best = Some(moves[0]);
+        if moves.len() == 1 {
+            self.root_moves = moves;
+            return self.done(info, start);
         }
         self.path[0] = self.key(state);
-        self.mobility[0] = cx.f.mobility(game, state, &root_moves);
-        let window = (cx.f.unit / 4).max(10);
-        // Nodes spent below each root move in the last iteration, to order the next one.
-        let mut effort = vec![0u64; root_moves.len()];
+        self.mobility[0] = cx.f.mobility(game, state, &moves);
+        let mut root = RootMoves {
+            effort: vec![0; moves.len()],
+            moves,
+        };
         let mut prev_score: i32 = 0;
 
         for depth in 1..=self.config.max_depth {
             let horizon_before = self.horizon;
-            let aspire = depth >= 4 && prev_score.abs() < MATE_BOUND;
-            let (mut lo, mut hi) = if aspire {
-                (prev_score - window, prev_score + window)
-            } else {
-                (-INF, INF)
-            };
-            let mut widen = window;
-            let (best_idx, score) = loop {
-                let (b, s) = self.root_search(&cx, state, &root_moves, &mut effort, depth, lo, hi);
-                if self.aborted {
-                    break (b, s);
-                }
-                if s <= lo && lo > -INF {
-                    // Failed low: nothing reached the window; search again below it.
-                    widen *= 4;
-                    lo = if widen > cx.f.unit * 10 {
-                        -INF
-                    } else {
-                        s - widen
-                    };
-                } else if s >= hi && hi < INF {
-                    // Failed high: keep the move that did it first, search again above.
-                    if let Some(b) = b {
-                        root_moves[..=b].rotate_right(1);
-                        effort[..=b].rotate_right(1);
-                        info.best = Some(root_moves[0]);
-                    }
-                    widen *= 4;
-                    hi = if widen > cx.f.unit * 10 {
-                        INF
-                    } else {
-                        s + widen
-                    };
-                } else {
-                    break (b, s);
-                }
-            };
+            let (best_idx, score) = self.aspire(&cx, state, &mut root, depth, prev_score);
+            // The best move stays first: a failed-high search put its move there.
+            info.best = Some(root.moves[0]);
             let Some(b) = best_idx else { break };
             // Keep a partial iteration's best: the previous best was searched first, so a
             // different choice has proved better.
-            info.best = Some(root_moves[b]);
-            root_moves[..=b].rotate_right(1);
-            effort[..=b].rotate_right(1);
+            root.promote(b);
+            info.best = Some(root.moves[0]);
             if self.aborted {
                 break;
             }
@@ -548,19 +583,9 @@ impl AlphaBeta {
                 },
                 nodes: self.nodes,
                 elapsed: start.elapsed(),
-                pv: self.principal_variation(game, state, root_moves[0], depth as usize),
+                pv: self.principal_variation(game, state, root.moves[0], depth as usize),
             });
-            // The rest by effort: moves whose refutation was hard to find come first.
-            let mut rest: Vec<(u64, Move)> = effort[1..]
-                .iter()
-                .copied()
-                .zip(root_moves[1..].iter().copied())
-                .collect();
-            rest.sort_by_key(|&(e, _)| std::cmp::Reverse(e));
-            for (i, (e, m)) in rest.into_iter().enumerate() {
-                effort[i + 1] = e;
-                root_moves[i + 1] = m;
-            }
+            root.sort_rest_by_effort();
             if self.horizon == horizon_before {
                 info.solved = true;
                 break;
@@ -574,57 +599,101 @@ impl AlphaBeta {
                 }
             }
         }
-        self.root_moves = root_moves;
+        self.root_moves = root.moves;
         info.nodes = self.nodes;
+        self.done(info, start)
+    }
+
+    /// Records `info`, timed from `start`, as the last search's and returns it.
+    fn done(&mut self, mut info: SearchInfo, start: Instant) -> SearchInfo {
         info.elapsed = start.elapsed();
         self.info = info.clone();
         info
     }
 
-    /// One iteration over the root moves with the window `alpha..beta`: the index of the best
+    /// One iteration at `depth`, with an aspiration window around `prev_score` from depth 4
+    /// on, widened and searched again while the score falls outside it: the index of the best
     /// move (`None` if aborted before the first finished) and its score.
-    #[allow(clippy::too_many_arguments)]
+    fn aspire(
+        &mut self,
+        cx: &Ctx,
+        state: &mut State,
+        root: &mut RootMoves,
+        depth: u32,
+        prev_score: i32,
+    ) -> (Option<usize>, i32) {
+        let unit = cx.f.unit;
+        let window = (unit / 4).max(10);
+        let aspire = depth >= 4 && prev_score.abs() < MATE_BOUND;
+        let mut w = if aspire {
+            Window::new(prev_score - window, prev_score + window)
+        } else {
+            Window::new(-INF, INF)
+        };
+        let mut widen = window;
+        loop {
+            let (b, s) = self.root_search(cx, state, root, depth, w);
+            if self.aborted {
+                return (b, s);
+            }
+            if s <= w.alpha && w.alpha > -INF {
+                // Failed low: nothing reached the window; search again below it.
+                widen *= 4;
+                w.alpha = if widen > unit * 10 { -INF } else { s - widen };
+            } else if s >= w.beta && w.beta < INF {
+                // Failed high: keep the move that did it first, search again above.
+                if let Some(b) = b {
+                    root.promote(b);
+                }
+                widen *= 4;
+                w.beta = if widen > unit * 10 { INF } else { s + widen };
+            } else {
+                return (b, s);
+            }
+        }
+    }
+
+    /// One iteration over the root moves with the window `w`: the index of the best
+    /// move (`None` if aborted before the first finished) and its score.
     fn root_search(
         &mut self,
         cx: &Ctx,
         state: &mut State,
-        root_moves: &[Move],
-        effort: &mut [u64],
+        root: &mut RootMoves,
         depth: u32,
-        mut alpha: i32,
-        beta: i32,
+        mut w: Window,
     ) -> (Option<usize>, i32) {
         let game = cx.game;
         let d = depth as i32 - 1;
         let mut best = -INF;
         let mut best_idx = None;
-        for (i, &mv) in root_moves.iter().enumerate() {
+        for (i, &mv) in root.moves.iter().enumerate() {
             let nodes_before = self.nodes;
             game.make(state, mv);
             let same = self.same_team(self.root, state.to_move());
             let score = if i == 0 {
-                self.child(cx, state, same, d, 1, alpha, beta)
+                self.child(cx, state, same, d, 1, w)
             } else {
-                let s = self.child(cx, state, same, d, 1, alpha, alpha + 1);
-                if s > alpha && s < beta && !self.aborted {
-                    self.child(cx, state, same, d, 1, alpha, beta)
+                let s = self.child(cx, state, same, d, 1, w.null());
+                if s > w.alpha && s < w.beta && !self.aborted {
+                    self.child(cx, state, same, d, 1, w)
                 } else {
                     s
                 }
             };
             game.unmake(state);
-            effort[i] = self.nodes - nodes_before;
+            root.effort[i] = self.nodes - nodes_before;
             if self.aborted {
                 break;
             }
             // The first move's score stands even below the window; a later move's only when
             // it proved better (a null-window score at or below alpha is a mere bound).
-            if i == 0 || score > alpha {
+            if i == 0 || score > w.alpha {
                 best = score;
                 best_idx = Some(i);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
+                if score > w.alpha {
+                    w.alpha = score;
+                    if w.alpha >= w.beta {
                         break;
                     }
                 }
@@ -801,9 +870,8 @@ impl AlphaBeta {
         pv
     }
 
-    /// Searches the child position (already made) with the window `alpha..beta` seen from
-    /// the parent, flipping the sign when the side changes.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches the child position (already made) with the window `w` seen from the
+    /// parent, flipping the sign when the side changes.
     #[inline]
     fn child(
         &mut self,
@@ -812,17 +880,16 @@ impl AlphaBeta {
         same: bool,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
+        w: Window,
     ) -> i32 {
         if same {
-            self.negamax(cx, state, depth, ply, alpha, beta)
+            self.negamax(cx, state, depth, ply, w.alpha, w.beta)
         } else {
-            -self.negamax(cx, state, depth, ply, -beta, -alpha)
+            -self.negamax(cx, state, depth, ply, -w.beta, -w.alpha)
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// [`AlphaBeta::child`] for the quiescence search, `qply` plies into it.
     #[inline]
     fn child_quiesce(
         &mut self,
@@ -831,13 +898,12 @@ impl AlphaBeta {
         same: bool,
         ply: usize,
         qply: usize,
-        alpha: i32,
-        beta: i32,
+        w: Window,
     ) -> i32 {
         if same {
-            self.quiesce(cx, state, ply, qply, alpha, beta)
+            self.quiesce(cx, state, ply, qply, w.alpha, w.beta)
         } else {
-            -self.quiesce(cx, state, ply, qply, -beta, -alpha)
+            -self.quiesce(cx, state, ply, qply, -w.beta, -w.alpha)
         }
     }
 
@@ -888,18 +954,17 @@ impl AlphaBeta {
         state: &mut State,
         mut depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         let game = cx.game;
-        let f = &cx.f;
         self.nodes += 1;
         self.check_time();
         if self.aborted {
             return 0;
         }
         if let Some(o) = state.result_now() {
-            return self.finished(o, state, f, ply);
+            return self.finished(o, state, &cx.f, ply);
         }
         let in_check = cx.royal && game.in_check(state, state.to_move());
         if in_check && ply < 2 * MAX_DEPTH as usize {
@@ -908,43 +973,17 @@ impl AlphaBeta {
         if depth <= 0 || ply + QS_PLIES + 1 >= MAX_PLY {
             return self.quiesce(cx, state, ply, 0, alpha, beta);
         }
-        let pv = beta - alpha > 1;
         let key = self.key(state);
         self.path[ply] = key;
-        // A null move on the line cuts it: nothing before it comes back for real.
-        if f.can_repeat
-            && self.config.repetition == SearchRepetition::FirstRepeatIsDraw
-            && (self.path[self.null_ply..ply].contains(&key)
-                || (self.null_ply == 0 && self.before.binary_search(&state.hash()).is_ok()))
-        {
+        if self.repeats(cx, state, key, ply) {
             self.horizon += 1;
             return 0;
         }
-
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            if i32::from(e.depth) >= depth {
-                let s = score_from_tt(e.value, ply);
-                // A mate found at a limited depth may miss a shorter one (the search
-                // reduces and prunes), so an exact mate score is only a bound towards the
-                // quicker end: the winner's score is at least it, the loser's at most.
-                // Threads sharing the table otherwise read each other's longer mates as the
-                // distance.
-                let cut = match e.bound() {
-                    BOUND_EXACT if e.depth != SOLVED && s >= MATE_BOUND => s >= beta,
-                    BOUND_EXACT if e.depth != SOLVED && s <= -MATE_BOUND => s <= alpha,
-                    BOUND_EXACT => true,
-                    BOUND_LOWER => s >= beta,
-                    BOUND_UPPER => s <= alpha,
-                    _ => false,
-                };
-                if cut {
-                    if e.depth != SOLVED {
-                        self.horizon += 1;
-                    }
-                    return s;
-                }
+            if let Some(s) = self.table_cut(&e, depth, ply, alpha, beta) {
+                return s;
             }
         }
 
@@ -952,65 +991,188 @@ impl AlphaBeta {
         game.legal_moves(state, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return match game.no_moves_outcome(state) {
-                Some(o) => self.outcome_score(o, state, ply),
-                None => {
-                    self.horizon += 1;
-                    self.mobility[ply] = 0;
-                    self.evaluate(game, state, f, ply)
-                }
-            };
+            return self.no_moves(cx, state, ply);
         }
-        self.mobility[ply] = f.mobility(game, state, &moves);
-        let me = state.to_move();
-
+        self.mobility[ply] = cx.f.mobility(game, state, &moves);
+        let pv = beta - alpha > 1;
         // Pruning by the static evaluation, away from the principal variation.
         let prune = cx.selective && !pv && !in_check && beta.abs() < MATE_BOUND;
-        let eval = if prune {
-            self.evaluate(game, state, f, ply)
-        } else {
-            0
+        let mut node = Node {
+            depth,
+            ply,
+            me: state.to_move(),
+            in_check,
+            pv,
+            prune,
+            eval: if prune {
+                self.evaluate(game, state, &cx.f, ply)
+            } else {
+                0
+            },
+            tt_move,
+            counter_slot: None,
         };
-        if prune && depth <= 3 && eval - f.unit * depth >= beta {
+        if let Some(s) = self.prune_early(cx, state, &node, beta) {
+            self.lists[ply] = moves;
+            return s;
+        }
+        node.counter_slot = self.counter_index(game, state);
+
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        self.order_moves(cx, state, &moves, &mut order, &node);
+        let horizon_before = self.horizon;
+        let (best, best_idx, searched) = self.search_moves(
+            cx,
+            state,
+            &moves,
+            &mut order,
+            &node,
+            Window::new(alpha, beta),
+        );
+        self.lists[ply] = moves;
+        self.orders[ply] = order;
+        if self.aborted {
+            return 0;
+        }
+        if searched == 0 {
+            // Everything pruned (cannot happen: the first move is always searched).
+            return alpha;
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > alpha {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        let stored_depth = if self.horizon == horizon_before {
+            SOLVED
+        } else {
+            depth.clamp(0, i32::from(SOLVED) - 1) as u8
+        };
+        self.tt
+            .store(key, score_to_tt(best, ply), best_idx, stored_depth, bound);
+        best
+    }
+
+    /// Whether the position `key` at `ply` repeats one on the line or before the root, when
+    /// the search scores a first repeat as a draw. A null move on the line cuts it: nothing
+    /// before it comes back for real.
+    #[inline]
+    fn repeats(&self, cx: &Ctx, state: &State, key: u64, ply: usize) -> bool {
+        cx.f.can_repeat
+            && self.config.repetition == SearchRepetition::FirstRepeatIsDraw
+            && (self.path[self.null_ply..ply].contains(&key)
+                || (self.null_ply == 0 && self.before.binary_search(&state.hash()).is_ok()))
+    }
+
+    /// The score the table entry `e` settles at `depth` for the window `alpha..beta`, if it
+    /// settles one.
+    #[inline]
+    fn table_cut(
+        &mut self,
+        e: &Entry<i32>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if i32::from(e.depth) < depth {
+            return None;
+        }
+        let s = score_from_tt(e.value, ply);
+        // A mate found at a limited depth may miss a shorter one (the search reduces and
+        // prunes), so an exact mate score is only a bound towards the quicker end: the
+        // winner's score is at least it, the loser's at most. Threads sharing the table
+        // otherwise read each other's longer mates as the distance.
+        let cut = match e.bound() {
+            BOUND_EXACT if e.depth != SOLVED && s >= MATE_BOUND => s >= beta,
+            BOUND_EXACT if e.depth != SOLVED && s <= -MATE_BOUND => s <= alpha,
+            BOUND_EXACT => true,
+            BOUND_LOWER => s >= beta,
+            BOUND_UPPER => s <= alpha,
+            _ => false,
+        };
+        if !cut {
+            return None;
+        }
+        if e.depth != SOLVED {
+            self.horizon += 1;
+        }
+        Some(s)
+    }
+
+    /// The score of a position where the side to move has no legal move: the game's result
+    /// if that ends it, else the evaluation.
+    fn no_moves(&mut self, cx: &Ctx, state: &State, ply: usize) -> i32 {
+        match cx.game.no_moves_outcome(state) {
+            Some(o) => self.outcome_score(o, state, ply),
+            None => {
+                self.horizon += 1;
+                self.mobility[ply] = 0;
+                self.evaluate(cx.game, state, &cx.f, ply)
+            }
+        }
+    }
+
+    /// Cuts a node off the principal variation before its moves are searched, by reverse
+    /// futility or a null move: the score to return, if cut.
+    #[inline]
+    fn prune_early(&mut self, cx: &Ctx, state: &mut State, node: &Node, beta: i32) -> Option<i32> {
+        let (game, unit) = (cx.game, cx.f.unit);
+        let (depth, eval) = (node.depth, node.eval);
+        if !node.prune {
+            return None;
+        }
+        if depth <= 3 && eval - unit * depth >= beta {
             // Reverse futility: far enough above beta that one side's quiet play at these
             // last plies will not bring it down.
-            self.lists[ply] = moves;
             self.horizon += 1;
-            return eval;
+            return Some(eval);
         }
-        if prune
-            && self.config.null_move
+        if !(self.config.null_move
             && depth >= 3
             && eval >= beta
             && game.last_move(state).is_some_and(|m| !m.is_forced_pass())
-            && cx.null.safe(state, me)
+            && cx.null.safe(state, node.me))
         {
-            // Null move: pass, and see whether the opponent can even then get below beta.
-            let r = 3 + depth / 4 + ((eval - beta) / f.unit.max(1)).min(2);
-            game.make(state, Move::forced_pass());
-            let same = self.same_team(me, state.to_move());
-            let null_ply = std::mem::replace(&mut self.null_ply, ply + 1);
-            let s = self.child(cx, state, same, depth - 1 - r, ply + 1, beta - 1, beta);
-            self.null_ply = null_ply;
-            game.unmake(state);
-            if self.aborted {
-                self.lists[ply] = moves;
-                return 0;
-            }
-            if s >= beta {
-                self.lists[ply] = moves;
-                self.horizon += 1;
-                return if s >= MATE_BOUND { beta } else { s };
-            }
+            return None;
         }
+        // Null move: pass, and see whether the opponent can even then get below beta.
+        let r = 3 + depth / 4 + ((eval - beta) / unit.max(1)).min(2);
+        game.make(state, Move::forced_pass());
+        let same = self.same_team(node.me, state.to_move());
+        let null_ply = std::mem::replace(&mut self.null_ply, node.ply + 1);
+        let w = Window::new(beta - 1, beta);
+        let s = self.child(cx, state, same, depth - 1 - r, node.ply + 1, w);
+        self.null_ply = null_ply;
+        game.unmake(state);
+        if self.aborted {
+            return Some(0);
+        }
+        if s >= beta {
+            self.horizon += 1;
+            return Some(if s >= MATE_BOUND { beta } else { s });
+        }
+        None
+    }
 
-        let mut order = std::mem::take(&mut self.orders[ply]);
+    /// Fills `order` with each move's ordering key and index (see the `KEY_` constants).
+    #[inline]
+    fn order_moves(
+        &self,
+        cx: &Ctx,
+        state: &State,
+        moves: &MoveList,
+        order: &mut Vec<(i32, u16)>,
+        node: &Node,
+    ) {
+        let (game, f) = (cx.game, &cx.f);
         order.clear();
-        let killers = self.killers[ply];
-        let counter_slot = self.counter_index(game, state);
-        let counter = counter_slot.and_then(|c| self.counters[c]);
+        let killers = self.killers[node.ply];
+        let counter = node.counter_slot.and_then(|c| self.counters[c]);
         for (i, mv) in moves.iter().enumerate() {
-            let key = if i as u16 == tt_move {
+            let key = if i as u16 == node.tt_move {
                 KEY_TT
             } else if f.reaches_goal(game, state, *mv) {
                 KEY_GOAL
@@ -1026,19 +1188,32 @@ impl AlphaBeta {
             } else if counter == Some(*mv) {
                 KEY_COUNTER
             } else {
-                self.history[self.history_index(mv, me)]
+                self.history[self.history_index(mv, node.me)]
             };
             order.push((key, i as u16));
         }
+    }
 
-        let horizon_before = self.horizon;
-        let alpha0 = alpha;
+    /// Searches the moves in `order`, best key first, with the window `w`, skipping late
+    /// quiet moves where the node is hopeless or has tried many: the best score, the index
+    /// of its move, and how many moves were searched.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        cx: &Ctx,
+        state: &mut State,
+        moves: &MoveList,
+        order: &mut [(i32, u16)],
+        node: &Node,
+        mut w: Window,
+    ) -> (i32, u16, usize) {
+        let (game, f, depth) = (cx.game, &cx.f, node.depth);
         let mut best = -INF;
         let mut best_idx = NO_MOVE;
         let mut quiets_tried = 0usize;
         let mut searched = 0usize;
-        let futile = prune && depth <= 2 && eval + f.unit * (2 * depth) <= alpha;
-        let move_count_limit = if prune && depth <= 3 {
+        let futile = node.prune && depth <= 2 && node.eval + f.unit * (2 * depth) <= w.alpha;
+        let move_count_limit = if node.prune && depth <= 3 {
             (4 + 3 * depth * depth) as usize
         } else {
             usize::MAX
@@ -1061,31 +1236,7 @@ impl AlphaBeta {
                 continue;
             }
             game.make(state, mv);
-            let same = self.same_team(me, state.to_move());
-            let score = if searched == 0 {
-                self.child(cx, state, same, depth - 1, ply + 1, alpha, beta)
-            } else {
-                let mut r = 0;
-                if cx.selective && quiet && depth >= 3 && searched >= 2 && !in_check {
-                    r = i32::from(self.reductions[depth.min(63) as usize][searched.min(63)]);
-                    if pv {
-                        r -= 1;
-                    }
-                    if okey > HISTORY_MAX / 2 {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, depth - 2);
-                }
-                let mut s = self.child(cx, state, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
-                if r > 0 && s > alpha && !self.aborted {
-                    s = self.child(cx, state, same, depth - 1, ply + 1, alpha, alpha + 1);
-                }
-                if s > alpha && s < beta && !self.aborted {
-                    self.child(cx, state, same, depth - 1, ply + 1, alpha, beta)
-                } else {
-                    s
-                }
-            };
+            let score = self.search_made(cx, state, node, okey, searched, w);
             game.unmake(state);
             if self.aborted {
                 break;
@@ -1094,19 +1245,12 @@ impl AlphaBeta {
             if score > best {
                 best = score;
                 best_idx = i;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
+                if score > w.alpha {
+                    w.alpha = score;
+                    if w.alpha >= w.beta {
                         if quiet || okey == KEY_TT && !Self::tactical(f, game, state, mv) {
-                            self.reward_quiet(me, mv, depth, ply, counter_slot);
-                            // The quiet moves tried before it did not cut: make them less likely.
-                            let malus = -(depth * depth).min(400);
-                            for &(kk, j) in &order[..n] {
-                                if Self::late_quiet(kk) {
-                                    let h = self.history_index(&moves[j as usize], me);
-                                    Self::nudge(&mut self.history[h], malus);
-                                }
-                            }
+                            self.reward_quiet(node.me, mv, depth, node.ply, node.counter_slot);
+                            self.punish_quiets(moves, &order[..n], node.me, depth);
                         }
                         break;
                     }
@@ -1116,30 +1260,60 @@ impl AlphaBeta {
                 quiets_tried += 1;
             }
         }
-        self.lists[ply] = moves;
-        self.orders[ply] = order;
-        if self.aborted {
-            return 0;
-        }
+        (best, best_idx, searched)
+    }
+
+    /// Searches a move just made at `node`, the `searched`-th there, ordered by `okey`:
+    /// the first with the full window, the rest with a null window first (late quiet
+    /// ones reduced), again with the full window only when they prove better.
+    #[inline]
+    fn search_made(
+        &mut self,
+        cx: &Ctx,
+        state: &mut State,
+        node: &Node,
+        okey: i32,
+        searched: usize,
+        w: Window,
+    ) -> i32 {
+        let (depth, ply) = (node.depth, node.ply + 1);
+        let same = self.same_team(node.me, state.to_move());
         if searched == 0 {
-            // Everything pruned (cannot happen: the first move is always searched).
-            return alpha;
+            return self.child(cx, state, same, depth - 1, ply, w);
         }
-        let bound = if best >= beta {
-            BOUND_LOWER
-        } else if best > alpha0 {
-            BOUND_EXACT
+        let mut r = 0;
+        if cx.selective && Self::late_quiet(okey) && depth >= 3 && searched >= 2 && !node.in_check {
+            r = i32::from(self.reductions[depth.min(63) as usize][searched.min(63)]);
+            if node.pv {
+                r -= 1;
+            }
+            if okey > HISTORY_MAX / 2 {
+                r -= 1;
+            }
+            r = r.clamp(0, depth - 2);
+        }
+        let mut s = self.child(cx, state, same, depth - 1 - r, ply, w.null());
+        if r > 0 && s > w.alpha && !self.aborted {
+            s = self.child(cx, state, same, depth - 1, ply, w.null());
+        }
+        if s > w.alpha && s < w.beta && !self.aborted {
+            self.child(cx, state, same, depth - 1, ply, w)
         } else {
-            BOUND_UPPER
-        };
-        let stored_depth = if self.horizon == horizon_before {
-            SOLVED
-        } else {
-            depth.clamp(0, i32::from(SOLVED) - 1) as u8
-        };
-        self.tt
-            .store(key, score_to_tt(best, ply), best_idx, stored_depth, bound);
-        best
+            s
+        }
+    }
+
+    /// The quiet moves in `tried`, searched before a cut and not cutting: their history
+    /// falls, so that they come later next time.
+    #[inline]
+    fn punish_quiets(&mut self, moves: &MoveList, tried: &[(i32, u16)], me: Player, depth: i32) {
+        let malus = -(depth * depth).min(400);
+        for &(kk, j) in tried {
+            if Self::late_quiet(kk) {
+                let h = self.history_index(&moves[j as usize], me);
+                Self::nudge(&mut self.history[h], malus);
+            }
+        }
     }
 
     /// A quiet move cut: it becomes a killer, the countermove, and gains history.
@@ -1189,14 +1363,7 @@ impl AlphaBeta {
         game.legal_moves(state, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return match game.no_moves_outcome(state) {
-                Some(o) => self.outcome_score(o, state, ply),
-                None => {
-                    self.horizon += 1;
-                    self.mobility[ply] = 0;
-                    self.evaluate(game, state, f, ply)
-                }
-            };
+            return self.no_moves(cx, state, ply);
         }
         self.mobility[ply] = f.mobility(game, state, &moves);
         self.horizon += 1;
@@ -1235,7 +1402,8 @@ impl AlphaBeta {
             let mv = moves[i as usize];
             game.make(state, mv);
             let same = self.same_team(me, state.to_move());
-            let score = self.child_quiesce(cx, state, same, ply + 1, qply + 1, alpha, beta);
+            let score =
+                self.child_quiesce(cx, state, same, ply + 1, qply + 1, Window::new(alpha, beta));
             game.unmake(state);
             if self.aborted {
                 break;

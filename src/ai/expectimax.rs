@@ -90,6 +90,20 @@ pub struct ExpectimaxInfo {
     pub elapsed: Duration,
 }
 
+/// What every node of one search reads: the game and its evaluation.
+#[derive(Clone, Copy)]
+struct Cx<'a> {
+    game: &'a Game,
+    eval: &'a ChanceEval,
+}
+
+/// An alpha-beta window: a value at or below `alpha` or at or above `beta` is only a bound.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: f64,
+    beta: f64,
+}
+
 /// Expectimax player; see the module documentation.
 pub struct Expectimax {
     config: ExpectimaxConfig,
@@ -184,6 +198,7 @@ impl Expectimax {
             return info;
         }
         let eval = self.prepare_eval(game);
+        let cx = Cx { game, eval: &eval };
         self.tt.new_search();
         self.nodes = 0;
         self.aborted = false;
@@ -230,7 +245,7 @@ impl Expectimax {
             let mut best: Option<(usize, f64)> = None;
             for (i, &mv) in root.iter().enumerate() {
                 game.make(state, mv);
-                let v = self.after_move(game, &eval, state, me, depth - 1, 1, alpha, HI);
+                let v = self.after_move(&cx, state, me, depth - 1, 1, Window { alpha, beta: HI });
                 game.unmake(state);
                 if self.aborted {
                     break;
@@ -284,46 +299,69 @@ impl Expectimax {
     }
 
     /// The value for `me` (who just moved) of the position after a move, searched with
-    /// `depth` more choices and the window `alpha..beta` seen by `me`.
-    #[allow(clippy::too_many_arguments)]
+    /// `depth` more choices and the window `w` seen by `me`.
     #[inline]
     fn after_move(
         &mut self,
-        game: &Game,
-        eval: &ChanceEval,
+        cx: &Cx,
         s: &mut State,
         me: crate::engine::Player,
         depth: u32,
         ply: usize,
-        alpha: f64,
-        beta: f64,
+        w: Window,
     ) -> f64 {
         if s.to_move() == me {
-            self.node(game, eval, s, depth, ply, alpha, beta)
+            self.node(cx, s, depth, ply, w.alpha, w.beta)
         } else {
-            -self.node(game, eval, s, depth, ply, -beta, -alpha)
+            -self.node(cx, s, depth, ply, -w.beta, -w.alpha)
         }
     }
 
     /// Any node: a finished game, a chance node or a choice node.
-    #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
-        game: &Game,
-        eval: &ChanceEval,
+        cx: &Cx,
         s: &mut State,
         depth: u32,
         ply: usize,
         alpha: f64,
         beta: f64,
     ) -> f64 {
+        let game = cx.game;
         if let Some(o) = s.result_now() {
             return outcome_value(o, s.to_move(), game.num_players());
         }
         if game.is_chance(s) {
-            self.chance(game, eval, s, depth, ply, alpha, beta)
+            self.chance(cx, s, depth, ply, alpha, beta)
         } else {
-            self.choice(game, eval, s, depth, ply, alpha, beta)
+            self.choice(cx, s, depth, ply, alpha, beta)
+        }
+    }
+
+    /// The value the table settles for `key` searched `depth` more choices deep with the
+    /// window `alpha..beta`, if it settles one.
+    #[inline]
+    fn table_value(&self, key: u64, depth: u32, alpha: f64, beta: f64) -> Option<f64> {
+        let e = self.tt.probe(key)?;
+        if u32::from(e.depth) < depth {
+            return None;
+        }
+        let v = f64::from(e.value);
+        match e.bound() {
+            BOUND_EXACT => Some(v),
+            BOUND_LOWER if v >= beta => Some(v),
+            BOUND_UPPER if v <= alpha => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The value of a choice node without a legal move: the game's result if that ends
+    /// it, else the evaluation.
+    fn no_moves_value(&mut self, cx: &Cx, s: &mut State) -> f64 {
+        let Cx { game, eval } = *cx;
+        match game.no_moves_outcome(s) {
+            Some(o) => outcome_value(o, s.to_move(), game.num_players()),
+            None => eval.evaluate(game, s, &mut self.evalbuf),
         }
     }
 
@@ -361,17 +399,16 @@ impl Expectimax {
 
     /// A chance node (the player to move rolls next): the probability-weighted mean over
     /// the rolls, with Star2 probing and Star1 cut-offs.
-    #[allow(clippy::too_many_arguments)]
     fn chance(
         &mut self,
-        game: &Game,
-        eval: &ChanceEval,
+        cx: &Cx,
         s: &mut State,
         depth: u32,
         ply: usize,
         alpha: f64,
         beta: f64,
     ) -> f64 {
+        let Cx { game, eval } = *cx;
         self.tick();
         if self.aborted {
             return 0.0;
@@ -383,16 +420,8 @@ impl Expectimax {
             return eval.evaluate(game, s, &mut self.evalbuf);
         };
         let key = s.hash();
-        if let Some(e) = self.tt.probe(key) {
-            if u32::from(e.depth) >= depth {
-                let v = f64::from(e.value);
-                match e.bound() {
-                    BOUND_EXACT => return v,
-                    BOUND_LOWER if v >= beta => return v,
-                    BOUND_UPPER if v <= alpha => return v,
-                    _ => {}
-                }
-            }
+        if let Some(v) = self.table_value(key, depth, alpha, beta) {
+            return v;
         }
         let outcomes = &dice.outcomes;
         let n = outcomes.len();
@@ -407,7 +436,7 @@ impl Expectimax {
                 // The probe cuts the node if its value, with LO for the others, reaches beta.
                 let b = (beta - known - rest * LO) / p;
                 game.make(s, Move::roll(r));
-                let w = self.choice_probe(game, eval, s, depth, ply + 1, LO, b.min(HI));
+                let w = self.choice_probe(cx, s, depth, ply + 1, LO, b.min(HI));
                 game.unmake(s);
                 if self.aborted {
                     return 0.0;
@@ -433,7 +462,7 @@ impl Expectimax {
             let a = (alpha - sum - rest_hi) / p;
             let b = (beta - sum - rest_lo) / p;
             game.make(s, Move::roll(r));
-            let v = self.choice(game, eval, s, depth, ply + 1, a.max(li), b.min(HI));
+            let v = self.choice(cx, s, depth, ply + 1, a.max(li), b.min(HI));
             game.unmake(s);
             if self.aborted {
                 return 0.0;
@@ -459,14 +488,8 @@ impl Expectimax {
     /// The moves of `s`, best first: the table's move, then by the evaluation of the
     /// position each leads to (when `depth` > 1; otherwise as generated). Leaves in
     /// `orders[ply]` each move's index in the generated order, for the table.
-    fn ordered_moves(
-        &mut self,
-        game: &Game,
-        eval: &ChanceEval,
-        s: &mut State,
-        depth: u32,
-        ply: usize,
-    ) -> MoveList {
+    fn ordered_moves(&mut self, cx: &Cx, s: &mut State, depth: u32, ply: usize) -> MoveList {
+        let Cx { game, eval } = *cx;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         game.legal_moves(s, &mut moves);
         let mut order = std::mem::take(&mut self.orders[ply]);
@@ -507,45 +530,40 @@ impl Expectimax {
 
     /// Star2's probe of a choice node: the value of its first move only, a lower bound of
     /// the node's value (searched with the window `alpha..beta`).
-    #[allow(clippy::too_many_arguments)]
     fn choice_probe(
         &mut self,
-        game: &Game,
-        eval: &ChanceEval,
+        cx: &Cx,
         s: &mut State,
         depth: u32,
         ply: usize,
         alpha: f64,
         beta: f64,
     ) -> f64 {
-        let moves = self.ordered_moves(game, eval, s, depth, ply);
+        let game = cx.game;
+        let moves = self.ordered_moves(cx, s, depth, ply);
         let Some(&mv) = moves.first() else {
             self.lists[ply] = moves;
-            return match game.no_moves_outcome(s) {
-                Some(o) => outcome_value(o, s.to_move(), game.num_players()),
-                None => eval.evaluate(game, s, &mut self.evalbuf),
-            };
+            return self.no_moves_value(cx, s);
         };
         self.lists[ply] = moves;
         let me = s.to_move();
         game.make(s, mv);
-        let v = self.after_move(game, eval, s, me, depth - 1, ply + 1, alpha, beta);
+        let v = self.after_move(cx, s, me, depth - 1, ply + 1, Window { alpha, beta });
         game.unmake(s);
         v
     }
 
     /// A choice node (a roll is pending): the best move's value, fail-soft alpha-beta.
-    #[allow(clippy::too_many_arguments)]
     fn choice(
         &mut self,
-        game: &Game,
-        eval: &ChanceEval,
+        cx: &Cx,
         s: &mut State,
         depth: u32,
         ply: usize,
         mut alpha: f64,
         beta: f64,
     ) -> f64 {
+        let Cx { game, eval } = *cx;
         self.tick();
         if self.aborted {
             return 0.0;
@@ -557,24 +575,13 @@ impl Expectimax {
             return eval.evaluate(game, s, &mut self.evalbuf);
         }
         let key = s.hash();
-        if let Some(e) = self.tt.probe(key) {
-            if u32::from(e.depth) >= depth {
-                let v = f64::from(e.value);
-                match e.bound() {
-                    BOUND_EXACT => return v,
-                    BOUND_LOWER if v >= beta => return v,
-                    BOUND_UPPER if v <= alpha => return v,
-                    _ => {}
-                }
-            }
+        if let Some(v) = self.table_value(key, depth, alpha, beta) {
+            return v;
         }
-        let moves = self.ordered_moves(game, eval, s, depth, ply);
+        let moves = self.ordered_moves(cx, s, depth, ply);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return match game.no_moves_outcome(s) {
-                Some(o) => outcome_value(o, s.to_move(), game.num_players()),
-                None => eval.evaluate(game, s, &mut self.evalbuf),
-            };
+            return self.no_moves_value(cx, s);
         }
         let me = s.to_move();
         let alpha0 = alpha;
@@ -582,7 +589,7 @@ impl Expectimax {
         let mut best_mv = NO_MOVE;
         for (i, &mv) in moves.iter().enumerate() {
             game.make(s, mv);
-            let v = self.after_move(game, eval, s, me, depth - 1, ply + 1, alpha, beta);
+            let v = self.after_move(cx, s, me, depth - 1, ply + 1, Window { alpha, beta });
             game.unmake(s);
             if self.aborted {
                 break;

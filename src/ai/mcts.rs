@@ -208,6 +208,13 @@ impl Control<'_> {
     }
 }
 
+/// Where a walk down the tree has got to: its node, and the moves made on the way.
+#[derive(Clone, Copy)]
+struct Walk {
+    node: u32,
+    made: u32,
+}
+
 /// What a playout's result is scored from.
 #[derive(Clone, Copy)]
 enum Backed {
@@ -474,12 +481,7 @@ impl Mcts {
             info.nodes += h.info.nodes;
             info.work += h.info.work;
         }
-        if let Some((mv, visits, reward, proven)) = choose(&children) {
-            info.best = Some(mv);
-            info.best_visits = visits;
-            info.best_value = value_of(visits, reward, proven, mean_of(&children));
-            info.best_lost = proven == LOSS;
-        }
+        set_best(&mut info, &children);
         self.info = info.clone();
         self.report_final(game, state, &ctl, report);
         info
@@ -642,12 +644,7 @@ impl Mcts {
         info.work = self.work;
 
         let children: Vec<(Move, u32, f64, i8)> = self.root_children().collect();
-        if let Some((mv, visits, reward, proven)) = choose(&children) {
-            info.best = Some(mv);
-            info.best_visits = visits;
-            info.best_value = value_of(visits, reward, proven, mean_of(&children));
-            info.best_lost = proven == LOSS;
-        }
+        set_best(&mut info, &children);
         self.info = info.clone();
         info
     }
@@ -724,169 +721,10 @@ impl Mcts {
 
     /// One playout: select down the tree, add a node, play randomly, back up the result.
     fn simulate(&mut self, game: &Game, state: &mut State) {
-        let np = game.num_players();
-        let mut node = 0u32;
-        let mut made = 0u32;
-        let mut finished: Option<Backed> = None;
-        loop {
-            let proven = self.nodes[node as usize].proven;
-            if proven != OPEN && node != 0 {
-                // Proven: scored as the game it is, without a playout.
-                let mover = self.nodes[node as usize].mover;
-                finished = Some(Backed::Winner(if proven == WIN {
-                    mover
-                } else {
-                    Player(1 - mover.0)
-                }));
-                break;
-            }
-            if let Some(o) = state.result_now() {
-                self.prove_end(node, Some(o));
-                finished = Some(Backed::Outcome(Some(o)));
-                break;
-            }
-            if game.is_chance(state) {
-                // Roll with the dice's odds; the child for that roll is where the walk goes.
-                let Some(roll) = game.sample_roll(self.rng.gen()) else {
-                    finished = Some(Backed::Outcome(None));
-                    break;
-                };
-                let mut c = self.nodes[node as usize].first_child;
-                while c != NONE && self.nodes[c as usize].mv != roll {
-                    c = self.nodes[c as usize].next_sibling;
-                }
-                if c == NONE {
-                    c = self.nodes.len() as u32;
-                    let mut child = Node::new(roll, node, state.to_move());
-                    child.next_sibling = self.nodes[node as usize].first_child;
-                    self.nodes.push(child);
-                    self.nodes[node as usize].first_child = c;
-                }
-                game.make(state, roll);
-                made += 1;
-                node = c;
-                continue;
-            }
-            let mut n = self.nodes[node as usize];
-            let all_at_once = self.config.rave > 0 && n.num_moves == UNKNOWN && {
-                game.legal_moves(state, &mut self.moves);
-                self.work += self.moves.len() as u64 / LISTED_PER_MADE;
-                self.nodes[node as usize].pruned =
-                    self.policy.drop_eye_fills(game, state, &mut self.moves);
-                !self.moves.is_empty() && self.moves.len() <= MAX_EXPAND_ALL
-            };
-            if all_at_once {
-                // RAVE: every child at once, ranked by the selection below.
-                self.expand_all(state, node);
-                n = self.nodes[node as usize];
-            } else if n.num_moves == UNKNOWN
-                || (n.expanded < n.num_moves
-                    && (n.expanded < widening(n.visits) || self.only_lost_children(node)))
-            {
-                game.legal_moves(state, &mut self.moves);
-                self.work += self.moves.len() as u64 / LISTED_PER_MADE;
-                self.nodes[node as usize].pruned =
-                    self.policy.drop_eye_fills(game, state, &mut self.moves);
-                let count = self.moves.len() as u32;
-                if count == 0 {
-                    self.nodes[node as usize].num_moves = 0;
-                    let o = game.no_moves_outcome(state);
-                    self.prove_end(node, o);
-                    finished = Some(Backed::Outcome(o));
-                    break;
-                }
-                if n.num_moves == UNKNOWN {
-                    let start = self.rng.gen_range(0..count);
-                    let mut step = 1;
-                    if count > 2 {
-                        loop {
-                            step = self.rng.gen_range(1..count);
-                            if gcd(step, count) == 1 {
-                                break;
-                            }
-                        }
-                    }
-                    let nd = &mut self.nodes[node as usize];
-                    nd.num_moves = count;
-                    nd.start = start;
-                    nd.step = step;
-                }
-                let nd = self.nodes[node as usize];
-                let k = (u64::from(nd.start) + u64::from(nd.expanded) * u64::from(nd.step))
-                    % u64::from(count);
-                let mv = self.moves[k as usize];
-                let child = self.nodes.len() as u32;
-                let mut c = Node::new(mv, node, state.to_move());
-                c.next_sibling = nd.first_child;
-                self.nodes.push(c);
-                let nd = &mut self.nodes[node as usize];
-                nd.first_child = child;
-                nd.expanded += 1;
-                game.make(state, mv);
-                made += 1;
-                node = child;
-                if self.solving {
-                    // A move that ends the game is proven at once, so that a win in one is
-                    // seen the first time it is tried.
-                    if let Some(o) = state.result_now() {
-                        self.prove_end(node, Some(o));
-                        finished = Some(Backed::Outcome(Some(o)));
-                    }
-                }
-                break;
-            }
-            if n.num_moves == 0 {
-                finished = Some(Backed::Outcome(game.no_moves_outcome(state)));
-                break;
-            }
-            let log_n = f64::from(n.visits.max(1)).ln();
-            let mut best = NONE;
-            let mut best_score = f64::NEG_INFINITY;
-            let mut c = n.first_child;
-            while c != NONE {
-                let ch = &self.nodes[c as usize];
-                // A move proven lost is never tried again while another is open (when all
-                // are lost the node itself is proven and not walked through).
-                if ch.proven != LOSS {
-                    let v = f64::from(ch.visits.max(1));
-                    let mean = if self.config.rave > 0 {
-                        blend(
-                            ch.visits,
-                            ch.reward,
-                            ch.amaf_visits,
-                            f64::from(ch.amaf_reward),
-                            self.config.rave,
-                        )
-                    } else {
-                        ch.reward / v
-                    };
-                    let score = mean + self.config.exploration * (log_n / v).sqrt();
-                    if score > best_score {
-                        best_score = score;
-                        best = c;
-                    }
-                }
-                c = ch.next_sibling;
-            }
-            if best == NONE {
-                finished = Some(Backed::Outcome(None));
-                break;
-            }
-            game.make(state, self.nodes[best as usize].mv);
-            made += 1;
-            node = best;
-            if self.nodes[best as usize].visits == 0 {
-                // A child RAVE created but never visited: the new leaf.
-                if self.solving {
-                    if let Some(o) = state.result_now() {
-                        self.prove_end(node, Some(o));
-                        finished = Some(Backed::Outcome(Some(o)));
-                    }
-                }
-                break;
-            }
-        }
-        let tree_moves = made as usize;
+        let mut walk = Walk { node: 0, made: 0 };
+        let finished = self.descend(game, state, &mut walk);
+        let tree_moves = walk.made as usize;
+        let mut made = walk.made;
         let result = match finished {
             Some(r) => r,
             None => {
@@ -902,11 +740,228 @@ impl Mcts {
             }
         };
         self.work += u64::from(made);
+        self.back_up(
+            game,
+            state,
+            Walk {
+                node: walk.node,
+                made,
+            },
+            tree_moves,
+            result,
+        );
+    }
+
+    /// Walks from the root down the tree, making each move on `state`, to a new leaf (added
+    /// on the way) or to a node whose result is known: that result, or `None` when a playout
+    /// from the leaf must decide.
+    #[inline]
+    fn descend(&mut self, game: &Game, state: &mut State, walk: &mut Walk) -> Option<Backed> {
+        loop {
+            let node = walk.node;
+            let proven = self.nodes[node as usize].proven;
+            if proven != OPEN && node != 0 {
+                // Proven: scored as the game it is, without a playout.
+                let mover = self.nodes[node as usize].mover;
+                return Some(Backed::Winner(if proven == WIN {
+                    mover
+                } else {
+                    Player(1 - mover.0)
+                }));
+            }
+            if let Some(o) = state.result_now() {
+                self.prove_end(node, Some(o));
+                return Some(Backed::Outcome(Some(o)));
+            }
+            if game.is_chance(state) {
+                // Roll with the dice's odds; the child for that roll is where the walk goes.
+                let Some(roll) = game.sample_roll(self.rng.gen()) else {
+                    return Some(Backed::Outcome(None));
+                };
+                let c = self.roll_child(state, node, roll);
+                game.make(state, roll);
+                walk.made += 1;
+                walk.node = c;
+                continue;
+            }
+            let mut n = self.nodes[node as usize];
+            let all_at_once = self.config.rave > 0 && n.num_moves == UNKNOWN && {
+                self.list_moves(game, state, node);
+                !self.moves.is_empty() && self.moves.len() <= MAX_EXPAND_ALL
+            };
+            if all_at_once {
+                // RAVE: every child at once, ranked by the selection below.
+                self.expand_all(state, node);
+                n = self.nodes[node as usize];
+            } else if n.num_moves == UNKNOWN
+                || (n.expanded < n.num_moves
+                    && (n.expanded < widening(n.visits) || self.only_lost_children(node)))
+            {
+                return self.expand_one(game, state, walk);
+            }
+            if n.num_moves == 0 {
+                return Some(Backed::Outcome(game.no_moves_outcome(state)));
+            }
+            let best = self.select_child(&n);
+            if best == NONE {
+                return Some(Backed::Outcome(None));
+            }
+            game.make(state, self.nodes[best as usize].mv);
+            walk.made += 1;
+            walk.node = best;
+            if self.nodes[best as usize].visits == 0 {
+                // A child RAVE created but never visited: the new leaf.
+                return self.leaf_end(state, best);
+            }
+        }
+    }
+
+    /// The child of `node` for `roll`, added if the walk has not rolled it there before.
+    #[inline]
+    fn roll_child(&mut self, state: &State, node: u32, roll: Move) -> u32 {
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE && self.nodes[c as usize].mv != roll {
+            c = self.nodes[c as usize].next_sibling;
+        }
+        if c == NONE {
+            c = self.nodes.len() as u32;
+            let mut child = Node::new(roll, node, state.to_move());
+            child.next_sibling = self.nodes[node as usize].first_child;
+            self.nodes.push(child);
+            self.nodes[node as usize].first_child = c;
+        }
+        c
+    }
+
+    /// Lists the legal moves of `state`, at `node`, into `self.moves` (counting the work,
+    /// and leaving out the eye fills the playout policy drops).
+    #[inline]
+    fn list_moves(&mut self, game: &Game, state: &State, node: u32) {
+        game.legal_moves(state, &mut self.moves);
+        self.work += self.moves.len() as u64 / LISTED_PER_MADE;
+        self.nodes[node as usize].pruned = self.policy.drop_eye_fills(game, state, &mut self.moves);
+    }
+
+    /// Adds the next child of the walk's node, in its random order, and makes its move:
+    /// what [`Mcts::descend`] returns there.
+    #[inline]
+    fn expand_one(&mut self, game: &Game, state: &mut State, walk: &mut Walk) -> Option<Backed> {
+        let node = walk.node;
+        self.list_moves(game, state, node);
+        let count = self.moves.len() as u32;
+        if count == 0 {
+            self.nodes[node as usize].num_moves = 0;
+            let o = game.no_moves_outcome(state);
+            self.prove_end(node, o);
+            return Some(Backed::Outcome(o));
+        }
+        if self.nodes[node as usize].num_moves == UNKNOWN {
+            let (start, step) = self.random_stride(count);
+            let nd = &mut self.nodes[node as usize];
+            nd.num_moves = count;
+            nd.start = start;
+            nd.step = step;
+        }
+        let nd = self.nodes[node as usize];
+        let k =
+            (u64::from(nd.start) + u64::from(nd.expanded) * u64::from(nd.step)) % u64::from(count);
+        let mv = self.moves[k as usize];
+        let child = self.nodes.len() as u32;
+        let mut c = Node::new(mv, node, state.to_move());
+        c.next_sibling = nd.first_child;
+        self.nodes.push(c);
+        let nd = &mut self.nodes[node as usize];
+        nd.first_child = child;
+        nd.expanded += 1;
+        game.make(state, mv);
+        walk.made += 1;
+        walk.node = child;
+        self.leaf_end(state, child)
+    }
+
+    /// A random order of `count` moves, as a start and a stride coprime with `count`: the
+    /// `i`-th move is `(start + i * step) % count`.
+    fn random_stride(&mut self, count: u32) -> (u32, u32) {
+        let start = self.rng.gen_range(0..count);
+        let mut step = 1;
+        if count > 2 {
+            loop {
+                step = self.rng.gen_range(1..count);
+                if gcd(step, count) == 1 {
+                    break;
+                }
+            }
+        }
+        (start, step)
+    }
+
+    /// At a new leaf `node`, when solving: a move that ends the game is proven at once, so
+    /// that a win in one is seen the first time it is tried.
+    #[inline]
+    fn leaf_end(&mut self, state: &State, node: u32) -> Option<Backed> {
+        if self.solving {
+            if let Some(o) = state.result_now() {
+                self.prove_end(node, Some(o));
+                return Some(Backed::Outcome(Some(o)));
+            }
+        }
+        None
+    }
+
+    /// The child of `n` to walk to (by UCB1, or RAVE's blend), never one proven lost
+    /// while another is open; `NONE` if there is none.
+    #[inline]
+    fn select_child(&self, n: &Node) -> u32 {
+        let log_n = f64::from(n.visits.max(1)).ln();
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut c = n.first_child;
+        while c != NONE {
+            let ch = &self.nodes[c as usize];
+            // A move proven lost is never tried again while another is open (when all
+            // are lost the node itself is proven and not walked through).
+            if ch.proven != LOSS {
+                let v = f64::from(ch.visits.max(1));
+                let mean = if self.config.rave > 0 {
+                    blend(
+                        ch.visits,
+                        ch.reward,
+                        ch.amaf_visits,
+                        f64::from(ch.amaf_reward),
+                        self.config.rave,
+                    )
+                } else {
+                    ch.reward / v
+                };
+                let score = mean + self.config.exploration * (log_n / v).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = c;
+                }
+            }
+            c = ch.next_sibling;
+        }
+        best
+    }
+
+    /// Unmakes the `walk.made` moves of a playout that ended in `result` and credits each
+    /// node from the walk's leaf up to the root (and, with RAVE, their siblings played
+    /// later in the playout); `tree_moves` of the moves were made inside the tree.
+    #[inline]
+    fn back_up(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        walk: Walk,
+        tree_moves: usize,
+        result: Backed,
+    ) {
+        let np = game.num_players();
         let rave = self.config.rave > 0;
         if rave {
             self.trail.clear();
         }
-        for _ in 0..made {
+        for _ in 0..walk.made {
             let last = if rave { game.last_move(state) } else { None };
             game.unmake(state);
             if let Some(mv) = last {
@@ -918,7 +973,7 @@ impl Mcts {
             Backed::Outcome(None) => 0.5,
             Backed::Winner(w) => f64::from(u8::from(w == mover)),
         };
-        let mut n = node;
+        let mut n = walk.node;
         while n != NONE {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
@@ -927,7 +982,7 @@ impl Mcts {
         }
         if rave {
             self.trail.reverse();
-            self.update_amaf(node, tree_moves, reward);
+            self.update_amaf(walk.node, tree_moves, reward);
         }
     }
 
@@ -943,16 +998,7 @@ impl Mcts {
     fn expand_all(&mut self, state: &State, node: u32) {
         let count = self.moves.len() as u32;
         self.nodes[node as usize].num_moves = count;
-        let start = self.rng.gen_range(0..count);
-        let mut step = 1;
-        if count > 2 {
-            loop {
-                step = self.rng.gen_range(1..count);
-                if gcd(step, count) == 1 {
-                    break;
-                }
-            }
-        }
+        let (start, step) = self.random_stride(count);
         let mover = state.to_move();
         for i in 0..count {
             let k = (u64::from(start) + u64::from(i) * u64::from(step)) % u64::from(count);
@@ -1067,6 +1113,17 @@ fn choose<T: Copy>(children: &[(T, u32, f64, i8)]) -> Option<(T, u32, f64, i8)> 
         )
     };
     most(false).or_else(|| most(true))
+}
+
+/// Records in `info` the move [`choose`] picks among the root's `children` (move, visits,
+/// reward, proof), with its visits and value; nothing if there are none.
+fn set_best(info: &mut MctsInfo, children: &[(Move, u32, f64, i8)]) {
+    if let Some((mv, visits, reward, proven)) = choose(children) {
+        info.best = Some(mv);
+        info.best_visits = visits;
+        info.best_value = value_of(visits, reward, proven, mean_of(children));
+        info.best_lost = proven == LOSS;
+    }
 }
 
 /// [`choose`] over a node's children, by index.

@@ -23,12 +23,7 @@ impl Compiler {
                 return None;
             }
             if let Some(k) = self.pieces.kinds.get_index_of(n.as_str()) {
-                let owned = self
-                    .pieces
-                    .pieces
-                    .iter()
-                    .any(|pt| pt.kind.index() == k && pt.owner.is_some());
-                if !owned {
+                if !self.kind_is_owned(k) {
                     self.diags.push(
                         Diagnostic::error(
                             e.span,
@@ -42,6 +37,21 @@ impl Compiler {
                 }
             }
         }
+        self.through_dirs(a)
+    }
+
+    /// Whether some player owns a piece of the kind `k` (a kind nobody owns never joins a
+    /// group, nor is captured from anyone).
+    pub(crate) fn kind_is_owned(&self, k: usize) -> bool {
+        self.pieces
+            .pieces
+            .iter()
+            .any(|pt| pt.kind.index() == k && pt.owner.is_some())
+    }
+
+    /// The `through:` of `connect` and `connected`: the directions a group grows along,
+    /// the board's `orthogonal` ones (`adjacent` where it has none) unless given.
+    pub(crate) fn through_dirs(&mut self, a: &mut CallArgs) -> Option<Vec<DirId>> {
         let dirs = match a.named("through") {
             Some(d) => self.dir_list(&[d])?,
             None => self

@@ -314,12 +314,7 @@ impl Compiler {
             let Some(k) = self.pieces.kinds.get_index_of(n.as_str()) else {
                 continue;
             };
-            let owned = self
-                .pieces
-                .pieces
-                .iter()
-                .any(|pt| pt.kind.index() == k && pt.owner.is_some());
-            if !owned {
+            if !self.kind_is_owned(k) {
                 self.diags.push(
                     crate::lang::diag::Diagnostic::error(
                         e.span,
@@ -385,30 +380,7 @@ impl Compiler {
         let (name, args, span) = match &e.kind {
             ExprKind::Call { name, args } => (name.node.as_str(), &args[..], name.span),
             ExprKind::Name(n) => (n.as_str(), &[][..], e.span),
-            ExprKind::Cmp(..) => {
-                return match self.guard(e)? {
-                    Guard::Runtime(c) => Some(EndCond::State(c)),
-                    Guard::Static(_) => {
-                        self.err(e.span, "this comparison depends only on the options, not on the game; compare count(…) or in-reserve(…)");
-                        None
-                    }
-                };
-            }
-            // Each ending line is one alternative already: `or` is two lines.
-            ExprKind::Or(_) => {
-                self.diags.push(
-                    crate::lang::diag::Diagnostic::error(e.span, "an ending cannot join tests with 'or'")
-                        .with_hint("write each alternative on its own line: 'win if line(5)' and 'win if no-moves'; the game ends when any one holds"),
-                );
-                return None;
-            }
-            _ => {
-                self.err(
-                    e.span,
-                    "expected an ending such as line(3), connect(top, bottom) or no-moves",
-                );
-                return None;
-            }
+            _ => return self.end_not_a_call(e),
         };
         let mut a = CallArgs::new(name, e.span, args);
         let (cond, allowed): (EndCond, &[&str]) = match name {
@@ -426,62 +398,13 @@ impl Compiler {
                     &["along", "exactly"],
                 )
             }
-            "connect" => {
-                if a.positional.len() < 2 {
-                    self.err(e.span, "'connect' needs two zones: connect(top, bottom)");
-                    return None;
-                }
-                let za = self.zone_ref(a.positional[0])?;
-                let zb = self.zone_ref(a.positional[1])?;
-                // One zone twice is joined by any one piece in it: the ending would hold
-                // after the first move (`connect(all, all)`). Zones that merely share cells
-                // (the corner of two edges, every edge of a 1 × 1 board) are left alone.
-                if za == zb {
-                    self.diags.push(
-                        crate::lang::diag::Diagnostic::error(
-                            e.span,
-                            "'connect' names the same zone twice: any one piece in it would join it to itself at once",
-                        )
-                        .with_hint("connect two different zones, such as opposite edges: connect(top, bottom); for all of a player's pieces in one group, connected(stone)"),
-                    );
-                    return None;
-                }
-                let pieces = self.owned(&a.positional[2..])?;
-                let dirs = match a.named("through") {
-                    Some(d) => self.dir_list(&[d])?,
-                    None => match self
-                        .dirs
-                        .get("orthogonal")
-                        .or_else(|| self.dirs.get("adjacent"))
-                    {
-                        Some(d) => d.clone(),
-                        None => return None,
-                    },
-                };
-                (
-                    EndCond::Connect {
-                        a: za,
-                        b: zb,
-                        pieces,
-                        dirs: dirs.0[0].clone(),
-                    },
-                    &["through"],
-                )
-            }
+            "connect" => (self.end_connect(&mut a, e.span)?, &["through"]),
             "connected" => {
                 let dirs = self.connected_dirs(&mut a)?;
                 let pieces = self.owned(&a.positional)?;
                 (EndCond::Connected { pieces, dirs }, &["through"])
             }
-            "reach" => {
-                let Some(z) = a.positional.first().copied() else {
-                    self.err(e.span, "'reach' needs a zone: reach(last-rank, pawn)");
-                    return None;
-                };
-                let zone = self.zone_ref(z)?;
-                let pieces = self.owned(&a.positional[1..])?;
-                (EndCond::Reach { zone, pieces }, &[])
-            }
+            "reach" => (self.end_reach(&a, e.span)?, &[]),
             "no-pieces" => {
                 let kinds = self.kinds_list(&a.positional)?;
                 (EndCond::NoPieces { kinds }, &[])
@@ -492,18 +415,13 @@ impl Compiler {
                 (EndCond::Captured { kinds }, &[])
             }
             "ply-limit" => {
-                let Some(n) = a.positional.first().copied() else {
-                    self.err(
-                        e.span,
-                        "'ply-limit' needs a number of plies: ply-limit(200)",
-                    );
-                    return None;
-                };
-                let n = self.eval_int(n)?;
-                if !(1..=1_000_000).contains(&n) {
-                    self.err(e.span, "a ply limit is between 1 and 1000000");
-                    return None;
-                }
+                let n = self.end_number(
+                    &a,
+                    e.span,
+                    "'ply-limit' needs a number of plies: ply-limit(200)",
+                    1..=1_000_000,
+                    "a ply limit is between 1 and 1000000",
+                )?;
                 (EndCond::PlyLimit(n as u32), &[])
             }
             "nobody-can-move" => (EndCond::NobodyCanMove, &[]),
@@ -518,33 +436,17 @@ impl Compiler {
                 (EndCond::PerpetualCheck, &[])
             }
             "pieces-at-most" => {
-                let Some(n) = a.positional.first().copied() else {
-                    self.err(e.span, "'pieces-at-most' needs a number and kinds: pieces-at-most(3, king, bishop, knight)");
-                    return None;
-                };
-                let n = self.eval_int(n)?;
-                if !(0..=10_000).contains(&n) {
-                    self.err(e.span, "a number of pieces between 0 and 10000");
-                    return None;
-                }
+                let n = self.end_number(
+                    &a,
+                    e.span,
+                    "'pieces-at-most' needs a number and kinds: pieces-at-most(3, king, bishop, knight)",
+                    0..=10_000,
+                    "a number of pieces between 0 and 10000",
+                )?;
                 let kinds = self.kinds_list(&a.positional[1..])?;
                 (EndCond::PiecesAtMost { n: n as u16, kinds }, &[])
             }
-            "one-colour" => {
-                if !matches!(
-                    self.geo.as_ref().map(|g| &g.shape),
-                    Some(BoardShape::Square { .. })
-                ) {
-                    self.err(e.span, "'one-colour' needs a square board, whose cells alternate in colour like a chessboard's");
-                    return None;
-                }
-                if a.positional.is_empty() {
-                    self.err(e.span, "'one-colour' needs piece kinds: one-colour(bishop)");
-                    return None;
-                }
-                let kinds = self.kinds_list(&a.positional)?;
-                (EndCond::OneColour { kinds }, &[])
-            }
+            "one-colour" => (self.end_one_colour(&a, e.span)?, &[]),
             "most" if a.positional.len() == 1 && Compiler::is_score(a.positional[0]) => {
                 (self.most_score(e.span)?, &[])
             }
@@ -554,102 +456,24 @@ impl Compiler {
                 (EndCond::Most { kinds }, &[])
             }
             "borne-off" => {
-                let Some(n) = a.positional.first().copied() else {
-                    self.err(e.span, "'borne-off' needs a number of pieces: borne-off(7)");
-                    return None;
-                };
-                let n = self.eval_int(n)?;
-                if !(1..=10_000).contains(&n) {
-                    self.err(e.span, "a number of pieces is between 1 and 10000");
-                    return None;
-                }
+                let n = self.end_number(
+                    &a,
+                    e.span,
+                    "'borne-off' needs a number of pieces: borne-off(7)",
+                    1..=10_000,
+                    "a number of pieces is between 1 and 10000",
+                )?;
                 (EndCond::BorneOff(n as u16), &[])
             }
-            "no-progress" => {
-                let Some(n) = a.positional.first().copied() else {
-                    self.err(
-                        e.span,
-                        "'no-progress' needs a number of plies: no-progress(100, pawn)",
-                    );
-                    return None;
-                };
-                let n = self.eval_int(n)?;
-                if !(1..=1_000_000).contains(&n) {
-                    self.err(e.span, "a number of plies is between 1 and 1000000");
-                    return None;
-                }
-                let kinds = self.owned(&a.positional[1..])?;
-                let kinds = if a.positional.len() > 1 {
-                    kinds
-                } else {
-                    ByPlayer(vec![ContentSet::NONE; self.players.len()])
-                };
-                let set = kinds
-                    .0
-                    .iter()
-                    .fold(ContentSet::NONE, |acc, s| acc.union(*s));
-                self.set_progress(set, a.positional.len() > 1, e.span)?;
-                (EndCond::NoProgress(n as u32), &[])
-            }
+            "no-progress" => (self.end_no_progress(&a, e.span)?, &[]),
             "repetition" => {
                 let r = self.repetition(e.span, args, RepContext::End)?;
                 return Some(EndCond::Repetition(r));
             }
-            "passes" => {
-                let n = match a.positional.first().copied() {
-                    Some(x) => self.eval_int(x)?,
-                    None => 2,
-                };
-                if !(1..=16).contains(&n) {
-                    self.err(e.span, "passes in a row: between 1 and 16");
-                    return None;
-                }
-                (EndCond::Passes(n as u16), &[])
-            }
-            "score" => {
-                match a.positional.first().copied() {
-                    Some(x) if matches!(&x.kind, ExprKind::Name(m) if m == "area") => {}
-                    found => {
-                        let (span, msg) = match found {
-                            Some(x) => (
-                                x.span,
-                                format!(
-                                    "'{}' is not a way to count a score",
-                                    super::moves::st_text(x)
-                                ),
-                            ),
-                            None => (e.span, "'score' needs how to count: score(area)".into()),
-                        };
-                        self.diags.push(
-                            Diagnostic::error(span, msg)
-                                .with_hint("score(area): area scoring (Tromp-Taylor), your pieces plus the empty regions that touch only your pieces"),
-                        );
-                        return None;
-                    }
-                }
-                let (komi_num, komi_den) = match a.named("komi") {
-                    Some(k) => self.eval_decimal(k)?,
-                    None => (0, 1),
-                };
-                let dirs = self.chain_dirs(&mut a)?;
-                (
-                    EndCond::Score {
-                        komi_num,
-                        komi_den,
-                        dirs,
-                    },
-                    &["komi", "along"],
-                )
-            }
+            "passes" => (self.end_passes(&a, e.span)?, &[]),
+            "score" => (self.end_score(&mut a, e.span)?, &["komi", "along"]),
             other => {
-                let d = Diagnostic::error(span, format!("unknown ending '{other}'"))
-                    .suggest(other, ENDINGS);
-                let d = if d.hint.is_none() {
-                    d.with_hint(format!("endings are: {}", ENDINGS.join(", ")))
-                } else {
-                    d
-                };
-                self.diags.push(d);
+                self.unknown_ending(other, span);
                 return None;
             }
         };
@@ -663,6 +487,197 @@ impl Compiler {
         };
         a.finish(allowed, max, &mut self.diags);
         Some(cond)
+    }
+
+    /// `reach(zone, pieces…)`: one of the pieces stands in the zone.
+    fn end_reach(&mut self, a: &CallArgs, span: Span) -> Option<EndCond> {
+        let Some(z) = a.positional.first().copied() else {
+            self.err(span, "'reach' needs a zone: reach(last-rank, pawn)");
+            return None;
+        };
+        let zone = self.zone_ref(z)?;
+        let pieces = self.owned(&a.positional[1..])?;
+        Some(EndCond::Reach { zone, pieces })
+    }
+
+    /// `passes([n])`: that many passes in a row (2 when not given).
+    fn end_passes(&mut self, a: &CallArgs, span: Span) -> Option<EndCond> {
+        let n = match a.positional.first().copied() {
+            Some(x) => self.eval_int(x)?,
+            None => 2,
+        };
+        if !(1..=16).contains(&n) {
+            self.err(span, "passes in a row: between 1 and 16");
+            return None;
+        }
+        Some(EndCond::Passes(n as u16))
+    }
+
+    /// The error for an ending `name` that is not one, with the nearest if one is near.
+    fn unknown_ending(&mut self, name: &str, span: Span) {
+        let d = Diagnostic::error(span, format!("unknown ending '{name}'")).suggest(name, ENDINGS);
+        let d = if d.hint.is_none() {
+            d.with_hint(format!("endings are: {}", ENDINGS.join(", ")))
+        } else {
+            d
+        };
+        self.diags.push(d);
+    }
+
+    /// An ending test that is not a call or a name: a comparison of counts, or an error.
+    fn end_not_a_call(&mut self, e: &Expr) -> Option<EndCond> {
+        match &e.kind {
+            ExprKind::Cmp(..) => match self.guard(e)? {
+                Guard::Runtime(c) => Some(EndCond::State(c)),
+                Guard::Static(_) => {
+                    self.err(e.span, "this comparison depends only on the options, not on the game; compare count(…) or in-reserve(…)");
+                    None
+                }
+            },
+            // Each ending line is one alternative already: `or` is two lines.
+            ExprKind::Or(_) => {
+                self.diags.push(
+                    crate::lang::diag::Diagnostic::error(e.span, "an ending cannot join tests with 'or'")
+                        .with_hint("write each alternative on its own line: 'win if line(5)' and 'win if no-moves'; the game ends when any one holds"),
+                );
+                None
+            }
+            _ => {
+                self.err(
+                    e.span,
+                    "expected an ending such as line(3), connect(top, bottom) or no-moves",
+                );
+                None
+            }
+        }
+    }
+
+    /// The whole number an ending takes first (`ply-limit(200)`), in `range`:
+    /// `missing` is the error without one, `outside` the error for one out of range.
+    fn end_number(
+        &mut self,
+        a: &CallArgs,
+        span: Span,
+        missing: &str,
+        range: std::ops::RangeInclusive<i64>,
+        outside: &str,
+    ) -> Option<i64> {
+        let Some(n) = a.positional.first().copied() else {
+            self.err(span, missing);
+            return None;
+        };
+        let n = self.eval_int(n)?;
+        if !range.contains(&n) {
+            self.err(span, outside);
+            return None;
+        }
+        Some(n)
+    }
+
+    /// `connect(a, b, pieces… [, through: dirs])`: a chain of the pieces joins two zones.
+    fn end_connect(&mut self, a: &mut CallArgs, span: Span) -> Option<EndCond> {
+        if a.positional.len() < 2 {
+            self.err(span, "'connect' needs two zones: connect(top, bottom)");
+            return None;
+        }
+        let za = self.zone_ref(a.positional[0])?;
+        let zb = self.zone_ref(a.positional[1])?;
+        // One zone twice is joined by any one piece in it: the ending would hold after the
+        // first move (`connect(all, all)`). Zones that merely share cells (the corner of two
+        // edges, every edge of a 1 × 1 board) are left alone.
+        if za == zb {
+            self.diags.push(
+                crate::lang::diag::Diagnostic::error(
+                    span,
+                    "'connect' names the same zone twice: any one piece in it would join it to itself at once",
+                )
+                .with_hint("connect two different zones, such as opposite edges: connect(top, bottom); for all of a player's pieces in one group, connected(stone)"),
+            );
+            return None;
+        }
+        let pieces = self.owned(&a.positional[2..])?;
+        let dirs = self.through_dirs(a)?;
+        Some(EndCond::Connect {
+            a: za,
+            b: zb,
+            pieces,
+            dirs,
+        })
+    }
+
+    /// `one-colour(kinds…)`: on a square board, the kinds stand on cells of one colour.
+    fn end_one_colour(&mut self, a: &CallArgs, span: Span) -> Option<EndCond> {
+        if !matches!(
+            self.geo.as_ref().map(|g| &g.shape),
+            Some(BoardShape::Square { .. })
+        ) {
+            self.err(span, "'one-colour' needs a square board, whose cells alternate in colour like a chessboard's");
+            return None;
+        }
+        if a.positional.is_empty() {
+            self.err(span, "'one-colour' needs piece kinds: one-colour(bishop)");
+            return None;
+        }
+        let kinds = self.kinds_list(&a.positional)?;
+        Some(EndCond::OneColour { kinds })
+    }
+
+    /// `no-progress(plies [, kinds…])`: that many plies without a capture or a move of the
+    /// kinds (any piece's move counts when none are named).
+    fn end_no_progress(&mut self, a: &CallArgs, span: Span) -> Option<EndCond> {
+        let n = self.end_number(
+            a,
+            span,
+            "'no-progress' needs a number of plies: no-progress(100, pawn)",
+            1..=1_000_000,
+            "a number of plies is between 1 and 1000000",
+        )?;
+        let kinds = self.owned(&a.positional[1..])?;
+        let kinds = if a.positional.len() > 1 {
+            kinds
+        } else {
+            ByPlayer(vec![ContentSet::NONE; self.players.len()])
+        };
+        let set = kinds
+            .0
+            .iter()
+            .fold(ContentSet::NONE, |acc, s| acc.union(*s));
+        self.set_progress(set, a.positional.len() > 1, span)?;
+        Some(EndCond::NoProgress(n as u32))
+    }
+
+    /// `score(area [, komi: k] [, along: dirs])`: the game ends scored by area.
+    fn end_score(&mut self, a: &mut CallArgs, span: Span) -> Option<EndCond> {
+        match a.positional.first().copied() {
+            Some(x) if matches!(&x.kind, ExprKind::Name(m) if m == "area") => {}
+            found => {
+                let (span, msg) = match found {
+                    Some(x) => (
+                        x.span,
+                        format!(
+                            "'{}' is not a way to count a score",
+                            super::moves::st_text(x)
+                        ),
+                    ),
+                    None => (span, "'score' needs how to count: score(area)".into()),
+                };
+                self.diags.push(
+                    Diagnostic::error(span, msg)
+                        .with_hint("score(area): area scoring (Tromp-Taylor), your pieces plus the empty regions that touch only your pieces"),
+                );
+                return None;
+            }
+        }
+        let (komi_num, komi_den) = match a.named("komi") {
+            Some(k) => self.eval_decimal(k)?,
+            None => (0, 1),
+        };
+        let dirs = self.chain_dirs(a)?;
+        Some(EndCond::Score {
+            komi_num,
+            komi_den,
+            dirs,
+        })
     }
 
     /// The direction opposite to `d` (same vector reversed, or the linked way back).

@@ -62,115 +62,18 @@ impl Compiler {
                 if !ok || parts.is_empty() {
                     continue;
                 }
-                if matches!(parts[0], Part::Shoot(_)) {
-                    self.diags.push(
-                        Diagnostic::error(alt.span, "'shoot' needs a cell to shoot from, but it starts this move")
-                            .with_hint("put it after a part that moves or places a piece: 'move amazon: slide(adjacent, to: empty) then shoot(arrow, adjacent)'"),
-                    );
+                let kinds_span = kinds.first().map_or(alt.span, |k| k.span);
+                if !self.check_parts(&parts, alt.span, !kind_ids.is_empty(), kinds_span) {
                     continue;
-                }
-                if let Some(i) = parts.iter().position(|p| {
-                    matches!(
-                        p,
-                        Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. })
-                    )
-                }) {
-                    if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
-                        self.err(alt.span, "a repeating jump must be the last part that picks cells (a promotion may follow)");
-                        continue;
-                    }
-                }
-                if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Sow(_))) {
-                    self.err(
-                        alt.span,
-                        "'sow' is a whole move; it cannot be combined with other parts by 'then'",
-                    );
-                    continue;
-                }
-                if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Advance(_))) {
-                    self.err(alt.span, "'advance' is a whole move; it cannot be combined with other parts by 'then'");
-                    continue;
-                }
-                let from_piece = parts[0].moves_piece();
-                if from_piece && kind_ids.is_empty() {
-                    self.err(alt.span, "which pieces move this way? write the kinds first, like 'move pawn: step(…)'");
-                    continue;
-                }
-                if !from_piece && !kind_ids.is_empty() {
-                    self.err(kinds[0].span, "this move does not start by moving a piece, so it takes no piece kinds before ':'");
-                    continue;
-                }
-                let cells: usize =
-                    usize::from(from_piece) + parts.iter().map(Part::cells_recorded).sum::<usize>();
-                if cells > MAX_MOVE_CELLS {
-                    self.err(alt.span, format!("this move has too many parts: it picks {cells} cells (at most {MAX_MOVE_CELLS})"));
-                    continue;
-                }
-                let board_cells = self.geo.as_ref().map_or(0, |g| g.names.len());
-                if let Some(b) = super::bound::rule_bound(&parts, board_cells, from_piece) {
-                    if b > super::bound::MAX_RULE_MOVES {
-                        self.diags.push(
-                            Diagnostic::error(
-                                alt.span,
-                                format!(
-                                    "this move can be made in up to {b:.1e} ways in one position; at most {} are allowed",
-                                    super::bound::MAX_RULE_MOVES as u64
-                                ),
-                            )
-                            .with_hint(bound_hint(&parts)),
-                        );
-                        continue;
-                    }
                 }
                 // Keyed by the compiled rule, so spelling it differently is still a repeat.
                 let key = format!("{kind_ids:?} {parts:?} {runtime_guard:?} {forced}");
                 if let Some(&earlier) = seen.get(&key) {
-                    let text: &String = &rules[earlier].text;
-                    let shown: String = text.chars().take(60).collect();
-                    let more = if shown.len() < text.len() { "…" } else { "" };
-                    self.diags.push(
-                        Diagnostic::error(
-                            alt.span,
-                            format!(
-                                "this move repeats an earlier rule ('{}{more}')",
-                                shown.escape_debug()
-                            ),
-                        )
-                        .with_hint("every move it makes would be listed twice: remove one of them"),
-                    );
+                    self.repeated_rule(&rules[earlier], alt.span);
                     continue;
                 }
                 seen.insert(key, rules.len());
-                if parts
-                    .iter()
-                    .filter(|p| matches!(p, Part::Promote(_)))
-                    .count()
-                    > 1
-                {
-                    self.err(alt.span, "a move may promote only once");
-                    continue;
-                }
-                if let Some(i) = parts.iter().position(|p| matches!(p, Part::Remove(_))) {
-                    if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
-                        self.err(alt.span, "'remove' must be the last part of a move that picks a cell (it picks one only when something is removed)");
-                        continue;
-                    }
-                }
-                if let Some(i) = parts
-                    .iter()
-                    .position(|p| matches!(p, Part::RemoveSurrounded(_)))
-                {
-                    if !parts[i + 1..]
-                        .iter()
-                        .all(|p| matches!(p, Part::RemoveSurrounded(_)))
-                    {
-                        self.err(alt.span, "'remove-surrounded' ends a move: only other remove-surrounded parts may follow it");
-                        continue;
-                    }
-                }
-                if !self.check_pattern_chain(&parts, alt.span)
-                    || !self.check_outflank_chain(&parts, alt.span)
-                {
+                if !self.check_part_order(&parts, alt.span) {
                     continue;
                 }
                 let text = st_text(alt);
@@ -205,6 +108,144 @@ impl Compiler {
             );
         }
         rules
+    }
+
+    /// Checks the parts of one move alternative, at `span`, as a whole: what may start it,
+    /// the parts that must stand alone or last, that the move names kinds (at `kinds_span`)
+    /// exactly when it starts by moving a piece (`has_kinds`), and its size. Reports the
+    /// first problem and returns whether there was none.
+    fn check_parts(
+        &mut self,
+        parts: &[Part],
+        span: Span,
+        has_kinds: bool,
+        kinds_span: Span,
+    ) -> bool {
+        if matches!(parts[0], Part::Shoot(_)) {
+            self.diags.push(
+                Diagnostic::error(span, "'shoot' needs a cell to shoot from, but it starts this move")
+                    .with_hint("put it after a part that moves or places a piece: 'move amazon: slide(adjacent, to: empty) then shoot(arrow, adjacent)'"),
+            );
+            return false;
+        }
+        if let Some(i) = parts.iter().position(|p| {
+            matches!(
+                p,
+                Part::Jump(crate::engine::prim::jump::Jump { repeat: true, .. })
+            )
+        }) {
+            if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
+                self.err(span, "a repeating jump must be the last part that picks cells (a promotion may follow)");
+                return false;
+            }
+        }
+        if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Sow(_))) {
+            self.err(
+                span,
+                "'sow' is a whole move; it cannot be combined with other parts by 'then'",
+            );
+            return false;
+        }
+        if parts.len() > 1 && parts.iter().any(|p| matches!(p, Part::Advance(_))) {
+            self.err(
+                span,
+                "'advance' is a whole move; it cannot be combined with other parts by 'then'",
+            );
+            return false;
+        }
+        let from_piece = parts[0].moves_piece();
+        if from_piece && !has_kinds {
+            self.err(
+                span,
+                "which pieces move this way? write the kinds first, like 'move pawn: step(…)'",
+            );
+            return false;
+        }
+        if !from_piece && has_kinds {
+            self.err(
+                kinds_span,
+                "this move does not start by moving a piece, so it takes no piece kinds before ':'",
+            );
+            return false;
+        }
+        let cells: usize =
+            usize::from(from_piece) + parts.iter().map(Part::cells_recorded).sum::<usize>();
+        if cells > MAX_MOVE_CELLS {
+            self.err(span, format!("this move has too many parts: it picks {cells} cells (at most {MAX_MOVE_CELLS})"));
+            return false;
+        }
+        let board_cells = self.geo.as_ref().map_or(0, |g| g.names.len());
+        if let Some(b) = super::bound::rule_bound(parts, board_cells, from_piece) {
+            if b > super::bound::MAX_RULE_MOVES {
+                self.diags.push(
+                    Diagnostic::error(
+                        span,
+                        format!(
+                            "this move can be made in up to {b:.1e} ways in one position; at most {} are allowed",
+                            super::bound::MAX_RULE_MOVES as u64
+                        ),
+                    )
+                    .with_hint(bound_hint(parts)),
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Checks the order of the parts of one move alternative, at `span`: one promotion at
+    /// most, nothing that picks a cell after a removal, and the pattern and outflank
+    /// chains. Reports the first problem and returns whether there was none.
+    fn check_part_order(&mut self, parts: &[Part], span: Span) -> bool {
+        if parts
+            .iter()
+            .filter(|p| matches!(p, Part::Promote(_)))
+            .count()
+            > 1
+        {
+            self.err(span, "a move may promote only once");
+            return false;
+        }
+        if let Some(i) = parts.iter().position(|p| matches!(p, Part::Remove(_))) {
+            if parts[i + 1..].iter().any(|p| p.cells_recorded() > 0) {
+                self.err(span, "'remove' must be the last part of a move that picks a cell (it picks one only when something is removed)");
+                return false;
+            }
+        }
+        if let Some(i) = parts
+            .iter()
+            .position(|p| matches!(p, Part::RemoveSurrounded(_)))
+        {
+            if !parts[i + 1..]
+                .iter()
+                .all(|p| matches!(p, Part::RemoveSurrounded(_)))
+            {
+                self.err(span, "'remove-surrounded' ends a move: only other remove-surrounded parts may follow it");
+                return false;
+            }
+        }
+        if !self.check_pattern_chain(parts, span) || !self.check_outflank_chain(parts, span) {
+            return false;
+        }
+        true
+    }
+
+    /// The error for a move alternative, at `span`, that compiles to the same rule as
+    /// `earlier`.
+    fn repeated_rule(&mut self, earlier: &Rule, span: Span) {
+        let text: &String = &earlier.text;
+        let shown: String = text.chars().take(60).collect();
+        let more = if shown.len() < text.len() { "…" } else { "" };
+        self.diags.push(
+            Diagnostic::error(
+                span,
+                format!(
+                    "this move repeats an earlier rule ('{}{more}')",
+                    shown.escape_debug()
+                ),
+            )
+            .with_hint("every move it makes would be listed twice: remove one of them"),
+        );
     }
 
     pub(super) fn cond_arg(

@@ -24,6 +24,178 @@ fn counter(text: &str, what: &str, max: u32) -> Result<u32, ParsePositionError> 
     }
 }
 
+/// What the cells field of a position puts on the board: the top piece of each cell, the
+/// stacks (bottom to top) and the counters' tallies.
+struct Placement {
+    board: Vec<PieceId>,
+    stacks: Vec<(CellId, Vec<PieceId>)>,
+    tallies: Vec<(CellId, u16)>,
+}
+
+impl Placement {
+    /// Reads line `line` (from 1) of the cells field, `text`, onto `cells`.
+    fn read_line(
+        &mut self,
+        game: &Game,
+        line: usize,
+        text: &str,
+        cells: &[CellId],
+    ) -> Result<(), ParsePositionError> {
+        let err = |m: String| Err(ParsePositionError(m));
+        let too_many = || format!("line {line} has more than {} cells", cells.len());
+        let mut i: usize = 0;
+        let mut chars = text.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if ch.is_ascii_digit() {
+                let mut n = ch.to_digit(10).unwrap_or(0) as usize;
+                while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    // Saturating: a run longer than the line is refused below, however
+                    // many digits it has.
+                    n = n.saturating_mul(10).saturating_add(d as usize);
+                    chars.next();
+                }
+                i = i.saturating_add(n);
+            } else if ch == '(' && chars.peek().is_some_and(char::is_ascii_digit) {
+                let n = read_counters(game, line, &mut chars)?;
+                let Some(&cell) = cells.get(i) else {
+                    return err(too_many());
+                };
+                if n > 0 {
+                    self.board[cell.index()] = game.counter_piece;
+                    self.tallies.push((cell, n));
+                }
+                i += 1;
+            } else if ch == '(' {
+                let pieces = read_stack(game, line, &mut chars)?;
+                let Some(&cell) = cells.get(i) else {
+                    return err(too_many());
+                };
+                let cap = game.board.stack_cap[cell.index()] as usize;
+                if pieces.len() > 1 && pieces.len() > cap {
+                    return err(format!(
+                        "cell {} holds at most {} piece(s), the position puts {} there",
+                        game.board.cells[cell.index()].name,
+                        cap.max(1),
+                        pieces.len()
+                    ));
+                }
+                if let Some(&top) = pieces.last() {
+                    self.board[cell.index()] = top;
+                    self.stacks.push((cell, pieces));
+                }
+                i += 1;
+            } else {
+                let Some(p) = game.pieces.iter().skip(1).position(|pt| pt.symbol == ch) else {
+                    let known: String = game.pieces.iter().skip(1).map(|p| p.symbol).collect();
+                    return err(format!(
+                        "unknown piece symbol '{ch}' in line {line} (known: {known})"
+                    ));
+                };
+                if i < cells.len() {
+                    self.board[cells[i].index()] = PieceId::from_index(p + 1);
+                }
+                i += 1;
+            }
+            if i > cells.len() {
+                return err(too_many());
+            }
+        }
+        if i != cells.len() {
+            return err(format!(
+                "line {line} has {i} cells, expected {}",
+                cells.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads counters, `(12)`, after the '(': their number.
+fn read_counters(
+    game: &Game,
+    line: usize,
+    chars: &mut std::iter::Peekable<std::str::Chars>,
+) -> Result<u16, ParsePositionError> {
+    let err = |m: String| Err(ParsePositionError(m));
+    let mut n: u32 = 0;
+    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+        n = n.saturating_mul(10).saturating_add(d);
+        chars.next();
+    }
+    if chars.next() != Some(')') {
+        return err(format!("a count in line {line} has no closing ')'"));
+    }
+    if !game.has_counters() {
+        return err("this game has no counters, so no '(N)'".into());
+    }
+    if n > u32::from(super::MAX_COUNTERS) {
+        return err(format!(
+            "{n} counters on one cell (at most {})",
+            super::MAX_COUNTERS
+        ));
+    }
+    Ok(n as u16)
+}
+
+/// Reads a stack, `(WWB)`, after the '(': its pieces, bottom to top.
+fn read_stack(
+    game: &Game,
+    line: usize,
+    chars: &mut std::iter::Peekable<std::str::Chars>,
+) -> Result<Vec<PieceId>, ParsePositionError> {
+    let mut pieces = Vec::new();
+    loop {
+        match chars.next() {
+            Some(')') => return Ok(pieces),
+            Some(c) => match game.pieces.iter().skip(1).position(|pt| pt.symbol == c) {
+                Some(p) => pieces.push(PieceId::from_index(p + 1)),
+                None => {
+                    return Err(ParsePositionError(format!(
+                        "unknown piece symbol '{c}' in a stack in line {line}"
+                    )))
+                }
+            },
+            None => {
+                return Err(ParsePositionError(format!(
+                    "a stack in line {line} has no closing ')'"
+                )))
+            }
+        }
+    }
+}
+
+/// Reads one field after the ply count (`swapped`, `quiet=N`, `roll=N`, `reserve=N,N`,
+/// `off=N,N`) into `state`.
+fn read_field(game: &Game, state: &mut State, field: &str) -> Result<(), ParsePositionError> {
+    let err = |m: String| Err(ParsePositionError(m));
+    if field == "swapped" && !state.scalars.swapped {
+        state.scalars.swapped = true;
+    } else if let Some(n) = field.strip_prefix("quiet=") {
+        state.scalars.quiet = counter(n, "number of quiet plies", MAX_PLY)?;
+    } else if let Some(n) = field.strip_prefix("roll=") {
+        match (n.parse::<u8>(), &game.dice) {
+            (Ok(r), Some(d)) if d.outcomes.iter().any(|o| o.0 == r) => state.scalars.roll = r,
+            (_, None) => return err("this game has no dice, so no 'roll='".into()),
+            _ => return err(format!("'{n}' is not a possible roll")),
+        }
+    } else if let Some(list) = field.strip_prefix("reserve=") {
+        let Some(k) = game.reserve_kind else {
+            return err("this game has no reserve, so no 'reserve='".into());
+        };
+        let counts = game.counts_field(list, field)?;
+        for (p, n) in counts.into_iter().enumerate() {
+            state.reserve[game.piece_id(k, Some(Player(p as u8))).index()] = n;
+        }
+    } else if let Some(list) = field.strip_prefix("off=") {
+        state.off = game.counts_field(list, field)?;
+    } else {
+        return err(format!(
+            "unexpected '{field}' after the ply count (expected swapped, quiet=N, roll=N, reserve=N,N or off=N,N)"
+        ));
+    }
+    Ok(())
+}
+
 /// Why a text is not a position of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsePositionError(pub String);
@@ -136,127 +308,13 @@ impl Game {
                 lines.len()
             ));
         }
-        let mut board = vec![EMPTY; self.board.len()];
-        let mut stacks: Vec<(CellId, Vec<PieceId>)> = Vec::new();
-        let mut tallies: Vec<(CellId, u16)> = Vec::new();
+        let mut placed = Placement {
+            board: vec![EMPTY; self.board.len()],
+            stacks: Vec::new(),
+            tallies: Vec::new(),
+        };
         for (li, (text, cells)) in lines.iter().zip(&self.board.lines).enumerate() {
-            let mut i: usize = 0;
-            let mut chars = text.chars().peekable();
-            while let Some(ch) = chars.next() {
-                if ch.is_ascii_digit() {
-                    let mut n = ch.to_digit(10).unwrap_or(0) as usize;
-                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        // Saturating: a run longer than the line is refused below, however
-                        // many digits it has.
-                        n = n.saturating_mul(10).saturating_add(d as usize);
-                        chars.next();
-                    }
-                    i = i.saturating_add(n);
-                } else if ch == '(' && chars.peek().is_some_and(char::is_ascii_digit) {
-                    // Counters: `(12)`.
-                    let mut n: u32 = 0;
-                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n.saturating_mul(10).saturating_add(d);
-                        chars.next();
-                    }
-                    if chars.next() != Some(')') {
-                        return err(format!("a count in line {} has no closing ')'", li + 1));
-                    }
-                    if !self.has_counters() {
-                        return err("this game has no counters, so no '(N)'".into());
-                    }
-                    if n > u32::from(super::MAX_COUNTERS) {
-                        return err(format!(
-                            "{n} counters on one cell (at most {})",
-                            super::MAX_COUNTERS
-                        ));
-                    }
-                    let Some(&cell) = cells.get(i) else {
-                        return err(format!(
-                            "line {} has more than {} cells",
-                            li + 1,
-                            cells.len()
-                        ));
-                    };
-                    if n > 0 {
-                        board[cell.index()] = self.counter_piece;
-                        tallies.push((cell, n as u16));
-                    }
-                    i += 1;
-                } else if ch == '(' {
-                    let mut pieces = Vec::new();
-                    loop {
-                        match chars.next() {
-                            Some(')') => break,
-                            Some(c) => {
-                                match self.pieces.iter().skip(1).position(|pt| pt.symbol == c) {
-                                    Some(p) => pieces.push(PieceId::from_index(p + 1)),
-                                    None => {
-                                        return err(format!(
-                                            "unknown piece symbol '{c}' in a stack in line {}",
-                                            li + 1
-                                        ))
-                                    }
-                                }
-                            }
-                            None => {
-                                return err(format!(
-                                    "a stack in line {} has no closing ')'",
-                                    li + 1
-                                ))
-                            }
-                        }
-                    }
-                    let Some(&cell) = cells.get(i) else {
-                        return err(format!(
-                            "line {} has more than {} cells",
-                            li + 1,
-                            cells.len()
-                        ));
-                    };
-                    let cap = self.board.stack_cap[cell.index()] as usize;
-                    if pieces.len() > 1 && pieces.len() > cap {
-                        return err(format!(
-                            "cell {} holds at most {} piece(s), the position puts {} there",
-                            self.board.cells[cell.index()].name,
-                            cap.max(1),
-                            pieces.len()
-                        ));
-                    }
-                    if let Some(&top) = pieces.last() {
-                        board[cell.index()] = top;
-                        stacks.push((cell, pieces));
-                    }
-                    i += 1;
-                } else {
-                    let Some(p) = self.pieces.iter().skip(1).position(|pt| pt.symbol == ch) else {
-                        let known: String = self.pieces.iter().skip(1).map(|p| p.symbol).collect();
-                        return err(format!(
-                            "unknown piece symbol '{ch}' in line {} (known: {known})",
-                            li + 1
-                        ));
-                    };
-                    if i < cells.len() {
-                        board[cells[i].index()] = PieceId::from_index(p + 1);
-                    }
-                    i += 1;
-                }
-                if i > cells.len() {
-                    return err(format!(
-                        "line {} has more than {} cells",
-                        li + 1,
-                        cells.len()
-                    ));
-                }
-            }
-            if i != cells.len() {
-                return err(format!(
-                    "line {} has {} cells, expected {}",
-                    li + 1,
-                    i,
-                    cells.len()
-                ));
-            }
+            placed.read_line(self, li + 1, text, cells)?;
         }
         let player = match fields.next() {
             None => self.start_player,
@@ -273,7 +331,7 @@ impl Game {
                 }
             },
         };
-        let mut state = State::new(self, board, player);
+        let mut state = State::new(self, placed.board, player);
         if self.has_hands() {
             let rest: Vec<&str> = fields.collect();
             self.parse_sfen_fields(&mut state, &rest)?;
@@ -290,38 +348,12 @@ impl Game {
             state.ply = counter(ply, "ply count", MAX_PLY)?;
         }
         for field in fields {
-            if field == "swapped" && !state.scalars.swapped {
-                state.scalars.swapped = true;
-            } else if let Some(n) = field.strip_prefix("quiet=") {
-                state.scalars.quiet = counter(n, "number of quiet plies", MAX_PLY)?;
-            } else if let Some(n) = field.strip_prefix("roll=") {
-                match (n.parse::<u8>(), &self.dice) {
-                    (Ok(r), Some(d)) if d.outcomes.iter().any(|o| o.0 == r) => {
-                        state.scalars.roll = r
-                    }
-                    (_, None) => return err("this game has no dice, so no 'roll='".into()),
-                    _ => return err(format!("'{n}' is not a possible roll")),
-                }
-            } else if let Some(list) = field.strip_prefix("reserve=") {
-                let Some(k) = self.reserve_kind else {
-                    return err("this game has no reserve, so no 'reserve='".into());
-                };
-                let counts = self.counts_field(list, field)?;
-                for (p, n) in counts.into_iter().enumerate() {
-                    state.reserve[self.piece_id(k, Some(Player(p as u8))).index()] = n;
-                }
-            } else if let Some(list) = field.strip_prefix("off=") {
-                state.off = self.counts_field(list, field)?;
-            } else {
-                return err(format!(
-                    "unexpected '{field}' after the ply count (expected swapped, quiet=N, roll=N, reserve=N,N or off=N,N)"
-                ));
-            }
+            read_field(self, &mut state, field)?;
         }
-        for (cell, n) in tallies {
+        for (cell, n) in placed.tallies {
             state.tally[cell.index()] = n;
         }
-        for (cell, pieces) in stacks {
+        for (cell, pieces) in placed.stacks {
             if self.board.stack_cap[cell.index()] > 0 {
                 state.height[cell.index()] = pieces.len() as u8;
                 for (l, &q) in pieces.iter().enumerate() {

@@ -87,50 +87,35 @@ fn main_line(
             ),
         ));
     }
-    let bytes = text.as_bytes();
-    let mut warnings = Vec::new();
+    let mut sc = Scanner {
+        text,
+        bytes: text.as_bytes(),
+        i: 0,
+        line: 1,
+    };
     // The main-line node being read, once one has begun.
     let mut node: Option<Vec<Property>> = None;
-    // For each open tree: whether it is on the main line, and how many subtrees it has had.
-    let mut open: Vec<(bool, usize, usize)> = Vec::new();
-    let mut trees = 0usize;
-    let mut skipped = 0usize;
-    let mut line = 1usize;
-    let mut i = 0usize;
+    let mut trees = Trees::default();
     let mut in_node = false;
-    while i < bytes.len() {
-        let b = bytes[i];
+    while let Some(&b) = sc.bytes.get(sc.i) {
         match b {
-            b'\n' => line += 1,
+            b'\n' => sc.line += 1,
             b'(' => {
-                let on_main = match open.last_mut() {
-                    None => {
-                        trees += 1;
-                        trees == 1
-                    }
-                    Some((main, children, _)) => {
-                        *children += 1;
-                        *main && *children == 1
-                    }
-                };
-                if !on_main && open.last().is_some_and(|t| t.0) {
-                    skipped += 1;
-                }
-                open.push((on_main, 0, line));
+                trees.open(sc.line);
                 in_node = false;
             }
             b')' => {
-                if open.pop().is_none() {
-                    return Err(err(line, "')' closes no '('"));
+                if trees.open.pop().is_none() {
+                    return Err(err(sc.line, "')' closes no '('"));
                 }
                 in_node = false;
             }
             b';' => {
-                let Some(&(main, children, _)) = open.last() else {
-                    return Err(err(line, "';' outside any '(…)'"));
+                let Some(&(main, children, _)) = trees.open.last() else {
+                    return Err(err(sc.line, "';' outside any '(…)'"));
                 };
                 if children > 0 {
-                    return Err(err(line, "a node after a variation"));
+                    return Err(err(sc.line, "a node after a variation"));
                 }
                 if main {
                     if let Some(done) = node.as_mut() {
@@ -143,107 +128,178 @@ fn main_line(
                 in_node = true;
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
-                if open.is_empty() {
+                if trees.open.is_empty() {
                     // Text before the first tree (a mail header, say) is not SGF.
-                    i += 1;
+                    sc.i += 1;
                     continue;
                 }
                 if !in_node {
-                    return Err(err(line, "a property outside a node (missing ';')"));
+                    return Err(err(sc.line, "a property outside a node (missing ';')"));
                 }
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                // FF[3] allowed lower-case letters in names (`AddBlack`): only capitals count.
-                let name: String = text[start..i]
-                    .chars()
-                    .filter(|c| c.is_ascii_uppercase())
-                    .collect();
-                let prop_line = line;
-                let mut values = Vec::new();
-                loop {
-                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                        if bytes[i] == b'\n' {
-                            line += 1;
-                        }
-                        i += 1;
-                    }
-                    if i >= bytes.len() || bytes[i] != b'[' {
-                        break;
-                    }
-                    let open_line = line;
-                    i += 1;
-                    let mut value = Vec::new();
-                    loop {
-                        let Some(&c) = bytes.get(i) else {
-                            return Err(err(open_line, format!("the value of {name} has no ']'")));
-                        };
-                        i += 1;
-                        match c {
-                            b']' => break,
-                            b'\\' => {
-                                if let Some(&n) = bytes.get(i) {
-                                    if n == b'\n' {
-                                        line += 1;
-                                    } else {
-                                        value.push(n);
-                                    }
-                                    i += 1;
-                                }
-                            }
-                            b'\n' => {
-                                line += 1;
-                                value.push(c);
-                            }
-                            _ => value.push(c),
-                        }
-                    }
-                    values.push(String::from_utf8_lossy(&value).into_owned());
-                }
-                if values.is_empty() {
-                    return Err(err(prop_line, format!("property {name} has no value")));
-                }
-                if open.last().is_some_and(|t| t.0) {
+                let property = sc.property()?;
+                if trees.on_main() {
                     if let Some(node) = node.as_mut() {
-                        node.push(Property {
-                            name,
-                            values,
-                            line: prop_line,
-                        });
+                        node.push(property);
                     }
                 }
                 continue;
             }
-            b'[' | b']' if !open.is_empty() => {
-                return Err(err(line, format!("unexpected '{}'", char::from(b))));
+            b'[' | b']' if !trees.open.is_empty() => {
+                return Err(err(sc.line, format!("unexpected '{}'", char::from(b))));
             }
             _ => {}
         }
-        i += 1;
+        sc.i += 1;
     }
-    if let Some(&(_, _, from)) = open.last() {
+    if let Some(&(_, _, from)) = trees.open.last() {
         return Err(err(
-            line,
+            sc.line,
             format!("the text ends inside the '(' opened on line {from}"),
         ));
     }
-    if trees == 0 {
+    if trees.count == 0 {
         return Err(err(1, "no game tree: SGF begins with '(;'"));
     }
     if let Some(last) = &node {
         on_node(last)?;
     }
-    if trees > 1 {
-        warnings.push(format!("only the first of {trees} games is read"));
+    Ok(trees.warnings())
+}
+
+/// The game trees of an SGF text as it is read: which are open, and how many were seen and
+/// skipped.
+#[derive(Default)]
+struct Trees {
+    /// For each open tree: whether it is on the main line, how many subtrees it has had,
+    /// and the line of its '('.
+    open: Vec<(bool, usize, usize)>,
+    /// Top-level trees (games) seen.
+    count: usize,
+    /// Variations off the main line skipped.
+    skipped: usize,
+}
+
+impl Trees {
+    /// A '(' on `line`: a new tree, on the main line if it is the first game or the first
+    /// variation of a main-line tree.
+    fn open(&mut self, line: usize) {
+        let on_main = match self.open.last_mut() {
+            None => {
+                self.count += 1;
+                self.count == 1
+            }
+            Some((main, children, _)) => {
+                *children += 1;
+                *main && *children == 1
+            }
+        };
+        if !on_main && self.on_main() {
+            self.skipped += 1;
+        }
+        self.open.push((on_main, 0, line));
     }
-    if skipped > 0 {
-        warnings.push(format!(
-            "{skipped} variation{} skipped: only the main line is read",
-            if skipped == 1 { "" } else { "s" }
-        ));
+
+    /// Whether the innermost open tree is on the main line.
+    fn on_main(&self) -> bool {
+        self.open.last().is_some_and(|t| t.0)
     }
-    Ok(warnings)
+
+    /// What was not read: further games and variations.
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        if self.count > 1 {
+            warnings.push(format!("only the first of {} games is read", self.count));
+        }
+        if self.skipped > 0 {
+            warnings.push(format!(
+                "{} variation{} skipped: only the main line is read",
+                self.skipped,
+                if self.skipped == 1 { "" } else { "s" }
+            ));
+        }
+        warnings
+    }
+}
+
+/// A cursor over SGF text: the byte it is at and that byte's line.
+struct Scanner<'t> {
+    text: &'t str,
+    bytes: &'t [u8],
+    i: usize,
+    line: usize,
+}
+
+impl Scanner<'_> {
+    /// The property starting at the cursor (a letter): its name and every `[value]` after
+    /// it; the cursor is left after the last value.
+    fn property(&mut self) -> Result<Property, SgfError> {
+        let bytes = self.bytes;
+        let start = self.i;
+        while self.i < bytes.len() && bytes[self.i].is_ascii_alphabetic() {
+            self.i += 1;
+        }
+        // FF[3] allowed lower-case letters in names (`AddBlack`): only capitals count.
+        let name: String = self.text[start..self.i]
+            .chars()
+            .filter(|c| c.is_ascii_uppercase())
+            .collect();
+        let prop_line = self.line;
+        let mut values = Vec::new();
+        loop {
+            while self.i < bytes.len() && bytes[self.i].is_ascii_whitespace() {
+                if bytes[self.i] == b'\n' {
+                    self.line += 1;
+                }
+                self.i += 1;
+            }
+            if self.i >= bytes.len() || bytes[self.i] != b'[' {
+                break;
+            }
+            values.push(self.value(&name)?);
+        }
+        if values.is_empty() {
+            return Err(err(prop_line, format!("property {name} has no value")));
+        }
+        Ok(Property {
+            name,
+            values,
+            line: prop_line,
+        })
+    }
+
+    /// The value in brackets at the cursor (a '['), of property `name`, unescaped; the
+    /// cursor is left after its ']'.
+    fn value(&mut self, name: &str) -> Result<String, SgfError> {
+        let bytes = self.bytes;
+        let open_line = self.line;
+        self.i += 1;
+        let mut value = Vec::new();
+        loop {
+            let Some(&c) = bytes.get(self.i) else {
+                return Err(err(open_line, format!("the value of {name} has no ']'")));
+            };
+            self.i += 1;
+            match c {
+                b']' => break,
+                b'\\' => {
+                    if let Some(&n) = bytes.get(self.i) {
+                        if n == b'\n' {
+                            self.line += 1;
+                        } else {
+                            value.push(n);
+                        }
+                        self.i += 1;
+                    }
+                }
+                b'\n' => {
+                    self.line += 1;
+                    value.push(c);
+                }
+                _ => value.push(c),
+            }
+        }
+        Ok(String::from_utf8_lossy(&value).into_owned())
+    }
 }
 
 /// The board's columns and rows as SGF counts them: the cell at each (x, y) from the top

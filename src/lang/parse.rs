@@ -607,22 +607,7 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
         Rule::board_stmt => Stmt::Board(expr(next())),
         Rule::remove_stmt => Stmt::Remove(list(next())),
         Rule::cells_stmt => Stmt::Cells(list(next())),
-        Rule::link_stmt => {
-            let mut names = Vec::new();
-            let mut back = None;
-            for c in it {
-                match c.as_rule() {
-                    Rule::link_back => back = c.into_inner().next().map(name),
-                    _ => names.push(name(c)),
-                }
-            }
-            let dir = names.pop().expect("grammar guarantees a direction");
-            Stmt::Link {
-                cells: names,
-                dir,
-                back,
-            }
-        }
+        Rule::link_stmt => link_stmt(it),
         Rule::direction_stmt => {
             let n = name(next());
             Stmt::Direction {
@@ -637,98 +622,11 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
                 value: value(next()),
             }
         }
-        Rule::piece_stmt => {
-            let n = name(next());
-            let mut symbols = value(next());
-            let v = it.next().map(expr);
-            // `"o", counters`: the list's last word marks a counters kind.
-            let mut counters = false;
-            if let Value::List(l) = &mut symbols {
-                if l.len() > 1
-                    && matches!(&l[l.len() - 1].kind, ExprKind::Name(n) if n == "counters")
-                {
-                    l.pop();
-                    counters = true;
-                }
-            }
-            Stmt::Piece {
-                name: n,
-                symbols,
-                value: v,
-                counters,
-            }
-        }
-        Rule::setup_stmt => {
-            let first = next();
-            if first.as_rule() == Rule::string {
-                Stmt::Setup(Setup::Position(string(first)))
-            } else {
-                let (count, kind) = if first.as_rule() == Rule::int {
-                    let span = span(&first);
-                    // Saturating: a count too large is refused by the compiler.
-                    let n = first.as_str().parse::<u32>().unwrap_or(u32::MAX);
-                    (Some(Spanned { node: n, span }), name(next()))
-                } else {
-                    (None, name(first))
-                };
-                Stmt::Setup(Setup::Pieces {
-                    kind,
-                    cells: value(next()),
-                    count,
-                })
-            }
-        }
-        Rule::define_stmt => {
-            let n = name(next());
-            let mut params = Vec::new();
-            let mut body = None;
-            for c in it {
-                match c.as_rule() {
-                    Rule::params => params = c.into_inner().map(name).collect(),
-                    _ => body = Some(value(c)),
-                }
-            }
-            Stmt::Define {
-                name: n,
-                params,
-                body: body.expect("grammar guarantees a body"),
-            }
-        }
-        Rule::move_stmt => {
-            let mut kinds = Vec::new();
-            let mut alternatives = Vec::new();
-            let mut guard = None;
-            let mut forced = false;
-            for c in it {
-                match c.as_rule() {
-                    Rule::kinds => kinds = c.into_inner().map(name).collect(),
-                    Rule::list => alternatives = list(c),
-                    Rule::guard => guard = c.into_inner().next().map(expr),
-                    Rule::forced => forced = true,
-                    _ => {}
-                }
-            }
-            Stmt::Move {
-                kinds,
-                alternatives,
-                guard,
-                forced,
-            }
-        }
-        Rule::dice_stmt => {
-            let count = expr(next());
-            let low = expr(next());
-            let high = expr(next());
-            let separately = it
-                .next()
-                .map(|sep| (span(&sep), sep.into_inner().next().is_some()));
-            Stmt::Dice {
-                count,
-                low,
-                high,
-                separately,
-            }
-        }
+        Rule::piece_stmt => piece_stmt(it),
+        Rule::setup_stmt => setup_stmt(it),
+        Rule::define_stmt => define_stmt(it),
+        Rule::move_stmt => move_stmt(it),
+        Rule::dice_stmt => dice_stmt(it),
         Rule::roll_stmt => {
             let roll = expr(next());
             Stmt::RollMap {
@@ -773,95 +671,231 @@ fn statement(p: Pair<Rule>) -> Spanned<Stmt> {
             next(); // the `forced` keyword
             Stmt::Forced(name(next()))
         }
-        Rule::prefer_stmt => {
-            let mut cond = None;
-            let mut weight = Spanned::new(0, s);
-            let mut guard = None;
-            for c in it {
-                match c.as_rule() {
-                    Rule::weight => {
-                        let w = c.as_str().parse().unwrap_or(i64::MAX);
-                        weight = Spanned::new(w, span(&c));
-                    }
-                    Rule::guard => guard = c.into_inner().next().map(expr),
-                    Rule::noise_kw | Rule::by_kw => {}
-                    _ => cond = Some(expr(c)),
-                }
-            }
-            Stmt::Prefer {
-                cond,
-                weight,
-                guard,
-            }
-        }
-        Rule::end_stmt => {
-            let r = next();
-            let word = match r.as_str() {
-                "win" => ResultWord::Win,
-                "loss" => ResultWord::Loss,
-                "draw" => ResultWord::Draw,
-                "again" => ResultWord::Again,
-                _ => ResultWord::Pass,
-            };
-            let result = Spanned::new(word, span(&r));
-            let cond = expr(next());
-            let mut players = Vec::new();
-            let mut guard = None;
-            for c in it {
-                match c.as_rule() {
-                    Rule::for_players => players = c.into_inner().map(name).collect(),
-                    Rule::guard => guard = c.into_inner().next().map(expr),
-                    _ => {}
-                }
-            }
-            Stmt::End {
-                result,
-                cond,
-                players,
-                guard,
-            }
-        }
-        Rule::bonus_stmt => {
-            next(); // the `bonus` keyword
-            let kinds = next().into_inner().map(name).collect();
-            let cells = value(next());
-            next(); // `by`
-            let w = next();
-            let weight = Spanned::new(w.as_str().parse().unwrap_or(i64::MAX), span(&w));
-            let guard = it.next().and_then(|g| g.into_inner().next()).map(expr);
-            Stmt::Bonus {
-                kinds,
-                cells,
-                weight,
-                guard,
-            }
-        }
+        Rule::prefer_stmt => prefer_stmt(it, s),
+        Rule::end_stmt => end_stmt(it),
+        Rule::bonus_stmt => bonus_stmt(it),
         Rule::forbid_stmt => {
             let cond = expr(next());
             let guard = it.next().and_then(|g| g.into_inner().next()).map(expr);
             Stmt::Forbid { cond, guard }
         }
-        Rule::look_stmt => {
-            next(); // the `look` keyword
-            let word = name(next());
-            let (mut subject, mut val, mut guard) = (None, None, None);
-            for c in it {
-                match c.as_rule() {
-                    Rule::name => subject = Some(name(c)),
-                    Rule::guard => guard = c.into_inner().next().map(expr),
-                    _ => val = Some(value(c)),
-                }
-            }
-            Stmt::Look {
-                word,
-                subject,
-                value: val,
-                guard,
-            }
-        }
+        Rule::look_stmt => look_stmt(it),
         other => unreachable!("statement rule {other:?}"),
     };
     Spanned::new(stmt, s)
+}
+
+/// The next child of a statement, which the grammar guarantees.
+fn child<'i>(it: &mut impl Iterator<Item = Pair<'i, Rule>>) -> Pair<'i, Rule> {
+    it.next().expect("grammar guarantees this child")
+}
+
+/// `link a b ... dir [back name]`: the cells linked and their direction.
+fn link_stmt<'i>(it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let mut names = Vec::new();
+    let mut back = None;
+    for c in it {
+        match c.as_rule() {
+            Rule::link_back => back = c.into_inner().next().map(name),
+            _ => names.push(name(c)),
+        }
+    }
+    let dir = names.pop().expect("grammar guarantees a direction");
+    Stmt::Link {
+        cells: names,
+        dir,
+        back,
+    }
+}
+
+/// `piece name "symbols"[, counters] [value]`.
+fn piece_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let n = name(child(&mut it));
+    let mut symbols = value(child(&mut it));
+    let v = it.next().map(expr);
+    // `"o", counters`: the list's last word marks a counters kind.
+    let mut counters = false;
+    if let Value::List(l) = &mut symbols {
+        if l.len() > 1 && matches!(&l[l.len() - 1].kind, ExprKind::Name(n) if n == "counters") {
+            l.pop();
+            counters = true;
+        }
+    }
+    Stmt::Piece {
+        name: n,
+        symbols,
+        value: v,
+        counters,
+    }
+}
+
+/// `setup "position"` or `setup [count] kind at cells`.
+fn setup_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let first = child(&mut it);
+    if first.as_rule() == Rule::string {
+        Stmt::Setup(Setup::Position(string(first)))
+    } else {
+        let (count, kind) = if first.as_rule() == Rule::int {
+            let span = span(&first);
+            // Saturating: a count too large is refused by the compiler.
+            let n = first.as_str().parse::<u32>().unwrap_or(u32::MAX);
+            (Some(Spanned { node: n, span }), name(child(&mut it)))
+        } else {
+            (None, name(first))
+        };
+        Stmt::Setup(Setup::Pieces {
+            kind,
+            cells: value(child(&mut it)),
+            count,
+        })
+    }
+}
+
+/// `define name(params) = body`.
+fn define_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let n = name(child(&mut it));
+    let mut params = Vec::new();
+    let mut body = None;
+    for c in it {
+        match c.as_rule() {
+            Rule::params => params = c.into_inner().map(name).collect(),
+            _ => body = Some(value(c)),
+        }
+    }
+    Stmt::Define {
+        name: n,
+        params,
+        body: body.expect("grammar guarantees a body"),
+    }
+}
+
+/// `move [kinds:] alternatives [when guard] [forced]`.
+fn move_stmt<'i>(it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let mut kinds = Vec::new();
+    let mut alternatives = Vec::new();
+    let mut guard = None;
+    let mut forced = false;
+    for c in it {
+        match c.as_rule() {
+            Rule::kinds => kinds = c.into_inner().map(name).collect(),
+            Rule::list => alternatives = list(c),
+            Rule::guard => guard = c.into_inner().next().map(expr),
+            Rule::forced => forced = true,
+            _ => {}
+        }
+    }
+    Stmt::Move {
+        kinds,
+        alternatives,
+        guard,
+        forced,
+    }
+}
+
+/// `dice count d low..high [separately]`.
+fn dice_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let count = expr(child(&mut it));
+    let low = expr(child(&mut it));
+    let high = expr(child(&mut it));
+    let separately = it
+        .next()
+        .map(|sep| (span(&sep), sep.into_inner().next().is_some()));
+    Stmt::Dice {
+        count,
+        low,
+        high,
+        separately,
+    }
+}
+
+/// `prefer cond by weight [when guard]` or `prefer noise weight`; `s` is the statement's
+/// span (a weight's when it has none).
+fn prefer_stmt<'i>(it: impl Iterator<Item = Pair<'i, Rule>>, s: Span) -> Stmt {
+    let mut cond = None;
+    let mut weight = Spanned::new(0, s);
+    let mut guard = None;
+    for c in it {
+        match c.as_rule() {
+            Rule::weight => {
+                let w = c.as_str().parse().unwrap_or(i64::MAX);
+                weight = Spanned::new(w, span(&c));
+            }
+            Rule::guard => guard = c.into_inner().next().map(expr),
+            Rule::noise_kw | Rule::by_kw => {}
+            _ => cond = Some(expr(c)),
+        }
+    }
+    Stmt::Prefer {
+        cond,
+        weight,
+        guard,
+    }
+}
+
+/// `win|loss|draw|again|pass if cond [for players] [when guard]`.
+fn end_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    let r = child(&mut it);
+    let word = match r.as_str() {
+        "win" => ResultWord::Win,
+        "loss" => ResultWord::Loss,
+        "draw" => ResultWord::Draw,
+        "again" => ResultWord::Again,
+        _ => ResultWord::Pass,
+    };
+    let result = Spanned::new(word, span(&r));
+    let cond = expr(child(&mut it));
+    let mut players = Vec::new();
+    let mut guard = None;
+    for c in it {
+        match c.as_rule() {
+            Rule::for_players => players = c.into_inner().map(name).collect(),
+            Rule::guard => guard = c.into_inner().next().map(expr),
+            _ => {}
+        }
+    }
+    Stmt::End {
+        result,
+        cond,
+        players,
+        guard,
+    }
+}
+
+/// `bonus kinds at cells by weight [when guard]`.
+fn bonus_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    child(&mut it); // the `bonus` keyword
+    let kinds = child(&mut it).into_inner().map(name).collect();
+    let cells = value(child(&mut it));
+    child(&mut it); // `by`
+    let w = child(&mut it);
+    let weight = Spanned::new(w.as_str().parse().unwrap_or(i64::MAX), span(&w));
+    let guard = it.next().and_then(|g| g.into_inner().next()).map(expr);
+    Stmt::Bonus {
+        kinds,
+        cells,
+        weight,
+        guard,
+    }
+}
+
+/// `look word [subject] [value] [when guard]`.
+fn look_stmt<'i>(mut it: impl Iterator<Item = Pair<'i, Rule>>) -> Stmt {
+    child(&mut it); // the `look` keyword
+    let word = name(child(&mut it));
+    let (mut subject, mut val, mut guard) = (None, None, None);
+    for c in it {
+        match c.as_rule() {
+            Rule::name => subject = Some(name(c)),
+            Rule::guard => guard = c.into_inner().next().map(expr),
+            _ => val = Some(value(c)),
+        }
+    }
+    Stmt::Look {
+        word,
+        subject,
+        value: val,
+        guard,
+    }
 }
 
 fn value(p: Pair<Rule>) -> Value {

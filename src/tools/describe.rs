@@ -56,6 +56,23 @@ pub fn describe(g: &Game) -> String {
     o.push_str(&format!("board: {}, {} cells\n", shape(&b.shape), b.len()));
     let names: Vec<&str> = b.cells.iter().map(|c| c.name.as_str()).collect();
     o.push_str(&format!("cells: {}\n", abbreviate(&names, 24)));
+    directions(g, &mut o);
+    zones(g, &mut o);
+    pieces(g, &mut o);
+    race(g, &mut o);
+    hands(g, &mut o);
+    moves(g, &mut o);
+    endings(g, &mut o);
+    forbids(g, &mut o);
+    bonuses(g, &mut o);
+    prefer(g, &mut o);
+    o
+}
+
+/// The board's directions (with their opposites) and the named directions, per player
+/// where they differ.
+fn directions(g: &Game, o: &mut String) {
+    let b = &g.board;
     let dirs: Vec<String> = b
         .dirs
         .iter()
@@ -107,6 +124,11 @@ pub fn describe(g: &Game) -> String {
             o.push_str(&format!("  {name:<width$} {text}\n"));
         }
     }
+}
+
+/// Each zone's cells, per player.
+fn zones(g: &Game, o: &mut String) {
+    let b = &g.board;
     o.push_str("zones:\n");
     for z in &b.zones {
         let per: Vec<String> = (0..g.num_players())
@@ -125,6 +147,10 @@ pub fn describe(g: &Game) -> String {
             .collect();
         o.push_str(&format!("  {:<14} {}\n", z.name, per.join(" | ")));
     }
+}
+
+/// Each piece: its kind, owner, value and how many stand at the start.
+fn pieces(g: &Game, o: &mut String) {
     o.push_str("pieces:\n");
     for (i, p) in g.pieces.iter().enumerate().skip(1) {
         let owner = p
@@ -140,7 +166,10 @@ pub fn describe(g: &Game) -> String {
             g.start().count_stacked(PieceId::from_index(i))
         ));
     }
-    race(g, &mut o);
+}
+
+/// The hands of a game with drops: what they hold and what they start with.
+fn hands(g: &Game, o: &mut String) {
     if g.has_hands() {
         let kinds: Vec<&str> = g
             .hand_kinds()
@@ -161,6 +190,10 @@ pub fn describe(g: &Game) -> String {
             held.join(", ")
         ));
     }
+}
+
+/// Each move rule with its kinds, condition and primitives, and forced most-captures.
+fn moves(g: &Game, o: &mut String) {
     o.push_str("moves:\n");
     for r in &g.rules {
         let kinds: Vec<&str> = r
@@ -187,6 +220,10 @@ pub fn describe(g: &Game) -> String {
     if g.most_captures {
         o.push_str("  forced most-captures: only the moves that capture the most pieces\n");
     }
+}
+
+/// The endings, the extra-turn rules, checkmate and what having no legal move does.
+fn endings(g: &Game, o: &mut String) {
     o.push_str("endings:\n");
     for e in &g.ends {
         let who: Vec<&str> = (0..g.num_players())
@@ -221,6 +258,10 @@ pub fn describe(g: &Game) -> String {
         )),
         None => o.push_str("  no legal move: draw (no rule given)\n"),
     }
+}
+
+/// The `forbid` rules.
+fn forbids(g: &Game, o: &mut String) {
     if !g.forbids.is_empty() {
         o.push_str("forbidden (a move after which this holds is not legal; a pass always is):\n");
         for f in &g.forbids {
@@ -231,7 +272,10 @@ pub fn describe(g: &Game) -> String {
             o.push_str(&format!("  forbid {}   [{what}]\n", f.text));
         }
     }
-    bonuses(g, &mut o);
+}
+
+/// The greedy player's `prefer` lines and noise.
+fn prefer(g: &Game, o: &mut String) {
     let pr = &g.prefer;
     if !pr.rules.is_empty() || pr.noise > 0 {
         o.push_str("prefer (what the greedy player adds up for a move, in file order):\n");
@@ -246,7 +290,6 @@ pub fn describe(g: &Game) -> String {
             ));
         }
     }
-    o
 }
 
 /// The `bonus` tables: per piece, its cells grouped by what a piece there adds, largest

@@ -289,22 +289,19 @@ pub fn play_shard(
         moves: Vec::new(),
         header: Default::default(),
     };
-    let records = tournament::play_games(
+    let pairing = tournament::Pairing {
         game,
-        &args.a,
-        &args.b,
-        args.seed,
-        &indices,
-        threads,
-        true,
-        |r, moves, _| {
-            let text = record_text(&head, &summary, game, r, moves);
-            let path = dir.join(record_name(r.index));
-            let _guard = writing.lock().unwrap_or_else(|e| e.into_inner());
-            write_atomic(&path, &text)
-                .map_err(|e| data(format!("cannot write {}: {e}", path.display())))
-        },
-    )?;
+        a: &args.a,
+        b: &args.b,
+        seed: args.seed,
+    };
+    let records = tournament::play_games(&pairing, &indices, threads, true, |r, moves, _| {
+        let text = record_text(&head, &summary, game, r, moves);
+        let path = dir.join(record_name(r.index));
+        let _guard = writing.lock().unwrap_or_else(|e| e.into_inner());
+        write_atomic(&path, &text)
+            .map_err(|e| data(format!("cannot write {}: {e}", path.display())))
+    })?;
     summary.played = records.len();
     summary.seconds = start.elapsed().as_secs_f64();
     let json = serde_json::to_string_pretty(&summary)
@@ -512,9 +509,59 @@ pub fn merge(dir: &Path, own_rules: Option<&str>) -> Result<MatchReport, MatchEr
     };
     check_same_match(first, &summaries[1..])?;
     let m = first.1.clone();
+    check_shards(dir, &summaries, &m)?;
+    let game = crate::games::load_recorded(&m.game, &m.options, own_rules).map_err(|e| {
+        data(format!(
+            "cannot load the game '{}' that {} names: {e}",
+            m.game,
+            first.0.display()
+        ))
+    })?;
+    if rules_fingerprint(&game) != m.rules {
+        return Err(data(format!(
+            "the rules of '{}' here are not those the shards played (fingerprint {}, not {})",
+            m.game,
+            rules_fingerprint(&game),
+            m.rules
+        )));
+    }
+    let parse_player = |text: &str| {
+        text.parse::<PlayerSpec>()
+            .map_err(|e| data(format!("{}: {e}", first.0.display())))
+    };
+    let (a, b) = (parse_player(&m.a)?, parse_player(&m.b)?);
+    check_no_extra(dir, &m)?;
+    let games = read_games(dir, &game, &m)?;
+    let mut report = MatchReport::new(
+        &game,
+        &a,
+        &b,
+        m.seed,
+        summaries.iter().map(|(_, s)| s.threads).sum(),
+        games,
+        Duration::from_secs_f64(
+            summaries
+                .iter()
+                .map(|(_, s)| s.seconds)
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .sum::<f64>()
+                .min(1e12),
+        ),
+    );
+    report.shards = m.shards;
+    Ok(report)
+}
+
+/// Checks that the summaries in `dir` are every shard of the match `m` once, each having
+/// played its share of the games.
+fn check_shards(
+    dir: &Path,
+    summaries: &[(PathBuf, ShardSummary)],
+    m: &ShardSummary,
+) -> Result<(), MatchError> {
     // Every shard once, and each with the games it had to play.
     let mut seen: Vec<Option<&Path>> = vec![None; m.shards];
-    for (path, s) in &summaries {
+    for (path, s) in summaries {
         let Some(slot) = seen.get_mut(s.shard) else {
             return Err(data(format!(
                 "{}: shard {} of a match of {} shards",
@@ -562,27 +609,12 @@ pub fn merge(dir: &Path, own_rules: Option<&str>) -> Result<MatchReport, MatchEr
             listed(&missing)
         )));
     }
-    let game = crate::games::load_recorded(&m.game, &m.options, own_rules).map_err(|e| {
-        data(format!(
-            "cannot load the game '{}' that {} names: {e}",
-            m.game,
-            first.0.display()
-        ))
-    })?;
-    if rules_fingerprint(&game) != m.rules {
-        return Err(data(format!(
-            "the rules of '{}' here are not those the shards played (fingerprint {}, not {})",
-            m.game,
-            rules_fingerprint(&game),
-            m.rules
-        )));
-    }
-    let parse_player = |text: &str| {
-        text.parse::<PlayerSpec>()
-            .map_err(|e| data(format!("{}: {e}", first.0.display())))
-    };
-    let (a, b) = (parse_player(&m.a)?, parse_player(&m.b)?);
-    // Records of games past the end belong to another match.
+    Ok(())
+}
+
+/// Checks that `dir` holds no record of a game past the end of the match `m` (those
+/// belong to another match).
+fn check_no_extra(dir: &Path, m: &ShardSummary) -> Result<(), MatchError> {
     let extra: Vec<String> = std::fs::read_dir(dir)
         .map_err(|e| data(format!("cannot read the folder {}: {e}", dir.display())))?
         .filter_map(|e| e.ok())
@@ -602,6 +634,12 @@ pub fn merge(dir: &Path, own_rules: Option<&str>) -> Result<MatchReport, MatchEr
             listed(&extra)
         )));
     }
+    Ok(())
+}
+
+/// Reads and replays the record of every game of the match `m` in `dir`, in order: an
+/// error names a missing record, one of another game or match, or an illegal move.
+fn read_games(dir: &Path, game: &Game, m: &ShardSummary) -> Result<Vec<GameRecord>, MatchError> {
     let mut games = Vec::with_capacity(m.games);
     let mut missing = Vec::new();
     for k in 0..m.games {
@@ -622,8 +660,8 @@ pub fn merge(dir: &Path, own_rules: Option<&str>) -> Result<MatchReport, MatchEr
                 m.options
             )));
         }
-        check_identity(&text, k, &m).map_err(|e| data(format!("{}: {e}", path.display())))?;
-        games.push(replay(&game, k, &rec).map_err(|e| data(format!("{}: {e}", path.display())))?);
+        check_identity(&text, k, m).map_err(|e| data(format!("{}: {e}", path.display())))?;
+        games.push(replay(game, k, &rec).map_err(|e| data(format!("{}: {e}", path.display())))?);
     }
     if !missing.is_empty() {
         return Err(data(format!(
@@ -634,24 +672,7 @@ pub fn merge(dir: &Path, own_rules: Option<&str>) -> Result<MatchReport, MatchEr
             listed(&missing)
         )));
     }
-    let mut report = MatchReport::new(
-        &game,
-        &a,
-        &b,
-        m.seed,
-        summaries.iter().map(|(_, s)| s.threads).sum(),
-        games,
-        Duration::from_secs_f64(
-            summaries
-                .iter()
-                .map(|(_, s)| s.seconds)
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .sum::<f64>()
-                .min(1e12),
-        ),
-    );
-    report.shards = m.shards;
-    Ok(report)
+    Ok(games)
 }
 
 /// `tabletop match-report DIR`: prints the merged results table.

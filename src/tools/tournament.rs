@@ -547,7 +547,8 @@ pub fn run_with_progress(
     let start = Instant::now();
     let indices: Vec<usize> = (0..games).collect();
     let threads = threads.clamp(1, games.max(1));
-    let played = play_games(game, a, b, seed, &indices, threads, false, |_, _, n| {
+    let pairing = Pairing { game, a, b, seed };
+    let played = play_games(&pairing, &indices, threads, false, |_, _, n| {
         progress(n);
         Ok::<(), std::convert::Infallible>(())
     });
@@ -558,23 +559,34 @@ pub fn run_with_progress(
     MatchReport::new(game, a, b, seed, threads, games, start.elapsed())
 }
 
-/// Plays the games `indices` of the match seeded `seed` on `threads` worker threads (at
+/// One match: the game, its two players and its seed (each game's players are seeded from
+/// it and the game's number).
+#[derive(Clone, Copy)]
+pub struct Pairing<'a> {
+    /// The game played.
+    pub game: &'a Game,
+    /// Player A (first in the even games).
+    pub a: &'a PlayerSpec,
+    /// Player B.
+    pub b: &'a PlayerSpec,
+    /// The match seed.
+    pub seed: u64,
+}
+
+/// Plays the games `indices` of the match `pairing` on `threads` worker threads (at
 /// least 1), each worker taking the next index from a shared counter, and returns their
 /// records in the order of `indices`. After each game the worker that played it calls
 /// `each` with its record, its moves (empty unless `keep_moves`) and the number of games
 /// finished so far; once `each` returns an error no new game starts and that error is
 /// returned (the first one, if several workers fail).
-#[allow(clippy::too_many_arguments)]
 pub fn play_games<E: Send>(
-    game: &Game,
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    seed: u64,
+    pairing: &Pairing,
     indices: &[usize],
     threads: usize,
     keep_moves: bool,
     each: impl Fn(&GameRecord, &[String], usize) -> Result<(), E> + Sync,
 ) -> Result<Vec<GameRecord>, E> {
+    let Pairing { game, a, b, seed } = *pairing;
     let threads = threads.clamp(1, indices.len().max(1));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);

@@ -240,26 +240,10 @@ impl<'a> Painter<'a> {
 
     /// [`Painter::compact_row`] with cells two columns wide, for games with stacks.
     fn wide_row(&self, cells: &[Option<CellId>]) -> String {
-        let mut out = String::new();
-        let mut pending = ' ';
-        for cell in cells {
-            let (l, r) = match cell {
-                Some(c) if !self.style.color => self.brackets(*c),
-                _ => (' ', ' '),
-            };
-            out.push(match (pending, l) {
-                (' ', x) => x,
-                (x, ' ') => x,
-                _ => '|',
-            });
-            match cell {
-                Some(c) => out.push_str(&self.wide_glyph(*c)),
-                None => out.push_str("  "),
-            }
-            pending = r;
-        }
-        out.push(pending);
-        out
+        self.bracketed_row(cells, |out, cell| match cell {
+            Some(c) => out.push_str(&self.wide_glyph(c)),
+            None => out.push_str("  "),
+        })
     }
 
     /// A cell drawn three columns wide (used inside hexagons).
@@ -310,11 +294,24 @@ impl<'a> Painter<'a> {
     /// One row of cells with single separators: `X . .`, with plain-text brackets around
     /// marked cells in the separators (`|` where two brackets meet).
     fn compact_row(&self, cells: &[Option<CellId>]) -> String {
+        self.bracketed_row(cells, |out, cell| match cell {
+            Some(c) => out.push_str(&self.glyph(c)),
+            None => out.push(' '),
+        })
+    }
+
+    /// A row of cells, each written by `draw`, with a separator before, between and after
+    /// them: blank, or a plain-text bracket of a marked cell (`|` where two meet).
+    fn bracketed_row(
+        &self,
+        cells: &[Option<CellId>],
+        draw: impl Fn(&mut String, Option<CellId>),
+    ) -> String {
         let mut out = String::new();
         let mut pending = ' ';
-        for cell in cells {
+        for &cell in cells {
             let (l, r) = match cell {
-                Some(c) if !self.style.color => self.brackets(*c),
+                Some(c) if !self.style.color => self.brackets(c),
                 _ => (' ', ' '),
             };
             out.push(match (pending, l) {
@@ -322,10 +319,7 @@ impl<'a> Painter<'a> {
                 (x, ' ') => x,
                 _ => '|',
             });
-            match cell {
-                Some(c) => out.push_str(&self.glyph(*c)),
-                None => out.push(' '),
-            }
+            draw(&mut out, cell);
             pending = r;
         }
         out.push(pending);

@@ -511,37 +511,10 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
             return Ok(e);
         }
         let or = self.seat(s, s.to_move()) == self.attacker;
-        if let Some((conn, vc)) = &mut self.connections {
-            let mover_wins = match conn.judge(s, vc) {
-                Verdict::Wins => Some(true),
-                Verdict::Loses => Some(false),
-                Verdict::MustPlay(cells) => {
-                    let before = moves.len();
-                    moves.retain(|m| {
-                        m.cells()
-                            .first()
-                            .is_some_and(|c| cells >> c.index() & 1 == 1)
-                    });
-                    self.narrowed += u64::from(moves.len() < before);
-                    // Never empty (the region is empty cells, all of them legal), but a
-                    // position with no move left would be lost.
-                    moves.is_empty().then_some(false)
-                }
-                Verdict::Open => None,
-            };
-            if let Some(wins) = mover_wins {
-                self.lists[d] = moves;
-                self.connection_cuts += 1;
-                let e = if wins == or {
-                    PROVEN
-                } else {
-                    Entry {
-                        pure: true,
-                        ..DISPROVEN
-                    }
-                };
-                return Ok(self.settle(key, e));
-            }
+        if let Some(e) = self.connection_cut(s, &mut moves, or) {
+            self.lists[d] = moves;
+            self.connection_cuts += 1;
+            return Ok(self.settle(key, e));
         }
         // A move that ends the game in the mover's favour settles the position at once: the
         // moves that did so at this depth before (killers) are tried first, then each move
@@ -553,16 +526,80 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
         let mut kids = std::mem::take(&mut self.kids[d]);
         kids.clear();
         self.seen.start(moves.len());
+        let cut = self.list_kids(s, &moves, &mut kids, or);
+        if let Some((mv, e)) = cut {
+            self.win_cuts += 1;
+            self.remember_killer(d, mv);
+            self.lists[d] = moves;
+            self.kids[d] = kids;
+            return Ok(self.settle(key, e));
+        }
+        self.enter(key, depth, &mut kids);
+        self.lists[d] = moves;
+        let work0 = self.nodes;
+        let result = self.search_kids(s, &mut kids, depth, or, th_pn, th_dn);
+        self.path.remove(&key);
+        self.kids[d] = kids;
+        let mut e = result?;
+        e.work = (self.nodes - work0).min(u64::from(u32::MAX)) as u32;
+        if solved(e) {
+            self.proven += 1;
+        }
+        self.table.put(key, e);
+        Ok(e)
+    }
+
+    /// Where the connection reading settles `s` (with `moves` its legal moves; `or`: the
+    /// attacker moves), its entry; where it only narrows the moves to a region that must be
+    /// played, `moves` keeps those alone.
+    fn connection_cut(&mut self, s: &State, moves: &mut MoveList, or: bool) -> Option<Entry> {
+        let (conn, vc) = self.connections.as_mut()?;
+        let mover_wins = match conn.judge(s, vc) {
+            Verdict::Wins => Some(true),
+            Verdict::Loses => Some(false),
+            Verdict::MustPlay(cells) => {
+                let before = moves.len();
+                moves.retain(|m| {
+                    m.cells()
+                        .first()
+                        .is_some_and(|c| cells >> c.index() & 1 == 1)
+                });
+                self.narrowed += u64::from(moves.len() < before);
+                // Never empty (the region is empty cells, all of them legal), but a
+                // position with no move left would be lost.
+                moves.is_empty().then_some(false)
+            }
+            Verdict::Open => None,
+        };
+        let wins = mover_wins?;
+        Some(if wins == or {
+            PROVEN
+        } else {
+            Entry {
+                pure: true,
+                ..DISPROVEN
+            }
+        })
+    }
+
+    /// Lists in `kids` the children of `s` reached by `moves` (a transposition once), each
+    /// with its numbers if the game ends there, else a guess; stops at a move that ends the
+    /// game in the mover's favour (`or`: the attacker moves) and returns it with its entry.
+    fn list_kids(
+        &mut self,
+        s: &mut State,
+        moves: &MoveList,
+        kids: &mut Vec<Kid>,
+        or: bool,
+    ) -> Option<(Move, Entry)> {
         // First each child's key and whether the game ends there (its bucket fetched
         // meanwhile), then the table: the lookups' cache misses overlap.
-        let mut cut = None;
-        for &mv in &moves {
+        for &mv in moves {
             self.game.make(s, mv);
             let e = s.result_now().map(|o| self.terminal(s, Some(o)));
             if let Some(e) = e.filter(|&e| if or { e.pn == 0 } else { e.dn == 0 }) {
                 self.game.unmake(s);
-                cut = Some((mv, e));
-                break;
+                return Some((mv, e));
             }
             let k = self.key(s);
             if self.seen.insert(k) {
@@ -574,13 +611,14 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
             }
             self.game.unmake(s);
         }
-        if let Some((mv, e)) = cut {
-            self.win_cuts += 1;
-            self.remember_killer(d, mv);
-            self.lists[d] = moves;
-            self.kids[d] = kids;
-            return Ok(self.settle(key, e));
-        }
+        None
+    }
+
+    /// Puts the position `key` at `depth` on the line (a new visit there) and reads its
+    /// open children's numbers: a child already on the line is a disproof resting on it;
+    /// the others' come from the table where it has them.
+    fn enter(&mut self, key: u64, depth: u32, kids: &mut [Kid]) {
+        let d = depth as usize;
         self.next_visit += 1;
         if self.visits.len() <= d {
             self.visits.resize(d + 1, 0);
@@ -600,13 +638,25 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
                 kid.e = e;
             }
         }
-        self.lists[d] = moves;
-        let work0 = self.nodes;
+    }
+
+    /// Searches the most proving child of a node at `depth` (`or`: the attacker moves
+    /// there), again and again, until the node's numbers reach the thresholds or it is
+    /// solved.
+    fn search_kids(
+        &mut self,
+        s: &mut State,
+        kids: &mut [Kid],
+        depth: u32,
+        or: bool,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<Entry, SolveError> {
         // The children's numbers are read from the table once, here, and then kept in
         // `kids`: reading them again on every round would be a cache miss per child for a
         // transposition's rare news (the table is memory-bound).
-        let result = loop {
-            let (e, best, second) = combine(&kids, or, depth);
+        loop {
+            let (e, best, second) = combine(kids, or, depth);
             if depth == 0 {
                 self.root = (e.pn, e.dn);
             }
@@ -626,16 +676,7 @@ impl<F: FnMut(&Progress)> Dfpn<'_, F> {
                 Ok(e) => kids[best].e = e,
                 Err(err) => break Err(err),
             }
-        };
-        self.path.remove(&key);
-        self.kids[d] = kids;
-        let mut e = result?;
-        e.work = (self.nodes - work0).min(u64::from(u32::MAX)) as u32;
-        if solved(e) {
-            self.proven += 1;
         }
-        self.table.put(key, e);
-        Ok(e)
     }
 
     /// Progress, the limits and the periodic checkpoint, every 4096 positions.
