@@ -238,8 +238,7 @@ impl BoardApp {
             self.message = "the computer is thinking".into();
             return;
         }
-        let g = self.session.game();
-        let name = g.board.cells[cell.index()].name.clone();
+        let name = self.session.pick_name(cell);
         match self.session.pick(&self.picked, cell) {
             Pick::NoMove => {
                 self.message = if self.picked.is_empty() {
