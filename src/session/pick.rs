@@ -46,17 +46,21 @@ impl Session {
         )
     }
 
-    /// What a player calls a place picked: a cell's name, `bar` or `off`.
+    /// What a player calls a place picked: a cell's name, `bar` or `off`; on a board drawn
+    /// as a race (`look track`), a point's number from the mover's side (`13`).
     pub fn pick_name(&self, cell: CellId) -> String {
+        let g = self.game();
         match cell {
             BAR => "bar".into(),
             OFF => "off".into(),
-            c => self
-                .game()
-                .board
-                .cells
-                .get(c.index())
-                .map_or_else(|| format!("cell {c}"), |c| c.name.clone()),
+            c => match g.look().point_number(self.state().to_move(), c) {
+                Some(n) => n.to_string(),
+                None => g
+                    .board
+                    .cells
+                    .get(c.index())
+                    .map_or_else(|| format!("cell {c}"), |c| c.name.clone()),
+            },
         }
     }
 
@@ -291,6 +295,7 @@ mod tests {
             assert_eq!(played(&s, &picks).as_deref(), Some("4/off+3/off"));
         }
         assert_eq!(s.pick_name(OFF), "off");
+        assert_eq!(s.pick_name(p3), "3");
     }
 
     #[test]

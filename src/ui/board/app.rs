@@ -177,12 +177,23 @@ impl BoardApp {
                 let cell = x
                     .checked_sub(origin.0)
                     .zip(y.checked_sub(origin.1))
-                    .and_then(|(bx, by)| layout.cell_at(bx, by));
+                    .and_then(|(bx, by)| {
+                        let mover = self.session.state().to_move();
+                        layout
+                            .cell_at(bx, by)
+                            .map(|c| {
+                                self.cursor = c;
+                                c
+                            })
+                            .or_else(|| layout.beside_at(bx, by, mover))
+                    });
                 if let Some(c) = cell {
-                    self.cursor = c;
                     self.pick(c);
                 }
             }
+            // A race board's bar and tray are picked by key (the cursor stays on cells).
+            Key::Char('b') if !layout.beside.is_empty() => self.pick(crate::session::pick::BAR),
+            Key::Char('o') if !layout.beside.is_empty() => self.pick(crate::session::pick::OFF),
             Key::Esc => {
                 if self.picked.pop().is_some() {
                     self.message = self.picking_message();
@@ -504,11 +515,10 @@ impl BoardApp {
         if self.picked.is_empty() {
             return self.turn_message();
         }
-        let g = self.session.game();
-        let names: Vec<&str> = self
+        let names: Vec<String> = self
             .picked
             .iter()
-            .map(|&c| g.board.cells[c.index()].name.as_str())
+            .map(|&c| self.session.pick_name(c))
             .collect();
         format!(
             "picked {}: pick a highlighted cell (Esc to step back)",
