@@ -621,6 +621,48 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
         format!("White: {}", turn["text"].as_str().unwrap())
     );
 
+    // Drawn as a race (`look track = points`): the 24 points numbered from the mover's
+    // side, the bar, the trays, the dice of the roll; a man borne off by clicking its
+    // point, then the tray, whichever man comes first.
+    page.open_position(
+        "backgammon",
+        json!({}),
+        "11(BBBBBBBBBBBBBBB)/8WW2 White 0 roll=65 off=13,0",
+        &["human", "human"],
+    )
+    .await;
+    let numbers = page
+        .js("return [...document.querySelectorAll('#board text.point-number')].map(t => t.textContent)")
+        .await;
+    let mut numbers: Vec<String> = serde_json::from_value(numbers).unwrap();
+    numbers.sort_by_key(|n| n.parse::<u32>().unwrap_or(99));
+    let mut want: Vec<String> = (1..=24).map(|n| n.to_string()).collect();
+    want.extend(["off".to_string(), "off".to_string()]);
+    assert_eq!(numbers, want);
+    let board_parts = page
+        .js(
+            "return [document.querySelectorAll('#board rect.bar').length, \
+             document.querySelectorAll('#board rect.tray').length, \
+             [...document.querySelectorAll('#board .die-face')].map(t => t.textContent)]",
+        )
+        .await;
+    assert_eq!(board_parts, json!([1, 2, ["6", "5"]]));
+    // White's 13 men off stand in its tray, counted.
+    let tallies = page
+        .js("return [...document.querySelectorAll('#board text.tally')].map(t => t.textContent)")
+        .await;
+    assert_eq!(tallies, json!(["13"]));
+    // The man on the 3 point first, though the turn is written 4/off+3/off.
+    page.click_cell("j1").await;
+    page.until(
+        "the tray lit",
+        "return document.querySelectorAll('#board .target').length === 1",
+    )
+    .await;
+    page.click_cell("off").await;
+    page.wait_moves(1).await;
+    assert_eq!(page.moves().await, ["White: 4/off+3/off"]);
+
     page.c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }
