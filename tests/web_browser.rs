@@ -697,6 +697,47 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     assert_eq!(page.moves().await, ["Black: pass", "White: pass"]);
     assert!(page.buttons().await.is_empty());
 
+    // Go's dead stones at the end: the computer marks the lone black stone in White's area,
+    // the status counts it off, and a click on it says it lives after all.
+    page.open_position(
+        "go",
+        json!({"size": "5"}),
+        "2XO1/2XO1/2XOX/2XO1/2XO1 Black",
+        &["human", "human"],
+    )
+    .await;
+    page.click(pass).await;
+    page.wait_moves(1).await;
+    page.click(pass).await;
+    page.wait_moves(2).await;
+    page.until(
+        "the dead stone",
+        "return document.querySelectorAll('#board .dead').length === 1",
+    )
+    .await;
+    let dead = page
+        .js("return document.querySelector('#board .dead').dataset.dead")
+        .await;
+    let e3 = page
+        .js("return document.querySelector(\"[data-name='e3']\").dataset.cell")
+        .await;
+    assert_eq!(dead, e3);
+    let status = || page.js("return document.getElementById('status').textContent");
+    assert_eq!(
+        status().await,
+        json!("Game over: Black 15.0, White 17.5: White wins by 2.5 (1 dead stone)")
+    );
+    page.click_cell("e3").await;
+    page.until(
+        "the stone alive",
+        "return document.querySelectorAll('#board .dead').length === 0",
+    )
+    .await;
+    assert_eq!(
+        status().await,
+        json!("Game over: Black 16.0, White 12.5: Black wins by 3.5 (no dead stones)")
+    );
+
     // Hex with the pie rule: only after Black's first stone may White swap.
     page.start("hex", "swap=yes", &["human", "human"]).await;
     assert!(page.buttons().await.is_empty());

@@ -75,6 +75,9 @@ pub struct BoardApp {
     ai: Driver,
     /// The shipped game the menu's game line shows (an index into the shipped names).
     pub menu_game: usize,
+    /// At the end of a game scored by area (Go): the stones counted dead, as the computer
+    /// proposed them and the players then disputed them, a group at a time.
+    pub dead: Option<Vec<CellId>>,
 }
 
 impl BoardApp {
@@ -91,6 +94,7 @@ impl BoardApp {
             quit: false,
             ai: Driver::new(),
             menu_game: 0,
+            dead: None,
         };
         app.message = app.turn_message();
         app
@@ -215,6 +219,13 @@ impl BoardApp {
         }
     }
 
+    /// Whether the stone on `cell` is counted dead at the end of the game.
+    pub fn counted_dead(&self, cell: CellId) -> bool {
+        !matches!(self.mode, Mode::History(_))
+            && self.session.is_over()
+            && self.dead.as_ref().is_some_and(|d| d.contains(&cell))
+    }
+
     /// The board cells a move is entered by: its origin, then what it lands on or acts on.
     pub fn cells_of(&self, mv: &Move) -> Vec<CellId> {
         self.session.move_cells(mv)
@@ -241,6 +252,13 @@ impl BoardApp {
     }
 
     fn pick(&mut self, cell: CellId) {
+        if let (true, Some(dead)) = (self.session.is_over(), &self.dead) {
+            // The players dispute the dead stones: a pick turns a group dead or alive.
+            let dead = self.session.toggle_dead(dead, cell);
+            self.message = self.session.score_line(&dead).unwrap_or_default();
+            self.dead = Some(dead);
+            return;
+        }
         if self.session.is_over() {
             self.message = "the game is over: n for a new game, u to undo".into();
             return;
@@ -494,6 +512,16 @@ impl BoardApp {
         }
         if !self.session.is_over() {
             words.push(self.turn_message());
+        }
+        // A game scored by area is counted with the dead stones off: the computer proposes
+        // them, the players dispute them (see `pick`).
+        self.dead = self.session.proposed_dead();
+        if let Some(dead) = &self.dead {
+            let n = dead.len();
+            let stones = format!("{n} stone{}", if n == 1 { "" } else { "s" });
+            words.push(format!(
+                "the computer marks {stones} dead (pick a group to dispute)"
+            ));
         }
         self.message = words.join("; ");
     }

@@ -739,3 +739,42 @@ fn a_race_board_is_drawn_from_the_movers_side_and_men_bear_off_in_any_order() {
         .collect();
     assert_eq!(played.last(), Some(&"4/off+3/off"), "{}", b.message);
 }
+
+/// Go at its end: after two passes the computer marks the dead stones (the lone black stone
+/// in White's area), the title counts them off, and a pick on a group disputes it.
+#[test]
+fn dead_stones_are_proposed_shown_and_disputed_at_the_end_of_go() {
+    let position = "2XO1/2XO1/2XOX/2XO1/2XO1 Black";
+    let mut a = app(
+        "go",
+        &[("size", "5")],
+        Some(position),
+        &[Seat::Human, Seat::Human],
+    );
+    for _ in 0..2 {
+        press(&mut a, &[Key::Char(':')]);
+        press(&mut a, &"pass".chars().map(Key::Char).collect::<Vec<_>>());
+        press(&mut a, &[Key::Enter]);
+    }
+    assert!(a.session.is_over());
+    assert_eq!(a.dead, Some(vec![cell(&a, "e3")]));
+    assert!(
+        a.message.contains("the computer marks 1 stone dead"),
+        "{}",
+        a.message
+    );
+    let s = screen(&a);
+    assert!(
+        s.starts_with("Go · game over: Black 15.0, White 17.5: White wins by 2.5 (1 dead stone)"),
+        "{s}"
+    );
+    insta::assert_snapshot!("board_go_dead_stones", s);
+    // The players say the stone lives: it counts for Black again.
+    pick(&mut a, "e3");
+    assert_eq!(a.dead, Some(vec![]));
+    assert_eq!(
+        a.message,
+        "Black 16.0, White 12.5: Black wins by 3.5 (no dead stones)"
+    );
+    assert!(screen(&a).contains("Black wins by 3.5"));
+}

@@ -209,6 +209,11 @@ fn turn_line(app: &BoardApp) -> String {
             )
         };
     }
+    if let Some(counted) = app.dead.as_ref().filter(|_| app.session.is_over()) {
+        if let Some(line) = app.session.score_line(counted) {
+            return format!("game over: {line}");
+        }
+    }
     if let Some(end) = crate::engine::ending::describe_end(game, state) {
         return format!("game over: {end}");
     }
@@ -253,6 +258,12 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
             '+' // a star point, a rosette (`look marks`)
         } else if piece == EMPTY {
             '.'
+        } else if app.counted_dead(cell) {
+            // A dead stone at the end, counted off: its letter in lower case (or `×`).
+            let sym = game.pieces[piece.index()].symbol;
+            Some(sym.to_ascii_lowercase())
+                .filter(|&l| l != sym)
+                .unwrap_or('×')
         } else {
             game.pieces[piece.index()].symbol
         };

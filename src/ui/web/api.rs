@@ -398,6 +398,12 @@ pub async fn pick(
             Json(json!({ "result": "picked", "picked": req.picked, "next": next })).into_response(),
         );
     };
+    // At the end of Go, a click on a group disputes whether it is dead.
+    if live.dispute(cell) {
+        return Ok(
+            Json(json!({ "result": "counted", "state": state_view(&id, &live) })).into_response(),
+        );
+    }
     people_to_move(&live)?;
     let s = &live.session;
     let text = |m| s.game().move_to_string(s.state(), m);

@@ -402,8 +402,9 @@ fn race_view(game: &Game, cells: &mut [CellView]) -> Option<RaceView> {
 /// The coordinate labels: each column's below its lowest cell, each row's left of its
 /// leftmost cell.
 fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
-    const GAP: f64 = 0.8;
     let look = game.look();
+    // Beyond the coloured sides (drawn 0.62 out) where there are any, as Hex's labels.
+    let gap = if look.edges.is_empty() { 0.8 } else { 1.25 };
     let mut out = Vec::new();
     let lattice = game.board.cells.iter().zip(cells);
     for (col, text) in look.files.iter().enumerate() {
@@ -416,7 +417,7 @@ fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
             out.push(LabelView {
                 text: text.clone(),
                 x: v.x,
-                y: v.y + GAP,
+                y: v.y + gap,
             });
         }
     }
@@ -429,7 +430,7 @@ fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
         if let Some(v) = leftmost {
             out.push(LabelView {
                 text: text.clone(),
-                x: v.x - GAP,
+                x: v.x - gap,
                 y: v.y,
             });
         }
@@ -464,6 +465,10 @@ pub struct StateView {
     pub hands: Option<Vec<String>>,
     /// The dice's pending roll.
     pub roll: Option<u8>,
+    /// At the end of a game scored by area: the stones counted dead (cell ids).
+    pub dead: Option<Vec<u16>>,
+    /// The score counting them off, in words.
+    pub score: Option<String>,
     /// The cells of the last move a player chose (origin first).
     pub last: Vec<u16>,
     /// The history, oldest first.
@@ -569,6 +574,16 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         reserves,
         hands,
         roll: state.roll(),
+        dead: live
+            .dead
+            .as_ref()
+            .filter(|_| s.is_over())
+            .map(|d| d.iter().map(|c| c.raw()).collect()),
+        score: live
+            .dead
+            .as_ref()
+            .filter(|_| s.is_over())
+            .and_then(|d| s.score_line(d)),
         last,
         history,
         future: s.redo_texts(),
@@ -584,5 +599,41 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         },
         over,
         message: live.message.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hex's coordinate labels stand outside its coloured sides: farther from every cell
+    /// than the sides' lines (0.62 out, 0.1 wide).
+    #[test]
+    fn hex_labels_stand_outside_the_coloured_sides() {
+        let game = crate::load_shipped("hex", &[]).unwrap();
+        let view = board_view(&game);
+        assert!(!view.look.edges.is_empty() && !view.look.labels.is_empty());
+        for l in &view.look.labels {
+            let nearest = view
+                .cells
+                .iter()
+                .map(|c| ((c.x - l.x).powi(2) + (c.y - l.y).powi(2)).sqrt())
+                .fold(f64::MAX, f64::min);
+            assert!(nearest > 0.9, "label {} at {nearest:.2} from a cell", l.text);
+        }
+    }
+
+    /// A race board's halves stand apart with the bar between, and its trays at the side.
+    #[test]
+    fn backgammon_is_drawn_as_a_race() {
+        let game = crate::load_shipped("backgammon", &[]).unwrap();
+        let view = board_view(&game);
+        let race = view.look.race.as_ref().expect("look track");
+        let x = |n: &str| view.cells[game.board.cell_by_name(n).unwrap().index()].x;
+        assert_eq!(x("g1") - x("f1"), 2.0, "the bar's width between the halves");
+        assert_eq!(race.bar_box[0], (x("f1") + x("g1")) / 2.0 - 0.5);
+        assert_eq!(race.numbers[0][game.board.cell_by_name("l2").unwrap().index()], 24);
+        assert_eq!(race.numbers[1][game.board.cell_by_name("l2").unwrap().index()], 1);
+        assert!(race.trays.iter().all(|t| t[0] > x("l1")));
     }
 }

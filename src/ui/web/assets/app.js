@@ -182,7 +182,8 @@ function panel() {
   const s = state;
   const name = (i) => board.players[i];
   let status;
-  if (s.over) status = `Game over: ${s.over.why}`;
+  if (s.over && s.score) status = `Game over: ${s.score}`;
+  else if (s.over) status = `Game over: ${s.over.why}`;
   else if (s.thinking) status = `${name(s.to_move)} (computer) is thinking…`;
   else if (s.human_to_move) status = `${name(s.to_move)} to move`;
   else status = `${name(s.to_move)} (computer) to move`;
@@ -318,6 +319,10 @@ function draw() {
     const c = board.cells[i];
     const [cx, cy] = at(c.x, c.y);
     drawPiece(over, stack[stack.length - 1], cx, cy, i);
+    if (state.dead && state.dead.includes(i)) {
+      // A stone counted dead: crossed out.
+      el("path", { d: `M${cx - 0.22},${cy - 0.22}L${cx + 0.22},${cy + 0.22}M${cx + 0.22},${cy - 0.22}L${cx - 0.22},${cy + 0.22}`, class: "overlay dead", "data-dead": i }, over);
+    }
     if (stack.length > 1) {
       el("circle", { cx: cx + 0.28, cy: cy - 0.28, r: 0.16, fill: "#b03a2e", class: "overlay" }, over);
       const t = el("text", { x: cx + 0.28, y: cy - 0.27, class: "count" }, over);
@@ -543,6 +548,12 @@ function legend() {
 // ---- entering moves by clicking ----
 
 async function click(cell) {
+  // At the end of Go a click on a group says it is dead, or alive after all.
+  if (state && state.over && state.dead) {
+    const r = await api("POST", `/api/sessions/${sessionId}/pick`, { picked: [], cell });
+    show(r.state);
+    return;
+  }
   if (!state || state.over || !state.human_to_move) {
     say(state && state.over ? "the game is over: undo, or start a new game" : "the computer is to move", true);
     return;
