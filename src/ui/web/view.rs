@@ -207,6 +207,10 @@ pub fn board_view(game: &Game) -> BoardView {
     // … and the coordinate labels and coloured sides beside it (a race's numbers above and
     // below, its trays at the side).
     let mut look = look_view(game, &cells);
+    if race.is_some() {
+        // A race board's points are numbered instead of lettered.
+        look.labels.clear();
+    }
     if let Some(r) = &race {
         y0 -= 0.7;
         y1 += 0.7;
@@ -619,7 +623,11 @@ mod tests {
                 .iter()
                 .map(|c| ((c.x - l.x).powi(2) + (c.y - l.y).powi(2)).sqrt())
                 .fold(f64::MAX, f64::min);
-            assert!(nearest > 0.9, "label {} at {nearest:.2} from a cell", l.text);
+            assert!(
+                nearest > 0.9,
+                "label {} at {nearest:.2} from a cell",
+                l.text
+            );
         }
     }
 
@@ -632,8 +640,15 @@ mod tests {
         let x = |n: &str| view.cells[game.board.cell_by_name(n).unwrap().index()].x;
         assert_eq!(x("g1") - x("f1"), 2.0, "the bar's width between the halves");
         assert_eq!(race.bar_box[0], (x("f1") + x("g1")) / 2.0 - 0.5);
-        assert_eq!(race.numbers[0][game.board.cell_by_name("l2").unwrap().index()], 24);
-        assert_eq!(race.numbers[1][game.board.cell_by_name("l2").unwrap().index()], 1);
+        assert_eq!(
+            race.numbers[0][game.board.cell_by_name("l2").unwrap().index()],
+            24
+        );
+        assert_eq!(
+            race.numbers[1][game.board.cell_by_name("l2").unwrap().index()],
+            1
+        );
         assert!(race.trays.iter().all(|t| t[0] > x("l1")));
+        assert!(view.look.labels.is_empty(), "numbers, not letters");
     }
 }

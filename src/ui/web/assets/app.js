@@ -299,7 +299,8 @@ function draw() {
   if (look.race) drawRace(cells, over);
   // The first race track over the cells (later ones, such as Ur's way home, retrace it),
   // one dashed line per player, side by side where they share cells.
-  board.tracks.slice(0, 1).forEach((t) => {
+  // (A race board drawn as points needs no line: its numbers say the way.)
+  board.tracks.slice(0, look.race ? 0 : 1).forEach((t) => {
     t.cells.forEach((path, p) => {
       const off = (p - (t.cells.length - 1) / 2) * 0.14;
       const pts = path.map((c) => at(board.cells[c].x + off, board.cells[c].y + off).join(","));
