@@ -169,7 +169,7 @@ impl Session {
         let complete: Vec<Move> = fits
             .iter()
             .copied()
-            .filter(|m| self.pick_orders(m).iter().any(|o| *o == picked))
+            .filter(|m| self.pick_orders(m).contains(&picked))
             .collect();
         // One move left is played once it is clear what was meant: after two picks, or when
         // its cells are all picked (a first pick alone never plays a longer move).

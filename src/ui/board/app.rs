@@ -178,21 +178,16 @@ impl BoardApp {
         match key {
             Key::Enter | Key::Char(' ') => self.pick(self.cursor),
             Key::Click(x, y) => {
-                let cell = x
-                    .checked_sub(origin.0)
-                    .zip(y.checked_sub(origin.1))
-                    .and_then(|(bx, by)| {
-                        let mover = self.session.state().to_move();
-                        layout
-                            .cell_at(bx, by)
-                            .map(|c| {
-                                self.cursor = c;
-                                c
-                            })
-                            .or_else(|| layout.beside_at(bx, by, mover))
-                    });
-                if let Some(c) = cell {
+                let Some((bx, by)) = x.checked_sub(origin.0).zip(y.checked_sub(origin.1)) else {
+                    return;
+                };
+                if let Some(c) = layout.cell_at(bx, by) {
+                    self.cursor = c;
                     self.pick(c);
+                } else if let Some(place) = layout.beside_at(bx, by, self.session.state().to_move())
+                {
+                    // A race board's bar or tray (the cursor stays on the cells).
+                    self.pick(place);
                 }
             }
             // A race board's bar and tray are picked by key (the cursor stays on cells).
