@@ -621,6 +621,48 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
         format!("White: {}", turn["text"].as_str().unwrap())
     );
 
+    // Drawn as a race (`look track = points`): the 24 points numbered from the mover's
+    // side, the bar, the trays, the dice of the roll; a man borne off by clicking its
+    // point, then the tray, whichever man comes first.
+    page.open_position(
+        "backgammon",
+        json!({}),
+        "11(BBBBBBBBBBBBBBB)/8WW2 White 0 roll=65 off=13,0",
+        &["human", "human"],
+    )
+    .await;
+    let numbers = page
+        .js("return [...document.querySelectorAll('#board text.point-number')].map(t => t.textContent)")
+        .await;
+    let mut numbers: Vec<String> = serde_json::from_value(numbers).unwrap();
+    numbers.sort_by_key(|n| n.parse::<u32>().unwrap_or(99));
+    let mut want: Vec<String> = (1..=24).map(|n| n.to_string()).collect();
+    want.extend(["off".to_string(), "off".to_string()]);
+    assert_eq!(numbers, want);
+    let board_parts = page
+        .js(
+            "return [document.querySelectorAll('#board rect.bar').length, \
+             document.querySelectorAll('#board rect.tray').length, \
+             [...document.querySelectorAll('#board .die-face')].map(t => t.textContent)]",
+        )
+        .await;
+    assert_eq!(board_parts, json!([1, 2, ["6", "5"]]));
+    // White's 13 men off stand in its tray, counted.
+    let tallies = page
+        .js("return [...document.querySelectorAll('#board text.tally')].map(t => t.textContent)")
+        .await;
+    assert_eq!(tallies, json!(["13"]));
+    // The man on the 3 point first, though the turn is written 4/off+3/off.
+    page.click_cell("j1").await;
+    page.until(
+        "the tray lit",
+        "return document.querySelectorAll('#board .target').length === 1",
+    )
+    .await;
+    page.click_cell("off").await;
+    page.wait_moves(1).await;
+    assert_eq!(page.moves().await, ["White: 4/off+3/off"]);
+
     page.c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
 }
@@ -654,6 +696,47 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     .await;
     assert_eq!(page.moves().await, ["Black: pass", "White: pass"]);
     assert!(page.buttons().await.is_empty());
+
+    // Go's dead stones at the end: the computer marks the lone black stone in White's area,
+    // the status counts it off, and a click on it says it lives after all.
+    page.open_position(
+        "go",
+        json!({"size": "5"}),
+        "2XO1/2XO1/2XOX/2XO1/2XO1 Black",
+        &["human", "human"],
+    )
+    .await;
+    page.click(pass).await;
+    page.wait_moves(1).await;
+    page.click(pass).await;
+    page.wait_moves(2).await;
+    page.until(
+        "the dead stone",
+        "return document.querySelectorAll('#board .dead').length === 1",
+    )
+    .await;
+    let dead = page
+        .js("return document.querySelector('#board .dead').dataset.dead")
+        .await;
+    let e3 = page
+        .js("return document.querySelector(\"[data-name='e3']\").dataset.cell")
+        .await;
+    assert_eq!(dead, e3);
+    let status = || page.js("return document.getElementById('status').textContent");
+    assert_eq!(
+        status().await,
+        json!("Game over: Black 15.0, White 17.5: White wins by 2.5 (1 dead stone)")
+    );
+    page.click_cell("e3").await;
+    page.until(
+        "the stone alive",
+        "return document.querySelectorAll('#board .dead').length === 0",
+    )
+    .await;
+    assert_eq!(
+        status().await,
+        json!("Game over: Black 16.0, White 12.5: Black wins by 3.5 (no dead stones)")
+    );
 
     // Hex with the pie rule: only after Black's first stone may White swap.
     page.start("hex", "swap=yes", &["human", "human"]).await;

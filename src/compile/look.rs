@@ -10,7 +10,9 @@ use crate::lang::span::Name;
 use crate::lang::Diagnostic;
 
 /// The words a `look` line may start with, for the diagnostics.
-const WORDS: [&str; 6] = ["points", "lines", "marks", "edges", "picture", "turned"];
+const WORDS: [&str; 7] = [
+    "points", "lines", "marks", "edges", "picture", "turned", "track",
+];
 
 impl Compiler {
     /// Reads every `look` line into `self.look`, after the pieces and zones are known.
@@ -79,11 +81,13 @@ impl Compiler {
             ("edges", Some(v)) => self.look_edges(look, word, v),
             ("picture", Some(v)) => self.look_picture(look, word, subject, v),
             ("turned", Some(v)) => self.look_turned(look, v),
-            ("marks" | "edges" | "picture" | "turned", None) => {
+            ("track", Some(v)) => self.look_track(look, v),
+            ("marks" | "edges" | "picture" | "turned" | "track", None) => {
                 let example = match w {
                     "marks" => "look marks = rosettes",
                     "edges" => "look edges = top, bottom for Black, left, right for White",
                     "picture" => "look picture king = \"♔\" for White, \"♚\" for Black",
+                    "track" => "look track = points",
                     _ => "look turned = White",
                 };
                 let d = Diagnostic::error(word.span, format!("'look {w}' needs a value"))
@@ -92,7 +96,7 @@ impl Compiler {
             }
             _ => {
                 let d = Diagnostic::error(word.span, format!("unknown look '{w}'"))
-                    .with_hint("a board's look is one of: points, lines, marks = cells, edges = sides for Player, picture kind = \"…\", turned = Player")
+                    .with_hint("a board's look is one of: points, lines, marks = cells, edges = sides for Player, picture kind = \"…\", turned = Player, track = name")
                     .suggest(w, WORDS);
                 self.diags.push(d);
             }
@@ -210,6 +214,41 @@ impl Compiler {
         }
     }
 
+    /// `look track = points`: the board drawn as the race along a track (backgammon).
+    fn look_track(&mut self, look: &mut BoardLook, v: &Value) {
+        let name = match v {
+            Value::List(l) => match l.as_slice() {
+                [e @ Expr {
+                    kind: ExprKind::Name(n),
+                    ..
+                }] => Name::new(n.clone(), e.span),
+                _ => {
+                    return self
+                        .err_at_value(v, "'look track' names one track: 'look track = points'")
+                }
+            },
+            Value::PerPlayer(_) => {
+                return self.err_at_value(
+                    v,
+                    "'look track' names one track for every player: 'look track = points'",
+                )
+            }
+        };
+        match self.race.tracks.get(&name.node) {
+            Some(t) => {
+                look.track = (0..self.players.len())
+                    .map(|p| t.cells.0.get(p).cloned().unwrap_or_default())
+                    .collect();
+            }
+            None => {
+                let d = Diagnostic::error(name.span, format!("unknown track '{}'", name.node))
+                    .with_hint("'look track' draws a track declared with 'track name = cells'")
+                    .suggest(&name.node, self.race.tracks.keys().map(String::as_str));
+                self.diags.push(d);
+            }
+        }
+    }
+
     fn err_at_value(&mut self, v: &Value, msg: &str) {
         let span = match v {
             Value::List(l) => l.first().map(|e| e.span),
@@ -258,6 +297,19 @@ mod tests {
     }
 
     #[test]
+    fn a_drawn_track_numbers_its_cells_from_each_side() {
+        let g = crate::load_shipped("backgammon", &[]).unwrap();
+        let look = g.look();
+        let cell = |n: &str| g.board.cell_by_name(n).unwrap();
+        assert_eq!(look.track.len(), 2);
+        // White's 24 point is Black's 1, and White's 6 point (g1) is Black's 19.
+        assert_eq!(look.point_number(Player(0), cell("l2")), Some(24));
+        assert_eq!(look.point_number(Player(1), cell("l2")), Some(1));
+        assert_eq!(look.point_number(Player(0), cell("g1")), Some(6));
+        assert_eq!(look.point_number(Player(1), cell("g1")), Some(19));
+    }
+
+    #[test]
     fn a_look_may_depend_on_options() {
         let src = format!(
             "option size = 5\n{BASE}look marks = c3 when size = 5\nlook marks = b2 when size = 9\n"
@@ -290,6 +342,8 @@ mod tests {
                 "one to four characters",
             ),
             ("look turned = Red", "unknown player 'Red'"),
+            ("look track = points", "unknown track 'points'"),
+            ("look track", "'look track' needs a value"),
             (
                 "look marks = c3 when ply() > 3",
                 "may depend only on options",

@@ -22,6 +22,11 @@ pub struct BoardLook {
     /// `look turned = Player`: that player's pieces are drawn turned round, as shogi's
     /// pieces point at the opponent.
     pub turned: Vec<Player>,
+    /// `look track = points`: the board is drawn as a race along that track (backgammon's
+    /// points): per player, the track's cells in order, numbered from the mover's side
+    /// (the first cell is the highest number), with the bar and the men borne off beside
+    /// them. Empty when the board is drawn as cells.
+    pub track: Vec<Vec<CellId>>,
     /// The coordinate labels of the board's columns, by lattice column (left to right),
     /// from its cell names (`a`…`t` without `i` on a Go board; `9`…`1` on shogi's).
     pub files: Vec<String>,
@@ -56,6 +61,14 @@ impl BoardLook {
             .map(|e| e.player);
         let first = owners.next()?;
         owners.all(|p| p == first).then_some(first)
+    }
+
+    /// The number `player` gives `cell` on the drawn track (`look track`): its points
+    /// counted down to 1 at the track's end, as players number backgammon's points.
+    pub fn point_number(&self, player: Player, cell: CellId) -> Option<usize> {
+        let track = self.track.get(player.index())?;
+        let at = track.iter().position(|&c| c == cell)?;
+        Some(track.len() - at)
     }
 
     /// The picture of piece id `piece`, if the rule file gives one.

@@ -16,6 +16,7 @@
 
 pub mod ai;
 pub mod analysis;
+pub mod dead;
 pub mod driver;
 pub mod model;
 pub mod pick;

@@ -3,9 +3,11 @@
 //! the move lands on or acts on, in order. After each pick only the legal moves that begin
 //! with the cells picked so far remain; when one remains (or every remaining move is
 //! complete) it is played, and moves sharing all their cells (promotion choices) are offered
-//! as a list.
+//! as a list. A whole turn of dice (backgammon) is picked step by step in any order of its
+//! steps, each man then where it lands, with the bar ([`BAR`]) and the men borne off
+//! ([`OFF`]) as places to pick beside the board's cells.
 
-use crate::engine::{CellId, Move};
+use crate::engine::{CellId, Move, Part, Steps, BORNE_OFF, FROM_RESERVE};
 
 use super::model::Session;
 
@@ -28,7 +30,91 @@ pub enum Pick {
     Choose(Vec<Move>),
 }
 
+/// The bar, picked for a man entering from it (a whole dice turn's step `bar/22`).
+pub const BAR: CellId = FROM_RESERVE;
+
+/// The men borne off, picked for a man leaving the board (`6/off`).
+pub const OFF: CellId = BORNE_OFF;
+
 impl Session {
+    /// Whether `mv` is a whole turn of dice used separately (`advance(…, by: die)`): pairs
+    /// of cells, one per step, that may be picked in any order.
+    pub fn is_dice_turn(&self, mv: &Move) -> bool {
+        let g = self.game();
+        g.rules.get(mv.rule.index()).is_some_and(
+            |r| matches!(r.parts.first(), Some(Part::Advance(a)) if a.steps == Steps::Die),
+        )
+    }
+
+    /// What a player calls a place picked: a cell's name, `bar` or `off`; on a board drawn
+    /// as a race (`look track`), a point's number from the mover's side (`13`).
+    pub fn pick_name(&self, cell: CellId) -> String {
+        let g = self.game();
+        match cell {
+            BAR => "bar".into(),
+            OFF => "off".into(),
+            c => match g.look().point_number(self.state().to_move(), c) {
+                Some(n) => n.to_string(),
+                None => g
+                    .board
+                    .cells
+                    .get(c.index())
+                    .map_or_else(|| format!("cell {c}"), |c| c.name.clone()),
+            },
+        }
+    }
+
+    /// The orders in which a move's places may be picked: one for most moves (see
+    /// [`Session::move_cells`]); for a whole dice turn, its steps in every order, each as
+    /// its man's point then its landing (`bar` and `off` included), a man moved on by the
+    /// next step picked once at the point between (`8 5 4`) or not at all (`8 4`). Only
+    /// orders a player could play count: men on the bar first, each man from where it stands.
+    pub fn pick_orders(&self, mv: &Move) -> Vec<Vec<CellId>> {
+        if !self.is_dice_turn(mv) {
+            return vec![self.move_cells(mv)];
+        }
+        let steps: Vec<(CellId, CellId)> =
+            mv.cells().chunks_exact(2).map(|s| (s[0], s[1])).collect();
+        let (g, s) = (self.game(), self.state());
+        let holds = |c: CellId| c != BAR && g.owner(s.at(c)) == Some(s.to_move());
+        // An order is one a player could play: men on the bar enter first, and a man moves
+        // from a point that holds one of the mover's men or that an earlier step reached.
+        let playable = |order: &[usize]| {
+            order.iter().enumerate().all(|(k, &i)| {
+                let from = steps[i].0;
+                if from == BAR {
+                    return order[..k].iter().all(|&j| steps[j].0 == BAR);
+                }
+                holds(from) || order[..k].iter().any(|&j| steps[j].1 == from)
+            })
+        };
+        let mut out: Vec<Vec<CellId>> = Vec::new();
+        for order in permutations(steps.len())
+            .into_iter()
+            .filter(|o| playable(o))
+        {
+            for merge in [false, true] {
+                let mut seq: Vec<CellId> = Vec::with_capacity(steps.len() * 2);
+                for &i in &order {
+                    let (from, to) = steps[i];
+                    match seq.last() {
+                        Some(&last) if last == from => {
+                            if merge {
+                                seq.pop();
+                            }
+                        }
+                        _ => seq.push(from),
+                    }
+                    seq.push(to);
+                }
+                if !out.contains(&seq) {
+                    out.push(seq);
+                }
+            }
+        }
+        out
+    }
+
     /// The board cells a move is entered by: its origin, then what it lands on or acts on.
     pub fn move_cells(&self, mv: &Move) -> Vec<CellId> {
         let g = self.game();
@@ -49,7 +135,7 @@ impl Session {
         }
         self.legal_moves()
             .into_iter()
-            .filter(|m| self.move_cells(m).starts_with(picked))
+            .filter(|m| self.pick_orders(m).iter().any(|o| o.starts_with(picked)))
             .collect()
     }
 
@@ -59,7 +145,9 @@ impl Session {
         let mut out: Vec<CellId> = self
             .moves_starting_with(picked)
             .iter()
-            .filter_map(|m| self.move_cells(m).get(k).copied())
+            .flat_map(|m| self.pick_orders(m))
+            .filter(|o| o.starts_with(picked))
+            .filter_map(|o| o.get(k).copied())
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -81,7 +169,7 @@ impl Session {
         let complete: Vec<Move> = fits
             .iter()
             .copied()
-            .filter(|m| self.move_cells(m).len() == picked.len())
+            .filter(|m| self.pick_orders(m).contains(&picked))
             .collect();
         // One move left is played once it is clear what was meant: after two picks, or when
         // its cells are all picked (a first pick alone never plays a longer move).
@@ -99,6 +187,22 @@ impl Session {
             complete: complete.first().copied(),
         }
     }
+}
+
+/// Every order of `n` things (n is at most four here: a double's four steps).
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for rest in permutations(n - 1) {
+        for at in 0..=rest.len() {
+            let mut p = rest.clone();
+            p.insert(at, n - 1);
+            out.push(p);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -140,5 +244,85 @@ mod tests {
         let a1 = cell(&n, "a1");
         assert!(matches!(n.pick(&[], a1), Pick::Picked { .. }));
         assert!(matches!(n.pick(&[a1], cell(&n, "a2")), Pick::Play(_)));
+    }
+
+    fn at(game: &str, position: &str) -> Session {
+        let g = crate::load_shipped(game, &[]).unwrap();
+        let start = g.parse_position(position).unwrap();
+        Session::new(g, game, &[], Some(start), &[Seat::Human, Seat::Human], 1)
+    }
+
+    fn played(s: &Session, picks: &[CellId]) -> Option<String> {
+        let (last, first) = picks.split_last()?;
+        match s.pick(first, *last) {
+            Pick::Play(m) => Some(s.game().move_to_string(s.state(), m)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_turn_is_picked_in_any_order_of_its_steps() {
+        // The opening 3-1 makes the 5 point: 8/5 and 6/5, in either order.
+        let g = crate::load_shipped("backgammon", &[]).unwrap();
+        let mut st = g.start();
+        g.make(&mut st, Move::roll(31));
+        let s = Session::new(
+            g,
+            "backgammon",
+            &[],
+            Some(st),
+            &[Seat::Human, Seat::Human],
+            1,
+        );
+        let (p8, p6, p5) = (cell(&s, "e1"), cell(&s, "g1"), cell(&s, "h1"));
+        for picks in [[p8, p5, p6], [p6, p5, p8]] {
+            assert_eq!(played(&s, &picks).as_deref(), Some("8/5+6/5"), "{picks:?}");
+        }
+    }
+
+    #[test]
+    fn men_borne_off_are_picked_in_any_order() {
+        // White's last two men, on its 4 and 3 points, with a 6-5: both bear off, the one
+        // listed second picked first as well.
+        let s = at(
+            "backgammon",
+            "11(BBBBBBBBBBBBBBB)/8WW2 White 0 roll=65 off=13,0",
+        );
+        let (p4, p3) = (cell(&s, "i1"), cell(&s, "j1"));
+        assert_eq!(s.next_cells(&[p3]), vec![OFF]);
+        assert!(matches!(s.pick(&[], p3), Pick::Picked { .. }));
+        for picks in [[p3, OFF], [p4, OFF]] {
+            assert_eq!(played(&s, &picks).as_deref(), Some("4/off+3/off"));
+        }
+        assert_eq!(s.pick_name(OFF), "off");
+        assert_eq!(s.pick_name(p3), "3");
+    }
+
+    #[test]
+    fn a_man_enters_from_the_bar_and_runs_on_with_the_point_between_or_without() {
+        let s = at(
+            "backgammon",
+            "6(BB)5/(BBBBBBBBBBBBB)5(WWWWWWWWWWWWWW)5 White 0 roll=61 reserve=1,0",
+        );
+        // Only the bar can start a turn while a man waits there.
+        assert_eq!(s.next_cells(&[]), vec![BAR]);
+        assert_eq!(s.pick(&[], cell(&s, "a1")), Pick::NoMove);
+        let (p24, p18) = (cell(&s, "l2"), cell(&s, "f2"));
+        assert_eq!(s.next_cells(&[BAR]), vec![p18, p24]);
+        // bar/24 24/18 is bar/18.
+        for picks in [[BAR, p24], [BAR, p18]] {
+            assert_eq!(played(&s, &picks).as_deref(), Some("bar/24+24/18"));
+        }
+        assert_eq!(s.pick_name(BAR), "bar");
+    }
+
+    #[test]
+    fn every_order_of_four_steps_is_tried_once() {
+        let p = permutations(4);
+        assert_eq!(p.len(), 24);
+        let mut sorted = p.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 24);
     }
 }

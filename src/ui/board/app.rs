@@ -75,6 +75,9 @@ pub struct BoardApp {
     ai: Driver,
     /// The shipped game the menu's game line shows (an index into the shipped names).
     pub menu_game: usize,
+    /// At the end of a game scored by area (Go): the stones counted dead, as the computer
+    /// proposed them and the players then disputed them, a group at a time.
+    pub dead: Option<Vec<CellId>>,
 }
 
 impl BoardApp {
@@ -91,6 +94,7 @@ impl BoardApp {
             quit: false,
             ai: Driver::new(),
             menu_game: 0,
+            dead: None,
         };
         app.message = app.turn_message();
         app
@@ -174,15 +178,21 @@ impl BoardApp {
         match key {
             Key::Enter | Key::Char(' ') => self.pick(self.cursor),
             Key::Click(x, y) => {
-                let cell = x
-                    .checked_sub(origin.0)
-                    .zip(y.checked_sub(origin.1))
-                    .and_then(|(bx, by)| layout.cell_at(bx, by));
-                if let Some(c) = cell {
+                let Some((bx, by)) = x.checked_sub(origin.0).zip(y.checked_sub(origin.1)) else {
+                    return;
+                };
+                if let Some(c) = layout.cell_at(bx, by) {
                     self.cursor = c;
                     self.pick(c);
+                } else if let Some(place) = layout.beside_at(bx, by, self.session.state().to_move())
+                {
+                    // A race board's bar or tray (the cursor stays on the cells).
+                    self.pick(place);
                 }
             }
+            // A race board's bar and tray are picked by key (the cursor stays on cells).
+            Key::Char('b') if !layout.beside.is_empty() => self.pick(crate::session::pick::BAR),
+            Key::Char('o') if !layout.beside.is_empty() => self.pick(crate::session::pick::OFF),
             Key::Esc => {
                 if self.picked.pop().is_some() {
                     self.message = self.picking_message();
@@ -202,6 +212,13 @@ impl BoardApp {
             Key::Char('i') => self.run(Command::Hint(None)),
             _ => {}
         }
+    }
+
+    /// Whether the stone on `cell` is counted dead at the end of the game.
+    pub fn counted_dead(&self, cell: CellId) -> bool {
+        !matches!(self.mode, Mode::History(_))
+            && self.session.is_over()
+            && self.dead.as_ref().is_some_and(|d| d.contains(&cell))
     }
 
     /// The board cells a move is entered by: its origin, then what it lands on or acts on.
@@ -230,6 +247,13 @@ impl BoardApp {
     }
 
     fn pick(&mut self, cell: CellId) {
+        if let (true, Some(dead)) = (self.session.is_over(), &self.dead) {
+            // The players dispute the dead stones: a pick turns a group dead or alive.
+            let dead = self.session.toggle_dead(dead, cell);
+            self.message = self.session.score_line(&dead).unwrap_or_default();
+            self.dead = Some(dead);
+            return;
+        }
         if self.session.is_over() {
             self.message = "the game is over: n for a new game, u to undo".into();
             return;
@@ -238,8 +262,7 @@ impl BoardApp {
             self.message = "the computer is thinking".into();
             return;
         }
-        let g = self.session.game();
-        let name = g.board.cells[cell.index()].name.clone();
+        let name = self.session.pick_name(cell);
         match self.session.pick(&self.picked, cell) {
             Pick::NoMove => {
                 self.message = if self.picked.is_empty() {
@@ -485,6 +508,16 @@ impl BoardApp {
         if !self.session.is_over() {
             words.push(self.turn_message());
         }
+        // A game scored by area is counted with the dead stones off: the computer proposes
+        // them, the players dispute them (see `pick`).
+        self.dead = self.session.proposed_dead();
+        if let Some(dead) = &self.dead {
+            let n = dead.len();
+            let stones = format!("{n} stone{}", if n == 1 { "" } else { "s" });
+            words.push(format!(
+                "the computer marks {stones} dead (pick a group to dispute)"
+            ));
+        }
         self.message = words.join("; ");
     }
 
@@ -505,11 +538,10 @@ impl BoardApp {
         if self.picked.is_empty() {
             return self.turn_message();
         }
-        let g = self.session.game();
-        let names: Vec<&str> = self
+        let names: Vec<String> = self
             .picked
             .iter()
-            .map(|&c| g.board.cells[c.index()].name.as_str())
+            .map(|&c| self.session.pick_name(c))
             .collect();
         format!(
             "picked {}: pick a highlighted cell (Esc to step back)",

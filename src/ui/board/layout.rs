@@ -1,9 +1,11 @@
 //! Where each cell goes on the terminal: the engine's cell centres ([`Game::cell_points`])
 //! scaled to character positions, for any board shape. Each cell is drawn as a box three
 //! characters wide (`[X]`); cells on one line stay at least three characters apart, cells
-//! on neighbouring lines at least two.
+//! on neighbouring lines at least two. A board drawn as a race (`look track`, backgammon)
+//! has the bar in a gap between its halves and a tray for the men borne off at its side.
 
-use crate::engine::{CellId, Game};
+use crate::engine::{CellId, Game, Player};
+use crate::session::pick::{BAR, OFF};
 
 /// Width of a cell's box on screen.
 pub const CELL_WIDTH: u16 = 3;
@@ -15,7 +17,26 @@ pub struct Layout {
     pub at: Vec<(u16, u16)>,
     /// Width and height of the whole board.
     pub size: (u16, u16),
+    /// The places picked beside the cells (`look track`): each player's bar and tray.
+    pub beside: Vec<Beside>,
+    /// Where each player's roll is drawn (`look track`), by player.
+    pub dice: Vec<(u16, u16)>,
 }
+
+/// A place to pick beside the cells: a player's bar ([`BAR`]) or tray of men borne off
+/// ([`OFF`]), a box as wide as a cell's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Beside {
+    /// [`BAR`] or [`OFF`].
+    pub place: CellId,
+    /// Whose it is.
+    pub player: Player,
+    /// Its box's top-left character.
+    pub at: (u16, u16),
+}
+
+/// Width of the gap between a race board's halves, where the bar is.
+const BAR_GAP: u16 = 5;
 
 impl Layout {
     /// The layout of `game`'s board, turned upside down when `flipped`.
@@ -63,17 +84,62 @@ impl Layout {
                 (x.clamp(0, 4000) as u16, y.clamp(0, 4000) as u16)
             })
             .collect();
-        let width = at.iter().map(|a| a.0 + CELL_WIDTH).max().unwrap_or(0);
+        let mut width = at.iter().map(|a| a.0 + CELL_WIDTH).max().unwrap_or(0);
         let height = at.iter().map(|a| a.1 + 1).max().unwrap_or(0);
-        if flipped {
+        let (mut beside, mut dice) = (Vec::new(), Vec::new());
+        let track = &game.look().track;
+        if !track.is_empty() {
+            // The bar between the halves; each player's bar on the line its men enter,
+            // its tray and its roll on the line they leave from.
+            let mid = width / 2;
             for a in &mut at {
-                *a = (width - CELL_WIDTH - a.0, height - 1 - a.1);
+                if a.0 >= mid {
+                    a.0 += BAR_GAP;
+                }
             }
+            let tray = width + BAR_GAP + 1;
+            width = tray + CELL_WIDTH;
+            for (p, cells) in track.iter().enumerate() {
+                let (Some(first), Some(last)) = (cells.first(), cells.last()) else {
+                    continue;
+                };
+                let (enter, leave) = (at[first.index()].1, at[last.index()].1);
+                let player = Player(p as u8);
+                beside.push(Beside {
+                    place: BAR,
+                    player,
+                    at: (mid + 1, enter),
+                });
+                beside.push(Beside {
+                    place: OFF,
+                    player,
+                    at: (tray, leave),
+                });
+                dice.push((mid + 1, leave));
+            }
+        }
+        if flipped {
+            let turn = |a: (u16, u16)| (width - CELL_WIDTH - a.0, height - 1 - a.1);
+            at.iter_mut().for_each(|a| *a = turn(*a));
+            beside.iter_mut().for_each(|b| b.at = turn(b.at));
+            dice.iter_mut().for_each(|d| *d = turn(*d));
         }
         Layout {
             at,
             size: (width, height),
+            beside,
+            dice,
         }
+    }
+
+    /// The bar or tray of `player` at the point (`x`, `y`) relative to the board, if any.
+    pub fn beside_at(&self, x: u16, y: u16, player: Player) -> Option<CellId> {
+        self.beside
+            .iter()
+            .find(|b| {
+                b.player == player && b.at.1 == y && (b.at.0..b.at.0 + CELL_WIDTH).contains(&x)
+            })
+            .map(|b| b.place)
     }
 
     /// The cell whose box covers the point (`x`, `y`) relative to the board, if any.
@@ -119,5 +185,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_race_board_has_the_bar_between_its_halves_and_the_trays_at_its_side() {
+        let game = crate::load_shipped("backgammon", &[]).unwrap();
+        let l = Layout::new(&game, false);
+        let at = |n: &str| l.at[game.board.cell_by_name(n).unwrap().index()];
+        // Six points, the gap, six points, a space and the tray.
+        assert_eq!(
+            (at("a2"), at("f2"), at("g2"), at("l1")),
+            ((0, 0), (15, 0), (23, 0), (38, 1))
+        );
+        assert_eq!(l.size, (45, 2));
+        let (white, black) = (Player(0), Player(1));
+        // White enters on the top line (its 24 point) and bears off from the bottom.
+        assert_eq!(l.beside_at(19, 0, white), Some(BAR));
+        assert_eq!(l.beside_at(42, 1, white), Some(OFF));
+        assert_eq!(l.beside_at(19, 1, black), Some(BAR));
+        assert_eq!(l.beside_at(42, 0, black), Some(OFF));
+        assert_eq!(l.beside_at(19, 1, white), None);
+        assert_eq!(l.dice, [(19, 1), (19, 0)]);
     }
 }

@@ -673,3 +673,108 @@ fn each_board_draws_its_declared_look_at_80_by_24() {
         );
     }
 }
+
+/// Backgammon drawn as its players know it (`look track = points`): 24 points numbered from
+/// the mover's side, the bar between the halves, the trays of men borne off, the dice; a man
+/// borne off by picking its point, then `o` (the tray), whichever man is picked first.
+#[test]
+fn a_race_board_is_drawn_from_the_movers_side_and_men_bear_off_in_any_order() {
+    let position = "11(BBBBBBBBBBBBBBB)/8WW2 White 0 roll=65 off=13,0";
+    let mut a = app(
+        "backgammon",
+        &[],
+        Some(position),
+        &[Seat::Human, Seat::Human],
+    );
+    let s = screen(&a);
+    let lines: Vec<&str> = s.lines().collect();
+    // White's 13 to 24 along the top, 12 to 1 along the bottom; the bar, the tray.
+    assert!(
+        lines[1].contains("13 14 15 16 17 18  bar 19 20 21 22 23 24  off"),
+        "{s}"
+    );
+    assert!(
+        lines[4].contains("12 11 10  9  8  7       6  5  4  3  2  1  off"),
+        "{s}"
+    );
+    // The roll in the gap on White's side; thirteen men off in White's tray.
+    assert!(lines[3].contains(" 6 5  "), "{s}");
+    assert!(lines[3].trim_end().ends_with("  W+"), "{s}");
+    // The man on the 3 point first (the turn is written 4/off+3/off): the tray lights up.
+    pick(&mut a, "j1");
+    assert_eq!(a.next_cells(), vec![crate::session::pick::OFF]);
+    let picked = screen(&a);
+    assert!(picked.contains("(W+"), "{picked}");
+    assert!(picked.contains("picked 3: pick"), "{picked}");
+    insta::assert_snapshot!("board_backgammon_race_picked", picked);
+    press(&mut a, &[Key::Char('o')]);
+    let played: Vec<&str> = a
+        .session
+        .history()
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect();
+    assert_eq!(played.last(), Some(&"4/off+3/off"), "{}", a.message);
+    // The same turn the other way round, the tray clicked rather than keyed.
+    let mut b = app(
+        "backgammon",
+        &[],
+        Some(position),
+        &[Seat::Human, Seat::Human],
+    );
+    pick(&mut b, "i1");
+    let layout = Layout::new(b.session.game(), b.flipped);
+    let tray = layout
+        .beside
+        .iter()
+        .find(|p| p.place == crate::session::pick::OFF && p.player.index() == 0)
+        .unwrap()
+        .at;
+    press(&mut b, &[Key::Click(3 + tray.0 + 1, 2 + tray.1)]);
+    let played: Vec<&str> = b
+        .session
+        .history()
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect();
+    assert_eq!(played.last(), Some(&"4/off+3/off"), "{}", b.message);
+}
+
+/// Go at its end: after two passes the computer marks the dead stones (the lone black stone
+/// in White's area), the title counts them off, and a pick on a group disputes it.
+#[test]
+fn dead_stones_are_proposed_shown_and_disputed_at_the_end_of_go() {
+    let position = "2XO1/2XO1/2XOX/2XO1/2XO1 Black";
+    let mut a = app(
+        "go",
+        &[("size", "5")],
+        Some(position),
+        &[Seat::Human, Seat::Human],
+    );
+    for _ in 0..2 {
+        press(&mut a, &[Key::Char(':')]);
+        press(&mut a, &"pass".chars().map(Key::Char).collect::<Vec<_>>());
+        press(&mut a, &[Key::Enter]);
+    }
+    assert!(a.session.is_over());
+    assert_eq!(a.dead, Some(vec![cell(&a, "e3")]));
+    assert!(
+        a.message.contains("the computer marks 1 stone dead"),
+        "{}",
+        a.message
+    );
+    let s = screen(&a);
+    assert!(
+        s.starts_with("Go · game over: Black 15.0, White 17.5: White wins by 2.5 (1 dead stone)"),
+        "{s}"
+    );
+    insta::assert_snapshot!("board_go_dead_stones", s);
+    // The players say the stone lives: it counts for Black again.
+    pick(&mut a, "e3");
+    assert_eq!(a.dead, Some(vec![]));
+    assert_eq!(
+        a.message,
+        "Black 16.0, White 12.5: Black wins by 3.5 (no dead stones)"
+    );
+    assert!(screen(&a).contains("Black wins by 3.5"));
+}

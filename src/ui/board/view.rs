@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::engine::{CellId, EMPTY};
+use crate::session::pick::BAR;
 use crate::ui::render::reserve_line;
 
 use super::app::{BoardApp, Mode};
@@ -81,7 +82,11 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
         draw_lines(app, layout, origin, buf);
     }
     draw_board(app, layout, origin, buf, color);
-    draw_labels(app, layout, origin, buf);
+    if layout.beside.is_empty() {
+        draw_labels(app, layout, origin, buf);
+    } else {
+        draw_race(app, layout, origin, buf, color);
+    }
 
     // Side panel beside the board if it fits, else under it.
     let beside = origin.0 + w + 2 + PANEL <= area.x + area.width;
@@ -204,6 +209,11 @@ fn turn_line(app: &BoardApp) -> String {
             )
         };
     }
+    if let Some(counted) = app.dead.as_ref().filter(|_| app.session.is_over()) {
+        if let Some(line) = app.session.score_line(counted) {
+            return format!("game over: {line}");
+        }
+    }
     if let Some(end) = crate::engine::ending::describe_end(game, state) {
         return format!("game over: {end}");
     }
@@ -248,6 +258,12 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
             '+' // a star point, a rosette (`look marks`)
         } else if piece == EMPTY {
             '.'
+        } else if app.counted_dead(cell) {
+            // A dead stone at the end, counted off: its letter in lower case (or `×`).
+            let sym = game.pieces[piece.index()].symbol;
+            Some(sym.to_ascii_lowercase())
+                .filter(|&l| l != sym)
+                .unwrap_or('×')
         } else {
             game.pieces[piece.index()].symbol
         };
@@ -291,6 +307,84 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
         buf.set_string(origin.0 + x, origin.1 + y, l.to_string(), bracket);
         buf.set_string(origin.0 + x + 1, origin.1 + y, symbol.to_string(), style);
         buf.set_string(origin.0 + x + 2, origin.1 + y, r.to_string(), bracket);
+    }
+}
+
+/// A board drawn as a race (`look track`): its points numbered from the mover's side
+/// above the top line and below the bottom one, the mover's bar between the halves, both
+/// trays of men borne off, and the dice of the roll in play.
+fn draw_race(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buffer, color: bool) {
+    let game = app.session.game();
+    let shown = app.shown_state();
+    let state: &crate::engine::State = &shown;
+    let mover = state.to_move();
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    let bottom = layout.size.1.saturating_sub(1);
+    for (c, &(x, y)) in layout.at.iter().enumerate() {
+        let Some(n) = game.look().point_number(mover, CellId::from_index(c)) else {
+            continue;
+        };
+        let line = match y {
+            0 => origin.1 - 1,
+            _ if y == bottom => origin.1 + bottom + 1,
+            _ => continue,
+        };
+        buf.set_stringn(origin.0 + x, line, format!("{n:>2}"), 2, dim);
+    }
+    let targets = if app.picked.is_empty() {
+        Vec::new()
+    } else {
+        app.next_cells()
+    };
+    let man = |p: crate::engine::Player| {
+        game.reserve_kind
+            .map(|k| game.piece_id(k, Some(p)))
+            .filter(|id| id.index() < game.pieces.len())
+    };
+    for b in &layout.beside {
+        // The other player's bar would sit where the mover's dice are: the panel counts it.
+        if b.place == BAR && b.player != mover {
+            continue;
+        }
+        let count = if b.place == BAR {
+            man(b.player).map_or(0, |id| state.reserve(id) as usize)
+        } else {
+            state.borne_off(b.player) as usize
+        };
+        let symbol = match man(b.player) {
+            Some(id) if count > 0 => game.pieces[id.index()].symbol,
+            _ => '.',
+        };
+        let height = match count {
+            0 | 1 => ' ',
+            h @ 2..=9 => char::from(b'0' + h as u8),
+            _ => '+',
+        };
+        let mine = b.player == mover;
+        let (l, r) = if mine && app.picked.last() == Some(&b.place) {
+            ('<', if height == ' ' { '>' } else { height })
+        } else if mine && targets.contains(&b.place) {
+            ('(', if height == ' ' { ')' } else { height })
+        } else {
+            (' ', height)
+        };
+        let mut style = Style::default();
+        if color && mine && targets.contains(&b.place) {
+            style = style.bg(Color::Blue);
+        }
+        let (x, y) = (origin.0 + b.at.0, origin.1 + b.at.1);
+        buf.set_string(x, y, format!("{l}{symbol}{r}"), style);
+        // Its name beside the board's edge: above the top line, below the bottom one.
+        let label_line = if b.at.1 == 0 { y - 1 } else { y + 1 };
+        let name = if b.place == BAR { "bar" } else { "off" };
+        if b.at.1 == 0 || b.at.1 == bottom {
+            buf.set_stringn(x, label_line, name, 3, dim);
+        }
+    }
+    if let (Some(roll), Some(&(x, y))) = (state.roll(), layout.dice.get(mover.index())) {
+        let (high, low) = crate::engine::dice_turn::split_roll(roll);
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        buf.set_string(origin.0 + x, origin.1 + y, format!("{high} {low}"), bold);
     }
 }
 
@@ -529,7 +623,13 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
     } else {
         String::new()
     };
-    out.push((format!("cursor {}: {what}{stack}", cell.name), plain));
+    let name = app.session.pick_name(app.cursor);
+    let point = if name == cell.name {
+        name
+    } else {
+        format!("{name} ({})", cell.name)
+    };
+    out.push((format!("cursor {point}: {what}{stack}"), plain));
     out.push((String::new(), plain));
     // The legend, the notes and the keys, as much of them as leaves the history its few
     // lines (a game with many kinds, such as shogi, would otherwise fill the panel).
@@ -694,6 +794,7 @@ fn draw_help(area: Rect, buf: &mut Buffer) {
         "  n                   new game",
         "  i                   hint",
         "  f                   flip the board",
+        "  b / o               pick the bar / the men borne off (a race board)",
         "  [ / ]               browse the history: the position after each move",
         "  m                   menu: new game, game, who plays each seat, save, load",
         "  q                   quit",

@@ -31,6 +31,7 @@ use serde_json::{json, Value};
 use crate::engine::{CellId, ParseMoveError, Refusal};
 use crate::io::record::Record;
 use crate::session::analysis::analyse;
+use crate::session::pick::{BAR, OFF};
 use crate::session::{AiSettings, Pick, Seat, Session, SessionError, DEFAULT_LEVEL};
 
 use super::live::Live;
@@ -349,7 +350,10 @@ pub struct PickBody {
 
 fn check_cells(s: &Session, cells: &[CellId]) -> Result<(), ApiError> {
     let n = s.game().board.len();
-    match cells.iter().find(|&&c| c.index() >= n) {
+    // A race board's bar and tray are picked too (`look track`).
+    let race = !s.game().look().track.is_empty();
+    let beside = |c: CellId| race && (c == BAR || c == OFF);
+    match cells.iter().find(|&&c| c.index() >= n && !beside(c)) {
         Some(c) => Err(ApiError::bad(format!(
             "no cell {c}: the board has cells 0 to {}",
             n.saturating_sub(1)
@@ -394,12 +398,18 @@ pub async fn pick(
             Json(json!({ "result": "picked", "picked": req.picked, "next": next })).into_response(),
         );
     };
+    // At the end of Go, a click on a group disputes whether it is dead.
+    if live.dispute(cell) {
+        return Ok(
+            Json(json!({ "result": "counted", "state": state_view(&id, &live) })).into_response(),
+        );
+    }
     people_to_move(&live)?;
     let s = &live.session;
     let text = |m| s.game().move_to_string(s.state(), m);
     let answer = match s.pick(&req.picked, cell) {
         Pick::NoMove => {
-            let name = &s.game().board.cells[cell.index()].name;
+            let name = s.pick_name(cell);
             return Err(ApiError::bad(if req.picked.is_empty() {
                 format!("no legal move from or onto {name}")
             } else {

@@ -15,6 +15,9 @@ pub struct Live {
     pub version: u64,
     /// A line of feedback: the last move, an error of the AI, the ending.
     pub message: String,
+    /// At the end of a game scored by area (Go): the stones counted dead, as the computer
+    /// proposed them and the players disputed them (a click on a group).
+    pub dead: Option<Vec<crate::engine::CellId>>,
 }
 
 impl Live {
@@ -27,6 +30,7 @@ impl Live {
             ai: Driver::new().holding_for_redo(),
             version: 1,
             message: String::new(),
+            dead: None,
         };
         live.tick();
         live
@@ -92,6 +96,28 @@ impl Live {
                 Event::Over { why, .. } => words.push(format!("game over: {why}")),
             }
         }
+        // A game scored by area is counted with the dead stones the computer proposes.
+        self.dead = self.session.proposed_dead();
+        if let Some(dead) = &self.dead {
+            let n = dead.len();
+            words.push(format!(
+                "the computer marks {n} stone{} dead (click a group to dispute)",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
         self.message = words.join("; ");
+    }
+
+    /// Turns the group at `cell` dead or alive again at the end of the game; false when
+    /// there are no dead stones to agree on.
+    pub fn dispute(&mut self, cell: crate::engine::CellId) -> bool {
+        let Some(dead) = self.dead.as_ref().filter(|_| self.session.is_over()) else {
+            return false;
+        };
+        let dead = self.session.toggle_dead(dead, cell);
+        self.message = self.session.score_line(&dead).unwrap_or_default();
+        self.dead = Some(dead);
+        self.version += 1;
+        true
     }
 }

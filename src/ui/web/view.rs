@@ -55,6 +55,27 @@ pub struct LookView {
     pub turned: Vec<usize>,
     /// The coordinate labels, placed beside the board.
     pub labels: Vec<LabelView>,
+    /// A board drawn as a race (`look track`): numbered points, the bar, the trays.
+    pub race: Option<RaceView>,
+}
+
+/// A board drawn as a race (`look track = points`, backgammon): its halves apart with the
+/// bar between them, a tray per player for the men borne off, each point numbered from each
+/// player's side.
+#[derive(Serialize)]
+pub struct RaceView {
+    /// Per player, per cell: the point's number from that player's side (0: off the track).
+    pub numbers: Vec<Vec<usize>>,
+    /// The id picked for the bar (a man entering).
+    pub bar: u16,
+    /// The id picked for the tray (a man borne off).
+    pub off: u16,
+    /// The bar's box: x, y, width, height.
+    pub bar_box: [f64; 4],
+    /// Per player: the row its men enter on (the bar's half for them) and leave from, as y.
+    pub rows: Vec<[f64; 2]>,
+    /// Per player: the tray's box: x, y, width, height.
+    pub trays: Vec<[f64; 4]>,
 }
 
 /// A coloured side: a thick line just outside the side's cells.
@@ -164,6 +185,8 @@ pub fn board_view(game: &Game) -> BoardView {
             },
         })
         .collect();
+    let mut cells = cells;
+    let race = race_view(game, &mut cells);
     // The extent covers every corner (or point), with room for a point's disc.
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for c in &cells {
@@ -181,8 +204,21 @@ pub fn board_view(game: &Game) -> BoardView {
     if cells.is_empty() {
         (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
     }
-    // … and the coordinate labels and coloured sides beside it.
-    let look = look_view(game, &cells);
+    // … and the coordinate labels and coloured sides beside it (a race's numbers above and
+    // below, its trays at the side).
+    let mut look = look_view(game, &cells);
+    if race.is_some() {
+        // A race board's points are numbered instead of lettered.
+        look.labels.clear();
+    }
+    if let Some(r) = &race {
+        y0 -= 0.7;
+        y1 += 0.7;
+        for t in &r.trays {
+            x1 = x1.max(t[0] + t[2]);
+        }
+    }
+    look.race = race;
     let beside = look
         .labels
         .iter()
@@ -313,14 +349,66 @@ fn look_view(game: &Game, cells: &[CellView]) -> LookView {
         edges,
         turned: look.turned.iter().map(|p| p.index()).collect(),
         labels: labels(game, cells),
+        race: None,
     }
+}
+
+/// The race drawing of a board with `look track`: the cells right of the middle moved one
+/// cell over to make room for the bar, the trays one cell beyond the last column.
+fn race_view(game: &Game, cells: &mut [CellView]) -> Option<RaceView> {
+    use crate::session::pick::{BAR, OFF};
+    let look = game.look();
+    if look.track.is_empty() || cells.is_empty() {
+        return None;
+    }
+    let (lo, hi) = cells.iter().fold((f64::MAX, f64::MIN), |(lo, hi), c| {
+        (lo.min(c.x), hi.max(c.x))
+    });
+    let mid = (lo + hi) / 2.0;
+    for c in cells.iter_mut().filter(|c| c.x > mid) {
+        c.x += 1.0;
+        for corner in c.outline.iter_mut().flatten() {
+            corner[0] += 1.0;
+        }
+    }
+    let (top, bottom) = cells
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(t, b), c| (t.min(c.y), b.max(c.y)));
+    let y_of = |c: Option<&CellId>| c.and_then(|c| cells.get(c.index())).map_or(top, |v| v.y);
+    let rows: Vec<[f64; 2]> = look
+        .track
+        .iter()
+        .map(|t| [y_of(t.first()), y_of(t.last())])
+        .collect();
+    let tray_x = hi + 1.0 + 0.7;
+    Some(RaceView {
+        numbers: (0..game.num_players())
+            .map(|p| {
+                (0..cells.len())
+                    .map(|c| {
+                        look.point_number(crate::engine::Player(p as u8), CellId::from_index(c))
+                            .unwrap_or(0)
+                    })
+                    .collect()
+            })
+            .collect(),
+        bar: BAR.raw(),
+        off: OFF.raw(),
+        bar_box: [mid, top - 0.5, 1.0, bottom - top + 1.0],
+        trays: rows
+            .iter()
+            .map(|r| [tray_x, r[1] - 0.5, 1.0, 1.0])
+            .collect(),
+        rows,
+    })
 }
 
 /// The coordinate labels: each column's below its lowest cell, each row's left of its
 /// leftmost cell.
 fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
-    const GAP: f64 = 0.8;
     let look = game.look();
+    // Beyond the coloured sides (drawn 0.62 out) where there are any, as Hex's labels.
+    let gap = if look.edges.is_empty() { 0.8 } else { 1.25 };
     let mut out = Vec::new();
     let lattice = game.board.cells.iter().zip(cells);
     for (col, text) in look.files.iter().enumerate() {
@@ -333,7 +421,7 @@ fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
             out.push(LabelView {
                 text: text.clone(),
                 x: v.x,
-                y: v.y + GAP,
+                y: v.y + gap,
             });
         }
     }
@@ -346,7 +434,7 @@ fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
         if let Some(v) = leftmost {
             out.push(LabelView {
                 text: text.clone(),
-                x: v.x - GAP,
+                x: v.x - gap,
                 y: v.y,
             });
         }
@@ -381,6 +469,10 @@ pub struct StateView {
     pub hands: Option<Vec<String>>,
     /// The dice's pending roll.
     pub roll: Option<u8>,
+    /// At the end of a game scored by area: the stones counted dead (cell ids).
+    pub dead: Option<Vec<u16>>,
+    /// The score counting them off, in words.
+    pub score: Option<String>,
     /// The cells of the last move a player chose (origin first).
     pub last: Vec<u16>,
     /// The history, oldest first.
@@ -486,6 +578,16 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         reserves,
         hands,
         roll: state.roll(),
+        dead: live
+            .dead
+            .as_ref()
+            .filter(|_| s.is_over())
+            .map(|d| d.iter().map(|c| c.raw()).collect()),
+        score: live
+            .dead
+            .as_ref()
+            .filter(|_| s.is_over())
+            .and_then(|d| s.score_line(d)),
         last,
         history,
         future: s.redo_texts(),
@@ -501,5 +603,52 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         },
         over,
         message: live.message.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hex's coordinate labels stand outside its coloured sides: farther from every cell
+    /// than the sides' lines (0.62 out, 0.1 wide).
+    #[test]
+    fn hex_labels_stand_outside_the_coloured_sides() {
+        let game = crate::load_shipped("hex", &[]).unwrap();
+        let view = board_view(&game);
+        assert!(!view.look.edges.is_empty() && !view.look.labels.is_empty());
+        for l in &view.look.labels {
+            let nearest = view
+                .cells
+                .iter()
+                .map(|c| ((c.x - l.x).powi(2) + (c.y - l.y).powi(2)).sqrt())
+                .fold(f64::MAX, f64::min);
+            assert!(
+                nearest > 0.9,
+                "label {} at {nearest:.2} from a cell",
+                l.text
+            );
+        }
+    }
+
+    /// A race board's halves stand apart with the bar between, and its trays at the side.
+    #[test]
+    fn backgammon_is_drawn_as_a_race() {
+        let game = crate::load_shipped("backgammon", &[]).unwrap();
+        let view = board_view(&game);
+        let race = view.look.race.as_ref().expect("look track");
+        let x = |n: &str| view.cells[game.board.cell_by_name(n).unwrap().index()].x;
+        assert_eq!(x("g1") - x("f1"), 2.0, "the bar's width between the halves");
+        assert_eq!(race.bar_box[0], (x("f1") + x("g1")) / 2.0 - 0.5);
+        assert_eq!(
+            race.numbers[0][game.board.cell_by_name("l2").unwrap().index()],
+            24
+        );
+        assert_eq!(
+            race.numbers[1][game.board.cell_by_name("l2").unwrap().index()],
+            1
+        );
+        assert!(race.trays.iter().all(|t| t[0] > x("l1")));
+        assert!(view.look.labels.is_empty(), "numbers, not letters");
     }
 }

@@ -182,7 +182,8 @@ function panel() {
   const s = state;
   const name = (i) => board.players[i];
   let status;
-  if (s.over) status = `Game over: ${s.over.why}`;
+  if (s.over && s.score) status = `Game over: ${s.score}`;
+  else if (s.over) status = `Game over: ${s.over.why}`;
   else if (s.thinking) status = `${name(s.to_move)} (computer) is thinking…`;
   else if (s.human_to_move) status = `${name(s.to_move)} to move`;
   else status = `${name(s.to_move)} (computer) to move`;
@@ -295,9 +296,11 @@ function draw() {
   });
   drawLook(cells);
   const over = el("g", {}, svg);
+  if (look.race) drawRace(cells, over);
   // The first race track over the cells (later ones, such as Ur's way home, retrace it),
   // one dashed line per player, side by side where they share cells.
-  board.tracks.slice(0, 1).forEach((t) => {
+  // (A race board drawn as points needs no line: its numbers say the way.)
+  board.tracks.slice(0, look.race ? 0 : 1).forEach((t) => {
     t.cells.forEach((path, p) => {
       const off = (p - (t.cells.length - 1) / 2) * 0.14;
       const pts = path.map((c) => at(board.cells[c].x + off, board.cells[c].y + off).join(","));
@@ -306,8 +309,8 @@ function draw() {
     });
   });
   const mark = (cell, cls, r) => {
-    const c = board.cells[cell];
-    const [cx, cy] = at(c.x, c.y);
+    const [cx, cy] = placeAt(cell);
+    if (cx === undefined) return;
     el("circle", { cx, cy, r, class: `overlay ${cls}` }, over);
   };
   for (const c of state.last) mark(c, "last", 0.46);
@@ -317,6 +320,10 @@ function draw() {
     const c = board.cells[i];
     const [cx, cy] = at(c.x, c.y);
     drawPiece(over, stack[stack.length - 1], cx, cy, i);
+    if (state.dead && state.dead.includes(i)) {
+      // A stone counted dead: crossed out.
+      el("path", { d: `M${cx - 0.22},${cy - 0.22}L${cx + 0.22},${cy + 0.22}M${cx + 0.22},${cy - 0.22}L${cx - 0.22},${cy + 0.22}`, class: "overlay dead", "data-dead": i }, over);
+    }
     if (stack.length > 1) {
       el("circle", { cx: cx + 0.28, cy: cy - 0.28, r: 0.16, fill: "#b03a2e", class: "overlay" }, over);
       const t = el("text", { x: cx + 0.28, y: cy - 0.27, class: "count" }, over);
@@ -324,6 +331,98 @@ function draw() {
     }
   });
   for (const c of targets) mark(c, "target", 0.16);
+}
+
+// Where a picked place is drawn: a cell's centre, or on a race board the mover's half of
+// the bar or the mover's tray.
+function placeAt(cell) {
+  const race = board.look.race;
+  if (race && (cell === race.bar || cell === race.off)) {
+    const me = state.to_move;
+    const [x, y, w, h] = cell === race.bar ? race.bar_box : race.trays[me];
+    const cy = cell === race.bar ? race.rows[me][0] : y + h / 2;
+    return at(x + w / 2, cy);
+  }
+  const c = board.cells[cell];
+  return c ? at(c.x, c.y) : [];
+}
+
+// What a player calls a picked place: a point's number from the mover's side on a race
+// board, `bar`, `off`, else the cell's name.
+function placeName(cell) {
+  const race = board.look.race;
+  if (race && cell === race.bar) return "bar";
+  if (race && cell === race.off) return "off";
+  if (race && race.numbers[state.to_move][cell]) return String(race.numbers[state.to_move][cell]);
+  return board.cells[cell] ? board.cells[cell].name : String(cell);
+}
+
+// A box of the plane as drawn (corners mirrored when the board is flipped).
+function boxAt([x, y, w, h]) {
+  const [ax, ay] = at(x, y);
+  const [bx, by] = at(x + w, y + h);
+  return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
+}
+
+// `look track`: the board as a race (backgammon): each cell a point, numbered from the
+// mover's side above and below the board; the bar between the halves, holding the men
+// hit; each player's tray of men borne off; the dice of the roll in play on the bar.
+function drawRace(under, over) {
+  const race = board.look.race;
+  const me = state.to_move;
+  const [, y0, , h] = board.extent;
+  const [, midY] = at(0, y0 + h / 2);
+  const man = (p) => board.pieces.findIndex((q) => q && q.owner === p);
+  board.cells.forEach((c, i) => {
+    const [cx, cy] = at(c.x, c.y);
+    const up = cy < midY;
+    const edge = up ? cy - 0.5 : cy + 0.5;
+    const tip = up ? cy + 0.42 : cy - 0.42;
+    el("polygon", { points: `${cx - 0.45},${edge} ${cx + 0.45},${edge} ${cx},${tip}`, class: `spike spike${i % 2}` }, under);
+    const n = race.numbers[me][i];
+    if (n) {
+      const t = el("text", { x: cx, y: up ? cy - 0.78 : cy + 0.78, class: "point-number" }, under);
+      t.textContent = n;
+    }
+  });
+  const tally = (parent, p, count, cx, cy, at) => {
+    if (!count) return;
+    drawPiece(parent, man(p), cx, cy, at);
+    if (count > 1) {
+      const t = el("text", { x: cx, y: cy + 0.01, class: "count tally" }, parent);
+      t.textContent = count;
+    }
+  };
+  const bar = el("rect", { ...boxAt(race.bar_box), class: "bar" }, under);
+  bar.dataset.cell = race.bar;
+  bar.dataset.name = "bar";
+  bar.addEventListener("click", () => guarded(() => click(race.bar)));
+  race.trays.forEach((box, p) => {
+    const tray = el("rect", { ...boxAt(box), class: "tray" }, under);
+    tray.dataset.cell = race.off;
+    tray.dataset.name = p === me ? "off" : `off-${p}`;
+    tray.dataset.player = p;
+    tray.addEventListener("click", () => guarded(() => click(race.off)));
+    const [tx, ty] = at(box[0] + box[2] / 2, box[1] + box[3] / 2);
+    const label = el("text", { x: tx, y: ty + (ty < midY ? -0.78 : 0.78), class: "point-number" }, under);
+    label.textContent = "off";
+    if (state.reserves) tally(over, p, state.reserves[p][1], tx, ty, race.off);
+  });
+  const [bx, , bw] = race.bar_box;
+  race.rows.forEach(([enter], p) => {
+    if (!state.reserves) return;
+    const [cx, cy] = at(bx + bw / 2, enter);
+    tally(over, p, state.reserves[p][0], cx, cy, race.bar);
+  });
+  if (state.roll !== null && state.roll !== undefined) {
+    const [cx, cy] = at(bx + bw / 2, race.rows[me][1]);
+    [Math.floor(state.roll / 10), state.roll % 10].forEach((d, k) => {
+      const y = cy + (k - 0.5) * 0.44;
+      el("rect", { x: cx - 0.19, y: y - 0.19, width: 0.38, height: 0.38, rx: 0.06, class: "die" }, over);
+      const t = el("text", { x: cx, y: y + 0.01, class: "die-face" }, over);
+      t.textContent = d;
+    });
+  }
 }
 
 // `look points`: a wooden board with lines through the cells' centres, one per row and
@@ -450,6 +549,12 @@ function legend() {
 // ---- entering moves by clicking ----
 
 async function click(cell) {
+  // At the end of Go a click on a group says it is dead, or alive after all.
+  if (state && state.over && state.dead) {
+    const r = await api("POST", `/api/sessions/${sessionId}/pick`, { picked: [], cell });
+    show(r.state);
+    return;
+  }
   if (!state || state.over || !state.human_to_move) {
     say(state && state.over ? "the game is over: undo, or start a new game" : "the computer is to move", true);
     return;
@@ -472,7 +577,7 @@ async function click(cell) {
     picked = r.picked;
     targets = r.next;
     draw();
-    say(r.complete ? `${r.complete}: click ${board.cells[cell].name} again to play it, or continue` : `picked ${picked.map((c) => board.cells[c].name).join(" ")}`);
+    say(r.complete ? `${r.complete}: click ${placeName(cell)} again to play it, or continue` : `picked ${picked.map(placeName).join(" ")}`);
   } else if (r.result === "choose") {
     say("choose a move:");
     placeChoices(cell);
