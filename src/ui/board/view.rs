@@ -48,30 +48,10 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
         || w + LABELS + 1 > area.width
         || h + 5 > area.height
     {
-        let need = ((w + LABELS + 1).max(MIN_SIZE.0), (h + 5).max(MIN_SIZE.1));
-        let lines = [
-            "window too small for this board".to_string(),
-            format!(
-                "need {}x{}, have {}x{}",
-                need.0, need.1, area.width, area.height
-            ),
-            "enlarge it, or press q to quit".to_string(),
-        ];
-        for (i, l) in lines.iter().enumerate() {
-            if (i as u16) < area.height {
-                buf.set_stringn(
-                    area.x,
-                    area.y + i as u16,
-                    l,
-                    area.width as usize,
-                    Style::default(),
-                );
-            }
-        }
+        draw_too_small(layout, area, buf);
         return Placed::default();
     }
     let game = app.session.game();
-    let state = app.session.state();
     let bold = Style::default().add_modifier(Modifier::BOLD);
     // Title line.
     let title = format!("{} · {}", game.title, turn_line(app));
@@ -87,8 +67,39 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
     } else {
         draw_race(app, layout, origin, buf, color);
     }
+    draw_panel(app, layout, origin, area, buf);
+    draw_bottom(app, area, buf);
+    Placed { origin }
+}
 
-    // Side panel beside the board if it fits, else under it.
+/// What is drawn instead of the board when the window cannot hold it.
+fn draw_too_small(layout: &Layout, area: Rect, buf: &mut Buffer) {
+    let (w, h) = layout.size;
+    let need = ((w + LABELS + 1).max(MIN_SIZE.0), (h + 5).max(MIN_SIZE.1));
+    let lines = [
+        "window too small for this board".to_string(),
+        format!(
+            "need {}x{}, have {}x{}",
+            need.0, need.1, area.width, area.height
+        ),
+        "enlarge it, or press q to quit".to_string(),
+    ];
+    for (i, l) in lines.iter().enumerate() {
+        if (i as u16) < area.height {
+            buf.set_stringn(
+                area.x,
+                area.y + i as u16,
+                l,
+                area.width as usize,
+                Style::default(),
+            );
+        }
+    }
+}
+
+/// The side panel: beside the board if it fits, else under it.
+fn draw_panel(app: &BoardApp, layout: &Layout, origin: (u16, u16), area: Rect, buf: &mut Buffer) {
+    let (w, h) = layout.size;
     let beside = origin.0 + w + 2 + PANEL <= area.x + area.width;
     let h = h + 1; // the label line under the board
     let (px, py, pw, ph) = if beside {
@@ -112,8 +123,12 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
     for (i, (line, style)) in panel.iter().enumerate().take(ph as usize) {
         buf.set_stringn(px, py + i as u16, line, pw as usize, *style);
     }
+}
 
-    // Bottom line(s).
+/// The bottom line(s): the command being typed, the choice of moves, the menu, or the message
+/// (with the computer's progress above it while it thinks).
+fn draw_bottom(app: &BoardApp, area: Rect, buf: &mut Buffer) {
+    let bold = Style::default().add_modifier(Modifier::BOLD);
     let bottom = area.y + area.height - 1;
     match &app.mode {
         Mode::Command(text) => {
@@ -191,8 +206,6 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
             );
         }
     }
-    let _ = state;
-    Placed { origin }
 }
 
 /// Whose turn, the roll, or the ending.
