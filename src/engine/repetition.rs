@@ -14,6 +14,7 @@
 //! repetitions over some cells compute partial hashes on demand from the same Zobrist keys,
 //! walking the undo log back.
 
+use crate::engine::Rules;
 use super::state::{Frame, REP_BUCKETS};
 
 /// The filter bucket of a hash.
@@ -21,7 +22,7 @@ use super::state::{Frame, REP_BUCKETS};
 fn bucket(h: u64) -> usize {
     (h >> 54) as usize & (REP_BUCKETS - 1)
 }
-use super::{CellId, DirId, Game, PieceId, Player, State, EMPTY};
+use super::{CellId, DirId, PieceId, Player, State, EMPTY};
 
 /// Which parts of the state a repetition compares; a set of bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,7 +197,7 @@ pub(crate) struct Sought<'a> {
     pub(crate) t: usize,
 }
 
-impl Game {
+impl Rules {
     /// The hash of the parts `parts` of a position, from its full hash, the side to move
     /// and its flags' part.
     #[inline]

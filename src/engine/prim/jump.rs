@@ -22,6 +22,7 @@ pub mod land;
 pub mod long_jump;
 pub mod short_jumps;
 
+use crate::engine::Rules;
 use super::runs_together;
 use crate::engine::cursor::Cursor;
 use crate::engine::reach_work::push_if;
@@ -226,7 +227,7 @@ impl Jump {
     }
 }
 
-impl Game {
+impl Rules {
     /// The cell a jump from `from` to `to` passes over, along one of `dirs`.
     pub(crate) fn jumped_over(&self, from: CellId, to: CellId, dirs: &[DirId]) -> CellId {
         for &d in dirs {

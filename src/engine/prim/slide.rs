@@ -19,6 +19,7 @@
 
 pub mod line_count;
 
+use crate::engine::Rules;
 use super::step::Step;
 use crate::engine::cursor::Cursor;
 use crate::engine::sink::CellSink;
@@ -152,7 +153,7 @@ impl Slide {
     }
 }
 
-impl Game {
+impl Rules {
     /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
     /// cells holding what `to` accepts, from `min` to `max` steps away (a `passable` slide
     /// also records the cell it passed last): the generation of a piece whose rule is one

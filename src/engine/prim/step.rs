@@ -12,6 +12,7 @@
 //! ([`Game::gen_steps`], see `engine/piece_moves.rs`) instead of part by part. The
 //! compile-side builder is `src/compile/prim/step.rs`.
 
+use crate::engine::Rules;
 use super::runs_together;
 use crate::engine::cursor::Cursor;
 use crate::engine::reach_work::push_if;
@@ -106,7 +107,7 @@ impl Step {
     }
 }
 
-impl Game {
+impl Rules {
     /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts:
     /// the generation of a piece whose rule is one plain step (see `piece_moves.rs`).
     /// Inlined, like [`Game::gen_slide`] (a call per rule or line cost more than it saved),

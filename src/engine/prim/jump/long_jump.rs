@@ -8,9 +8,10 @@
 //! cross again. A move records the landing cells only, as a plain jump does; the piece taken
 //! between two landings is the one piece on the line between them.
 
+use crate::engine::Rules;
 use super::Jump;
 use crate::engine::cursor::Cursor;
-use crate::engine::{CellId, DirId, Game, Move, MoveList, Part, PieceId, State, EMPTY, NO_CELL};
+use crate::engine::{CellId, DirId, Move, MoveList, Part, PieceId, State, EMPTY, NO_CELL};
 
 /// The most pieces one move can jump: a move records its origin and one cell per landing.
 const MAX_TAKEN: usize = crate::engine::MAX_MOVE_CELLS;
@@ -162,7 +163,7 @@ impl Jump {
     }
 }
 
-impl Game {
+impl Rules {
     /// The cell a flying jump from `from` to `to` along one of `dirs` hopped: the first cell
     /// between them for which `occupied` holds (the board as it stands before that jump, or
     /// before the move with the mover's own starting cell left out), or [`NO_CELL`].
@@ -190,7 +191,7 @@ impl Game {
     }
 }
 
-impl Game {
+impl Rules {
     /// Drops each move of a `capture: at-end` jump that an earlier move of `out` repeats: the
     /// same rule, origin, last landing and pieces jumped, by another path (a man taking four
     /// pieces round a square, either way round). Such series leave the same position and are
