@@ -10,8 +10,8 @@
 //! queens are on the board and walk to the centre once its own has gone. The rules never
 //! read them.
 
-use crate::engine::Rules;
 use super::{PieceId, Player, State, StateCond};
+use crate::engine::Rules;
 
 /// Per piece id and cell, what a piece standing there adds to its owner's evaluation, in
 /// hundredths of a value unit (a chess pawn is worth 100): one table of the lines that

@@ -481,7 +481,9 @@ impl Game {
             // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
             EndCond::NoProgress(n) => p == mover && s.scalars.quiet >= *n && !self.is_checkmated(s),
             EndCond::Repetition(r) => p == mover && self.repeats_now(s, r),
-            EndCond::PerpetualCheck => p == mover && self.checked_throughout(s, mover),
+            EndCond::PerpetualCheck => {
+                p == mover && super::perpetual::checked_throughout(self, s, mover)
+            }
             EndCond::Passes(n) => self.last_moves_pass(s, *n),
             EndCond::Score {
                 komi_num,

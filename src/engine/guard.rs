@@ -3,8 +3,8 @@
 //! (`loss if count(man) + in-reserve(man) < 3`), and the conditions a move part tests on the piece
 //! it has just moved or placed (`remove(enemy, if: line(3))`).
 
-use crate::engine::Rules;
 use super::{DirId, KindId, Player, Repetition, State};
+use crate::engine::Rules;
 
 /// A comparison of two numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -29,7 +29,7 @@ impl Game {
             if rule.plain && !mv.promotes() {
                 match self.accel.plain_make {
                     PlainMake::Lean => {
-                        self.make_lean(s, mv);
+                        super::lean_make::make_lean(self, s, mv);
                         return;
                     }
                     PlainMake::Plain if s.scalars.roll == NO_ROLL => {

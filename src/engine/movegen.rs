@@ -187,7 +187,7 @@ impl Game {
             // Forced rules first: while they have a move, the others' do not count, and are
             // not generated. Without one, the other rules' moves come in the order a single
             // pass lists them, since the forced rules added nothing.
-            if self.forced_may_move(s) {
+            if super::jump_screen::forced_may_move(self, s) {
                 self.gen_pieces::<FORCED>(s, &mut view, p, limit, out);
             }
             if out.is_empty() {
@@ -244,7 +244,7 @@ impl Game {
             out.retain(|m| self.rules[m.rule.index()].forced);
         }
         if self.most_captures {
-            self.keep_most_captures(s, out);
+            super::most_captures::keep_most_captures(self, s, out);
         }
         self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
@@ -284,7 +284,7 @@ impl Game {
                 }
             }
             if let Some(t) = self.accel.step_tables.as_deref() {
-                if self.gen_step_table::<ONLY>(t, s, p, piece, limit, out) {
+                if super::step_table::gen_step_table::<ONLY>(self, t, s, p, piece, limit, out) {
                     if out.len() >= limit {
                         break;
                     }
@@ -389,7 +389,7 @@ impl Game {
                 }
             }
             Shape::Jump { capture, repeat } => {
-                self.gen_jumps(&s.board, e, (capture, repeat), cell, out);
+                super::jump_moves::gen_jumps(self, &s.board, e, (capture, repeat), cell, out);
             }
             // Nothing to take en passant, or a castling piece that has moved.
             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}

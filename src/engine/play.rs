@@ -39,7 +39,7 @@ impl Game {
             return Err(PlayError {
                 mv,
                 written: self.move_to_string(state, mv),
-                refusal: Box::new(self.why_refused(state, mv)),
+                refusal: Box::new(super::why_illegal::why_refused(self, state, mv)),
             });
         }
         self.make(state, mv);

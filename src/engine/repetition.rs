@@ -14,8 +14,8 @@
 //! repetitions over some cells compute partial hashes on demand from the same Zobrist keys,
 //! walking the undo log back.
 
-use crate::engine::Rules;
 use super::state::{Frame, REP_BUCKETS};
+use crate::engine::Rules;
 
 /// The filter bucket of a hash.
 #[inline(always)]

@@ -22,11 +22,11 @@ pub mod land;
 pub mod long_jump;
 pub mod short_jumps;
 
-use crate::engine::Rules;
 use super::runs_together;
 use crate::engine::cursor::Cursor;
 use crate::engine::reach_work::push_if;
 use crate::engine::sink::{CellSink, Replay};
+use crate::engine::Rules;
 use crate::engine::{
     ByPlayer, CellCond, CellId, DirId, Game, KindId, Move, PieceId, Player, State, ZoneId, EMPTY,
     NO_CELL,
@@ -200,7 +200,7 @@ impl Jump {
         let (game, state, mv, me) = (w.game, w.state, w.mv, w.me);
         let jumps = if *repeat { mv.len as usize - w.k } else { 1 };
         let mut from = mv.cells[w.k - 1];
-        let ends_only = w.short && jumps > 1 && !game.jump_ends_shared(state, mv);
+        let ends_only = w.short && jumps > 1 && !short_jumps::jump_ends_shared(game, state, mv);
         for j in 0..jumps {
             let to = mv.cells[w.k];
             if ends_only && j + 1 < jumps {

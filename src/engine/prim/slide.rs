@@ -19,11 +19,11 @@
 
 pub mod line_count;
 
-use crate::engine::Rules;
 use super::step::Step;
 use crate::engine::cursor::Cursor;
 use crate::engine::sink::CellSink;
 use crate::engine::view::Landing;
+use crate::engine::Rules;
 use crate::engine::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, KindId, Move, MoveList, PieceId, Player,
     ScreenWalk, Screened, State, EMPTY, NO_CELL,

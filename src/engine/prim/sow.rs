@@ -138,7 +138,8 @@ impl Sow {
             let c = self.nth(cells, i0, k);
             let add = laps + usize::from(k <= rest);
             let now = s.counters_at(c) as usize + add;
-            crate::engine::counters::set_tally(game, 
+            crate::engine::counters::set_tally(
+                game,
                 s,
                 c,
                 now.min(usize::from(super::super::counters::MAX_COUNTERS)) as u16,
@@ -157,7 +158,8 @@ impl Sow {
             if let Some(z) = self.store {
                 if let Some(store) = first_cell(game, z, p) {
                     let now = u32::from(s.counters_at(store)) + taken;
-                    crate::engine::counters::set_tally(game, 
+                    crate::engine::counters::set_tally(
+                        game,
                         s,
                         store,
                         now.min(u32::from(super::super::counters::MAX_COUNTERS)) as u16,

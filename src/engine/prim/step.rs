@@ -12,12 +12,12 @@
 //! ([`Game::gen_steps`], see `engine/piece_moves.rs`) instead of part by part. The
 //! compile-side builder is `src/compile/prim/step.rs`.
 
-use crate::engine::Rules;
 use super::runs_together;
 use crate::engine::cursor::Cursor;
 use crate::engine::reach_work::push_if;
 use crate::engine::sink::CellSink;
 use crate::engine::view::Landing;
+use crate::engine::Rules;
 use crate::engine::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, KindId, Move, MoveList, PieceId, Player,
     State, Via, BORNE_OFF, EMPTY, NO_CELL,

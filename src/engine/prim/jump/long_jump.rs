@@ -8,9 +8,9 @@
 //! cross again. A move records the landing cells only, as a plain jump does; the piece taken
 //! between two landings is the one piece on the line between them.
 
-use crate::engine::Rules;
 use super::Jump;
 use crate::engine::cursor::Cursor;
+use crate::engine::Rules;
 use crate::engine::{CellId, DirId, Move, MoveList, Part, PieceId, State, EMPTY, NO_CELL};
 
 /// The most pieces one move can jump: a move records its origin and one cell per landing.
@@ -93,8 +93,8 @@ impl Jump {
                 next.len += 1;
             }
             // Only the landings from which the series goes on, when there are any.
-            let must_go_on =
-                *land_continuing && game.some_landing_goes_on(cur.v, p, j, piece, (o, d), &next);
+            let must_go_on = *land_continuing
+                && super::land::some_landing_goes_on(game, cur.v, p, j, piece, (o, d), &next);
             let mut t = board.next(o, d);
             while t != NO_CELL
                 && to.accepts(board, p, t, cur.v.get(t))
@@ -104,7 +104,9 @@ impl Jump {
                 // A jump that captures nothing may not come back to a cell it left: going
                 // round a cycle changes nothing, and listed each lap as a move.
                 let cycles = *repeat && !*capture && mv.cells().contains(&t);
-                if !cycles && (!must_go_on || game.goes_on(cur.v, p, j, piece, t, &next)) {
+                if !cycles
+                    && (!must_go_on || super::land::goes_on(game, cur.v, p, j, piece, t, &next))
+                {
                     found = true;
                     let mut m = mv;
                     m.push(t);

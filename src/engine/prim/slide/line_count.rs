@@ -6,8 +6,8 @@
 //! count is then a few masked popcounts of the occupied cells, with no walk and no
 //! allocation per move.
 
-use crate::engine::Rules;
 use crate::engine::view::View;
+use crate::engine::Rules;
 use crate::engine::{Board, CellId, DirId, State, EMPTY, NO_CELL};
 
 /// The lines through every cell, per direction, as masks over the board's bitset words.
