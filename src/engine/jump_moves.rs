@@ -4,7 +4,7 @@
 //! A rule that is one `jump` (not flying, not capturing at the end), perhaps followed by a
 //! promotion, whose conditions name no zone and that has no `when` guard, is resolved into
 //! a [`PieceMove`] like steps and slides are: its directions, what it jumps over and lands
-//! on as content sets, its stop zone and promotion zone as bitsets. [`Game::gen_jumps`]
+//! on as content sets, its stop zone and promotion zone as bitsets. [`gen_jumps`]
 //! walks its jumps depth first exactly as the cursor walks the `jump` part (the same
 //! moves in the same order), keeping the board as the jumps so far left it in a short list
 //! of vacated cells (the start, the cells landed on and left, the pieces taken) instead of
@@ -106,7 +106,7 @@ impl Walk<'_> {
     }
 }
 
-/// [`Game::gen_jumps`] once some jump is open: the whole walk.
+/// [`gen_jumps`] once some jump is open: the whole walk.
 #[inline(never)]
 fn walk_jumps(
     game: &Game,

@@ -81,11 +81,11 @@ impl Game {
             }
         }
         if !self.accel.cell_moves.is_empty() {
-            if let Some(drawn) = self.sample_cell_moves(s, moves, &mut pick) {
+            if let Some(drawn) = super::cell_moves::sample_cell_moves(self, s, moves, &mut pick) {
                 return drawn;
             }
         }
-        if let Some(mv) = self.sample_placements(s, moves, &mut pick) {
+        if let Some(mv) = super::sample::sample_placements(self, s, moves, &mut pick) {
             return Some(mv);
         }
         self.pseudo_moves(s, moves);
@@ -178,7 +178,9 @@ impl Game {
             self.gen_dice_turns(s, p, out);
             return;
         }
-        if !self.accel.cell_moves.is_empty() && self.fill_cell_moves(s, out, limit) {
+        if !self.accel.cell_moves.is_empty()
+            && super::cell_moves::fill_cell_moves(self, s, out, limit)
+        {
             return;
         }
         let mut view = View::new(&s.board);
@@ -224,7 +226,7 @@ impl Game {
             let n = self.rules.len();
             match self.accel.free_gen.get(p.index() * n + r.index()) {
                 Some(FreeGen::Outflank) => {
-                    if let Some(plan) = self.outflank_placement(r) {
+                    if let Some(plan) = super::outflank_rays::outflank_placement(self, r) {
                         plan.generate(s, r, out);
                         continue;
                     }
@@ -249,7 +251,7 @@ impl Game {
         self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
         if self.accel.drop_mate_rules {
-            self.refuse_drop_mates(s, out);
+            super::hand::refuse_drop_mates(self, s, out);
         }
     }
 
@@ -279,7 +281,7 @@ impl Game {
                     p,
                     royal: None,
                 };
-                if self.gen_bit_piece::<ONLY>(at, view, piece, limit, out) {
+                if super::bit_moves::gen_bit_piece::<ONLY>(self, at, view, piece, limit, out) {
                     continue;
                 }
             }
@@ -496,6 +498,17 @@ impl Game {
                 .iter()
                 .map(Part::cells_recorded)
                 .sum::<usize>()
+    }
+
+    /// The number of legal moves of the player to move: the length of
+    /// [`Game::legal_moves`]' list, without writing it where the rules allow (see the module
+    /// documentation). `scratch` is overwritten.
+    pub fn count_legal_moves(&self, s: &State, scratch: &mut MoveList) -> usize {
+        if let Some(n) = super::count::count_by_bits(self, s, scratch) {
+            return n;
+        }
+        self.legal_moves(s, scratch);
+        scratch.len()
     }
 }
 

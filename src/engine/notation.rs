@@ -30,7 +30,7 @@ impl Game {
     /// The move in this game's notation, as played from `state`.
     pub fn move_to_string(&self, state: &State, mv: Move) -> String {
         if self.algebraic {
-            return self.move_to_san(state, mv);
+            return super::san::move_to_san(self, state, mv);
         }
         self.write_move(state, mv, self.coordinate_notation)
     }
@@ -135,7 +135,7 @@ impl Game {
         // the move from b1 to c2, so SAN written exactly is read before coordinates in
         // another case.
         if self.algebraic {
-            if let Some(m) = self.parse_san_exact(state, &want, &moves) {
+            if let Some(m) = super::san::parse_san_exact(self, state, &want, &moves) {
                 return Ok(m);
             }
         }
@@ -143,7 +143,7 @@ impl Game {
             return Ok(m);
         }
         if self.algebraic {
-            if let Some(m) = self.parse_san(state, &want, &moves) {
+            if let Some(m) = super::san::parse_san(self, state, &want, &moves) {
                 return Ok(m);
             }
         }
@@ -347,7 +347,7 @@ impl Game {
             }
         }
         if found.len() < 2 && self.algebraic {
-            found = self.san_candidates(state, want, moves);
+            found = super::san::san_candidates(self, state, want, moves);
         }
         if found.len() < 2 {
             return None;
@@ -451,7 +451,7 @@ impl Game {
     /// `None` when the text is legal, or names no move the pieces could make (then
     /// [`Game::parse_move`] says what is wrong).
     pub fn why_illegal(&self, state: &State, text: &str) -> Option<Refusal> {
-        // A text naming a cell the board lacks is no move: say so before copying the self.
+        // A text naming a cell the board lacks is no move: say so before copying the game.
         if state.scalars.result.is_some()
             || self.is_chance(state)
             || self.unknown_cell_in(text).is_some()
@@ -466,7 +466,7 @@ impl Game {
         if !royal && !self.has_forced && !self.most_captures {
             return None;
         }
-        // The same self without its royal and forced rules lists what the pieces could do;
+        // The same game without its royal and forced rules lists what the pieces could do;
         // a refusal is only worked out when asked, so the copy costs nothing in play.
         let mut free = self.clone();
         free.accel.attack_rays.clear();
