@@ -118,7 +118,7 @@ fn walk_jumps(
 ) {
     let moves = &game.accel.piece_moves;
     let mut walk = Walk {
-        game: game,
+        game,
         board,
         dirs: moves.dirs(e),
         over: e.through,
