@@ -540,56 +540,7 @@ pub(super) struct PlanOrigins<'a> {
     origins: &'a [u64; MAX_STEP_DIRS],
 }
 
-impl Game {
-    /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
-    /// the piece has a bitboard plan (see the module documentation); false when it has
-    /// none. Stops between pieces once `out` holds `limit` moves. Of every rule (`ONLY` =
-    /// `movegen::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
-    #[inline]
-    pub(super) fn gen_bit_piece<const ONLY: u8>(
-        &self,
-        at: BitPos,
-        view: &mut super::movegen::View,
-        piece: PieceId,
-        limit: usize,
-        out: &mut MoveList,
-    ) -> bool {
-        let BitPos {
-            bm, masks, s, p, ..
-        } = at;
-        let Some(plan) = bm.plan(p, piece) else {
-            return false;
-        };
-        let mut origins = [0u64; MAX_STEP_DIRS];
-        let mut any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
-        if let Some(slots) = &plan.slots {
-            if self.gen_step_slots(slots, &origins, any, limit, out) {
-                return true;
-            }
-        }
-        let entries = self.accel.piece_moves.of(p, piece);
-        while any != 0 {
-            if out.len() >= limit {
-                break;
-            }
-            let c = any.trailing_zeros() as usize;
-            any &= any - 1;
-            // The cell's moves, rule by rule, in the general generator's order (the plan
-            // has an entry per rule of the piece, in order).
-            for (e, rule) in plan.entries.iter().zip(entries) {
-                if ONLY != movegen::ALL && rule.forced != (ONLY == movegen::FORCED) {
-                    continue;
-                }
-                let from = Origins {
-                    cells: &origins,
-                    entries,
-                };
-                self.gen_bit_entry(at, e, from, c, view, out);
-            }
-        }
-        true
-    }
-
+impl Rules {
     /// The moves of a piece whose rules are all plain steps (see [`PiecePlan::slots`]),
     /// from the cells of `any` (the union of `origins`), in the general generator's order,
     /// written in place: each is a whole [`Move`] written once, with no capacity test per
@@ -637,364 +588,411 @@ impl Game {
         unsafe { out.set_len(len + n) };
         true
     }
+}
 
-    /// The moves of one rule `e` of a plan from cell `c`; `origins` are the plan's step
-    /// directions' origins ([`BitMoves::origins`]).
-    #[inline(always)]
-    fn gen_bit_entry(
-        &self,
-        at: BitPos,
-        e: &Entry,
-        from: Origins,
-        c: usize,
-        view: &mut super::movegen::View,
-        out: &mut MoveList,
-    ) {
-        let BitPos {
-            bm, masks, s, p, ..
-        } = at;
-        let Origins {
-            cells: origins,
-            entries,
-        } = from;
-        let bit = 1u64 << c;
-        {
-            match e {
-                Entry::Steps {
-                    rule,
-                    dirs,
-                    base,
-                    promote,
-                    ..
-                } => {
-                    for (k, d) in dirs.iter().enumerate() {
-                        if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & bit != 0 {
-                            emit(out, *rule, c, None, d.next_of(c), promote);
-                        }
+/// [`count_bound`] for a grouped piece of a count plan (`count_plan.rs`): its
+/// moves from the cells of `bound`, with the plan's origins made here.
+#[inline(always)]
+pub(super) fn count_bound_cells(
+    game: &Game,
+    at: BitPos,
+    view: &mut super::movegen::View,
+    piece: PieceId,
+    bound: u64,
+    rest: &mut MoveList,
+) -> usize {
+    let BitPos {
+        bm,
+        masks,
+        s,
+        p,
+        royal,
+    } = at;
+    let Some(plan) = bm.plan(p, piece) else {
+        unreachable!("a grouped piece has a plan")
+    };
+    if let Some((king, rp)) = royal {
+        if plan.tabled && rp == piece && bound == 1 << king.index() {
+            return count_royal_by_tables(game, at, plan, view, king, rp, rest);
+        }
+    }
+    let mut origins = [0u64; MAX_STEP_DIRS];
+    let any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
+    let planned = PlanOrigins {
+        plan,
+        origins: &origins,
+    };
+    count_bound(game, at, planned, any & bound, view, piece, rest)
+}
+
+/// The moves of `player`'s pieces of id `piece` in the general generator's order, if
+/// the piece has a bitboard plan (see the module documentation); false when it has
+/// none. Stops between pieces once `out` holds `limit` moves. Of every rule (`ONLY` =
+/// `movegen::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
+#[inline]
+pub(super) fn gen_bit_piece<const ONLY: u8>(
+    game: &Game,
+    at: BitPos,
+    view: &mut super::movegen::View,
+    piece: PieceId,
+    limit: usize,
+    out: &mut MoveList,
+) -> bool {
+    let BitPos {
+        bm, masks, s, p, ..
+    } = at;
+    let Some(plan) = bm.plan(p, piece) else {
+        return false;
+    };
+    let mut origins = [0u64; MAX_STEP_DIRS];
+    let mut any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
+    if let Some(slots) = &plan.slots {
+        if game.gen_step_slots(slots, &origins, any, limit, out) {
+            return true;
+        }
+    }
+    let entries = game.accel.piece_moves.of(p, piece);
+    while any != 0 {
+        if out.len() >= limit {
+            break;
+        }
+        let c = any.trailing_zeros() as usize;
+        any &= any - 1;
+        // The cell's moves, rule by rule, in the general generator's order (the plan
+        // has an entry per rule of the piece, in order).
+        for (e, rule) in plan.entries.iter().zip(entries) {
+            if ONLY != movegen::ALL && rule.forced != (ONLY == movegen::FORCED) {
+                continue;
+            }
+            let from = Origins {
+                cells: &origins,
+                entries,
+            };
+            gen_bit_entry(game, at, e, from, c, view, out);
+        }
+    }
+    true
+}
+
+/// The moves of one rule `e` of a plan from cell `c`; `origins` are the plan's step
+/// directions' origins ([`BitMoves::origins`]).
+#[inline(always)]
+fn gen_bit_entry(
+    game: &Game,
+    at: BitPos,
+    e: &Entry,
+    from: Origins,
+    c: usize,
+    view: &mut super::movegen::View,
+    out: &mut MoveList,
+) {
+    let BitPos {
+        bm, masks, s, p, ..
+    } = at;
+    let Origins {
+        cells: origins,
+        entries,
+    } = from;
+    let bit = 1u64 << c;
+    {
+        match e {
+            Entry::Steps {
+                rule,
+                dirs,
+                base,
+                promote,
+                ..
+            } => {
+                for (k, d) in dirs.iter().enumerate() {
+                    if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & bit != 0 {
+                        emit(out, *rule, c, None, d.next_of(c), promote);
                     }
                 }
-                Entry::Slide {
-                    rule,
-                    dirs,
-                    to,
-                    through,
-                    from,
-                    passable,
-                    promote,
-                    ..
-                } => {
-                    if from & bit == 0 {
-                        return;
-                    }
-                    let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
-                    for sd in dirs {
-                        let mut targets = bm.slide_targets(sd, c, accept, stops);
-                        let up = sd.shift.ascending();
-                        while targets != 0 {
-                            let t = if up {
-                                targets.trailing_zeros() as usize
-                            } else {
-                                63 - targets.leading_zeros() as usize
-                            };
-                            targets &= !(1u64 << t);
-                            let passed = passable.then(|| sd.shift.prev_of(t));
-                            emit(out, *rule, c, passed, t, promote);
-                        }
+            }
+            Entry::Slide {
+                rule,
+                dirs,
+                to,
+                through,
+                from,
+                passable,
+                promote,
+                ..
+            } => {
+                if from & bit == 0 {
+                    return;
+                }
+                let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
+                for sd in dirs {
+                    let mut targets = bm.slide_targets(sd, c, accept, stops);
+                    let up = sd.shift.ascending();
+                    while targets != 0 {
+                        let t = if up {
+                            targets.trailing_zeros() as usize
+                        } else {
+                            63 - targets.leading_zeros() as usize
+                        };
+                        targets &= !(1u64 << t);
+                        let passed = passable.then(|| sd.shift.prev_of(t));
+                        emit(out, *rule, c, passed, t, promote);
                     }
                 }
-                Entry::Other(i, shape) => {
-                    let cell = super::CellId::from_index(c);
-                    if other_may_move(*shape, s, cell) {
-                        self.gen_entry(s, view, p, &entries[usize::from(*i)], cell, out);
-                    }
+            }
+            Entry::Other(i, shape) => {
+                let cell = super::CellId::from_index(c);
+                if other_may_move(*shape, s, cell) {
+                    game.gen_entry(s, view, p, &entries[usize::from(*i)], cell, out);
                 }
             }
         }
     }
+}
 
-    /// For bulk counting: the number of moves of `player`'s pieces of id `piece` that start
-    /// from cells of `free` and that the plan makes itself (steps and slides, counted by
-    /// popcount, a promotion counting once per kind), plus, when `royal` names the mover's
-    /// one royal piece and its cell and `piece` is that piece, its plain steps that land on
-    /// a cell no enemy attacks once it has moved there; the piece's other moves (its other
-    /// rules from every cell, and every other move from a cell outside `free`) are listed in
-    /// `rest` for the caller to judge. `None` when the piece has no plan.
-    #[inline(always)]
-    pub(super) fn count_bit_piece(
-        &self,
-        at: BitPos,
-        view: &mut super::movegen::View,
-        piece: PieceId,
-        free: u64,
-        rest: &mut MoveList,
-    ) -> Option<usize> {
-        let BitPos {
-            bm, masks, s, p, ..
-        } = at;
-        let plan = bm.plan(p, piece)?;
-        let pieces = s.bits[piece.index()];
-        let mut origins = [0u64; MAX_STEP_DIRS];
-        let any = BitMoves::origins(plan, masks, pieces, &mut origins);
-        let entries = self.accel.piece_moves.of(p, piece);
-        let mut n = 0usize;
-        let mut others = false;
-        for e in &plan.entries {
-            match e {
-                Entry::Steps {
-                    dirs,
-                    to,
-                    from,
-                    base,
-                    promote,
-                    targets,
-                    ..
-                } if *targets != NONE && promote.is_none() && dirs.len() > 2 => {
-                    // Few pieces with many directions (a knight, a king): one popcount per
-                    // piece.
-                    let accept = masks[usize::from(*to)];
-                    let mut cells = pieces & from & free;
-                    while cells != 0 {
-                        let c = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        n += (bm.rays[*targets as usize + c] & accept).count_ones() as usize;
+/// [`count_bound`] for the royal piece `rp` on `king` when its plan is `tabled`:
+/// each plain step's targets read from its table and tested for attack one by one; the
+/// other rules' moves listed in `rest`.
+#[inline(always)]
+fn count_royal_by_tables(
+    game: &Game,
+    at: BitPos,
+    plan: &PiecePlan,
+    view: &mut super::movegen::View,
+    king: super::CellId,
+    rp: PieceId,
+    rest: &mut MoveList,
+) -> usize {
+    let BitPos {
+        bm, masks, s, p, ..
+    } = at;
+    let c = king.index();
+    let entries = game.accel.piece_moves.of(p, rp);
+    // The attack masks alone answer where they cover every attack on the piece.
+    let masks_only = game
+        .accel
+        .attack_rays
+        .get(rp.index())
+        .filter(|t| t.conditional.is_empty())
+        .and_then(|t| t.masks.as_ref())
+        .zip(game.accel.between.as_ref());
+    let mut n = 0;
+    for e in &plan.entries {
+        match e {
+            Entry::Steps {
+                rule,
+                to,
+                from,
+                targets,
+                ..
+            } if from >> c & 1 == 1 => {
+                let mut cells = bm.rays[*targets as usize + c] & masks[usize::from(*to)];
+                while cells != 0 {
+                    let t = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if game.rules[rule.index()].plain {
+                        let t = super::CellId::from_index(t);
+                        let attacked = match masks_only {
+                            Some((am, between)) => am.attacked_after_step(s, between, king, t),
+                            None => game.attacked(s, &[(king, super::EMPTY), (t, rp)], t, rp),
+                        };
+                        n += usize::from(!attacked);
+                    } else {
+                        emit(rest, *rule, c, None, t, &None);
                     }
                 }
-                Entry::Steps {
-                    dirs,
-                    base,
-                    promote,
-                    ..
-                } => {
+            }
+            Entry::Steps { .. } | Entry::Slide { .. } => {}
+            Entry::Other(i, shape) => {
+                let e = &entries[usize::from(*i)];
+                let may = match (shape, game.rules[e.rule.index()].parts.first()) {
+                    (Shape::Castle, Some(super::Part::Castle(c))) => c.may_start(game, s, p, king),
+                    _ => other_may_move(*shape, s, king),
+                };
+                if may {
+                    game.gen_entry(s, view, p, e, king, rest);
+                }
+            }
+        }
+    }
+    n
+}
+
+/// For bulk counting: the moves of `player`'s pieces of id `piece` from the cells of
+/// `bound`, whose moves the royal rule must judge: the royal piece's plain steps (given
+/// `royal`, its cell and id) are counted when they land on a cell no enemy attacks once
+/// it stands there; every other move is listed in `rest` for the caller to judge.
+/// `origins` are the plan's step origins ([`BitMoves::origins`]).
+#[inline(always)]
+pub(super) fn count_bound(
+    game: &Game,
+    at: BitPos,
+    planned: PlanOrigins,
+    mut bound: u64,
+    view: &mut super::movegen::View,
+    piece: PieceId,
+    rest: &mut MoveList,
+) -> usize {
+    let BitPos { s, p, royal, .. } = at;
+    let PlanOrigins { plan, origins } = planned;
+    let entries = game.accel.piece_moves.of(p, piece);
+    let mut n = 0;
+    while bound != 0 {
+        let c = bound.trailing_zeros() as usize;
+        bound &= bound - 1;
+        let king = royal.filter(|&(k, rp)| k.index() == c && rp == piece);
+        for e in &plan.entries {
+            match (e, king) {
+                // The royal piece's plain steps: safe when nothing attacks the landing
+                // cell once it stands there (`royal_safe_after` for one royal piece).
+                (
+                    Entry::Steps {
+                        rule,
+                        dirs,
+                        base,
+                        promote: None,
+                        ..
+                    },
+                    Some((from, rp)),
+                ) if game.rules[rule.index()].plain => {
                     for (k, d) in dirs.iter().enumerate() {
-                        let o = origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & free;
-                        n += o.count_ones() as usize;
+                        if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] >> c & 1 == 1 {
+                            let t = super::CellId::from_index(d.next_of(c));
+                            let changes = [(from, super::EMPTY), (t, rp)];
+                            n += usize::from(!game.attacked(s, &changes, t, rp));
+                        }
+                    }
+                }
+                _ => {
+                    let from = Origins {
+                        cells: origins,
+                        entries,
+                    };
+                    gen_bit_entry(game, at, e, from, c, view, rest)
+                }
+            }
+        }
+    }
+    n
+}
+
+/// For bulk counting: the number of moves of `player`'s pieces of id `piece` that start
+/// from cells of `free` and that the plan makes itself (steps and slides, counted by
+/// popcount, a promotion counting once per kind), plus, when `royal` names the mover's
+/// one royal piece and its cell and `piece` is that piece, its plain steps that land on
+/// a cell no enemy attacks once it has moved there; the piece's other moves (its other
+/// rules from every cell, and every other move from a cell outside `free`) are listed in
+/// `rest` for the caller to judge. `None` when the piece has no plan.
+#[inline(always)]
+pub(super) fn count_bit_piece(
+    game: &Game,
+    at: BitPos,
+    view: &mut super::movegen::View,
+    piece: PieceId,
+    free: u64,
+    rest: &mut MoveList,
+) -> Option<usize> {
+    let BitPos {
+        bm, masks, s, p, ..
+    } = at;
+    let plan = bm.plan(p, piece)?;
+    let pieces = s.bits[piece.index()];
+    let mut origins = [0u64; MAX_STEP_DIRS];
+    let any = BitMoves::origins(plan, masks, pieces, &mut origins);
+    let entries = game.accel.piece_moves.of(p, piece);
+    let mut n = 0usize;
+    let mut others = false;
+    for e in &plan.entries {
+        match e {
+            Entry::Steps {
+                dirs,
+                to,
+                from,
+                base,
+                promote,
+                targets,
+                ..
+            } if *targets != NONE && promote.is_none() && dirs.len() > 2 => {
+                // Few pieces with many directions (a knight, a king): one popcount per
+                // piece.
+                let accept = masks[usize::from(*to)];
+                let mut cells = pieces & from & free;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    n += (bm.rays[*targets as usize + c] & accept).count_ones() as usize;
+                }
+            }
+            Entry::Steps {
+                dirs,
+                base,
+                promote,
+                ..
+            } => {
+                for (k, d) in dirs.iter().enumerate() {
+                    let o = origins[(usize::from(*base) + k) % MAX_STEP_DIRS] & free;
+                    n += o.count_ones() as usize;
+                    if let Some(pr) = promote {
+                        // One move per kind on the zone (none without kinds).
+                        let z = (d.onto_next(o) & pr.zone).count_ones() as usize;
+                        n = n - z + z * pr.kinds.len();
+                    }
+                }
+            }
+            Entry::Slide {
+                dirs,
+                to,
+                through,
+                from,
+                promote,
+                disjoint,
+                ..
+            } => {
+                let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
+                let mut cells = pieces & from & free;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if *disjoint && promote.is_none() {
+                        let mut all = 0;
+                        for sd in dirs {
+                            all |= bm.slide_targets(sd, c, accept, stops);
+                        }
+                        n += all.count_ones() as usize;
+                        continue;
+                    }
+                    for sd in dirs {
+                        let targets = bm.slide_targets(sd, c, accept, stops);
+                        n += targets.count_ones() as usize;
                         if let Some(pr) = promote {
-                            // One move per kind on the zone (none without kinds).
-                            let z = (d.onto_next(o) & pr.zone).count_ones() as usize;
+                            let z = (targets & pr.zone).count_ones() as usize;
                             n = n - z + z * pr.kinds.len();
                         }
                     }
                 }
-                Entry::Slide {
-                    dirs,
-                    to,
-                    through,
-                    from,
-                    promote,
-                    disjoint,
-                    ..
-                } => {
-                    let (accept, stops) = (masks[usize::from(*to)], !masks[usize::from(*through)]);
-                    let mut cells = pieces & from & free;
-                    while cells != 0 {
-                        let c = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        if *disjoint && promote.is_none() {
-                            let mut all = 0;
-                            for sd in dirs {
-                                all |= bm.slide_targets(sd, c, accept, stops);
-                            }
-                            n += all.count_ones() as usize;
-                            continue;
-                        }
-                        for sd in dirs {
-                            let targets = bm.slide_targets(sd, c, accept, stops);
-                            n += targets.count_ones() as usize;
-                            if let Some(pr) = promote {
-                                let z = (targets & pr.zone).count_ones() as usize;
-                                n = n - z + z * pr.kinds.len();
-                            }
-                        }
-                    }
-                }
-                Entry::Other(..) => others = true,
             }
+            Entry::Other(..) => others = true,
         }
-        // Every move from a cell outside `free`, then the other rules' moves from the rest.
-        let planned = PlanOrigins {
-            plan,
-            origins: &origins,
-        };
-        n += self.count_bound(at, planned, any & !free, view, piece, rest);
-        if others {
-            let mut cells = pieces & free;
-            while cells != 0 {
-                let c = super::CellId::from_index(cells.trailing_zeros() as usize);
-                cells &= cells - 1;
-                for e in &plan.entries {
-                    if let Entry::Other(i, shape) = e {
-                        if other_may_move(*shape, s, c) {
-                            self.gen_entry(s, view, p, &entries[usize::from(*i)], c, rest);
-                        }
-                    }
-                }
-            }
-        }
-        Some(n)
     }
-
-    /// [`Game::count_bound`] for a grouped piece of a count plan (`count_plan.rs`): its
-    /// moves from the cells of `bound`, with the plan's origins made here.
-    #[inline(always)]
-    pub(super) fn count_bound_cells(
-        &self,
-        at: BitPos,
-        view: &mut super::movegen::View,
-        piece: PieceId,
-        bound: u64,
-        rest: &mut MoveList,
-    ) -> usize {
-        let BitPos {
-            bm,
-            masks,
-            s,
-            p,
-            royal,
-        } = at;
-        let Some(plan) = bm.plan(p, piece) else {
-            unreachable!("a grouped piece has a plan")
-        };
-        if let Some((king, rp)) = royal {
-            if plan.tabled && rp == piece && bound == 1 << king.index() {
-                return self.count_royal_by_tables(at, plan, view, king, rp, rest);
-            }
-        }
-        let mut origins = [0u64; MAX_STEP_DIRS];
-        let any = BitMoves::origins(plan, masks, s.bits[piece.index()], &mut origins);
-        let planned = PlanOrigins {
-            plan,
-            origins: &origins,
-        };
-        self.count_bound(at, planned, any & bound, view, piece, rest)
-    }
-
-    /// [`Game::count_bound`] for the royal piece `rp` on `king` when its plan is `tabled`:
-    /// each plain step's targets read from its table and tested for attack one by one; the
-    /// other rules' moves listed in `rest`.
-    #[inline(always)]
-    fn count_royal_by_tables(
-        &self,
-        at: BitPos,
-        plan: &PiecePlan,
-        view: &mut super::movegen::View,
-        king: super::CellId,
-        rp: PieceId,
-        rest: &mut MoveList,
-    ) -> usize {
-        let BitPos {
-            bm, masks, s, p, ..
-        } = at;
-        let c = king.index();
-        let entries = self.accel.piece_moves.of(p, rp);
-        // The attack masks alone answer where they cover every attack on the piece.
-        let masks_only = self
-            .accel
-            .attack_rays
-            .get(rp.index())
-            .filter(|t| t.conditional.is_empty())
-            .and_then(|t| t.masks.as_ref())
-            .zip(self.accel.between.as_ref());
-        let mut n = 0;
-        for e in &plan.entries {
-            match e {
-                Entry::Steps {
-                    rule,
-                    to,
-                    from,
-                    targets,
-                    ..
-                } if from >> c & 1 == 1 => {
-                    let mut cells = bm.rays[*targets as usize + c] & masks[usize::from(*to)];
-                    while cells != 0 {
-                        let t = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        if self.rules[rule.index()].plain {
-                            let t = super::CellId::from_index(t);
-                            let attacked = match masks_only {
-                                Some((am, between)) => am.attacked_after_step(s, between, king, t),
-                                None => self.attacked(s, &[(king, super::EMPTY), (t, rp)], t, rp),
-                            };
-                            n += usize::from(!attacked);
-                        } else {
-                            emit(rest, *rule, c, None, t, &None);
-                        }
-                    }
-                }
-                Entry::Steps { .. } | Entry::Slide { .. } => {}
-                Entry::Other(i, shape) => {
-                    let e = &entries[usize::from(*i)];
-                    let may = match (shape, self.rules[e.rule.index()].parts.first()) {
-                        (Shape::Castle, Some(super::Part::Castle(c))) => {
-                            c.may_start(self, s, p, king)
-                        }
-                        _ => other_may_move(*shape, s, king),
-                    };
-                    if may {
-                        self.gen_entry(s, view, p, e, king, rest);
-                    }
-                }
-            }
-        }
-        n
-    }
-
-    /// For bulk counting: the moves of `player`'s pieces of id `piece` from the cells of
-    /// `bound`, whose moves the royal rule must judge: the royal piece's plain steps (given
-    /// `royal`, its cell and id) are counted when they land on a cell no enemy attacks once
-    /// it stands there; every other move is listed in `rest` for the caller to judge.
-    /// `origins` are the plan's step origins ([`BitMoves::origins`]).
-    #[inline(always)]
-    pub(super) fn count_bound(
-        &self,
-        at: BitPos,
-        planned: PlanOrigins,
-        mut bound: u64,
-        view: &mut super::movegen::View,
-        piece: PieceId,
-        rest: &mut MoveList,
-    ) -> usize {
-        let BitPos { s, p, royal, .. } = at;
-        let PlanOrigins { plan, origins } = planned;
-        let entries = self.accel.piece_moves.of(p, piece);
-        let mut n = 0;
-        while bound != 0 {
-            let c = bound.trailing_zeros() as usize;
-            bound &= bound - 1;
-            let king = royal.filter(|&(k, rp)| k.index() == c && rp == piece);
+    // Every move from a cell outside `free`, then the other rules' moves from the rest.
+    let planned = PlanOrigins {
+        plan,
+        origins: &origins,
+    };
+    n += count_bound(game, at, planned, any & !free, view, piece, rest);
+    if others {
+        let mut cells = pieces & free;
+        while cells != 0 {
+            let c = super::CellId::from_index(cells.trailing_zeros() as usize);
+            cells &= cells - 1;
             for e in &plan.entries {
-                match (e, king) {
-                    // The royal piece's plain steps: safe when nothing attacks the landing
-                    // cell once it stands there (`royal_safe_after` for one royal piece).
-                    (
-                        Entry::Steps {
-                            rule,
-                            dirs,
-                            base,
-                            promote: None,
-                            ..
-                        },
-                        Some((from, rp)),
-                    ) if self.rules[rule.index()].plain => {
-                        for (k, d) in dirs.iter().enumerate() {
-                            if origins[(usize::from(*base) + k) % MAX_STEP_DIRS] >> c & 1 == 1 {
-                                let t = super::CellId::from_index(d.next_of(c));
-                                let changes = [(from, super::EMPTY), (t, rp)];
-                                n += usize::from(!self.attacked(s, &changes, t, rp));
-                            }
-                        }
-                    }
-                    _ => {
-                        let from = Origins {
-                            cells: origins,
-                            entries,
-                        };
-                        self.gen_bit_entry(at, e, from, c, view, rest)
+                if let Entry::Other(i, shape) = e {
+                    if other_may_move(*shape, s, c) {
+                        game.gen_entry(s, view, p, &entries[usize::from(*i)], c, rest);
                     }
                 }
             }
         }
-        n
     }
+    Some(n)
 }
 
 #[cfg(test)]

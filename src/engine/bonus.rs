@@ -10,7 +10,8 @@
 //! queens are on the board and walk to the centre once its own has gone. The rules never
 //! read them.
 
-use super::{Game, PieceId, Player, State, StateCond};
+use super::{PieceId, Player, State, StateCond};
+use crate::engine::Rules;
 
 /// Per piece id and cell, what a piece standing there adds to its owner's evaluation, in
 /// hundredths of a value unit (a chess pawn is worth 100): one table of the lines that
@@ -163,7 +164,7 @@ impl Bonuses {
     }
 }
 
-impl Game {
+impl Rules {
     /// The rule file's placement bonuses (`bonus … at … by …`).
     pub fn bonuses(&self) -> &Bonuses {
         &self.bonuses

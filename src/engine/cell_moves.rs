@@ -204,108 +204,106 @@ fn swap_open(s: &State) -> bool {
     s.ply == 1 && s.frames.len() == 1
 }
 
-impl Game {
-    /// The bitset form of the moves of the player to move, if they have one.
-    #[inline]
-    fn cell_moves_of(&self, p: Player) -> Option<&CellMoves> {
-        self.accel.cell_moves.get(p.index())?.as_ref()
-    }
-
-    /// Writes the moves of the player to move into `out` from their bitset form (at most
-    /// `limit`), in the general generator's order; `false` (and nothing written) when the
-    /// player's moves have no such form.
-    #[inline(never)]
-    pub(super) fn fill_cell_moves(&self, s: &State, out: &mut MoveList, limit: usize) -> bool {
-        let Some(cm) = self.cell_moves_of(s.scalars.to_move) else {
-            return false;
-        };
-        for e in &cm.entries {
-            match *e {
-                Entry::Place { rule, .. } => {
-                    let base = Move::new(rule);
-                    for w in 0..s.words {
-                        let mut bits = e.word(s, w);
-                        while bits != 0 {
-                            if out.len() >= limit {
-                                return true;
-                            }
-                            let mut mv = base;
-                            mv.push(CellId::from_index(w * 64 + bits.trailing_zeros() as usize));
-                            bits &= bits - 1;
-                            out.push(mv);
+/// Writes the moves of the player to move into `out` from their bitset form (at most
+/// `limit`), in the general generator's order; `false` (and nothing written) when the
+/// player's moves have no such form.
+#[inline(never)]
+pub(super) fn fill_cell_moves(game: &Game, s: &State, out: &mut MoveList, limit: usize) -> bool {
+    let Some(cm) = cell_moves_of(game, s.scalars.to_move) else {
+        return false;
+    };
+    for e in &cm.entries {
+        match *e {
+            Entry::Place { rule, .. } => {
+                let base = Move::new(rule);
+                for w in 0..s.words {
+                    let mut bits = e.word(s, w);
+                    while bits != 0 {
+                        if out.len() >= limit {
+                            return true;
                         }
-                    }
-                }
-                Entry::Single { .. } | Entry::SwapSides { .. } => {
-                    if out.len() >= limit {
-                        return true;
-                    }
-                    if e.count(s) == 1 {
-                        out.push(e.nth(s, 0));
+                        let mut mv = base;
+                        mv.push(CellId::from_index(w * 64 + bits.trailing_zeros() as usize));
+                        bits &= bits - 1;
+                        out.push(mv);
                     }
                 }
             }
+            Entry::Single { .. } | Entry::SwapSides { .. } => {
+                if out.len() >= limit {
+                    return true;
+                }
+                if e.count(s) == 1 {
+                    out.push(e.nth(s, 0));
+                }
+            }
         }
-        true
     }
+    true
+}
 
-    /// A legal move drawn with `pick` from the bitset form of the player's moves: the move
-    /// the general sampler draws with the same picks. `None` when the moves have no such
-    /// form, the game is over, or there are no moves before the `forbid` rules (the general
-    /// path then decides, a forced pass included); `Some(None)` when every move is refused
-    /// and there is no forced pass.
-    #[inline(never)]
-    pub(super) fn sample_cell_moves(
-        &self,
-        s: &State,
-        moves: &mut MoveList,
-        pick: &mut impl FnMut(usize) -> usize,
-    ) -> Option<Option<Move>> {
-        let cm = self.cell_moves_of(s.scalars.to_move)?;
-        if s.scalars.result.is_some() {
-            return None;
-        }
-        let mut counts = [0usize; 8];
-        let mut total = 0;
-        for (i, e) in cm.entries.iter().enumerate() {
-            let n = e.count(s);
-            if let Some(slot) = counts.get_mut(i) {
-                *slot = n;
-            } else {
-                return None;
-            }
-            total += n;
-        }
-        if total == 0 {
-            return None;
-        }
-        let x = pick(total);
-        let mut n = x;
-        let mut mv = None;
-        for (e, &k) in cm.entries.iter().zip(&counts) {
-            if n < k {
-                mv = Some(e.nth(s, n));
-                break;
-            }
-            n -= k;
-        }
-        let mv = mv?;
-        if self.forbids.is_empty() || self.rules[mv.rule.index()].is_pass() {
-            return Some(Some(mv));
-        }
-        let refused = self
-            .plain_refusal(s, mv)
-            .unwrap_or_else(|| self.refusal(s, mv));
-        if refused.is_none() {
-            return Some(Some(mv));
-        }
-        // Refused: go on as the general sampler does, from the list without this move.
-        moves.clear();
-        self.fill_cell_moves(s, moves, usize::MAX);
-        debug_assert_eq!(moves.get(x), Some(&mv), "the bitsets list the drawn move");
-        moves.swap_remove(x);
-        Some(self.draw_judged(s, moves, pick))
+/// A legal move drawn with `pick` from the bitset form of the player's moves: the move
+/// the general sampler draws with the same picks. `None` when the moves have no such
+/// form, the game is over, or there are no moves before the `forbid` rules (the general
+/// path then decides, a forced pass included); `Some(None)` when every move is refused
+/// and there is no forced pass.
+#[inline(never)]
+pub(super) fn sample_cell_moves(
+    game: &Game,
+    s: &State,
+    moves: &mut MoveList,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Option<Option<Move>> {
+    let cm = cell_moves_of(game, s.scalars.to_move)?;
+    if s.scalars.result.is_some() {
+        return None;
     }
+    let mut counts = [0usize; 8];
+    let mut total = 0;
+    for (i, e) in cm.entries.iter().enumerate() {
+        let n = e.count(s);
+        if let Some(slot) = counts.get_mut(i) {
+            *slot = n;
+        } else {
+            return None;
+        }
+        total += n;
+    }
+    if total == 0 {
+        return None;
+    }
+    let x = pick(total);
+    let mut n = x;
+    let mut mv = None;
+    for (e, &k) in cm.entries.iter().zip(&counts) {
+        if n < k {
+            mv = Some(e.nth(s, n));
+            break;
+        }
+        n -= k;
+    }
+    let mv = mv?;
+    if game.forbids.is_empty() || game.rules[mv.rule.index()].is_pass() {
+        return Some(Some(mv));
+    }
+    let refused = game
+        .plain_refusal(s, mv)
+        .unwrap_or_else(|| game.refusal(s, mv));
+    if refused.is_none() {
+        return Some(Some(mv));
+    }
+    // Refused: go on as the general sampler does, from the list without this move.
+    moves.clear();
+    fill_cell_moves(game, s, moves, usize::MAX);
+    debug_assert_eq!(moves.get(x), Some(&mv), "the bitsets list the drawn move");
+    moves.swap_remove(x);
+    Some(game.draw_judged(s, moves, pick))
+}
+
+/// The bitset form of the moves of the player to move, if they have one.
+#[inline]
+fn cell_moves_of(game: &Game, p: Player) -> Option<&CellMoves> {
+    game.accel.cell_moves.get(p.index())?.as_ref()
 }
 
 #[cfg(test)]
@@ -370,7 +368,7 @@ mod tests {
                         general.pseudo_moves(&s, &mut general_list);
                         game.pseudo_moves(&s, &mut list);
                         assert_eq!(list, general_list, "{name}: player {q} at ply {}", s.ply);
-                        if game.cell_moves_of(s.scalars.to_move).is_some() {
+                        if super::cell_moves_of(game, s.scalars.to_move).is_some() {
                             compared += 1;
                         }
                         // The same stream of picks through both samplers.

@@ -19,170 +19,155 @@ use super::legal::{bits_iter, Pins};
 use super::screen::ScreenLines;
 use super::{CellId, Game, MoveList, NoMoves, Shape, State, NO_CELL};
 
-impl Game {
-    /// The number of legal moves of the player to move: the length of
-    /// [`Game::legal_moves`]' list, without writing it where the rules allow (see the module
-    /// documentation). `scratch` is overwritten.
-    pub fn count_legal_moves(&self, s: &State, scratch: &mut MoveList) -> usize {
-        if let Some(n) = self.count_by_bits(s, scratch) {
-            return n;
-        }
-        self.legal_moves(s, scratch);
-        scratch.len()
-    }
-
-    /// The count from the bitboard plans, or `None` where they cannot give it. Counting is
-    /// mostly popcounts: where the processor has the instruction (almost every x86-64 made
-    /// since 2008, but not the baseline the crate is compiled for), the same code is
-    /// compiled a second time with it enabled and chosen at run time.
-    fn count_by_bits(&self, s: &State, scratch: &mut MoveList) -> Option<usize> {
-        #[cfg(target_arch = "x86_64")]
-        if has_popcnt() {
-            // Safety: the processor has the `popcnt` instruction (checked just above).
-            return unsafe { self.count_by_bits_popcnt(s, scratch) };
-        }
-        self.count_by_bits_here(s, scratch)
-    }
-
-    /// [`Game::count_by_bits_here`] compiled with the `popcnt` instruction.
-    ///
-    /// # Safety
-    ///
-    /// The processor must have the `popcnt` instruction.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn count_by_bits_popcnt(&self, s: &State, scratch: &mut MoveList) -> Option<usize> {
-        self.count_by_bits_here(s, scratch)
-    }
-
-    /// The body of [`Game::count_by_bits`], inlined into both its compilations.
-    #[inline(always)]
-    fn count_by_bits_here(&self, s: &State, scratch: &mut MoveList) -> Option<usize> {
-        let bm = self.accel.bit_moves.as_deref()?;
-        let p = s.scalars.to_move;
-        if !bm.countable(p) || self.is_chance(s) {
-            return None;
-        }
-        if s.scalars.result.is_some() {
-            return Some(0);
-        }
-        let plan = &bm.count[p.index()];
-        // The cells whose steps and slides need no test but where they land (`landing`:
-        // anywhere, or in check the cells that take or block the one checking piece).
-        let (free, landing, king) = if self.royal[p].is_empty() {
-            (u64::MAX, u64::MAX, None)
-        } else {
-            let mut king = None;
-            for &rp in &self.royal[p] {
-                let cells = s.bits[rp.index()];
-                if cells != 0 {
-                    if king.is_some() || cells & (cells - 1) != 0 {
-                        return None;
-                    }
-                    king = Some((CellId::from_index(cells.trailing_zeros() as usize), rp));
-                }
-            }
-            let (king, rp) = king?;
-            // From the attack masks where they cover the game (checks and pins in one
-            // pass), else from the general test, which answers out of check only.
-            let (pinned, landing) = match self.checkers_and_pins(s, king, rp) {
-                Some((0, pinned)) => (pinned, u64::MAX),
-                Some((checks, pinned)) => (pinned, self.check_landing(king, checks, plan)?),
-                None => match self.check_and_pins(s, king, rp)? {
-                    (Pins::Mask(pinned), ScreenLines::None) => (pinned, u64::MAX),
-                    _ => return None,
-                },
-            };
-            (!(pinned | 1 << king.index()), landing, Some((king, rp)))
-        };
-        let masks = bm.masks(s, p);
-        let at = super::bit_moves::BitPos {
-            bm,
-            masks: &masks,
-            s,
-            p,
-            royal: king,
-        };
-        let mut view = super::movegen::View::new(&s.board);
-        scratch.clear();
-        let mut n = plan.count_free(bm, &masks, s, free, landing);
-        // The royal piece's and the pinned pieces' cells (of the pieces `apart` too, which
-        // their own plans count).
-        let mut bound = !free;
-        while bound != 0 {
-            let c = bound.trailing_zeros() as usize;
-            bound &= bound - 1;
-            let piece = s.board[c];
-            if plan.is_grouped(piece) {
-                n += self.count_bound_cells(at, &mut view, piece, 1 << c, scratch);
-            }
-        }
-        for o in &plan.others {
-            let mut cells = s.bits[o.piece.index()] & free;
-            if cells == 0 || o.shape == Shape::EnPassant && s.scalars.ep.target == NO_CELL {
-                continue;
-            }
-            let entry = &self.accel.piece_moves.of(p, o.piece)[usize::from(o.entry)];
-            while cells != 0 {
-                let c = CellId::from_index(cells.trailing_zeros() as usize);
-                cells &= cells - 1;
-                if other_may_move(o.shape, s, c) {
-                    self.gen_entry(s, &mut view, p, entry, c, scratch);
-                }
-            }
-        }
-        for &piece in &plan.apart {
-            match self.count_bit_piece(at, &mut view, piece, free, scratch) {
-                Some(k) => n += k,
-                None => {
-                    for cell in bits_iter(s.cells_of(piece)) {
-                        for e in self.accel.piece_moves.of(p, piece) {
-                            self.gen_entry(s, &mut view, p, e, cell, scratch);
-                        }
-                    }
-                }
-            }
-        }
-        n += match king {
-            None => scratch.len(),
-            Some((king, _)) => {
-                let pins = Pins::Mask(!free & !(1 << king.index()));
-                scratch
-                    .iter()
-                    .filter(|&&m| self.royal_keeps(s, m, king, &pins, &ScreenLines::None))
-                    .count()
-            }
-        };
-        if n == 0 && self.no_moves == Some(NoMoves::Pass) {
-            n = 1;
-        }
-        Some(n)
-    }
+/// [`count_by_bits_here`] compiled with the `popcnt` instruction.
+///
+/// # Safety
+///
+/// The processor must have the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn count_by_bits_popcnt(game: &Game, s: &State, scratch: &mut MoveList) -> Option<usize> {
+    count_by_bits_here(game, s, scratch)
 }
 
-impl Game {
-    /// In check by the pieces on `checks`: the cells a move of another piece than the
-    /// royal one must land on: the checking piece's and those between it and the royal
-    /// piece, none when two pieces check. A step or slide of an unpinned piece changes
-    /// two cells only, so it answers one check by taking the checking piece or standing in
-    /// its way, and never two. `None` where pieces outside the count plan would be counted
-    /// without a test.
-    fn check_landing(
-        &self,
-        king: CellId,
-        checks: u64,
-        plan: &super::count_plan::CountPlan,
-    ) -> Option<u64> {
-        if !plan.apart.is_empty() {
-            return None;
-        }
-        let between = self.accel.between.as_ref()?;
-        Some(if checks & (checks - 1) == 0 {
-            checks | between.get(king.index(), checks.trailing_zeros() as usize)
-        } else {
-            0
-        })
+/// The count from the bitboard plans, or `None` where they cannot give it. Counting is
+/// mostly popcounts: where the processor has the instruction (almost every x86-64 made
+/// since 2008, but not the baseline the crate is compiled for), the same code is
+/// compiled a second time with it enabled and chosen at run time.
+pub(super) fn count_by_bits(game: &Game, s: &State, scratch: &mut MoveList) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if has_popcnt() {
+        // Safety: the processor has the `popcnt` instruction (checked just above).
+        return unsafe { count_by_bits_popcnt(game, s, scratch) };
     }
+    count_by_bits_here(game, s, scratch)
+}
+
+/// The body of [`count_by_bits`], inlined into both its compilations.
+#[inline(always)]
+fn count_by_bits_here(game: &Game, s: &State, scratch: &mut MoveList) -> Option<usize> {
+    let bm = game.accel.bit_moves.as_deref()?;
+    let p = s.scalars.to_move;
+    if !bm.countable(p) || game.is_chance(s) {
+        return None;
+    }
+    if s.scalars.result.is_some() {
+        return Some(0);
+    }
+    let plan = &bm.count[p.index()];
+    // The cells whose steps and slides need no test but where they land (`landing`:
+    // anywhere, or in check the cells that take or block the one checking piece).
+    let (free, landing, king) = if game.royal[p].is_empty() {
+        (u64::MAX, u64::MAX, None)
+    } else {
+        let mut king = None;
+        for &rp in &game.royal[p] {
+            let cells = s.bits[rp.index()];
+            if cells != 0 {
+                if king.is_some() || cells & (cells - 1) != 0 {
+                    return None;
+                }
+                king = Some((CellId::from_index(cells.trailing_zeros() as usize), rp));
+            }
+        }
+        let (king, rp) = king?;
+        // From the attack masks where they cover the game (checks and pins in one
+        // pass), else from the general test, which answers out of check only.
+        let (pinned, landing) = match game.checkers_and_pins(s, king, rp) {
+            Some((0, pinned)) => (pinned, u64::MAX),
+            Some((checks, pinned)) => (pinned, check_landing(game, king, checks, plan)?),
+            None => match game.check_and_pins(s, king, rp)? {
+                (Pins::Mask(pinned), ScreenLines::None) => (pinned, u64::MAX),
+                _ => return None,
+            },
+        };
+        (!(pinned | 1 << king.index()), landing, Some((king, rp)))
+    };
+    let masks = bm.masks(s, p);
+    let at = super::bit_moves::BitPos {
+        bm,
+        masks: &masks,
+        s,
+        p,
+        royal: king,
+    };
+    let mut view = super::movegen::View::new(&s.board);
+    scratch.clear();
+    let mut n = plan.count_free(bm, &masks, s, free, landing);
+    // The royal piece's and the pinned pieces' cells (of the pieces `apart` too, which
+    // their own plans count).
+    let mut bound = !free;
+    while bound != 0 {
+        let c = bound.trailing_zeros() as usize;
+        bound &= bound - 1;
+        let piece = s.board[c];
+        if plan.is_grouped(piece) {
+            n += super::bit_moves::count_bound_cells(game, at, &mut view, piece, 1 << c, scratch);
+        }
+    }
+    for o in &plan.others {
+        let mut cells = s.bits[o.piece.index()] & free;
+        if cells == 0 || o.shape == Shape::EnPassant && s.scalars.ep.target == NO_CELL {
+            continue;
+        }
+        let entry = &game.accel.piece_moves.of(p, o.piece)[usize::from(o.entry)];
+        while cells != 0 {
+            let c = CellId::from_index(cells.trailing_zeros() as usize);
+            cells &= cells - 1;
+            if other_may_move(o.shape, s, c) {
+                game.gen_entry(s, &mut view, p, entry, c, scratch);
+            }
+        }
+    }
+    for &piece in &plan.apart {
+        match super::bit_moves::count_bit_piece(game, at, &mut view, piece, free, scratch) {
+            Some(k) => n += k,
+            None => {
+                for cell in bits_iter(s.cells_of(piece)) {
+                    for e in game.accel.piece_moves.of(p, piece) {
+                        game.gen_entry(s, &mut view, p, e, cell, scratch);
+                    }
+                }
+            }
+        }
+    }
+    n += match king {
+        None => scratch.len(),
+        Some((king, _)) => {
+            let pins = Pins::Mask(!free & !(1 << king.index()));
+            scratch
+                .iter()
+                .filter(|&&m| game.royal_keeps(s, m, king, &pins, &ScreenLines::None))
+                .count()
+        }
+    };
+    if n == 0 && game.no_moves == Some(NoMoves::Pass) {
+        n = 1;
+    }
+    Some(n)
+}
+
+/// In check by the pieces on `checks`: the cells a move of another piece than the
+/// royal one must land on: the checking piece's and those between it and the royal
+/// piece, none when two pieces check. A step or slide of an unpinned piece changes
+/// two cells only, so it answers one check by taking the checking piece or standing in
+/// its way, and never two. `None` where pieces outside the count plan would be counted
+/// without a test.
+fn check_landing(
+    game: &Game,
+    king: CellId,
+    checks: u64,
+    plan: &super::count_plan::CountPlan,
+) -> Option<u64> {
+    if !plan.apart.is_empty() {
+        return None;
+    }
+    let between = game.accel.between.as_ref()?;
+    Some(if checks & (checks - 1) == 0 {
+        checks | between.get(king.index(), checks.trailing_zeros() as usize)
+    } else {
+        0
+    })
 }
 
 /// Whether the processor has the `popcnt` instruction (asked once).
@@ -216,7 +201,7 @@ mod tests {
                     game.legal_moves(&s, &mut list);
                     let n = game.count_legal_moves(&s, &mut scratch);
                     assert_eq!(n, list.len(), "{name}: {}", game.position_to_string(&s));
-                    if let Some(here) = game.count_by_bits_here(&s, &mut scratch) {
+                    if let Some(here) = super::count_by_bits_here(game, &s, &mut scratch) {
                         // The baseline compilation counts the same.
                         assert_eq!(here, list.len(), "{name}");
                         counted = true;
@@ -265,7 +250,7 @@ mod tests {
         ] {
             let s = chess.parse_position(fen).expect("position");
             assert_eq!(
-                chess.count_by_bits_here(&s, &mut scratch),
+                super::count_by_bits_here(&chess, &s, &mut scratch),
                 Some(want),
                 "{fen}"
             );

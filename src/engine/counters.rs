@@ -11,7 +11,7 @@
 //! no table of cells × 65,536 keys is kept; `hash_from_scratch` XORs the same keys.
 
 use super::state::SideChange;
-use super::{CellId, Game, PieceId, Player, State, ZoneId, EMPTY};
+use super::{CellId, Game, PieceId, Player, Rules, State, ZoneId, EMPTY};
 
 /// The seed of the per-(cell, count) keys (distinct from the piece keys' seed).
 const TALLY_SEED: u64 = 0x5EED_C0DE_7A11_2026;
@@ -34,7 +34,7 @@ pub(crate) fn tally_key(cell: CellId, n: u16) -> u64 {
 /// The most counters one cell may hold (the count is a `u16`).
 pub const MAX_COUNTERS: u16 = u16::MAX;
 
-impl Game {
+impl Rules {
     /// Whether the game has a counters kind.
     #[inline]
     pub fn has_counters(&self) -> bool {
@@ -44,22 +44,6 @@ impl Game {
     /// The counter piece (ownerless, of the `counters` kind), or [`EMPTY`] without one.
     pub fn counter_piece(&self) -> PieceId {
         self.counter_piece
-    }
-
-    /// Sets the count on `cell` to `n`: the count (logged and hashed) and the board (the
-    /// counter piece, or empty for none).
-    pub(crate) fn set_tally(&self, s: &mut State, cell: CellId, n: u16) {
-        let old = s.tally[cell.index()];
-        if old == n {
-            return;
-        }
-        s.side.push(SideChange::Tally { cell, old });
-        s.scalars.hash ^= tally_key(cell, old) ^ tally_key(cell, n);
-        s.tally[cell.index()] = n;
-        let want = if n > 0 { self.counter_piece } else { EMPTY };
-        if s.board[cell.index()] != want {
-            self.set_flat_cell(s, cell, want);
-        }
     }
 
     /// The counters on `player`'s cells of `zone`.
@@ -82,6 +66,22 @@ impl Game {
             .iter()
             .enumerate()
             .fold(0, |h, (c, &n)| h ^ tally_key(CellId::from_index(c), n))
+    }
+}
+
+/// Sets the count on `cell` to `n`: the count (logged and hashed) and the board (the
+/// counter piece, or empty for none).
+pub(crate) fn set_tally(game: &Game, s: &mut State, cell: CellId, n: u16) {
+    let old = s.tally[cell.index()];
+    if old == n {
+        return;
+    }
+    s.side.push(SideChange::Tally { cell, old });
+    s.scalars.hash ^= tally_key(cell, old) ^ tally_key(cell, n);
+    s.tally[cell.index()] = n;
+    let want = if n > 0 { game.counter_piece } else { EMPTY };
+    if s.board[cell.index()] != want {
+        game.set_flat_cell(s, cell, want);
     }
 }
 

@@ -481,7 +481,9 @@ impl Game {
             // A checkmate delivered on the last allowed ply stands (FIDE 9.6.2).
             EndCond::NoProgress(n) => p == mover && s.scalars.quiet >= *n && !self.is_checkmated(s),
             EndCond::Repetition(r) => p == mover && self.repeats_now(s, r),
-            EndCond::PerpetualCheck => p == mover && self.checked_throughout(s, mover),
+            EndCond::PerpetualCheck => {
+                p == mover && super::perpetual::checked_throughout(self, s, mover)
+            }
             EndCond::Passes(n) => self.last_moves_pass(s, *n),
             EndCond::Score {
                 komi_num,
@@ -585,6 +587,51 @@ impl Game {
             }
         }
         false
+    }
+
+    /// The position's score as the game's first scoring ending (`score(area, komi: …)`)
+    /// would count it now, whether or not the game is over; `None` when no ending scores.
+    pub fn area_score(&self, state: &State) -> Option<super::AreaScore> {
+        let EndCond::Score {
+            komi_num,
+            komi_den,
+            dirs,
+        } = self
+            .ends
+            .iter()
+            .find_map(|e| super::explain::find_score(&e.cond))?
+        else {
+            return None;
+        };
+        let points = self.weighted_scores(state, *komi_num, *komi_den, dirs);
+        Some(super::AreaScore {
+            points: points[..self.num_players()].to_vec(),
+            den: *komi_den,
+        })
+    }
+
+    /// Why the game ended, in words, when the last move ended it by a repetition or a
+    /// score; `None` for other endings (and games that are not over).
+    pub fn explain_end(&self, state: &State) -> Option<String> {
+        let outcome = state.scalars.result?;
+        let end = self.ends.get(state.scalars.end_rule as usize)?;
+        let what = outcome.describe(self);
+        let mut reasons = Vec::new();
+        super::explain::explain_cond(self, state, &end.cond, &mut reasons);
+        // A game ended by passes without a winner on points (a tie): show the score anyway.
+        if reasons.len() == 1 && matches!(end.cond, EndCond::Passes(_)) {
+            if let Some(score) = self
+                .ends
+                .iter()
+                .find_map(|e| super::explain::find_score(&e.cond))
+            {
+                super::explain::explain_cond(self, state, score, &mut reasons);
+            }
+        }
+        if reasons.is_empty() {
+            return None;
+        }
+        Some(format!("{what}: {}", reasons.join("; ")))
     }
 }
 

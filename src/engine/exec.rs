@@ -517,7 +517,7 @@ impl Game {
         let t = s.frames.len() + 1;
         let find = super::repetition::Sought { cells, target, t };
         self.repetition_walk(s, r, find, quiet, &mut |j| {
-            plies.push(Self::ply_of(s, j));
+            plies.push(super::Rules::ply_of(s, j));
             false
         });
         plies.reverse();

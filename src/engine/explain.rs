@@ -5,6 +5,7 @@
 
 use super::repetition::{ordinal, plies_phrase};
 use super::{CellId, EndCond, Game, Player, RepCells, State, EMPTY, NO_CELL};
+use crate::engine::Rules;
 
 /// `num / den` written as a decimal number (`den` a power of ten).
 pub(crate) fn decimal_text(num: i64, den: i64) -> String {
@@ -19,7 +20,7 @@ pub(crate) fn decimal_text(num: i64, den: i64) -> String {
 }
 
 /// The score condition inside `c`, if any.
-fn find_score(c: &EndCond) -> Option<&EndCond> {
+pub(super) fn find_score(c: &EndCond) -> Option<&EndCond> {
     match c {
         EndCond::Score { .. } => Some(c),
         EndCond::All(cs) => cs.iter().find_map(find_score),
@@ -45,25 +46,7 @@ impl AreaScore {
     }
 }
 
-impl Game {
-    /// The position's score as the game's first scoring ending (`score(area, komi: …)`)
-    /// would count it now, whether or not the game is over; `None` when no ending scores.
-    pub fn area_score(&self, state: &State) -> Option<AreaScore> {
-        let EndCond::Score {
-            komi_num,
-            komi_den,
-            dirs,
-        } = self.ends.iter().find_map(|e| find_score(&e.cond))?
-        else {
-            return None;
-        };
-        let points = self.weighted_scores(state, *komi_num, *komi_den, dirs);
-        Some(AreaScore {
-            points: points[..self.num_players()].to_vec(),
-            den: *komi_den,
-        })
-    }
-
+impl Rules {
     /// Who owns each cell under the game's first scoring ending, as its area score counts
     /// them: a cell with a player's piece, or in an empty region (joined along the
     /// ending's directions) whose neighbours are all one player's pieces; `None` for the
@@ -110,91 +93,71 @@ impl Game {
         }
         Some(owners)
     }
+}
 
-    /// Why the game ended, in words, when the last move ended it by a repetition or a
-    /// score; `None` for other endings (and games that are not over).
-    pub fn explain_end(&self, state: &State) -> Option<String> {
-        let outcome = state.scalars.result?;
-        let end = self.ends.get(state.scalars.end_rule as usize)?;
-        let what = outcome.describe(self);
-        let mut reasons = Vec::new();
-        self.explain_cond(state, &end.cond, &mut reasons);
-        // A game ended by passes without a winner on points (a tie): show the score anyway.
-        if reasons.len() == 1 && matches!(end.cond, EndCond::Passes(_)) {
-            if let Some(score) = self.ends.iter().find_map(|e| find_score(&e.cond)) {
-                self.explain_cond(state, score, &mut reasons);
-            }
-        }
-        if reasons.is_empty() {
-            return None;
-        }
-        Some(format!("{what}: {}", reasons.join("; ")))
-    }
-
-    fn explain_cond(&self, state: &State, cond: &EndCond, out: &mut Vec<String>) {
-        match cond {
-            EndCond::Repetition(r) => {
-                let plies = self.repetition_plies_now(state, r);
-                let on = match &r.cells {
-                    RepCells::Cells(cells) => {
-                        let names: Vec<&str> = cells
-                            .iter()
-                            .map(|&c| self.board.cells[c.index()].name.as_str())
-                            .collect();
-                        format!(" on {}", names.join(", "))
-                    }
-                    _ => String::new(),
-                };
-                out.push(format!(
-                    "the same {}{on} occurred for the {} time ({})",
-                    r.parts.noun(),
-                    ordinal(plies.len() as u32),
-                    plies_phrase(&plies)
-                ));
-            }
-            EndCond::PerpetualCheck => {
-                // The player who moved last: the one before the player to move.
-                let n = self.num_players();
-                let mover = (state.to_move().index() + n - 1) % n;
-                out.push(format!(
-                    "{} gave check with every move since it first stood (perpetual check)",
-                    self.players[mover]
-                ));
-            }
-            EndCond::Passes(n) => out.push(if *n == 2 {
-                "both players passed".to_string()
-            } else {
-                format!("the last {n} moves were passes")
-            }),
-            EndCond::Score {
-                komi_num,
-                komi_den,
-                dirs,
-            } => {
-                let scores = self.area_scores(state, dirs);
-                let np = self.num_players();
-                let parts: Vec<String> = (0..np)
-                    .map(|i| {
-                        let mut t = format!("{} {}", self.players[i], scores[i]);
-                        if i == np - 1 && *komi_num != 0 {
-                            let total = decimal_text(scores[i] * komi_den + komi_num, *komi_den);
-                            t.push_str(&format!(
-                                " + {} komi = {total}",
-                                decimal_text(*komi_num, *komi_den)
-                            ));
-                        }
-                        t
-                    })
-                    .collect();
-                out.push(format!("area {}", parts.join(", ")));
-            }
-            EndCond::All(conds) => {
-                for c in conds {
-                    self.explain_cond(state, c, out);
+pub(super) fn explain_cond(game: &Game, state: &State, cond: &EndCond, out: &mut Vec<String>) {
+    match cond {
+        EndCond::Repetition(r) => {
+            let plies = game.repetition_plies_now(state, r);
+            let on = match &r.cells {
+                RepCells::Cells(cells) => {
+                    let names: Vec<&str> = cells
+                        .iter()
+                        .map(|&c| game.board.cells[c.index()].name.as_str())
+                        .collect();
+                    format!(" on {}", names.join(", "))
                 }
-            }
-            _ => {}
+                _ => String::new(),
+            };
+            out.push(format!(
+                "the same {}{on} occurred for the {} time ({})",
+                r.parts.noun(),
+                ordinal(plies.len() as u32),
+                plies_phrase(&plies)
+            ));
         }
+        EndCond::PerpetualCheck => {
+            // The player who moved last: the one before the player to move.
+            let n = game.num_players();
+            let mover = (state.to_move().index() + n - 1) % n;
+            out.push(format!(
+                "{} gave check with every move since it first stood (perpetual check)",
+                game.players[mover]
+            ));
+        }
+        EndCond::Passes(n) => out.push(if *n == 2 {
+            "both players passed".to_string()
+        } else {
+            format!("the last {n} moves were passes")
+        }),
+        EndCond::Score {
+            komi_num,
+            komi_den,
+            dirs,
+        } => {
+            let scores = game.area_scores(state, dirs);
+            let np = game.num_players();
+            let parts: Vec<String> = (0..np)
+                .map(|i| {
+                    let mut t = format!("{} {}", game.players[i], scores[i]);
+                    if i == np - 1 && *komi_num != 0 {
+                        let total = decimal_text(scores[i] * komi_den + komi_num, *komi_den);
+                        t.push_str(&format!(
+                            " + {} komi = {total}",
+                            decimal_text(*komi_num, *komi_den)
+                        ));
+                    }
+                    t
+                })
+                .collect();
+            out.push(format!("area {}", parts.join(", ")));
+        }
+        EndCond::All(conds) => {
+            for c in conds {
+                explain_cond(game, state, c, out);
+            }
+        }
+        _ => {}
     }
 }
 

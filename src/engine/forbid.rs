@@ -28,45 +28,43 @@ pub struct Forbid {
     pub text: String,
 }
 
-impl Game {
-    /// Which `forbid` rule refuses the move written `text`, e.g. positional superko after
-    /// ply 37; `None` when no `forbid` rule does.
-    pub(super) fn why_forbidden(&self, state: &State, text: &str) -> Option<Refusal> {
-        if self.forbids.is_empty() || state.scalars.result.is_some() {
-            return None;
-        }
-        let mv = self.pseudo_move_written(state, text)?;
-        if self.rules[mv.rule.index()].is_pass() {
-            return None;
-        }
-        let forbid = &self.forbids[self.refusal(state, mv)?];
-        let rule = match &forbid.cond {
-            ForbidCond::Repetition(r) => ForbidKind::Repetition {
-                name: r.name(),
-                noun: if r.parts == StateParts::POSITIONAL {
-                    "board".to_string()
-                } else {
-                    r.parts.noun()
-                },
-                times: r.times,
-                plies: self.refused_plies(state, mv, r),
-            },
-            ForbidCond::Surrounded { who, .. } => {
-                let own = (1..self.pieces.len()).all(|id| {
-                    who[state.scalars.to_move].contains(PieceId::from_index(id))
-                        == (self.pieces[id].owner == Some(state.scalars.to_move))
-                });
-                if own {
-                    ForbidKind::Suicide
-                } else {
-                    ForbidKind::NoLiberty
-                }
-            }
-        };
-        Some(Refusal::Forbidden {
-            mv,
-            written: self.move_to_string(state, mv),
-            rule,
-        })
+/// Which `forbid` rule refuses the move written `text`, e.g. positional superko after
+/// ply 37; `None` when no `forbid` rule does.
+pub(super) fn why_forbidden(game: &Game, state: &State, text: &str) -> Option<Refusal> {
+    if game.forbids.is_empty() || state.scalars.result.is_some() {
+        return None;
     }
+    let mv = super::why_illegal::pseudo_move_written(game, state, text)?;
+    if game.rules[mv.rule.index()].is_pass() {
+        return None;
+    }
+    let forbid = &game.forbids[game.refusal(state, mv)?];
+    let rule = match &forbid.cond {
+        ForbidCond::Repetition(r) => ForbidKind::Repetition {
+            name: r.name(),
+            noun: if r.parts == StateParts::POSITIONAL {
+                "board".to_string()
+            } else {
+                r.parts.noun()
+            },
+            times: r.times,
+            plies: game.refused_plies(state, mv, r),
+        },
+        ForbidCond::Surrounded { who, .. } => {
+            let own = (1..game.pieces.len()).all(|id| {
+                who[state.scalars.to_move].contains(PieceId::from_index(id))
+                    == (game.pieces[id].owner == Some(state.scalars.to_move))
+            });
+            if own {
+                ForbidKind::Suicide
+            } else {
+                ForbidKind::NoLiberty
+            }
+        }
+    };
+    Some(Refusal::Forbidden {
+        mv,
+        written: game.move_to_string(state, mv),
+        rule,
+    })
 }

@@ -3,7 +3,8 @@
 //! (`loss if count(man) + in-reserve(man) < 3`), and the conditions a move part tests on the piece
 //! it has just moved or placed (`remove(enemy, if: line(3))`).
 
-use super::{DirId, Game, KindId, Player, Repetition, State};
+use super::{DirId, KindId, Player, Repetition, State};
+use crate::engine::Rules;
 
 /// A comparison of two numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,7 +103,7 @@ pub enum PartCond {
     Any(Vec<PartCond>),
 }
 
-impl Game {
+impl Rules {
     /// The value of `q` for `player` in `s`.
     pub(crate) fn quantity(&self, s: &State, q: &Quantity, player: Player) -> i64 {
         match q {

@@ -7,6 +7,7 @@
 //! and the hand in positions (SFEN's hand field) and in drawings.
 
 use super::{CellCond, CellId, Game, Move, MoveList, Part, PieceId, Player, State, EMPTY};
+use crate::engine::Rules;
 
 /// What a `place(…, from: hand)` asks beyond an empty cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub struct HandDrop {
     pub no_mate: bool,
 }
 
-impl Game {
+impl Rules {
     /// Whether captured pieces go to the captor's hand (`hand kinds…`).
     #[inline]
     pub fn has_hands(&self) -> bool {
@@ -70,60 +71,6 @@ impl Game {
     #[inline]
     pub(crate) fn column_free(&self, c: CellId, blocked: u64) -> bool {
         blocked >> self.board.cells[c.index()].col.rem_euclid(64) & 1 == 0
-    }
-
-    /// Takes out the drops with `mate: no` that checkmate: those whose dropped piece attacks
-    /// an enemy royal piece and leave its owner no legal move (made on a copy of the state;
-    /// only drops that give check get that far).
-    pub(crate) fn refuse_drop_mates(&self, s: &State, out: &mut MoveList) {
-        let p = s.scalars.to_move;
-        let mut i = 0;
-        while i < out.len() {
-            let mv = out[i];
-            if self.drop_mates(s, mv, p) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
-    }
-
-    /// Whether `mv` is a `mate: no` drop that checkmates.
-    fn drop_mates(&self, s: &State, mv: Move, p: Player) -> bool {
-        let Some(rule) = self.rules.get(mv.rule.index()) else {
-            return false;
-        };
-        let [Part::Place(super::prim::place::Place {
-            kind,
-            hand: Some(h),
-            ..
-        })] = rule.parts.as_slice()
-        else {
-            return false;
-        };
-        if !h.no_mate {
-            return false;
-        }
-        let (cell, piece) = (mv.cells[0], self.placed_piece(*kind, p));
-        let checks = (0..self.num_players() as u8).map(Player).any(|q| {
-            q != p
-                && self.royal[q].iter().any(|&rp| {
-                    super::legal::bits_iter(s.cells_of(rp))
-                        .any(|c| self.attacked(s, &[(cell, piece)], c, rp))
-                })
-        });
-        if !checks {
-            return false;
-        }
-        let mut after = s.clone();
-        // The copy's hash is made again: callers that look at a position from the other
-        // side (tests, `has_legal_move` probes) switch the side without rehashing.
-        after.scalars.hash = self.hash_from_scratch(&after);
-        self.make(&mut after, mv);
-        after.scalars.result = None;
-        let mut replies = MoveList::new();
-        self.legal_moves(&after, &mut replies);
-        replies.is_empty()
     }
 
     /// SFEN's hand field: each player's pieces in hand in player order, kinds in the `hand`
@@ -228,4 +175,58 @@ impl Game {
             .collect();
         format!("in hand: {}\n", parts.join(", "))
     }
+}
+
+/// Takes out the drops with `mate: no` that checkmate: those whose dropped piece attacks
+/// an enemy royal piece and leave its owner no legal move (made on a copy of the state;
+/// only drops that give check get that far).
+pub(crate) fn refuse_drop_mates(game: &Game, s: &State, out: &mut MoveList) {
+    let p = s.scalars.to_move;
+    let mut i = 0;
+    while i < out.len() {
+        let mv = out[i];
+        if drop_mates(game, s, mv, p) {
+            out.swap_remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// Whether `mv` is a `mate: no` drop that checkmates.
+fn drop_mates(game: &Game, s: &State, mv: Move, p: Player) -> bool {
+    let Some(rule) = game.rules.get(mv.rule.index()) else {
+        return false;
+    };
+    let [Part::Place(super::prim::place::Place {
+        kind,
+        hand: Some(h),
+        ..
+    })] = rule.parts.as_slice()
+    else {
+        return false;
+    };
+    if !h.no_mate {
+        return false;
+    }
+    let (cell, piece) = (mv.cells[0], game.placed_piece(*kind, p));
+    let checks = (0..game.num_players() as u8).map(Player).any(|q| {
+        q != p
+            && game.royal[q].iter().any(|&rp| {
+                super::legal::bits_iter(s.cells_of(rp))
+                    .any(|c| game.attacked(s, &[(cell, piece)], c, rp))
+            })
+    });
+    if !checks {
+        return false;
+    }
+    let mut after = s.clone();
+    // The copy's hash is made again: callers that look at a position from the other
+    // side (tests, `has_legal_move` probes) switch the side without rehashing.
+    after.scalars.hash = game.hash_from_scratch(&after);
+    game.make(&mut after, mv);
+    after.scalars.result = None;
+    let mut replies = MoveList::new();
+    game.legal_moves(&after, &mut replies);
+    replies.is_empty()
 }

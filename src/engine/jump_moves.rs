@@ -4,7 +4,7 @@
 //! A rule that is one `jump` (not flying, not capturing at the end), perhaps followed by a
 //! promotion, whose conditions name no zone and that has no `when` guard, is resolved into
 //! a [`PieceMove`] like steps and slides are: its directions, what it jumps over and lands
-//! on as content sets, its stop zone and promotion zone as bitsets. [`Game::gen_jumps`]
+//! on as content sets, its stop zone and promotion zone as bitsets. [`gen_jumps`]
 //! walks its jumps depth first exactly as the cursor walks the `jump` part (the same
 //! moves in the same order), keeping the board as the jumps so far left it in a short list
 //! of vacated cells (the start, the cells landed on and left, the pieces taken) instead of
@@ -106,61 +106,59 @@ impl Walk<'_> {
     }
 }
 
-impl Game {
-    /// The moves of the jump rule `e` of the piece on `cell` (see the module
-    /// documentation); `(capture, repeat)` are its shape's flags. Most pieces have no jump:
-    /// the first jumps are looked for here, on the board as it is, before any walk is set up.
-    #[inline(always)]
-    pub(super) fn gen_jumps(
-        &self,
-        board: &[PieceId],
-        e: &PieceMove,
-        flags: (bool, bool),
-        cell: CellId,
-        out: &mut MoveList,
-    ) {
-        let b = &self.board;
-        let open = self.accel.piece_moves.dirs(e).iter().any(|&d| {
-            let o = b.next(cell, d);
-            o != NO_CELL && e.through.contains(board[o.index()]) && {
-                // Before the first jump the board is as it stands (as the walk sees it).
-                let t = b.next(o, d);
-                t != NO_CELL && e.to.contains(board[t.index()])
-            }
-        });
-        if open {
-            self.walk_jumps(board, e, flags, cell, out);
-        }
-    }
+/// [`gen_jumps`] once some jump is open: the whole walk.
+#[inline(never)]
+fn walk_jumps(
+    game: &Game,
+    board: &[PieceId],
+    e: &PieceMove,
+    (capture, repeat): (bool, bool),
+    cell: CellId,
+    out: &mut MoveList,
+) {
+    let moves = &game.accel.piece_moves;
+    let mut walk = Walk {
+        game,
+        board,
+        dirs: moves.dirs(e),
+        over: e.through,
+        to: e.to,
+        capture,
+        repeat,
+        stop: moves.stop(e),
+        promote: moves.promotion(e),
+        piece: board[cell.index()],
+        vacated: [NO_CELL; VACATED],
+        nvacated: 0,
+    };
+    let mut mv = Move::new(e.rule);
+    mv.push(cell);
+    walk.from(cell, mv, out);
+}
 
-    /// [`Game::gen_jumps`] once some jump is open: the whole walk.
-    #[inline(never)]
-    fn walk_jumps(
-        &self,
-        board: &[PieceId],
-        e: &PieceMove,
-        (capture, repeat): (bool, bool),
-        cell: CellId,
-        out: &mut MoveList,
-    ) {
-        let moves = &self.accel.piece_moves;
-        let mut walk = Walk {
-            game: self,
-            board,
-            dirs: moves.dirs(e),
-            over: e.through,
-            to: e.to,
-            capture,
-            repeat,
-            stop: moves.stop(e),
-            promote: moves.promotion(e),
-            piece: board[cell.index()],
-            vacated: [NO_CELL; VACATED],
-            nvacated: 0,
-        };
-        let mut mv = Move::new(e.rule);
-        mv.push(cell);
-        walk.from(cell, mv, out);
+/// The moves of the jump rule `e` of the piece on `cell` (see the module
+/// documentation); `(capture, repeat)` are its shape's flags. Most pieces have no jump:
+/// the first jumps are looked for here, on the board as it is, before any walk is set up.
+#[inline(always)]
+pub(super) fn gen_jumps(
+    game: &Game,
+    board: &[PieceId],
+    e: &PieceMove,
+    flags: (bool, bool),
+    cell: CellId,
+    out: &mut MoveList,
+) {
+    let b = &game.board;
+    let open = game.accel.piece_moves.dirs(e).iter().any(|&d| {
+        let o = b.next(cell, d);
+        o != NO_CELL && e.through.contains(board[o.index()]) && {
+            // Before the first jump the board is as it stands (as the walk sees it).
+            let t = b.next(o, d);
+            t != NO_CELL && e.to.contains(board[t.index()])
+        }
+    });
+    if open {
+        walk_jumps(game, board, e, flags, cell, out);
     }
 }
 

@@ -177,15 +177,13 @@ impl JumpScreen {
     }
 }
 
-impl Game {
-    /// Whether the forced rules of the player to move may have a move: `false` only when
-    /// their [`JumpScreen`] finds no first jump.
-    #[inline(always)]
-    pub(super) fn forced_may_move(&self, s: &State) -> bool {
-        match self.accel.jump_screens.get(s.scalars.to_move.index()) {
-            Some(Some(screen)) => screen.open(s),
-            _ => true,
-        }
+/// Whether the forced rules of the player to move may have a move: `false` only when
+/// their [`JumpScreen`] finds no first jump.
+#[inline(always)]
+pub(super) fn forced_may_move(game: &Game, s: &State) -> bool {
+    match game.accel.jump_screens.get(s.scalars.to_move.index()) {
+        Some(Some(screen)) => screen.open(s),
+        _ => true,
     }
 }
 
@@ -252,7 +250,12 @@ mod tests {
                         s.scalars.to_move = Player(q as u8);
                         general.pseudo_moves(&s, &mut list);
                         let forced = list.iter().any(|m| game.rules[m.rule.index()].forced);
-                        assert_eq!(game.forced_may_move(&s), forced, "{name}: ply {}", s.ply);
+                        assert_eq!(
+                            super::forced_may_move(game, &s),
+                            forced,
+                            "{name}: ply {}",
+                            s.ply
+                        );
                         if forced {
                             open += 1;
                         } else {

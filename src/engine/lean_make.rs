@@ -30,92 +30,90 @@ impl super::Rules {
     }
 }
 
-impl Game {
-    /// [`Game::make`] for a plain move (`rule.plain`, no promotion) in a lean game.
-    #[inline(always)]
-    pub(super) fn make_lean(&self, s: &mut State, mv: Move) {
-        let mover = s.scalars.to_move;
-        let next = self.next_player(mover);
-        let (from, to) = (mv.cells[0], mv.cells[1]);
-        let (piece, victim) = (s.board[from.index()], s.board[to.index()]);
-        // Room first, then the frame and the two log entries written in place: pushed
-        // whole, they were built on the stack and copied (the push may grow the list, so
-        // the values had to survive a call).
-        if s.frames.len() == s.frames.capacity() {
-            s.frames.reserve(64);
-        }
-        if s.log.capacity() - s.log.len() < 2 {
-            s.log.reserve(64);
-        }
-        let log_from = s.log.len();
-        let frame = Frame {
-            scalars: s.scalars,
-            log_len: log_from as u32,
-            side_len: s.side.len() as u32,
-            plain: true,
-            mv,
-        };
-        let entries = [
-            Change {
-                cell: from,
-                old: piece,
-            },
-            Change {
-                cell: to,
-                old: victim,
-            },
-        ];
-        // Safety: there is room for one more frame and two more log entries (reserved
-        // above), and the lengths grow only over what is written.
-        unsafe {
-            let at = s.frames.len();
-            s.frames.as_mut_ptr().add(at).write(frame);
-            s.frames.set_len(at + 1);
-            s.log
-                .as_mut_ptr()
-                .add(log_from)
-                .cast::<[Change; 2]>()
-                .write_unaligned(entries);
-            s.log.set_len(log_from + 2);
-        }
-        // No passable slide makes an en-passant cell; a position read from text may hold one.
-        if s.scalars.ep.target != NO_CELL {
-            self.set_en_passant(s, EnPassant::NONE);
-        }
-        s.scalars.hash ^= self.zobrist.piece(from, piece)
-            ^ self.zobrist.piece(to, victim)
-            ^ self.zobrist.piece(to, piece)
-            ^ self.zobrist.side(mover)
-            ^ self.zobrist.side(next);
-        s.shift(from, to, piece, victim, false);
-        s.ply += 1;
-        s.scalars.to_move = next;
-        let decided = match &self.accel.quick_ends {
-            Some(q) if self.board.len() <= 64 => {
-                let changed = 1u64 << (from.index() & 63) | 1u64 << (to.index() & 63);
-                match q.run_changed(self, s, mover, changed) {
-                    Ok(decided) => decided,
-                    Err(i) => self.check_ends_from(s, mover, log_from, i),
-                }
-            }
-            _ => self.check_ends(s, mover, log_from),
-        };
-        match decided {
-            Some((o, i)) => {
-                s.scalars.result = Some(o);
-                s.scalars.end_rule = i;
-            }
-            None => {
-                s.scalars.result = None;
-                s.scalars.end_rule = super::state::NO_END;
-            }
-        }
-        debug_assert_eq!(
-            s.scalars.hash,
-            self.hash_from_scratch(s),
-            "incremental hash after {mv:?}"
-        );
+/// [`Game::make`] for a plain move (`rule.plain`, no promotion) in a lean game.
+#[inline(always)]
+pub(super) fn make_lean(game: &Game, s: &mut State, mv: Move) {
+    let mover = s.scalars.to_move;
+    let next = game.next_player(mover);
+    let (from, to) = (mv.cells[0], mv.cells[1]);
+    let (piece, victim) = (s.board[from.index()], s.board[to.index()]);
+    // Room first, then the frame and the two log entries written in place: pushed
+    // whole, they were built on the stack and copied (the push may grow the list, so
+    // the values had to survive a call).
+    if s.frames.len() == s.frames.capacity() {
+        s.frames.reserve(64);
     }
+    if s.log.capacity() - s.log.len() < 2 {
+        s.log.reserve(64);
+    }
+    let log_from = s.log.len();
+    let frame = Frame {
+        scalars: s.scalars,
+        log_len: log_from as u32,
+        side_len: s.side.len() as u32,
+        plain: true,
+        mv,
+    };
+    let entries = [
+        Change {
+            cell: from,
+            old: piece,
+        },
+        Change {
+            cell: to,
+            old: victim,
+        },
+    ];
+    // Safety: there is room for one more frame and two more log entries (reserved
+    // above), and the lengths grow only over what is written.
+    unsafe {
+        let at = s.frames.len();
+        s.frames.as_mut_ptr().add(at).write(frame);
+        s.frames.set_len(at + 1);
+        s.log
+            .as_mut_ptr()
+            .add(log_from)
+            .cast::<[Change; 2]>()
+            .write_unaligned(entries);
+        s.log.set_len(log_from + 2);
+    }
+    // No passable slide makes an en-passant cell; a position read from text may hold one.
+    if s.scalars.ep.target != NO_CELL {
+        game.set_en_passant(s, EnPassant::NONE);
+    }
+    s.scalars.hash ^= game.zobrist.piece(from, piece)
+        ^ game.zobrist.piece(to, victim)
+        ^ game.zobrist.piece(to, piece)
+        ^ game.zobrist.side(mover)
+        ^ game.zobrist.side(next);
+    s.shift(from, to, piece, victim, false);
+    s.ply += 1;
+    s.scalars.to_move = next;
+    let decided = match &game.accel.quick_ends {
+        Some(q) if game.board.len() <= 64 => {
+            let changed = 1u64 << (from.index() & 63) | 1u64 << (to.index() & 63);
+            match q.run_changed(game, s, mover, changed) {
+                Ok(decided) => decided,
+                Err(i) => game.check_ends_from(s, mover, log_from, i),
+            }
+        }
+        _ => game.check_ends(s, mover, log_from),
+    };
+    match decided {
+        Some((o, i)) => {
+            s.scalars.result = Some(o);
+            s.scalars.end_rule = i;
+        }
+        None => {
+            s.scalars.result = None;
+            s.scalars.end_rule = super::state::NO_END;
+        }
+    }
+    debug_assert_eq!(
+        s.scalars.hash,
+        game.hash_from_scratch(s),
+        "incremental hash after {mv:?}"
+    );
 }
 
 use super::State;
@@ -175,7 +173,7 @@ mod tests {
                     let before = s.clone();
                     let mut plain = s.clone();
                     game.make_plain(&mut plain, mv, rule);
-                    game.make_lean(&mut s, mv);
+                    super::make_lean(game, &mut s, mv);
                     assert_eq!(s.scalars.end_rule, plain.scalars.end_rule, "{name}");
                     State::assert_same_make(game, &s, &plain, &before, &format!("{name}: {mv:?}"));
                 }

@@ -29,7 +29,7 @@ impl Game {
             if rule.plain && !mv.promotes() {
                 match self.accel.plain_make {
                     PlainMake::Lean => {
-                        self.make_lean(s, mv);
+                        super::lean_make::make_lean(self, s, mv);
                         return;
                     }
                     PlainMake::Plain if s.scalars.roll == NO_ROLL => {
@@ -89,8 +89,8 @@ impl Game {
         // The rule's plan, chosen when the game was built (`accel/fast_paths.rs`).
         match self.accel.rule_make.get(mv.rule.index()) {
             Some(RuleMake::Outflank) => {
-                if let Some(plan) = self.outflank_placement(mv.rule) {
-                    self.make_outflank(s, mv, plan);
+                if let Some(plan) = super::outflank_rays::outflank_placement(self, mv.rule) {
+                    super::outflank_rays::make_outflank(self, s, mv, plan);
                     return;
                 }
             }
@@ -578,7 +578,7 @@ impl Game {
     pub(crate) fn set_cell(&self, s: &mut State, cell: CellId, piece: PieceId) {
         // `stacks` is empty unless the game has stack cells, so other games test one length.
         if !s.stacks.is_empty() && self.board.stack_cap[cell.index()] > 0 {
-            return self.set_stack_top(s, cell, piece);
+            return super::race::set_stack_top(self, s, cell, piece);
         }
         self.set_flat_cell(s, cell, piece);
     }

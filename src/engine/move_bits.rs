@@ -174,7 +174,9 @@ impl Game {
                 let empty = s.cells_of(EMPTY)[0];
                 empty & (shift.edge() | shift.from_next(!empty))
             }
-            Form::Outflank => self.outflank_placement(form.rule)?.targets(s, p),
+            Form::Outflank => {
+                super::outflank_rays::outflank_placement(self, form.rule)?.targets(s, p)
+            }
         })
     }
 

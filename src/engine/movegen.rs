@@ -81,11 +81,11 @@ impl Game {
             }
         }
         if !self.accel.cell_moves.is_empty() {
-            if let Some(drawn) = self.sample_cell_moves(s, moves, &mut pick) {
+            if let Some(drawn) = super::cell_moves::sample_cell_moves(self, s, moves, &mut pick) {
                 return drawn;
             }
         }
-        if let Some(mv) = self.sample_placements(s, moves, &mut pick) {
+        if let Some(mv) = super::sample::sample_placements(self, s, moves, &mut pick) {
             return Some(mv);
         }
         self.pseudo_moves(s, moves);
@@ -178,7 +178,9 @@ impl Game {
             self.gen_dice_turns(s, p, out);
             return;
         }
-        if !self.accel.cell_moves.is_empty() && self.fill_cell_moves(s, out, limit) {
+        if !self.accel.cell_moves.is_empty()
+            && super::cell_moves::fill_cell_moves(self, s, out, limit)
+        {
             return;
         }
         let mut view = View::new(&s.board);
@@ -187,7 +189,7 @@ impl Game {
             // Forced rules first: while they have a move, the others' do not count, and are
             // not generated. Without one, the other rules' moves come in the order a single
             // pass lists them, since the forced rules added nothing.
-            if self.forced_may_move(s) {
+            if super::jump_screen::forced_may_move(self, s) {
                 self.gen_pieces::<FORCED>(s, &mut view, p, limit, out);
             }
             if out.is_empty() {
@@ -224,7 +226,7 @@ impl Game {
             let n = self.rules.len();
             match self.accel.free_gen.get(p.index() * n + r.index()) {
                 Some(FreeGen::Outflank) => {
-                    if let Some(plan) = self.outflank_placement(r) {
+                    if let Some(plan) = super::outflank_rays::outflank_placement(self, r) {
                         plan.generate(s, r, out);
                         continue;
                     }
@@ -244,12 +246,12 @@ impl Game {
             out.retain(|m| self.rules[m.rule.index()].forced);
         }
         if self.most_captures {
-            self.keep_most_captures(s, out);
+            super::most_captures::keep_most_captures(self, s, out);
         }
         self.drop_repeated_captures(s, out);
         self.keep_royal_safe(s, out);
         if self.accel.drop_mate_rules {
-            self.refuse_drop_mates(s, out);
+            super::hand::refuse_drop_mates(self, s, out);
         }
     }
 
@@ -279,12 +281,12 @@ impl Game {
                     p,
                     royal: None,
                 };
-                if self.gen_bit_piece::<ONLY>(at, view, piece, limit, out) {
+                if super::bit_moves::gen_bit_piece::<ONLY>(self, at, view, piece, limit, out) {
                     continue;
                 }
             }
             if let Some(t) = self.accel.step_tables.as_deref() {
-                if self.gen_step_table::<ONLY>(t, s, p, piece, limit, out) {
+                if super::step_table::gen_step_table::<ONLY>(self, t, s, p, piece, limit, out) {
                     if out.len() >= limit {
                         break;
                     }
@@ -389,7 +391,7 @@ impl Game {
                 }
             }
             Shape::Jump { capture, repeat } => {
-                self.gen_jumps(&s.board, e, (capture, repeat), cell, out);
+                super::jump_moves::gen_jumps(self, &s.board, e, (capture, repeat), cell, out);
             }
             // Nothing to take en passant, or a castling piece that has moved.
             Shape::EnPassant if s.scalars.ep.target == NO_CELL => {}
@@ -496,6 +498,17 @@ impl Game {
                 .iter()
                 .map(Part::cells_recorded)
                 .sum::<usize>()
+    }
+
+    /// The number of legal moves of the player to move: the length of
+    /// [`Game::legal_moves`]' list, without writing it where the rules allow (see the module
+    /// documentation). `scratch` is overwritten.
+    pub fn count_legal_moves(&self, s: &State, scratch: &mut MoveList) -> usize {
+        if let Some(n) = super::count::count_by_bits(self, s, scratch) {
+            return n;
+        }
+        self.legal_moves(s, scratch);
+        scratch.len()
     }
 }
 

@@ -30,7 +30,7 @@ impl Game {
     /// The move in this game's notation, as played from `state`.
     pub fn move_to_string(&self, state: &State, mv: Move) -> String {
         if self.algebraic {
-            return self.move_to_san(state, mv);
+            return super::san::move_to_san(self, state, mv);
         }
         self.write_move(state, mv, self.coordinate_notation)
     }
@@ -135,7 +135,7 @@ impl Game {
         // the move from b1 to c2, so SAN written exactly is read before coordinates in
         // another case.
         if self.algebraic {
-            if let Some(m) = self.parse_san_exact(state, &want, &moves) {
+            if let Some(m) = super::san::parse_san_exact(self, state, &want, &moves) {
                 return Ok(m);
             }
         }
@@ -143,7 +143,7 @@ impl Game {
             return Ok(m);
         }
         if self.algebraic {
-            if let Some(m) = self.parse_san(state, &want, &moves) {
+            if let Some(m) = super::san::parse_san(self, state, &want, &moves) {
                 return Ok(m);
             }
         }
@@ -298,7 +298,7 @@ impl Game {
         if let Some(why) = self.ambiguous(state, want, moves) {
             return why;
         }
-        if let Some(why) = self.piece_move_refusal(state, want) {
+        if let Some(why) = super::why_illegal::piece_move_refusal(self, state, want) {
             return why;
         }
         // A typo is at most two edits: texts of very different lengths are not compared
@@ -347,7 +347,7 @@ impl Game {
             }
         }
         if found.len() < 2 && self.algebraic {
-            found = self.san_candidates(state, want, moves);
+            found = super::san::san_candidates(self, state, want, moves);
         }
         if found.len() < 2 {
             return None;
@@ -444,5 +444,88 @@ impl Game {
                 .clone(),
             owner: self.owner(piece).map(|p| self.players[p.index()].clone()),
         })
+    }
+
+    /// Which rule refuses the move written `text` in `state` although the pieces could
+    /// make it, e.g. [`Refusal::CastlingAttacked`] for `e1g1` through an attacked cell;
+    /// `None` when the text is legal, or names no move the pieces could make (then
+    /// [`Game::parse_move`] says what is wrong).
+    pub fn why_illegal(&self, state: &State, text: &str) -> Option<Refusal> {
+        // A text naming a cell the board lacks is no move: say so before copying the game.
+        if state.scalars.result.is_some()
+            || self.is_chance(state)
+            || self.unknown_cell_in(text).is_some()
+        {
+            return None;
+        }
+        if let Some(why) = super::forbid::why_forbidden(self, state, text) {
+            return Some(why);
+        }
+        let me = state.to_move();
+        let royal = !self.royal[me].is_empty();
+        if !royal && !self.has_forced && !self.most_captures {
+            return None;
+        }
+        // The same game without its royal and forced rules lists what the pieces could do;
+        // a refusal is only worked out when asked, so the copy costs nothing in play.
+        let mut free = self.clone();
+        free.accel.attack_rays.clear();
+        let rules = free.rules_mut();
+        rules.royal.0.iter_mut().for_each(Vec::clear);
+        rules.has_forced = false;
+        rules.most_captures = false;
+        let mv = super::why_illegal::pseudo_move_written(&free, state, text)?;
+        let written = free.move_to_string(state, mv);
+        let rule = &self.rules[mv.rule.index()];
+        let mut legal = MoveList::new();
+        self.legal_moves(state, &mut legal);
+        if self.has_forced && !rule.forced {
+            let forced: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| self.rules[m.rule.index()].forced)
+                .collect();
+            if !forced.is_empty() {
+                let mut named: Vec<String> = forced
+                    .iter()
+                    .map(|&m| self.move_to_string(state, m))
+                    .collect();
+                named.sort_unstable();
+                named.truncate(super::why_illegal::NAMED);
+                return Some(Refusal::CaptureCompulsory {
+                    mv,
+                    written,
+                    forced: named,
+                    count: forced.len(),
+                });
+            }
+        }
+        if let Some(why) = super::most_captures::fewer_captures(self, state, mv, &legal) {
+            return Some(why);
+        }
+        if !royal {
+            return None;
+        }
+        let royal: Vec<String> = self.royal[me]
+            .iter()
+            .map(|&p| self.kinds[self.pieces[p.index()].kind.index()].name.clone())
+            .collect();
+        Some(
+            if rule
+                .parts
+                .iter()
+                .any(|p| matches!(p, super::Part::Castle(_)))
+            {
+                Refusal::CastlingAttacked { mv, written, royal }
+            } else {
+                Refusal::RoyalAttacked {
+                    mv,
+                    written,
+                    player: self.players[me.index()].clone(),
+                    royal,
+                    in_check: self.in_check(state, me),
+                }
+            },
+        )
     }
 }

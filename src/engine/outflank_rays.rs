@@ -10,7 +10,7 @@
 //! come out in cell order, as the general generator lists them. A uniform shift never wraps
 //! round to where it started, so a run never meets the cell being placed on.
 //!
-//! Making such a move has its own lean path too ([`Game::make_outflank`]): the placed cell
+//! Making such a move has its own lean path too ([`make_outflank`]): the placed cell
 //! and each turned piece are logged, hashed and set directly, in the order the general make
 //! replays the parts.
 
@@ -60,7 +60,7 @@ pub struct OutflankPlacement {
     /// Told apart from every other plan built in this process (clones, which agree on
     /// everything, share it): the key of the remembered answer.
     id: u64,
-    /// Whether [`Game::make_outflank`] may make its moves: the game has no dice, extra
+    /// Whether [`make_outflank`] may make its moves: the game has no dice, extra
     /// turns, castling flags or hands.
     pub(super) lean: bool,
 }
@@ -218,66 +218,7 @@ fn longest_walk(game: &Rules, d: DirId) -> u8 {
     longest.min(u8::MAX as usize) as u8
 }
 
-impl Game {
-    /// The bitboard form of rule `r`, if it has one.
-    #[inline(always)]
-    pub(super) fn outflank_placement(&self, r: RuleId) -> Option<&OutflankPlacement> {
-        self.accel.outflank_placements.get(r.index())?.as_deref()
-    }
-
-    /// [`Game::make`] for a move of a rule with an [`OutflankPlacement`]: the placed cell,
-    /// then each direction's turned pieces in the rule's direction order, logged, hashed and
-    /// set directly (what the general make's part-by-part replay does, without its tests
-    /// for dice, castling flags, passable slides, hands or extra turns, which the game has
-    /// not: checked when it is assembled).
-    #[inline(never)]
-    pub(super) fn make_outflank(&self, s: &mut State, mv: Move, plan: &OutflankPlacement) {
-        let mover = s.scalars.to_move;
-        self.push_frame(s, mv, false);
-        let from_log = s.log.len();
-        self.set_en_passant(s, EnPassant::NONE);
-        let side = &plan.sides[mover.index()];
-        let focus = mv.cells[0];
-        self.log_and_set(s, focus, side.placed);
-        // The pieces as each direction finds them: a direction's turned pieces are the
-        // mover's when the next one looks, as in the general make.
-        let mut own = union(s, &side.own);
-        let mut enemy = union(s, &side.enemy);
-        for ray in &side.rays {
-            let mut at = ray.shift.onto_next(1 << focus.index());
-            let mut run = 0u64;
-            while at & enemy != 0 {
-                run |= at;
-                at = ray.shift.onto_next(at);
-            }
-            if run == 0 || at & own == 0 {
-                continue;
-            }
-            own |= run;
-            enemy &= !run;
-            // Outward from the placed piece, the order the general make logs them in.
-            while run != 0 {
-                let c = if ray.shift.ascending() {
-                    run.trailing_zeros()
-                } else {
-                    63 - run.leading_zeros()
-                };
-                run &= !(1 << c);
-                let x = CellId::from_index(c as usize);
-                let kind = self.pieces[s.board[x.index()].index()].kind;
-                self.log_and_set(s, x, self.piece_id(kind, Some(mover)));
-            }
-        }
-        if self.progress.is_some() {
-            let reset = s.log[from_log..]
-                .iter()
-                .any(|c| self.replacing_resets_clock(c.old, mover));
-            s.scalars.quiet = if reset { 0 } else { s.scalars.quiet + 1 };
-        }
-        s.ply += 1;
-        self.finish_move(s, mv, mover, self.next_player(mover), from_log);
-    }
-
+impl Rules {
     /// Logs, hashes and sets one cell.
     #[inline(always)]
     fn log_and_set(&self, s: &mut State, cell: CellId, piece: PieceId) {
@@ -286,6 +227,65 @@ impl Game {
         s.scalars.hash ^= self.zobrist.piece(cell, old) ^ self.zobrist.piece(cell, piece);
         s.put(cell, piece);
     }
+}
+
+/// The bitboard form of rule `r`, if it has one.
+#[inline(always)]
+pub(super) fn outflank_placement(game: &Game, r: RuleId) -> Option<&OutflankPlacement> {
+    game.accel.outflank_placements.get(r.index())?.as_deref()
+}
+
+/// [`Game::make`] for a move of a rule with an [`OutflankPlacement`]: the placed cell,
+/// then each direction's turned pieces in the rule's direction order, logged, hashed and
+/// set directly (what the general make's part-by-part replay does, without its tests
+/// for dice, castling flags, passable slides, hands or extra turns, which the game has
+/// not: checked when it is assembled).
+#[inline(never)]
+pub(super) fn make_outflank(game: &Game, s: &mut State, mv: Move, plan: &OutflankPlacement) {
+    let mover = s.scalars.to_move;
+    game.push_frame(s, mv, false);
+    let from_log = s.log.len();
+    game.set_en_passant(s, EnPassant::NONE);
+    let side = &plan.sides[mover.index()];
+    let focus = mv.cells[0];
+    game.log_and_set(s, focus, side.placed);
+    // The pieces as each direction finds them: a direction's turned pieces are the
+    // mover's when the next one looks, as in the general make.
+    let mut own = union(s, &side.own);
+    let mut enemy = union(s, &side.enemy);
+    for ray in &side.rays {
+        let mut at = ray.shift.onto_next(1 << focus.index());
+        let mut run = 0u64;
+        while at & enemy != 0 {
+            run |= at;
+            at = ray.shift.onto_next(at);
+        }
+        if run == 0 || at & own == 0 {
+            continue;
+        }
+        own |= run;
+        enemy &= !run;
+        // Outward from the placed piece, the order the general make logs them in.
+        while run != 0 {
+            let c = if ray.shift.ascending() {
+                run.trailing_zeros()
+            } else {
+                63 - run.leading_zeros()
+            };
+            run &= !(1 << c);
+            let x = CellId::from_index(c as usize);
+            let kind = game.pieces[s.board[x.index()].index()].kind;
+            game.log_and_set(s, x, game.piece_id(kind, Some(mover)));
+        }
+    }
+    if game.progress.is_some() {
+        let reset = s.log[from_log..]
+            .iter()
+            .any(|c| game.replacing_resets_clock(c.old, mover));
+        s.scalars.quiet = if reset { 0 } else { s.scalars.quiet + 1 };
+    }
+    s.ply += 1;
+    game.finish_move(s, mv, mover, game.next_player(mover), from_log);
 }
 
 /// Three players turning pieces along rows and columns only (a rule file for tests).

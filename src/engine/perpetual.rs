@@ -4,32 +4,30 @@
 
 use super::{Game, Player, State};
 
-impl Game {
-    /// Whether `mover` has checked with every move since the current position first stood
-    /// (false when it never stood before, or nothing checks now). Walks back a copy of the
-    /// state: it is asked only once a repetition holds.
-    pub(crate) fn checked_throughout(&self, s: &State, mover: Player) -> bool {
-        let now = s.scalars.hash;
-        let Some(first) = s.frames.iter().position(|f| f.scalars.hash == now) else {
+/// Whether `mover` has checked with every move since the current position first stood
+/// (false when it never stood before, or nothing checks now). Walks back a copy of the
+/// state: it is asked only once a repetition holds.
+pub(crate) fn checked_throughout(game: &Game, s: &State, mover: Player) -> bool {
+    let now = s.scalars.hash;
+    let Some(first) = s.frames.iter().position(|f| f.scalars.hash == now) else {
+        return false;
+    };
+    let in_check = |t: &State| {
+        (0..game.num_players() as u8)
+            .map(Player)
+            .filter(|&q| q != mover)
+            .any(|q| game.in_check(t, q))
+    };
+    let mut t = s.clone();
+    // Every position from the first occurrence to now in which an opponent of the mover
+    // is to move (the position after each of the mover's moves) must be check.
+    loop {
+        if t.scalars.to_move != mover && !in_check(&t) {
             return false;
-        };
-        let in_check = |t: &State| {
-            (0..self.num_players() as u8)
-                .map(Player)
-                .filter(|&q| q != mover)
-                .any(|q| self.in_check(t, q))
-        };
-        let mut t = s.clone();
-        // Every position from the first occurrence to now in which an opponent of the mover
-        // is to move (the position after each of the mover's moves) must be check.
-        loop {
-            if t.scalars.to_move != mover && !in_check(&t) {
-                return false;
-            }
-            if t.frames.len() <= first {
-                return true;
-            }
-            self.unmake(&mut t);
         }
+        if t.frames.len() <= first {
+            return true;
+        }
+        game.unmake(&mut t);
     }
 }

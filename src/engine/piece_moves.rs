@@ -36,7 +36,7 @@ pub enum Shape {
     /// A jump along each direction over a cell holding what `through` accepts (the piece
     /// jumped) onto a cell holding what `to` accepts, taking the piece jumped when
     /// `capture`, and jumping on from the landing cell while it can when `repeat` (up to the
-    /// stop zone): see [`Game::gen_jumps`](super::Game::gen_jumps).
+    /// stop zone): see [`gen_jumps`](super::jump_moves::gen_jumps).
     Jump {
         /// Whether the piece jumped leaves the board.
         capture: bool,

@@ -39,11 +39,23 @@ impl Game {
             return Err(PlayError {
                 mv,
                 written: self.move_to_string(state, mv),
-                refusal: Box::new(self.why_refused(state, mv)),
+                refusal: Box::new(super::why_illegal::why_refused(self, state, mv)),
             });
         }
         self.make(state, mv);
         Ok(())
+    }
+
+    /// The sum of the weights of the rule file's preferences that the move just made in `s`
+    /// satisfies (0 before any move, and for rolls of the dice), without noise.
+    pub fn preference_score(&self, s: &mut State) -> i32 {
+        let mut total = 0i32;
+        for p in &self.prefer.rules {
+            if super::prefer::move_satisfies(self, s, &p.cond) {
+                total = total.saturating_add(p.weight);
+            }
+        }
+        total
     }
 }
 

@@ -58,84 +58,68 @@ impl Preferences {
     }
 }
 
-impl Game {
-    /// The sum of the weights of the rule file's preferences that the move just made in `s`
-    /// satisfies (0 before any move, and for rolls of the dice), without noise.
-    pub fn preference_score(&self, s: &mut State) -> i32 {
-        let mut total = 0i32;
-        for p in &self.prefer.rules {
-            if self.move_satisfies(s, &p.cond) {
-                total = total.saturating_add(p.weight);
-            }
-        }
-        total
+/// Whether the move just made in `s` (the last one of its history) satisfies `cond`.
+/// False when no move was made, and for a roll of the dice.
+pub fn move_satisfies(game: &Game, s: &mut State, cond: &MoveCond) -> bool {
+    let Some(f) = s.frames.last().copied() else {
+        return false;
+    };
+    if f.mv.as_roll().is_some() {
+        return false;
     }
-
-    /// Whether the move just made in `s` (the last one of its history) satisfies `cond`.
-    /// False when no move was made, and for a roll of the dice.
-    pub fn move_satisfies(&self, s: &mut State, cond: &MoveCond) -> bool {
-        let Some(f) = s.frames.last().copied() else {
-            return false;
-        };
-        if f.mv.as_roll().is_some() {
-            return false;
+    let mover = f.scalars.to_move;
+    let mv = f.mv;
+    let rule = game.rules.get(mv.rule.index());
+    let from_piece = rule.is_some_and(|r| r.from_piece());
+    let origin = if from_piece && mv.len > 0 {
+        Some(mv.cells[0])
+    } else {
+        None
+    };
+    let log_from = f.log_len as usize;
+    match cond {
+        MoveCond::Not(c) => !move_satisfies(game, s, c),
+        MoveCond::All(cs) => cs.iter().all(|c| move_satisfies(game, s, c)),
+        MoveCond::Any(cs) => cs.iter().any(|c| move_satisfies(game, s, c)),
+        MoveCond::BearsOff => s.side[f.side_len as usize..]
+            .iter()
+            .any(|c| matches!(c, SideChange::Off { player, .. } if *player == mover.0)),
+        MoveCond::From(z) => match origin {
+            Some(c) if c != FROM_RESERVE && c.index() < game.board.len() => game
+                .board
+                .zones
+                .get(z.index())
+                .is_some_and(|zone| zone.contains(mover, c)),
+            _ => false,
+        },
+        MoveCond::Promotes => from_piece && mv.promotes(),
+        MoveCond::End(EndCond::Reach { zone, pieces }) => {
+            // The cells the move put a piece on; the origin only changes what shows
+            // there (a stack's lower piece), which is no arrival.
+            let Some(z) = game.board.zones.get(zone.index()) else {
+                return false;
+            };
+            (log_from..s.log.len()).any(|i| {
+                let c = s.log[i].cell;
+                Some(c) != origin
+                    && pieces[mover].contains(s.board[c.index()])
+                    && z.contains(mover, c)
+            })
         }
-        let mover = f.scalars.to_move;
-        let mv = f.mv;
-        let rule = self.rules.get(mv.rule.index());
-        let from_piece = rule.is_some_and(|r| r.from_piece());
-        let origin = if from_piece && mv.len > 0 {
-            Some(mv.cells[0])
-        } else {
-            None
-        };
-        let log_from = f.log_len as usize;
-        match cond {
-            MoveCond::Not(c) => !self.move_satisfies(s, c),
-            MoveCond::All(cs) => cs.iter().all(|c| self.move_satisfies(s, c)),
-            MoveCond::Any(cs) => cs.iter().any(|c| self.move_satisfies(s, c)),
-            MoveCond::BearsOff => s.side[f.side_len as usize..]
-                .iter()
-                .any(|c| matches!(c, SideChange::Off { player, .. } if *player == mover.0)),
-            MoveCond::From(z) => match origin {
-                Some(c) if c != FROM_RESERVE && c.index() < self.board.len() => self
-                    .board
-                    .zones
-                    .get(z.index())
-                    .is_some_and(|zone| zone.contains(mover, c)),
-                _ => false,
-            },
-            MoveCond::Promotes => from_piece && mv.promotes(),
-            MoveCond::End(EndCond::Reach { zone, pieces }) => {
-                // The cells the move put a piece on; the origin only changes what shows
-                // there (a stack's lower piece), which is no arrival.
-                let Some(z) = self.board.zones.get(zone.index()) else {
-                    return false;
-                };
-                (log_from..s.log.len()).any(|i| {
-                    let c = s.log[i].cell;
-                    Some(c) != origin
-                        && pieces[mover].contains(s.board[c.index()])
-                        && z.contains(mover, c)
-                })
+        MoveCond::End(EndCond::Captured { kinds })
+            if rule.is_some_and(|r| matches!(r.parts.first(), Some(Part::Advance(_)))) =>
+        {
+            // An advance captures what stood on its landing cell (never on a stack).
+            let dest = mv.cells[1];
+            if mv.len < 2 || dest >= BORNE_OFF || game.stacks_on(dest.index()) {
+                return false;
             }
-            MoveCond::End(EndCond::Captured { kinds })
-                if rule.is_some_and(|r| matches!(r.parts.first(), Some(Part::Advance(_)))) =>
-            {
-                // An advance captures what stood on its landing cell (never on a stack).
-                let dest = mv.cells[1];
-                if mv.len < 2 || dest >= BORNE_OFF || self.stacks_on(dest.index()) {
-                    return false;
-                }
-                (log_from..s.log.len()).any(|i| {
-                    let c = s.log[i];
-                    let pt = &self.pieces[c.old.index()];
-                    c.cell == dest
-                        && pt.owner.is_some_and(|o| o != mover)
-                        && kinds.contains(&pt.kind)
-                })
-            }
-            MoveCond::End(end) => self.end_holds(s, end, mover, mover, log_from),
+            (log_from..s.log.len()).any(|i| {
+                let c = s.log[i];
+                let pt = &game.pieces[c.old.index()];
+                c.cell == dest && pt.owner.is_some_and(|o| o != mover) && kinds.contains(&pt.kind)
+            })
         }
+        MoveCond::End(end) => game.end_holds(s, end, mover, mover, log_from),
     }
 }

@@ -7,6 +7,7 @@
 
 use super::state::{Change, SideChange, MAX_STACK, NO_ROLL};
 use super::{ByPlayer, CellId, Game, Move, MoveList, PieceId, RuleId, State, EMPTY};
+use crate::engine::Rules;
 
 /// Marks a move that starts from the reserve instead of a cell.
 pub const FROM_RESERVE: CellId = CellId::new(u16::MAX - 1);
@@ -93,7 +94,7 @@ pub struct Track {
     pub index: ByPlayer<Vec<i16>>,
 }
 
-impl Game {
+impl Rules {
     /// Whether the next action is a roll of the dice.
     #[inline]
     pub fn is_chance(&self, s: &State) -> bool {
@@ -142,30 +143,6 @@ impl Game {
         s.reserve[piece.index()] = new;
     }
 
-    /// Takes the top piece off `cell` (a stack or a plain cell) and returns it.
-    pub(crate) fn lift(&self, s: &mut State, cell: CellId) -> PieceId {
-        let piece = s.board[cell.index()];
-        if self.board.stack_cap[cell.index()] == 0 {
-            self.set_cell(s, cell, EMPTY);
-            return piece;
-        }
-        let h = s.height[cell.index()];
-        let level = h - 1;
-        let at = cell.index() * MAX_STACK + level as usize;
-        s.side.push(SideChange::Stack {
-            cell,
-            level,
-            old: s.stacks[at],
-            height: h,
-        });
-        s.scalars.hash ^= self.zobrist.level(cell, level, s.stacks[at]);
-        s.stacks[at] = EMPTY;
-        s.height[cell.index()] = level;
-        let below = if level == 0 { EMPTY } else { s.stacks[at - 1] };
-        self.set_top(s, cell, below);
-        piece
-    }
-
     /// Puts `piece` on top of the stack on `cell`.
     pub(crate) fn drop_on_stack(&self, s: &mut State, cell: CellId, piece: PieceId) {
         let h = s.height[cell.index()];
@@ -180,20 +157,6 @@ impl Game {
         s.stacks[at] = piece;
         s.height[cell.index()] = h + 1;
         self.set_top(s, cell, piece);
-    }
-
-    /// Replaces the top piece of the stack on `cell` with `piece` (an empty `piece` takes the
-    /// top off): what any move but `advance` (a placement, a capture, a removal) does on a
-    /// stack cell, so that the stack's levels, and the hash kept level by level, follow the
-    /// board (a placement that set only the visible top left the hash from scratch, which
-    /// reads the levels, behind).
-    pub(crate) fn set_stack_top(&self, s: &mut State, cell: CellId, piece: PieceId) {
-        if s.height[cell.index()] > 0 {
-            self.lift(s, cell);
-        }
-        if piece != EMPTY {
-            self.drop_on_stack(s, cell, piece);
-        }
     }
 
     /// Changes the visible top of a stack cell (board, bitsets, counts, cell log; the hash
@@ -249,6 +212,44 @@ impl Game {
     pub(crate) fn stacks_on(&self, cell: usize) -> bool {
         self.board.stack_cap[cell] > 0
     }
+}
+
+/// Replaces the top piece of the stack on `cell` with `piece` (an empty `piece` takes the
+/// top off): what any move but `advance` (a placement, a capture, a removal) does on a
+/// stack cell, so that the stack's levels, and the hash kept level by level, follow the
+/// board (a placement that set only the visible top left the hash from scratch, which
+/// reads the levels, behind).
+pub(crate) fn set_stack_top(game: &Game, s: &mut State, cell: CellId, piece: PieceId) {
+    if s.height[cell.index()] > 0 {
+        lift(game, s, cell);
+    }
+    if piece != EMPTY {
+        game.drop_on_stack(s, cell, piece);
+    }
+}
+
+/// Takes the top piece off `cell` (a stack or a plain cell) and returns it.
+pub(crate) fn lift(game: &Game, s: &mut State, cell: CellId) -> PieceId {
+    let piece = s.board[cell.index()];
+    if game.board.stack_cap[cell.index()] == 0 {
+        game.set_cell(s, cell, EMPTY);
+        return piece;
+    }
+    let h = s.height[cell.index()];
+    let level = h - 1;
+    let at = cell.index() * MAX_STACK + level as usize;
+    s.side.push(SideChange::Stack {
+        cell,
+        level,
+        old: s.stacks[at],
+        height: h,
+    });
+    s.scalars.hash ^= game.zobrist.level(cell, level, s.stacks[at]);
+    s.stacks[at] = EMPTY;
+    s.height[cell.index()] = level;
+    let below = if level == 0 { EMPTY } else { s.stacks[at - 1] };
+    game.set_top(s, cell, below);
+    piece
 }
 
 impl State {

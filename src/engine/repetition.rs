@@ -15,13 +15,14 @@
 //! walking the undo log back.
 
 use super::state::{Frame, REP_BUCKETS};
+use crate::engine::Rules;
 
 /// The filter bucket of a hash.
 #[inline(always)]
 fn bucket(h: u64) -> usize {
     (h >> 54) as usize & (REP_BUCKETS - 1)
 }
-use super::{CellId, DirId, Game, PieceId, Player, State, EMPTY};
+use super::{CellId, DirId, PieceId, Player, State, EMPTY};
 
 /// Which parts of the state a repetition compares; a set of bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,7 +197,7 @@ pub(crate) struct Sought<'a> {
     pub(crate) t: usize,
 }
 
-impl Game {
+impl Rules {
     /// The hash of the parts `parts` of a position, from its full hash, the side to move
     /// and its flags' part.
     #[inline]

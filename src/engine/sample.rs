@@ -13,6 +13,7 @@ use super::movegen::View;
 use super::prim::convert::Convert;
 use super::{CellId, Game, Move, MoveList, Part, Rule, State, MAX_MOVE_CELLS};
 use crate::engine::RuleId;
+use crate::engine::Rules;
 
 /// Draws made before giving up and listing every move (a position with no move, or one whose
 /// bounds are very loose).
@@ -37,91 +38,7 @@ impl super::Rules {
     }
 }
 
-impl Game {
-    /// A legal move drawn uniformly with `pick` (given n, an index below n) without listing
-    /// the moves of placement rules; `None` when it cannot answer (no such rule applies,
-    /// royal pieces or forced moves to respect, or no move found in [`ATTEMPTS`] draws),
-    /// and then the caller lists the moves. `moves` is scratch.
-    pub(super) fn sample_placements(
-        &self,
-        s: &State,
-        moves: &mut MoveList,
-        pick: &mut impl FnMut(usize) -> usize,
-    ) -> Option<Move> {
-        if !self.accel.has_placement_rows
-            || s.scalars.result.is_some()
-            || self.has_forced
-            || !self.royal[s.scalars.to_move].is_empty()
-            || self.is_chance(s)
-        {
-            return None;
-        }
-        let p = s.scalars.to_move;
-        // (rule, bound) of each placement rule that applies now.
-        let mut bands: [(RuleId, u64); 8] = [(RuleId::new(0), 0); 8];
-        let mut nbands = 0;
-        for &r in &self.accel.free_rules[p] {
-            let rule = &self.rules[r.index()];
-            if !self.is_multi_placement(rule)
-                || rule
-                    .guard
-                    .as_ref()
-                    .is_some_and(|g| !self.state_cond(s, g, p))
-            {
-                continue;
-            }
-            if nbands == bands.len() {
-                return None;
-            }
-            let bound = self.placement_bound(s, rule)?;
-            bands[nbands] = (r, bound);
-            nbands += 1;
-        }
-        if nbands == 0 {
-            return None;
-        }
-        self.pseudo_moves_but(s, moves, true);
-        let listed = moves.len() as u64;
-        let total = listed + bands[..nbands].iter().map(|b| b.1).sum::<u64>();
-        if total == 0 || total > MAX_BOUND || total > usize::MAX as u64 {
-            return None;
-        }
-        let mut sim = None;
-        for _ in 0..ATTEMPTS {
-            let mut x = pick(total as usize) as u64;
-            let mv = if x < listed {
-                moves[x as usize]
-            } else {
-                x -= listed;
-                let Some(&(r, bound)) = bands[..nbands].iter().find(|b| {
-                    let inside = x < b.1;
-                    if !inside {
-                        x -= b.1;
-                    }
-                    inside
-                }) else {
-                    continue;
-                };
-                let Some((mv, ways)) = self.draw_placements(s, r, pick) else {
-                    continue;
-                };
-                // Keep it with probability ways / bound.
-                if pick(bound as usize) as u64 >= ways {
-                    continue;
-                }
-                mv
-            };
-            if self.forbids.is_empty() || self.rules[mv.rule.index()].is_pass() {
-                return Some(mv);
-            }
-            let refused = self.refusal_lazy(s, mv, &mut sim);
-            if refused.is_none() {
-                return Some(mv);
-            }
-        }
-        None
-    }
-
+impl Rules {
     /// An upper bound on the number of ways the parts of `rule` can be chosen in `s`: each
     /// part accepts at most the cells it accepts on the board as it is, plus the cells the
     /// earlier parts changed (one each). `None` if the bound is too large to be of use.
@@ -205,6 +122,90 @@ impl Game {
     }
 }
 
+/// A legal move drawn uniformly with `pick` (given n, an index below n) without listing
+/// the moves of placement rules; `None` when it cannot answer (no such rule applies,
+/// royal pieces or forced moves to respect, or no move found in [`ATTEMPTS`] draws),
+/// and then the caller lists the moves. `moves` is scratch.
+pub(super) fn sample_placements(
+    game: &Game,
+    s: &State,
+    moves: &mut MoveList,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Option<Move> {
+    if !game.accel.has_placement_rows
+        || s.scalars.result.is_some()
+        || game.has_forced
+        || !game.royal[s.scalars.to_move].is_empty()
+        || game.is_chance(s)
+    {
+        return None;
+    }
+    let p = s.scalars.to_move;
+    // (rule, bound) of each placement rule that applies now.
+    let mut bands: [(RuleId, u64); 8] = [(RuleId::new(0), 0); 8];
+    let mut nbands = 0;
+    for &r in &game.accel.free_rules[p] {
+        let rule = &game.rules[r.index()];
+        if !game.is_multi_placement(rule)
+            || rule
+                .guard
+                .as_ref()
+                .is_some_and(|g| !game.state_cond(s, g, p))
+        {
+            continue;
+        }
+        if nbands == bands.len() {
+            return None;
+        }
+        let bound = game.placement_bound(s, rule)?;
+        bands[nbands] = (r, bound);
+        nbands += 1;
+    }
+    if nbands == 0 {
+        return None;
+    }
+    game.pseudo_moves_but(s, moves, true);
+    let listed = moves.len() as u64;
+    let total = listed + bands[..nbands].iter().map(|b| b.1).sum::<u64>();
+    if total == 0 || total > MAX_BOUND || total > usize::MAX as u64 {
+        return None;
+    }
+    let mut sim = None;
+    for _ in 0..ATTEMPTS {
+        let mut x = pick(total as usize) as u64;
+        let mv = if x < listed {
+            moves[x as usize]
+        } else {
+            x -= listed;
+            let Some(&(r, bound)) = bands[..nbands].iter().find(|b| {
+                let inside = x < b.1;
+                if !inside {
+                    x -= b.1;
+                }
+                inside
+            }) else {
+                continue;
+            };
+            let Some((mv, ways)) = game.draw_placements(s, r, pick) else {
+                continue;
+            };
+            // Keep it with probability ways / bound.
+            if pick(bound as usize) as u64 >= ways {
+                continue;
+            }
+            mv
+        };
+        if game.forbids.is_empty() || game.rules[mv.rule.index()].is_pass() {
+            return Some(mv);
+        }
+        let refused = game.refusal_lazy(s, mv, &mut sim);
+        if refused.is_none() {
+            return Some(mv);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -236,7 +237,7 @@ mod tests {
             let mut sampled = 0;
             for _ in 0..draws {
                 let mut pick = |n: usize| rng.gen_range(0..n);
-                if let Some(mv) = game.sample_placements(&s, &mut scratch, &mut pick) {
+                if let Some(mv) = super::sample_placements(game, &s, &mut scratch, &mut pick) {
                     assert!(legal.contains(&mv), "{mv:?} is not legal");
                     *seen.entry(mv).or_default() += 1;
                     sampled += 1;
@@ -287,9 +288,8 @@ mod tests {
         let mut scratch = MoveList::new();
         for _ in 0..100 * legal.len() {
             let mut pick = |n: usize| rng.gen_range(0..n);
-            let mv = game
-                .sample_placements(&s, &mut scratch, &mut pick)
-                .expect("an answer");
+            let mv =
+                super::sample_placements(&game, &s, &mut scratch, &mut pick).expect("an answer");
             assert!(legal.contains(&mv), "{mv:?} is not legal");
             *seen.entry(mv).or_default() += 1;
         }
@@ -328,9 +328,8 @@ mod tests {
         let draws = 300 * legal.len() as u32;
         for _ in 0..draws {
             let mut pick = |n: usize| rng.gen_range(0..n);
-            let mv = game
-                .sample_placements(&s, &mut scratch, &mut pick)
-                .expect("an answer");
+            let mv =
+                super::sample_placements(&game, &s, &mut scratch, &mut pick).expect("an answer");
             assert!(legal.contains(&mv), "{mv:?} is refused");
             *seen.entry(mv).or_default() += 1;
         }

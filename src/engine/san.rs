@@ -15,152 +15,9 @@
 //! Moves SAN cannot say (placements, several landings, passes) keep the standard notation.
 
 use super::{CellId, Game, KindId, Move, MoveList, Part, PieceId, Player, State, EMPTY};
+use crate::engine::Rules;
 
-impl Game {
-    /// The move in SAN (see the module docs).
-    pub fn move_to_san(&self, state: &State, mv: Move) -> String {
-        let mut text = self.san_body(state, mv);
-        text.push_str(self.check_mark(state, mv));
-        text
-    }
-
-    /// The legal move in `moves` written `text` in SAN, ignoring check marks and
-    /// annotations (`+`, `#`, `!`, `?`), accepting `0-0` for `O-O` and a promotion with or
-    /// without `=`.
-    pub(crate) fn parse_san(&self, state: &State, text: &str, moves: &MoveList) -> Option<Move> {
-        let want = normal_san(text);
-        if want.is_empty() {
-            return None;
-        }
-        let written: Vec<(Move, String)> = moves
-            .iter()
-            .map(|&m| (m, normal_san(&self.san_body(state, m))))
-            .collect();
-        // Letter case tells a bishop (`Bxc3`) from the b-pawn (`bxc3`); other case slips
-        // (`A3`, `NF3`) are read when they name one move only.
-        let unique = |same: &dyn Fn(&str) -> bool| {
-            let mut found = written.iter().filter(|(_, t)| same(t));
-            match (found.next(), found.next()) {
-                (Some((m, _)), None) => Some(*m),
-                _ => None,
-            }
-        };
-        unique(&|t| t == want)
-            .or_else(|| unique(&|t| t.eq_ignore_ascii_case(&want)))
-            .or_else(|| self.parse_long_algebraic(state, &want, moves))
-    }
-
-    /// The legal moves in `moves` that SAN naming a piece and its landing only (`Nd2`,
-    /// `Nxd2`) could mean: all of them when several such pieces can go there, for a
-    /// refusal that names the candidates.
-    pub(crate) fn san_candidates(&self, state: &State, text: &str, moves: &MoveList) -> Vec<Move> {
-        let want = normal_san(text);
-        let Some(letter) = want.chars().next().filter(char::is_ascii_uppercase) else {
-            return Vec::new();
-        };
-        let rest: String = want[1..].chars().filter(|&c| c != 'x').collect();
-        let Some(dest) = self.board.cell_by_name(&rest) else {
-            return Vec::new();
-        };
-        moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                self.move_origin(&m).is_some_and(|o| {
-                    let piece = state.at(o);
-                    piece != EMPTY
-                        && self.kind_letter(self.pieces[piece.index()].kind) == letter
-                        && self.move_targets(&m) == [dest]
-                })
-            })
-            .collect()
-    }
-
-    /// A move in long algebraic form, the piece's letter then both cells (`Qc1b2`,
-    /// `Ng1-f3`, `Qc1xb2`): what some programs write even when SAN would say less.
-    fn parse_long_algebraic(&self, state: &State, want: &str, moves: &MoveList) -> Option<Move> {
-        let letter = want.chars().next().filter(char::is_ascii_uppercase)?;
-        let rest: String = want[1..]
-            .chars()
-            .filter(|c| !matches!(c, 'x' | '-'))
-            .collect();
-        let mut found = moves.iter().copied().filter(|&m| {
-            self.move_origin(&m).is_some_and(|o| {
-                let piece = state.at(o);
-                piece != EMPTY
-                    && self.kind_letter(self.pieces[piece.index()].kind) == letter
-                    && self.move_to_compact(state, m).eq_ignore_ascii_case(&rest)
-            })
-        });
-        match (found.next(), found.next()) {
-            (Some(m), None) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// The one legal move in `moves` whose SAN is `text` exactly (letter case included),
-    /// ignoring check marks and annotations as [`Game::parse_san`] does.
-    pub(crate) fn parse_san_exact(
-        &self,
-        state: &State,
-        text: &str,
-        moves: &MoveList,
-    ) -> Option<Move> {
-        let want = normal_san(text);
-        let mut found = moves
-            .iter()
-            .copied()
-            .filter(|&m| normal_san(&self.san_body(state, m)) == want);
-        match (found.next(), found.next()) {
-            (Some(m), None) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// SAN without the check mark.
-    fn san_body(&self, state: &State, mv: Move) -> String {
-        let standard = || self.write_move(state, mv, false);
-        let Some(rule) = self.rules.get(mv.rule.index()) else {
-            return standard();
-        };
-        let Some(origin) = self.move_origin(&mv) else {
-            return standard();
-        };
-        if rule.parts.iter().any(|p| matches!(p, Part::Castle(_))) {
-            return self.castle_san(&mv, origin);
-        }
-        let targets = self.move_targets(&mv);
-        let [dest] = targets[..] else {
-            return standard();
-        };
-        let piece = state.at(origin);
-        if piece == EMPTY {
-            return standard();
-        }
-        let kind = self.pieces[piece.index()].kind;
-        let capture = rule.parts.iter().any(|p| matches!(p, Part::EnPassant(_)))
-            || (state.at(dest) != EMPTY && self.owner(state.at(dest)) != self.owner(piece));
-        let mut out = String::new();
-        if self.promoting_kind(kind) {
-            if capture {
-                out.push_str(file(&self.board.cells[origin.index()].name));
-            }
-        } else {
-            out.push(self.kind_letter(kind));
-            out.push_str(&self.disambiguation(state, mv, origin, dest, piece));
-        }
-        if capture {
-            out.push('x');
-        }
-        out.push_str(&self.board.cells[dest.index()].name);
-        let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote(_)));
-        if let (true, Some(k)) = (promotes, mv.promote()) {
-            out.push('=');
-            out.push(self.kind_letter(k));
-        }
-        out
-    }
-
+impl Rules {
     /// `O-O` towards the nearer partner, `O-O-O` towards the farther.
     fn castle_san(&self, mv: &Move, origin: CellId) -> String {
         let points = self.cell_points();
@@ -177,69 +34,6 @@ impl Game {
         }
     }
 
-    /// What tells this move from the other legal moves of the same kind of piece to the
-    /// same cell: nothing, the origin's file, its rank, or the whole origin.
-    fn disambiguation(
-        &self,
-        state: &State,
-        mv: Move,
-        origin: CellId,
-        dest: CellId,
-        piece: PieceId,
-    ) -> String {
-        let mut moves = MoveList::new();
-        self.legal_moves(state, &mut moves);
-        let rivals: Vec<CellId> = moves
-            .iter()
-            .filter(|m| **m != mv)
-            .filter_map(|m| {
-                let o = self.move_origin(m)?;
-                (o != origin && state.at(o) == piece && self.move_targets(m) == [dest]).then_some(o)
-            })
-            .collect();
-        if rivals.is_empty() {
-            return String::new();
-        }
-        let name = &self.board.cells[origin.index()].name;
-        let names = |f: fn(&str) -> &str| {
-            rivals
-                .iter()
-                .map(move |&r| f(&self.board.cells[r.index()].name))
-        };
-        if names(file).all(|r| r != file(name)) {
-            file(name).to_string()
-        } else if names(rank).all(|r| r != rank(name)) {
-            rank(name).to_string()
-        } else {
-            name.clone()
-        }
-    }
-
-    /// `+` when the move attacks a royal piece of the next player, `#` when that player has
-    /// no legal move then either (and no other rule ended the game), else nothing.
-    fn check_mark(&self, state: &State, mv: Move) -> &'static str {
-        let Some(rule) = self.rules.get(mv.rule.index()) else {
-            return "";
-        };
-        if rule.is_pass() || self.royal.0.iter().all(Vec::is_empty) {
-            return "";
-        }
-        let mut after = state.clone();
-        self.make(&mut after, mv);
-        let next: Player = after.to_move();
-        if self.royal[next].is_empty() || !self.in_check(&after, next) {
-            return "";
-        }
-        // Mate, not a game ended otherwise (a repetition) with the king attacked.
-        let mut replies = MoveList::new();
-        self.legal_moves(&after, &mut replies);
-        if replies.is_empty() && after.result_now().is_none() {
-            "#"
-        } else {
-            "+"
-        }
-    }
-
     /// Whether pieces of this kind promote (chess's pawns): SAN leaves their letter out.
     fn promoting_kind(&self, kind: KindId) -> bool {
         self.rules.iter().any(|r| {
@@ -253,6 +47,218 @@ impl Game {
         self.pieces
             .get(id.index())
             .map_or('?', |p| p.symbol.to_ascii_uppercase())
+    }
+}
+
+/// The one legal move in `moves` whose SAN is `text` exactly (letter case included),
+/// ignoring check marks and annotations as [`parse_san`] does.
+pub(crate) fn parse_san_exact(
+    game: &Game,
+    state: &State,
+    text: &str,
+    moves: &MoveList,
+) -> Option<Move> {
+    let want = normal_san(text);
+    let mut found = moves
+        .iter()
+        .copied()
+        .filter(|&m| normal_san(&san_body(game, state, m)) == want);
+    match (found.next(), found.next()) {
+        (Some(m), None) => Some(m),
+        _ => None,
+    }
+}
+
+/// The legal move in `moves` written `text` in SAN, ignoring check marks and
+/// annotations (`+`, `#`, `!`, `?`), accepting `0-0` for `O-O` and a promotion with or
+/// without `=`.
+pub(crate) fn parse_san(game: &Game, state: &State, text: &str, moves: &MoveList) -> Option<Move> {
+    let want = normal_san(text);
+    if want.is_empty() {
+        return None;
+    }
+    let written: Vec<(Move, String)> = moves
+        .iter()
+        .map(|&m| (m, normal_san(&san_body(game, state, m))))
+        .collect();
+    // Letter case tells a bishop (`Bxc3`) from the b-pawn (`bxc3`); other case slips
+    // (`A3`, `NF3`) are read when they name one move only.
+    let unique = |same: &dyn Fn(&str) -> bool| {
+        let mut found = written.iter().filter(|(_, t)| same(t));
+        match (found.next(), found.next()) {
+            (Some((m, _)), None) => Some(*m),
+            _ => None,
+        }
+    };
+    unique(&|t| t == want)
+        .or_else(|| unique(&|t| t.eq_ignore_ascii_case(&want)))
+        .or_else(|| parse_long_algebraic(game, state, &want, moves))
+}
+
+/// The move in SAN (see the module docs).
+pub fn move_to_san(game: &Game, state: &State, mv: Move) -> String {
+    let mut text = san_body(game, state, mv);
+    text.push_str(check_mark(game, state, mv));
+    text
+}
+
+/// The legal moves in `moves` that SAN naming a piece and its landing only (`Nd2`,
+/// `Nxd2`) could mean: all of them when several such pieces can go there, for a
+/// refusal that names the candidates.
+pub(crate) fn san_candidates(
+    game: &Game,
+    state: &State,
+    text: &str,
+    moves: &MoveList,
+) -> Vec<Move> {
+    let want = normal_san(text);
+    let Some(letter) = want.chars().next().filter(char::is_ascii_uppercase) else {
+        return Vec::new();
+    };
+    let rest: String = want[1..].chars().filter(|&c| c != 'x').collect();
+    let Some(dest) = game.board.cell_by_name(&rest) else {
+        return Vec::new();
+    };
+    moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            game.move_origin(&m).is_some_and(|o| {
+                let piece = state.at(o);
+                piece != EMPTY
+                    && game.kind_letter(game.pieces[piece.index()].kind) == letter
+                    && game.move_targets(&m) == [dest]
+            })
+        })
+        .collect()
+}
+
+/// SAN without the check mark.
+fn san_body(game: &Game, state: &State, mv: Move) -> String {
+    let standard = || game.write_move(state, mv, false);
+    let Some(rule) = game.rules.get(mv.rule.index()) else {
+        return standard();
+    };
+    let Some(origin) = game.move_origin(&mv) else {
+        return standard();
+    };
+    if rule.parts.iter().any(|p| matches!(p, Part::Castle(_))) {
+        return game.castle_san(&mv, origin);
+    }
+    let targets = game.move_targets(&mv);
+    let [dest] = targets[..] else {
+        return standard();
+    };
+    let piece = state.at(origin);
+    if piece == EMPTY {
+        return standard();
+    }
+    let kind = game.pieces[piece.index()].kind;
+    let capture = rule.parts.iter().any(|p| matches!(p, Part::EnPassant(_)))
+        || (state.at(dest) != EMPTY && game.owner(state.at(dest)) != game.owner(piece));
+    let mut out = String::new();
+    if game.promoting_kind(kind) {
+        if capture {
+            out.push_str(file(&game.board.cells[origin.index()].name));
+        }
+    } else {
+        out.push(game.kind_letter(kind));
+        out.push_str(&disambiguation(game, state, mv, origin, dest, piece));
+    }
+    if capture {
+        out.push('x');
+    }
+    out.push_str(&game.board.cells[dest.index()].name);
+    let promotes = rule.parts.iter().any(|p| matches!(p, Part::Promote(_)));
+    if let (true, Some(k)) = (promotes, mv.promote()) {
+        out.push('=');
+        out.push(game.kind_letter(k));
+    }
+    out
+}
+
+/// A move in long algebraic form, the piece's letter then both cells (`Qc1b2`,
+/// `Ng1-f3`, `Qc1xb2`): what some programs write even when SAN would say less.
+fn parse_long_algebraic(game: &Game, state: &State, want: &str, moves: &MoveList) -> Option<Move> {
+    let letter = want.chars().next().filter(char::is_ascii_uppercase)?;
+    let rest: String = want[1..]
+        .chars()
+        .filter(|c| !matches!(c, 'x' | '-'))
+        .collect();
+    let mut found = moves.iter().copied().filter(|&m| {
+        game.move_origin(&m).is_some_and(|o| {
+            let piece = state.at(o);
+            piece != EMPTY
+                && game.kind_letter(game.pieces[piece.index()].kind) == letter
+                && game.move_to_compact(state, m).eq_ignore_ascii_case(&rest)
+        })
+    });
+    match (found.next(), found.next()) {
+        (Some(m), None) => Some(m),
+        _ => None,
+    }
+}
+
+/// What tells this move from the other legal moves of the same kind of piece to the
+/// same cell: nothing, the origin's file, its rank, or the whole origin.
+fn disambiguation(
+    game: &Game,
+    state: &State,
+    mv: Move,
+    origin: CellId,
+    dest: CellId,
+    piece: PieceId,
+) -> String {
+    let mut moves = MoveList::new();
+    game.legal_moves(state, &mut moves);
+    let rivals: Vec<CellId> = moves
+        .iter()
+        .filter(|m| **m != mv)
+        .filter_map(|m| {
+            let o = game.move_origin(m)?;
+            (o != origin && state.at(o) == piece && game.move_targets(m) == [dest]).then_some(o)
+        })
+        .collect();
+    if rivals.is_empty() {
+        return String::new();
+    }
+    let name = &game.board.cells[origin.index()].name;
+    let names = |f: fn(&str) -> &str| {
+        rivals
+            .iter()
+            .map(move |&r| f(&game.board.cells[r.index()].name))
+    };
+    if names(file).all(|r| r != file(name)) {
+        file(name).to_string()
+    } else if names(rank).all(|r| r != rank(name)) {
+        rank(name).to_string()
+    } else {
+        name.clone()
+    }
+}
+
+/// `+` when the move attacks a royal piece of the next player, `#` when that player has
+/// no legal move then either (and no other rule ended the game), else nothing.
+fn check_mark(game: &Game, state: &State, mv: Move) -> &'static str {
+    let Some(rule) = game.rules.get(mv.rule.index()) else {
+        return "";
+    };
+    if rule.is_pass() || game.royal.0.iter().all(Vec::is_empty) {
+        return "";
+    }
+    let mut after = state.clone();
+    game.make(&mut after, mv);
+    let next: Player = after.to_move();
+    if game.royal[next].is_empty() || !game.in_check(&after, next) {
+        return "";
+    }
+    // Mate, not a game ended otherwise (a repetition) with the king attacked.
+    let mut replies = MoveList::new();
+    game.legal_moves(&after, &mut replies);
+    if replies.is_empty() && after.result_now().is_none() {
+        "#"
+    } else {
+        "+"
     }
 }
 

@@ -118,61 +118,59 @@ impl StepTables {
     }
 }
 
-impl Game {
-    /// The moves of `player`'s pieces of id `piece` in phase `ONLY`, from the piece's step
-    /// table, if it has one for the phase; false when it has none. Stops between cells once
-    /// `out` holds `limit` moves; true then too.
-    #[inline(always)]
-    pub(super) fn gen_step_table<const ONLY: u8>(
-        &self,
-        tables: &StepTables,
-        s: &State,
-        p: Player,
-        piece: PieceId,
-        limit: usize,
-        out: &mut MoveList,
-    ) -> bool {
-        let at = tables.plan_of[p.index() * tables.pieces + piece.index()];
-        let Some(plan) = tables.plans.get(at as usize) else {
-            return false;
-        };
-        if plan.phases >> ONLY & 1 == 0 {
-            return false;
-        }
-        let pm = &self.accel.piece_moves;
-        let entries = pm.of(p, piece);
-        for (w, &word) in s.cells_of(piece).iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                if out.len() >= limit {
-                    return true;
+/// The moves of `player`'s pieces of id `piece` in phase `ONLY`, from the piece's step
+/// table, if it has one for the phase; false when it has none. Stops between cells once
+/// `out` holds `limit` moves; true then too.
+#[inline(always)]
+pub(super) fn gen_step_table<const ONLY: u8>(
+    game: &Game,
+    tables: &StepTables,
+    s: &State,
+    p: Player,
+    piece: PieceId,
+    limit: usize,
+    out: &mut MoveList,
+) -> bool {
+    let at = tables.plan_of[p.index() * tables.pieces + piece.index()];
+    let Some(plan) = tables.plans.get(at as usize) else {
+        return false;
+    };
+    if plan.phases >> ONLY & 1 == 0 {
+        return false;
+    }
+    let pm = &game.accel.piece_moves;
+    let entries = pm.of(p, piece);
+    for (w, &word) in s.cells_of(piece).iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            if out.len() >= limit {
+                return true;
+            }
+            let c = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (from, to) = (plan.start[c] as usize, plan.start[c + 1] as usize);
+            for t in &plan.targets[from..to] {
+                let e = &entries[usize::from(t.entry)];
+                if ONLY != ALL && e.forced != (ONLY == FORCED) {
+                    continue;
                 }
-                let c = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let (from, to) = (plan.start[c] as usize, plan.start[c + 1] as usize);
-                for t in &plan.targets[from..to] {
-                    let e = &entries[usize::from(t.entry)];
-                    if ONLY != ALL && e.forced != (ONLY == FORCED) {
-                        continue;
-                    }
-                    if !e.to.contains(s.board[t.to.index()]) {
-                        continue;
-                    }
-                    let mut m = Move::from_to(e.rule, CellId::from_index(c), t.to);
-                    match pm.promotion(e).filter(|_| t.promotes) {
-                        Some(pr) => {
-                            for &k in pr.kinds {
-                                m.set_promote(Some(k));
-                                out.push(m);
-                            }
+                if !e.to.contains(s.board[t.to.index()]) {
+                    continue;
+                }
+                let mut m = Move::from_to(e.rule, CellId::from_index(c), t.to);
+                match pm.promotion(e).filter(|_| t.promotes) {
+                    Some(pr) => {
+                        for &k in pr.kinds {
+                            m.set_promote(Some(k));
+                            out.push(m);
                         }
-                        None => out.push(m),
                     }
+                    None => out.push(m),
                 }
             }
         }
-        true
     }
+    true
 }
 
 #[cfg(test)]

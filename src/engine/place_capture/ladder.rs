@@ -15,6 +15,7 @@ use super::{count, Overlay, PlaceCapture, MAX_WORDS};
 use crate::engine::legal::bits_iter;
 use crate::engine::prim::place::Place;
 use crate::engine::RuleId;
+use crate::engine::Rules;
 use crate::engine::{CellId, Game, Move, Part, PieceId, State, EMPTY, NO_CELL};
 
 /// The most moves one reading makes (a ladder across 19 × 19 Go takes about 40).
@@ -66,29 +67,9 @@ impl Game {
         self.unmake(s);
         taken
     }
+}
 
-    /// The stone of rule `r` that the player to move puts on `cell`, if it is legal there:
-    /// the rule's player, guard and cell condition allow it and no `forbid` rule refuses it.
-    fn placement_at(&self, s: &State, r: RuleId, cell: CellId) -> Option<Move> {
-        let rule = &self.rules[r.index()];
-        let plan = self.place_capture(r)?;
-        let p = s.scalars.to_move;
-        let [Part::Place(Place { on, .. }), ..] = rule.parts.as_slice() else {
-            return None;
-        };
-        let open = rule.players >> p.index() & 1 == 1
-            && rule.guard.as_ref().is_none_or(|g| self.state_cond(s, g, p))
-            && on.accepts(&self.board, p, cell, s.board[cell.index()]);
-        if !open {
-            return None;
-        }
-        let mut mv = Move::new(r);
-        mv.push(cell);
-        self.place_capture_refusal(s, mv, plan)?
-            .is_none()
-            .then_some(mv)
-    }
-
+impl Rules {
     /// How many liberties the chain on `cell` has, up to three, and two of them: with two,
     /// the attacker's better atari first.
     fn liberties(&self, s: &State, plan: &PlaceCapture, cell: CellId) -> (u32, [CellId; 2]) {
@@ -180,6 +161,28 @@ impl Game {
     }
 }
 
+/// The stone of rule `r` that the player to move puts on `cell`, if it is legal there:
+/// the rule's player, guard and cell condition allow it and no `forbid` rule refuses it.
+fn placement_at(game: &Game, s: &State, r: RuleId, cell: CellId) -> Option<Move> {
+    let rule = &game.rules[r.index()];
+    let plan = game.place_capture(r)?;
+    let p = s.scalars.to_move;
+    let [Part::Place(Place { on, .. }), ..] = rule.parts.as_slice() else {
+        return None;
+    };
+    let open = rule.players >> p.index() & 1 == 1
+        && rule.guard.as_ref().is_none_or(|g| game.state_cond(s, g, p))
+        && on.accepts(&game.board, p, cell, s.board[cell.index()]);
+    if !open {
+        return None;
+    }
+    let mut mv = Move::new(r);
+    mv.push(cell);
+    game.place_capture_refusal(s, mv, plan)?
+        .is_none()
+        .then_some(mv)
+}
+
 impl Reading<'_> {
     /// The attacker to move, the chain with two liberties: whether an atari on one of them
     /// wins the ladder.
@@ -239,7 +242,7 @@ impl Reading<'_> {
         at: CellId,
         read: fn(&mut Self, &mut State) -> bool,
     ) -> Option<bool> {
-        let mv = self.game.placement_at(s, r, at)?;
+        let mv = placement_at(self.game, s, r, at)?;
         self.budget -= 1;
         self.game.make(s, mv);
         let taken = read(self, s);

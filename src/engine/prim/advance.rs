@@ -143,7 +143,7 @@ impl Advance {
     /// played by `exec_dice_turn`.
     pub(crate) fn exec(&self, game: &Game, s: &mut State, mv: Move, p: Player) {
         if self.steps == Steps::Die {
-            game.exec_dice_turn(s, mv, p);
+            super::advance::dice_turn::exec_dice_turn(game, s, mv, p);
             return;
         }
         let (origin, dest) = (mv.cells[0], mv.cells[1]);
@@ -153,7 +153,7 @@ impl Advance {
             game.add_reserve(s, id, -1);
             id
         } else {
-            game.lift(s, origin)
+            crate::engine::race::lift(game, s, origin)
         };
         if let Some(k) = mv.promote() {
             piece = game.piece_id(k, Some(p));

@@ -26,6 +26,7 @@ use super::runs_together;
 use crate::engine::cursor::Cursor;
 use crate::engine::reach_work::push_if;
 use crate::engine::sink::{CellSink, Replay};
+use crate::engine::Rules;
 use crate::engine::{
     ByPlayer, CellCond, CellId, DirId, Game, KindId, Move, PieceId, Player, State, ZoneId, EMPTY,
     NO_CELL,
@@ -199,7 +200,7 @@ impl Jump {
         let (game, state, mv, me) = (w.game, w.state, w.mv, w.me);
         let jumps = if *repeat { mv.len as usize - w.k } else { 1 };
         let mut from = mv.cells[w.k - 1];
-        let ends_only = w.short && jumps > 1 && !game.jump_ends_shared(state, mv);
+        let ends_only = w.short && jumps > 1 && !short_jumps::jump_ends_shared(game, state, mv);
         for j in 0..jumps {
             let to = mv.cells[w.k];
             if ends_only && j + 1 < jumps {
@@ -226,7 +227,7 @@ impl Jump {
     }
 }
 
-impl Game {
+impl Rules {
     /// The cell a jump from `from` to `to` passes over, along one of `dirs`.
     pub(crate) fn jumped_over(&self, from: CellId, to: CellId, dirs: &[DirId]) -> CellId {
         for &d in dirs {

@@ -23,6 +23,7 @@ use super::step::Step;
 use crate::engine::cursor::Cursor;
 use crate::engine::sink::CellSink;
 use crate::engine::view::Landing;
+use crate::engine::Rules;
 use crate::engine::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, KindId, Move, MoveList, PieceId, Player,
     ScreenWalk, Screened, State, EMPTY, NO_CELL,
@@ -152,7 +153,7 @@ impl Slide {
     }
 }
 
-impl Game {
+impl Rules {
     /// The slide from `focus` along `d`, through cells holding what `through` accepts, onto
     /// cells holding what `to` accepts, from `min` to `max` steps away (a `passable` slide
     /// also records the cell it passed last): the generation of a piece whose rule is one

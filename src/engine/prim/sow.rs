@@ -125,7 +125,7 @@ impl Sow {
             return;
         };
         let n = s.counters_at(origin) as usize;
-        game.set_tally(s, origin, 0);
+        crate::engine::counters::set_tally(game, s, origin, 0);
         // Whole laps first, then the rest: a cell's count is set once per lap, not once
         // per counter.
         let ring = if self.skip_origin && cells.len() > 1 {
@@ -138,7 +138,8 @@ impl Sow {
             let c = self.nth(cells, i0, k);
             let add = laps + usize::from(k <= rest);
             let now = s.counters_at(c) as usize + add;
-            game.set_tally(
+            crate::engine::counters::set_tally(
+                game,
                 s,
                 c,
                 now.min(usize::from(super::super::counters::MAX_COUNTERS)) as u16,
@@ -157,7 +158,8 @@ impl Sow {
             if let Some(z) = self.store {
                 if let Some(store) = first_cell(game, z, p) {
                     let now = u32::from(s.counters_at(store)) + taken;
-                    game.set_tally(
+                    crate::engine::counters::set_tally(
+                        game,
                         s,
                         store,
                         now.min(u32::from(super::super::counters::MAX_COUNTERS)) as u16,
@@ -177,8 +179,8 @@ impl Sow {
             return 0;
         }
         let taken = u32::from(s.counters_at(o)) + 1;
-        game.set_tally(s, o, 0);
-        game.set_tally(s, last, 0);
+        crate::engine::counters::set_tally(game, s, o, 0);
+        crate::engine::counters::set_tally(game, s, last, 0);
         taken
     }
 
@@ -221,7 +223,7 @@ impl Sow {
             }
         }
         for _ in 0..m {
-            game.set_tally(s, cells[i], 0);
+            crate::engine::counters::set_tally(game, s, cells[i], 0);
             i = (i + cells.len() - 1) % cells.len();
         }
         taken

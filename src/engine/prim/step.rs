@@ -17,6 +17,7 @@ use crate::engine::cursor::Cursor;
 use crate::engine::reach_work::push_if;
 use crate::engine::sink::CellSink;
 use crate::engine::view::Landing;
+use crate::engine::Rules;
 use crate::engine::{
     ByPlayer, CellCond, CellId, ContentSet, DirId, Game, KindId, Move, MoveList, PieceId, Player,
     State, Via, BORNE_OFF, EMPTY, NO_CELL,
@@ -106,7 +107,7 @@ impl Step {
     }
 }
 
-impl Game {
+impl Rules {
     /// The steps or leaps from `focus` along `dirs` onto a cell holding what `to` accepts:
     /// the generation of a piece whose rule is one plain step (see `piece_moves.rs`).
     /// Inlined, like [`Game::gen_slide`] (a call per rule or line cost more than it saved),

@@ -14,6 +14,7 @@ mod text;
 use super::{Advance, CaptureRule, Steps};
 use crate::engine::state::NO_ROLL;
 use crate::engine::RuleId;
+use crate::engine::Rules;
 use crate::engine::{
     CellId, Game, Move, MoveList, Part, PieceId, Player, State, ZoneId, BORNE_OFF, EMPTY,
     FROM_RESERVE,
@@ -143,7 +144,7 @@ pub fn split_roll(roll: u8) -> (u8, u8) {
     (roll / 10, roll % 10)
 }
 
-impl Game {
+impl Rules {
     /// Whether the dice are used separately (moves are whole turns, see [`crate::engine::dice_turn`]).
     #[inline]
     pub fn separate_dice(&self) -> bool {
@@ -526,49 +527,48 @@ impl Game {
             }
         }
     }
+}
 
-    /// Plays a whole turn recorded by [`Game::gen_dice_turns`].
-    pub(crate) fn exec_dice_turn(&self, s: &mut State, mv: Move, p: Player) {
-        for pair in mv.cells().chunks_exact(2) {
-            self.exec_turn_step(s, pair[0], pair[1], p);
+/// Plays a whole turn recorded by [`Game::gen_dice_turns`].
+pub(crate) fn exec_dice_turn(game: &Game, s: &mut State, mv: Move, p: Player) {
+    for pair in mv.cells().chunks_exact(2) {
+        exec_turn_step(game, s, pair[0], pair[1], p);
+    }
+}
+
+/// One step of a turn: lifts the piece (or takes it from the reserve), hits a lone
+/// enemy piece on the landing cell, and lands or bears off.
+fn exec_turn_step(game: &Game, s: &mut State, from: CellId, to: CellId, p: Player) {
+    let piece = if from == FROM_RESERVE {
+        let Some(k) = game.reserve_kind else { return };
+        let id = game.piece_id(k, Some(p));
+        game.add_reserve(s, id, -1);
+        id
+    } else {
+        crate::engine::race::lift(game, s, from)
+    };
+    if to == BORNE_OFF {
+        let old = s.off[p.index()];
+        s.side
+            .push(crate::engine::state::SideChange::Off { player: p.0, old });
+        s.scalars.hash ^= game.zobrist.off(p.index(), old) ^ game.zobrist.off(p.index(), old + 1);
+        s.off[p.index()] = old + 1;
+        return;
+    }
+    let victim = s.board[to.index()];
+    let stack = game.board.stack_cap[to.index()] > 0;
+    if let (Some(owner), Some(k)) = (game.owner(victim), game.reserve_kind) {
+        if owner != p && !(stack && game.board.stack_shared[to.index()]) {
+            if stack {
+                crate::engine::race::lift(game, s, to);
+            }
+            game.add_reserve(s, game.piece_id(k, Some(owner)), 1);
         }
     }
-
-    /// One step of a turn: lifts the piece (or takes it from the reserve), hits a lone
-    /// enemy piece on the landing cell, and lands or bears off.
-    fn exec_turn_step(&self, s: &mut State, from: CellId, to: CellId, p: Player) {
-        let piece = if from == FROM_RESERVE {
-            let Some(k) = self.reserve_kind else { return };
-            let id = self.piece_id(k, Some(p));
-            self.add_reserve(s, id, -1);
-            id
-        } else {
-            self.lift(s, from)
-        };
-        if to == BORNE_OFF {
-            let old = s.off[p.index()];
-            s.side
-                .push(crate::engine::state::SideChange::Off { player: p.0, old });
-            s.scalars.hash ^=
-                self.zobrist.off(p.index(), old) ^ self.zobrist.off(p.index(), old + 1);
-            s.off[p.index()] = old + 1;
-            return;
-        }
-        let victim = s.board[to.index()];
-        let stack = self.board.stack_cap[to.index()] > 0;
-        if let (Some(owner), Some(k)) = (self.owner(victim), self.reserve_kind) {
-            if owner != p && !(stack && self.board.stack_shared[to.index()]) {
-                if stack {
-                    self.lift(s, to);
-                }
-                self.add_reserve(s, self.piece_id(k, Some(owner)), 1);
-            }
-        }
-        if stack {
-            self.drop_on_stack(s, to, piece);
-        } else {
-            self.set_cell(s, to, piece);
-        }
+    if stack {
+        game.drop_on_stack(s, to, piece);
+    } else {
+        game.set_cell(s, to, piece);
     }
 }
 

@@ -10,7 +10,8 @@
 
 use super::Jump;
 use crate::engine::cursor::Cursor;
-use crate::engine::{CellId, DirId, Game, Move, MoveList, Part, PieceId, State, EMPTY, NO_CELL};
+use crate::engine::Rules;
+use crate::engine::{CellId, DirId, Move, MoveList, Part, PieceId, State, EMPTY, NO_CELL};
 
 /// The most pieces one move can jump: a move records its origin and one cell per landing.
 const MAX_TAKEN: usize = crate::engine::MAX_MOVE_CELLS;
@@ -92,8 +93,8 @@ impl Jump {
                 next.len += 1;
             }
             // Only the landings from which the series goes on, when there are any.
-            let must_go_on =
-                *land_continuing && game.some_landing_goes_on(cur.v, p, j, piece, (o, d), &next);
+            let must_go_on = *land_continuing
+                && super::land::some_landing_goes_on(game, cur.v, p, j, piece, (o, d), &next);
             let mut t = board.next(o, d);
             while t != NO_CELL
                 && to.accepts(board, p, t, cur.v.get(t))
@@ -103,7 +104,9 @@ impl Jump {
                 // A jump that captures nothing may not come back to a cell it left: going
                 // round a cycle changes nothing, and listed each lap as a move.
                 let cycles = *repeat && !*capture && mv.cells().contains(&t);
-                if !cycles && (!must_go_on || game.goes_on(cur.v, p, j, piece, t, &next)) {
+                if !cycles
+                    && (!must_go_on || super::land::goes_on(game, cur.v, p, j, piece, t, &next))
+                {
                     found = true;
                     let mut m = mv;
                     m.push(t);
@@ -162,7 +165,7 @@ impl Jump {
     }
 }
 
-impl Game {
+impl Rules {
     /// The cell a flying jump from `from` to `to` along one of `dirs` hopped: the first cell
     /// between them for which `occupied` holds (the board as it stands before that jump, or
     /// before the move with the mover's own starting cell left out), or [`NO_CELL`].
@@ -190,7 +193,7 @@ impl Game {
     }
 }
 
-impl Game {
+impl Rules {
     /// Drops each move of a `capture: at-end` jump that an earlier move of `out` repeats: the
     /// same rule, origin, last landing and pieces jumped, by another path (a man taking four
     /// pieces round a square, either way round). Such series leave the same position and are

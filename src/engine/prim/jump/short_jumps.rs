@@ -4,17 +4,15 @@
 
 use crate::engine::{Game, Move, MoveList, State};
 
-impl Game {
-    /// Whether a legal move other than `mv` starts and ends on the same cells as `mv`.
-    /// Lists the legal moves: only printing a move asks, never the search.
-    pub(super) fn jump_ends_shared(&self, state: &State, mv: Move) -> bool {
-        let (Some(&first), Some(&last)) = (mv.cells().first(), mv.cells().last()) else {
-            return false;
-        };
-        let mut moves = MoveList::new();
-        self.legal_moves(state, &mut moves);
-        moves.iter().any(|m| {
-            *m != mv && m.cells().first() == Some(&first) && m.cells().last() == Some(&last)
-        })
-    }
+/// Whether a legal move other than `mv` starts and ends on the same cells as `mv`.
+/// Lists the legal moves: only printing a move asks, never the search.
+pub(super) fn jump_ends_shared(game: &Game, state: &State, mv: Move) -> bool {
+    let (Some(&first), Some(&last)) = (mv.cells().first(), mv.cells().last()) else {
+        return false;
+    };
+    let mut moves = MoveList::new();
+    game.legal_moves(state, &mut moves);
+    moves
+        .iter()
+        .any(|m| *m != mv && m.cells().first() == Some(&first) && m.cells().last() == Some(&last))
 }

@@ -7,7 +7,8 @@
 //! allocation per move.
 
 use crate::engine::view::View;
-use crate::engine::{Board, CellId, DirId, Game, State, EMPTY, NO_CELL};
+use crate::engine::Rules;
+use crate::engine::{Board, CellId, DirId, State, EMPTY, NO_CELL};
 
 /// The lines through every cell, per direction, as masks over the board's bitset words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,7 +137,7 @@ fn mark_ray(board: &Board, mut c: CellId, d: Option<DirId>, mask: &mut [u64]) {
     }
 }
 
-impl Game {
+impl Rules {
     /// The pieces on the line through `cell` along `d`, as a move part-way through sees the
     /// board (`v`): walked cell by cell, since earlier parts may have changed the board.
     pub(super) fn pieces_on_line_in(&self, v: &View, cell: CellId, d: DirId) -> u16 {

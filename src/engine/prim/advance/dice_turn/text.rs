@@ -13,7 +13,8 @@
 //! way, one not), the hits marked decide.
 
 use super::{Outcome, Path, Scratch};
-use crate::engine::{CellId, Game, Move, Player, State, BORNE_OFF, EMPTY, FROM_RESERVE};
+use crate::engine::Rules;
+use crate::engine::{CellId, Move, Player, State, BORNE_OFF, EMPTY, FROM_RESERVE};
 
 /// A step as written or typed: from, to, and whether it hits.
 type Typed = (CellId, CellId, bool);
@@ -21,7 +22,7 @@ type Typed = (CellId, CellId, bool);
 /// The unused slot of an outcome's arrays.
 const NONE: u16 = u16::MAX;
 
-impl Game {
+impl Rules {
     /// The turn in this game's notation (see the module doc).
     pub(crate) fn write_dice_turn(&self, s: &State, mv: Move) -> String {
         let p = s.to_move();
