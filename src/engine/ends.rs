@@ -414,32 +414,7 @@ impl Game {
             }
             EndCond::PlyLimit(n) => p == mover && s.ply >= *n,
             EndCond::BorneOff(n) => s.off[p.index()] >= *n,
-            EndCond::NobodyCanMove => {
-                if let Some(stuck) = super::stuck_memo::remembered() {
-                    return stuck;
-                }
-                let keep = (s.scalars.to_move, s.scalars.result);
-                s.scalars.result = None;
-                // The player to move first: the one most likely to have a move. The scratch
-                // list is kept per thread, so the test allocates nothing.
-                let n = self.num_players();
-                let first = keep.0.index();
-                let stuck = SCRATCH.with(|cell| {
-                    let mut fresh = crate::engine::MoveList::new();
-                    let mut held = cell.try_borrow_mut();
-                    let moves = match held.as_deref_mut() {
-                        Ok(list) => list,
-                        Err(_) => &mut fresh,
-                    };
-                    !(0..n).any(|i| {
-                        s.scalars.to_move = Player(((first + i) % n) as u8);
-                        self.has_legal_move(s, moves)
-                    })
-                });
-                (s.scalars.to_move, s.scalars.result) = keep;
-                super::stuck_memo::remember(stuck);
-                stuck
-            }
+            EndCond::NobodyCanMove => self.nobody_can_move(s),
             EndCond::LastSownIn(z) => self.last_sown_in(s, p, *z),
             EndCond::Most { kinds } => {
                 let count = |q: Player| -> u32 {
@@ -499,6 +474,36 @@ impl Game {
             }
             EndCond::State(c) => self.state_cond(s, c, p),
         }
+    }
+
+    /// Whether no player has a legal move (the state's result cleared while asking), remembered
+    /// for the rest of this make: out of line, as few games end so.
+    #[inline(never)]
+    fn nobody_can_move(&self, s: &mut State) -> bool {
+        if let Some(stuck) = super::stuck_memo::remembered() {
+            return stuck;
+        }
+        let keep = (s.scalars.to_move, s.scalars.result);
+        s.scalars.result = None;
+        // The player to move first: the one most likely to have a move. The scratch
+        // list is kept per thread, so the test allocates nothing.
+        let n = self.num_players();
+        let first = keep.0.index();
+        let stuck = SCRATCH.with(|cell| {
+            let mut fresh = crate::engine::MoveList::new();
+            let mut held = cell.try_borrow_mut();
+            let moves = match held.as_deref_mut() {
+                Ok(list) => list,
+                Err(_) => &mut fresh,
+            };
+            !(0..n).any(|i| {
+                s.scalars.to_move = Player(((first + i) % n) as u8);
+                self.has_legal_move(s, moves)
+            })
+        });
+        (s.scalars.to_move, s.scalars.result) = keep;
+        super::stuck_memo::remember(stuck);
+        stuck
     }
 
     /// Area scores times `komi_den`, the last player's plus `komi_num`.
