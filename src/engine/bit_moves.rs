@@ -18,7 +18,7 @@
 //! shipped game.
 
 use super::accel::Accel;
-use super::movegen;
+use super::view;
 use super::Rules;
 use super::{DirShift, Game, KindId, Move, MoveList, PieceId, Player, Shape, State};
 use crate::engine::RuleId;
@@ -596,7 +596,7 @@ impl Rules {
 pub(super) fn count_bound_cells(
     game: &Game,
     at: BitPos,
-    view: &mut super::movegen::View,
+    view: &mut super::view::View,
     piece: PieceId,
     bound: u64,
     rest: &mut MoveList,
@@ -628,12 +628,12 @@ pub(super) fn count_bound_cells(
 /// The moves of `player`'s pieces of id `piece` in the general generator's order, if
 /// the piece has a bitboard plan (see the module documentation); false when it has
 /// none. Stops between pieces once `out` holds `limit` moves. Of every rule (`ONLY` =
-/// `movegen::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
+/// `view::ALL`), of the forced rules or of the others, as [`Game::gen_pieces`] asks.
 #[inline]
 pub(super) fn gen_bit_piece<const ONLY: u8>(
     game: &Game,
     at: BitPos,
-    view: &mut super::movegen::View,
+    view: &mut super::view::View,
     piece: PieceId,
     limit: usize,
     out: &mut MoveList,
@@ -661,7 +661,7 @@ pub(super) fn gen_bit_piece<const ONLY: u8>(
         // The cell's moves, rule by rule, in the general generator's order (the plan
         // has an entry per rule of the piece, in order).
         for (e, rule) in plan.entries.iter().zip(entries) {
-            if ONLY != movegen::ALL && rule.forced != (ONLY == movegen::FORCED) {
+            if ONLY != view::ALL && rule.forced != (ONLY == view::FORCED) {
                 continue;
             }
             let from = Origins {
@@ -683,7 +683,7 @@ fn gen_bit_entry(
     e: &Entry,
     from: Origins,
     c: usize,
-    view: &mut super::movegen::View,
+    view: &mut super::view::View,
     out: &mut MoveList,
 ) {
     let BitPos {
@@ -756,7 +756,7 @@ fn count_royal_by_tables(
     game: &Game,
     at: BitPos,
     plan: &PiecePlan,
-    view: &mut super::movegen::View,
+    view: &mut super::view::View,
     king: super::CellId,
     rp: PieceId,
     rest: &mut MoveList,
@@ -827,7 +827,7 @@ pub(super) fn count_bound(
     at: BitPos,
     planned: PlanOrigins,
     mut bound: u64,
-    view: &mut super::movegen::View,
+    view: &mut super::view::View,
     piece: PieceId,
     rest: &mut MoveList,
 ) -> usize {
@@ -885,7 +885,7 @@ pub(super) fn count_bound(
 pub(super) fn count_bit_piece(
     game: &Game,
     at: BitPos,
-    view: &mut super::movegen::View,
+    view: &mut super::view::View,
     piece: PieceId,
     free: u64,
     rest: &mut MoveList,

@@ -91,7 +91,7 @@ fn count_by_bits_here(game: &Game, s: &State, scratch: &mut MoveList) -> Option<
         p,
         royal: king,
     };
-    let mut view = super::movegen::View::new(&s.board);
+    let mut view = super::view::View::new(&s.board);
     scratch.clear();
     let mut n = plan.count_free(bm, &masks, s, free, landing);
     // The royal piece's and the pinned pieces' cells (of the pieces `apart` too, which

@@ -12,12 +12,7 @@ use super::{
 use super::cursor::Cursor;
 pub(super) use super::view::{Landing, View};
 
-/// [`Game::gen_pieces`]: every rule.
-pub(super) const ALL: u8 = 0;
-/// [`Game::gen_pieces`]: the forced rules only.
-pub(super) const FORCED: u8 = 1;
-/// [`Game::gen_pieces`]: the rules that are not forced.
-pub(super) const UNFORCED: u8 = 2;
+pub(super) use super::view::{ALL, FORCED, UNFORCED};
 
 impl Game {
     /// Fills `out` with the legal moves of the player to move (nothing once the game is over).

@@ -9,8 +9,8 @@
 //! each drawn with the weight of one. Refused moves (`forbid` rules) are drawn again, so the
 //! move returned is uniform over the legal moves, as if drawn from [`Game::legal_moves`].
 
-use super::movegen::View;
 use super::prim::convert::Convert;
+use super::view::View;
 use super::{CellId, Game, Move, MoveList, Part, Rule, State, MAX_MOVE_CELLS};
 use crate::engine::RuleId;
 use crate::engine::Rules;

@@ -13,7 +13,7 @@
 //! shipped game.
 
 use super::accel::Accel;
-use super::movegen::{ALL, FORCED};
+use super::view::{ALL, FORCED};
 use super::Rules;
 use super::{CellId, Game, Move, MoveList, PieceId, Player, Shape, State, NO_CELL};
 
@@ -73,7 +73,7 @@ impl StepTables {
                     continue;
                 }
                 let mut phases = 0u8;
-                for only in [ALL, FORCED, super::movegen::UNFORCED] {
+                for only in [ALL, FORCED, super::view::UNFORCED] {
                     let mut in_phase = entries
                         .iter()
                         .filter(|e| only == ALL || e.forced == (only == FORCED))

@@ -3,6 +3,14 @@
 
 use super::{CellId, Move, MoveList, PieceId, Promotion};
 
+/// Which rules a generation walks (a const generic of [`super::Game::gen_pieces`] and the fast
+/// generators): every rule.
+pub(crate) const ALL: u8 = 0;
+/// The forced rules only.
+pub(crate) const FORCED: u8 = 1;
+/// The rules that are not forced.
+pub(crate) const UNFORCED: u8 = 2;
+
 /// Most cell changes one move's earlier parts may make before a later part looks at the board.
 const OVERLAY: usize = 3 * super::MAX_MOVE_CELLS;
 
