@@ -430,7 +430,9 @@ fn finkel_paths_and_bearing_off() {
 /// Perft from the start: a roll is a ply, and every roll outcome is expanded (counted once,
 /// whatever its probability). The snapshot is tabletop's own output; its ur-finkel half is
 /// checked from outside by the two RoyalUr tests below (`finkel.json`, recorded, and the
-/// live driver). Its ur half (Skiryuk's rules as Dagaz plays them) has no outside program.
+/// live driver). Its ur half (Skiryuk's rules as Dagaz plays them) is checked from outside in
+/// `tests/ur_skiryuk_gen.rs`, against a generator written from the rules text alone
+/// (`tests/oracles/ur/skiryuk_gen.py`, recorded in `skiryuk.json`, perft 1–12).
 #[test]
 fn perft_from_the_start() {
     let mut out = String::new();
@@ -450,7 +452,7 @@ fn perft_from_the_start() {
 /// and the same counting (a roll is a ply, a roll without a move is followed by a pass), and
 /// tabletop must count the same. The snapshot above was tabletop's own output; this is the
 /// outside check of its ur-finkel half. (Skiryuk's rules in `games/ur.game` are Dagaz's,
-/// which RoyalUr does not play.) The driver runs in the test venv, installed with pip on
+/// which RoyalUr does not play: `tests/ur_skiryuk_gen.rs` checks them.) The driver runs in the test venv, installed with pip on
 /// first use (`.ci/run` installs it).
 #[test]
 fn ur_finkel_perft_matches_royalur() {
