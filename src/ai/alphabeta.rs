@@ -195,14 +195,17 @@ impl NullMoveRule {
     pub(super) fn of(game: &Game) -> NullMoveRule {
         let np = game.num_players();
         let mut allowed = np == 2
-            && game.dice.is_none()
-            && matches!(game.no_moves, None | Some(NoMoves::Result(EndResult::Draw)))
+            && game.dice().is_none()
+            && matches!(
+                game.no_moves(),
+                None | Some(NoMoves::Result(EndResult::Draw))
+            )
             && game
                 .rules
                 .iter()
                 .all(|r| r.parts.iter().all(Part::null_move_sound));
         // Kinds whose loss ends the game are kings, not material that can make a move.
-        let mut kingly = vec![false; game.kinds.len()];
+        let mut kingly = vec![false; game.kinds().len()];
         fn mark(cond: &EndCond, kingly: &mut [bool]) {
             match cond {
                 EndCond::Captured { kinds } | EndCond::NoPieces { kinds } => {
@@ -216,12 +219,12 @@ impl NullMoveRule {
                 _ => {}
             }
         }
-        for end in &game.ends {
+        for end in game.ends() {
             mark(&end.cond, &mut kingly);
         }
-        let cheapest = game.kinds.iter().map(|k| k.value).min().unwrap_or(0);
+        let cheapest = game.kinds().iter().map(|k| k.value).min().unwrap_or(0);
         let mut majors = vec![Vec::new(); np];
-        for (id, pt) in game.pieces.iter().enumerate().skip(1) {
+        for (id, pt) in game.pieces().iter().enumerate().skip(1) {
             let Some(owner) = pt.owner else { continue };
             let kind = pt.kind.index();
             let royal = game
@@ -231,7 +234,7 @@ impl NullMoveRule {
                 .is_some_and(|r| r.contains(&PieceId::from_index(id)));
             if !royal
                 && !kingly.get(kind).copied().unwrap_or(true)
-                && game.kinds.get(kind).is_some_and(|k| k.value > cheapest)
+                && game.kinds().get(kind).is_some_and(|k| k.value > cheapest)
             {
                 if let Some(m) = majors.get_mut(owner.index()) {
                     m.push(PieceId::from_index(id));
@@ -532,7 +535,7 @@ impl AlphaBeta {
         let cx = Ctx {
             game,
             null,
-            royal: game.royal.0.iter().any(|r| !r.is_empty()),
+            royal: game.royal().0.iter().any(|r| !r.is_empty()),
             selective: self.players <= 2 && f.material,
             f,
         };
@@ -721,7 +724,7 @@ impl AlphaBeta {
         for k in &mut self.killers {
             *k = [None; 2];
         }
-        let cells = game.board.len().max(1);
+        let cells = game.board().len().max(1);
         let size = (self.players * cells * cells).clamp(1, 1 << 20);
         if self.cells != cells || self.history.len() != size {
             self.cells = cells;

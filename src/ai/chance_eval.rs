@@ -71,18 +71,18 @@ impl ChanceEval {
     pub fn of(game: &Game) -> ChanceEval {
         let feats = Features::of(game);
         let np = game.num_players();
-        let cells = game.board.len();
-        let mut dist = vec![FAR; game.pieces.len() * cells];
+        let cells = game.board().len();
+        let mut dist = vec![FAR; game.pieces().len() * cells];
         let mut race = false;
-        for rule in &game.rules {
+        for rule in game.rules() {
             let Some(Part::Advance(a)) = rule.parts.first() else {
                 continue;
             };
-            let Some(track) = game.tracks.get(a.track as usize) else {
+            let Some(track) = game.tracks().get(a.track as usize) else {
                 continue;
             };
             race = true;
-            for (id, pt) in game.pieces.iter().enumerate().skip(1) {
+            for (id, pt) in game.pieces().iter().enumerate().skip(1) {
                 let Some(owner) = pt.owner else { continue };
                 if !rule.kinds.contains(&pt.kind) || rule.players >> owner.0 & 1 == 0 {
                     continue;
@@ -99,13 +99,13 @@ impl ChanceEval {
         }
         let mut reserve_dist = vec![0u16; np];
         let mut reserve_piece = vec![EMPTY; np];
-        if let Some(k) = game.reserve_kind {
+        if let Some(k) = game.reserve_kind() {
             for (p, rd) in reserve_dist.iter_mut().enumerate() {
                 let player = Player(p as u8);
                 reserve_piece[p] = game.piece_id(k, Some(player));
                 for &r in &game.entry_rules()[player] {
-                    if let Some(Part::Advance(a)) = game.rules[r.index()].parts.first() {
-                        if let Some(t) = game.tracks.get(a.track as usize) {
+                    if let Some(Part::Advance(a)) = game.rules()[r.index()].parts.first() {
+                        if let Some(t) = game.tracks().get(a.track as usize) {
                             let d = t.cells[player].len() as u16 + 1;
                             *rd = if *rd == 0 { d } else { (*rd).min(d) };
                         }
@@ -113,7 +113,7 @@ impl ChanceEval {
                 }
             }
         }
-        let mean_roll = game.dice.as_ref().map_or(0.0, |d| {
+        let mean_roll = game.dice().as_ref().map_or(0.0, |d| {
             d.outcomes.iter().map(|&(r, p)| f64::from(r) * p).sum()
         });
         let longest = reserve_dist.iter().copied().max().unwrap_or(0).max(1);
@@ -129,7 +129,7 @@ impl ChanceEval {
             material_weight: if race { 0.0 } else { 10.0 / unit },
             mean_roll: if race { mean_roll } else { 0.0 },
             scale: if race { 2.0 * f64::from(longest) } else { 40.0 },
-            threats: race && game.reserve_kind.is_some(),
+            threats: race && game.reserve_kind().is_some(),
             opponent_threats: if np == 2 { OPPONENT_THREAT_WEIGHT } else { 0.0 },
             players: np,
         }
@@ -164,7 +164,7 @@ impl ChanceEval {
 
     #[inline]
     fn add_piece(&self, game: &Game, pips: &mut [f64; 8], piece: PieceId, cell: usize) {
-        if let Some(o) = game.pieces[piece.index()].owner {
+        if let Some(o) = game.pieces()[piece.index()].owner {
             let d = self.dist[piece.index() * self.cells + cell];
             if d != FAR && o.index() < 8 {
                 pips[o.index()] += f64::from(d);
@@ -187,7 +187,7 @@ impl ChanceEval {
             return 0.0;
         }
         let victim = s.board[dest.index()];
-        match game.pieces[victim.index()].owner {
+        match game.pieces()[victim.index()].owner {
             Some(o) if victim != EMPTY && o != s.to_move() => {
                 let d = self.dist[victim.index() * self.cells + dest.index()];
                 let home = self.reserve_dist.get(o.index()).copied().unwrap_or(0);
@@ -204,7 +204,7 @@ impl ChanceEval {
     /// The mean, over the rolls of the player about to roll in `s`, of the best capture gain
     /// that roll allows (see [`ChanceEval::capture_gain`]). `s` is left as given.
     fn threat(&self, game: &Game, s: &mut State, buf: &mut MoveList) -> f64 {
-        let Some(dice) = &game.dice else { return 0.0 };
+        let Some(dice) = &game.dice() else { return 0.0 };
         let saved = s.scalars.roll;
         let mut total = 0.0;
         for &(r, p) in &dice.outcomes {
@@ -267,7 +267,7 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
     let p = s.to_move();
     for &piece in &game.movers()[p] {
         for e in game.piece_moves().of(p, piece) {
-            let rule = &game.rules[e.rule.index()];
+            let rule = &game.rules()[e.rule.index()];
             let Some(Part::Advance(a)) = rule.parts.first() else {
                 continue;
             };
@@ -283,11 +283,11 @@ fn advance_moves(game: &Game, s: &State, out: &mut MoveList) {
             }
         }
     }
-    if let Some(k) = game.reserve_kind {
+    if let Some(k) = game.reserve_kind() {
         let piece = game.piece_id(k, Some(p));
         if s.reserve(piece) > 0 {
             for &r in &game.entry_rules()[p] {
-                let rule = &game.rules[r.index()];
+                let rule = &game.rules()[r.index()];
                 if let Some(Part::Advance(a)) = rule.parts.first() {
                     a.gen(game, s, p, (FROM_RESERVE, piece), r, out);
                 }

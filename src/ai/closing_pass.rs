@@ -32,7 +32,7 @@ pub fn closing_pass(game: &Game, state: &State) -> Option<Move> {
 /// and has a scoring ending.
 pub fn closes_by_passing(game: &Game) -> bool {
     game.ends_on_passes()
-        && game.rules.iter().any(|r| r.is_pass())
+        && game.rules().iter().any(|r| r.is_pass())
         && game.area_score(&game.start()).is_some()
 }
 

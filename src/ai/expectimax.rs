@@ -164,10 +164,10 @@ impl Expectimax {
     /// The evaluation tables for `game`, built on first use (and again for another game).
     fn prepare_eval(&mut self, game: &Game) -> ChanceEval {
         match &self.eval {
-            Some((name, e)) if *name == game.name => e.clone(),
+            Some((name, e)) if name == game.name() => e.clone(),
             _ => {
                 let e = ChanceEval::of(game);
-                self.eval = Some((game.name.clone(), e.clone()));
+                self.eval = Some((game.name().to_string(), e.clone()));
                 e
             }
         }
@@ -416,7 +416,7 @@ impl Expectimax {
         if depth == 0 || ply + 2 >= MAX_PLY {
             return eval.evaluate(game, s, &mut self.evalbuf);
         }
-        let Some(dice) = &game.dice else {
+        let Some(dice) = &game.dice() else {
             return eval.evaluate(game, s, &mut self.evalbuf);
         };
         let key = s.hash();

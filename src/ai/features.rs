@@ -43,8 +43,8 @@ pub(crate) struct Reach {
 
 /// Whether `set`, as seen by `p`, holds a piece owned by another player.
 fn holds_enemy(game: &Game, set: &ContentSet, p: Player) -> bool {
-    (1..game.pieces.len()).any(|id| {
-        let pt = &game.pieces[id];
+    (1..game.pieces().len()).any(|id| {
+        let pt = &game.pieces()[id];
         set.contains(PieceId::from_index(id)) && pt.owner.is_some_and(|o| o != p)
     })
 }
@@ -60,7 +60,7 @@ impl Features {
         let players = (0..np as u8).map(Player);
         let mut captures = false;
         let mut can_repeat = false;
-        for rule in &game.rules {
+        for rule in game.rules() {
             if rule.from_piece() {
                 can_repeat = true;
             }
@@ -81,7 +81,7 @@ impl Features {
             .ends
             .iter()
             .any(|e| matches!(e.cond, EndCond::Captured { .. }));
-        let values_differ = game.kinds.windows(2).any(|w| w[0].value != w[1].value);
+        let values_differ = game.kinds().windows(2).any(|w| w[0].value != w[1].value);
         let min_value = game
             .kinds
             .iter()
@@ -92,7 +92,7 @@ impl Features {
             .min(10_000);
         let unit = 100 * min_value;
         let mut reach = vec![Vec::new(); np];
-        for end in &game.ends {
+        for end in game.ends() {
             let EndCond::Reach { zone, pieces } = &end.cond else {
                 continue;
             };
@@ -100,13 +100,13 @@ impl Features {
                 continue;
             }
             for p in players.clone() {
-                let Some(z) = game.board.zones.get(zone.index()) else {
+                let Some(z) = game.board().zones.get(zone.index()) else {
                     continue;
                 };
                 if end.players >> p.0 & 1 == 1 {
                     reach[p.index()].push(Reach {
                         pieces: pieces[p],
-                        goal: (0..game.board.len())
+                        goal: (0..game.board().len())
                             .map(|c| z.contains(p, CellId::from_index(c)))
                             .collect(),
                     });
@@ -126,16 +126,17 @@ impl Features {
                 _ => false,
             }
         }
-        let clocked = game.ends.iter().any(|e| reads_history(&e.cond)) || !game.forbids.is_empty();
+        let clocked =
+            game.ends().iter().any(|e| reads_history(&e.cond)) || !game.forbids().is_empty();
         // A move of a piece worth more than three of the least valuable counts for less, in
         // proportion: a queen's twenty squares are worth less than they look, since a
         // valuable piece must keep away from attacks (without this, chess openings brought
         // the queen out at once for its moves).
         let heavy = 3 * min_value;
         let move_weight = if values_differ {
-            (0..game.pieces.len())
+            (0..game.pieces().len())
                 .map(|id| {
-                    let v = game.kinds[game.pieces[id].kind.index()].value;
+                    let v = game.kinds()[game.pieces()[id].kind.index()].value;
                     if v > heavy {
                         (10 * heavy / v).max(1)
                     } else {
@@ -180,17 +181,17 @@ impl Features {
         if !self.captures || mv.is_forced_pass() {
             return None;
         }
-        let rule = game.rules.get(mv.rule.index())?;
+        let rule = game.rules().get(mv.rule.index())?;
         let me = state.to_move();
         let value_if_enemy = |cell: CellId| -> Option<i32> {
             if cell == NO_CELL || cell.index() >= state.board().len() {
                 return None;
             }
             let piece = state.at(cell);
-            let pt = game.pieces.get(piece.index())?;
+            let pt = game.pieces().get(piece.index())?;
             match pt.owner {
                 Some(o) if piece != EMPTY && o != me => {
-                    Some(game.kinds.get(pt.kind.index()).map_or(0, |k| k.value))
+                    Some(game.kinds().get(pt.kind.index()).map_or(0, |k| k.value))
                 }
                 _ => None,
             }
@@ -215,16 +216,16 @@ impl Features {
 
     /// The value of the piece `mv` moves (0 for placements).
     pub fn mover_value(&self, game: &Game, state: &State, mv: Move) -> i32 {
-        let Some(rule) = game.rules.get(mv.rule.index()) else {
+        let Some(rule) = game.rules().get(mv.rule.index()) else {
             return 0;
         };
         if !rule.from_piece() || mv.len == 0 {
             return 0;
         }
         let piece = state.at(mv.cells[0]);
-        game.pieces
+        game.pieces()
             .get(piece.index())
-            .and_then(|pt| game.kinds.get(pt.kind.index()))
+            .and_then(|pt| game.kinds().get(pt.kind.index()))
             .map_or(0, |k| k.value)
     }
 

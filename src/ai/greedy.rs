@@ -67,11 +67,11 @@ impl Greedy {
     fn score(&mut self, game: &Game, state: &mut State, mv: Move) -> f64 {
         let me = state.to_move();
         game.make(state, mv);
-        let v = if game.prefer.is_empty() {
+        let v = if game.prefer().is_empty() {
             let eval = match &self.eval {
-                Some((name, e)) if *name == game.name => e,
+                Some((name, e)) if name == game.name() => e,
                 _ => {
-                    self.eval = Some((game.name.clone(), ChanceEval::of(game)));
+                    self.eval = Some((game.name().to_string(), ChanceEval::of(game)));
                     &self.eval.as_ref().expect("just set").1
                 }
             };
@@ -100,7 +100,7 @@ impl Bot for Greedy {
             1 => Some(moves[0]),
             _ => {
                 moves.shuffle(&mut self.rng);
-                let noise = game.prefer.noise;
+                let noise = game.prefer().noise;
                 let mut best: Option<(f64, Move)> = None;
                 for &mv in &moves {
                     let mut v = self.score(game, state, mv);

@@ -407,9 +407,9 @@ impl Mcts {
             total: &total,
             done: &done,
         };
-        self.solving = self.config.solver && game.num_players() == 2 && game.dice.is_none();
-        if self.config.rave > 0 && self.priors.0 != game.name {
-            self.priors = (game.name.clone(), cell_priors(game));
+        self.solving = self.config.solver && game.num_players() == 2 && game.dice().is_none();
+        if self.config.rave > 0 && self.priors.0 != game.name() {
+            self.priors = (game.name().to_string(), cell_priors(game));
         }
         if threads == 1 || state.result_now().is_some() || game.is_chance(state) {
             let info = self.search_tree(game, state, &ctl, Some(report));

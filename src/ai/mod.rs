@@ -236,7 +236,7 @@ const RAVE_MIN_MOVES: usize = 20;
 /// scored 48-57%: neither gain nor loss.
 pub fn rave_helps(game: &Game) -> bool {
     use crate::engine::Part;
-    let placing = game.rules.iter().all(|r| {
+    let placing = game.rules().iter().all(|r| {
         matches!(
             r.parts.first(),
             Some(Part::Place(_) | Part::Pass(_) | Part::SwapSides(_))
@@ -349,7 +349,7 @@ pub fn search_threads() -> usize {
 /// a level is a budget of work (depth, nodes, playouts), never a time, so it plays the same
 /// moves on a busy machine as on an idle one, only more slowly.
 ///
-/// Games with dice (`game.dice` is set) never use alpha-beta: level 1 plays random moves,
+/// Games with dice (`game.dice()` is set) never use alpha-beta: level 1 plays random moves,
 /// levels 2 to 7 [`Expectimax`] one choice deep with a random move 75 %, 60 %, 45 %, 30 %,
 /// 15 % and 0 % of the time, level 8 two choices deep and level 9 five ([`DICE_LEVELS`]).
 ///
@@ -379,7 +379,7 @@ fn level_bot(game: &Game, level: u8, seed: u64) -> Box<dyn Bot + Send> {
     if level == 1 {
         return Box::new(RandomBot::new(seed));
     }
-    if game.dice.is_some() {
+    if game.dice().is_some() {
         let (max_depth, max_nodes, random_moves) = DICE_LEVELS[(level - 2) as usize];
         let search = Box::new(Expectimax::new(ExpectimaxConfig {
             max_depth,

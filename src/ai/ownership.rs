@@ -19,7 +19,7 @@ pub const OWNERSHIP_PLAYOUTS: u32 = 200;
 /// `None` when the game has no area scoring. The same `seed` gives the same answer.
 pub fn dead_cells(game: &Game, state: &State, seed: u64) -> Option<Vec<CellId>> {
     game.area_owners(state)?;
-    let n = game.board.len();
+    let n = game.board().len();
     // The board alone, as a game that is not over: a game ended by passes has no moves
     // left to play out.
     let start = State::new(game, state.board.clone(), state.to_move());
@@ -80,7 +80,7 @@ mod tests {
         let dead = dead_cells(&game, &state, 7).expect("Go scores");
         let names: Vec<&str> = dead
             .iter()
-            .map(|c| game.board.cells[c.index()].name.as_str())
+            .map(|c| game.board().cells[c.index()].name.as_str())
             .collect();
         assert_eq!(names, ["e3"]);
         let cleared = without_pieces(&game, &state, &dead);

@@ -70,8 +70,8 @@ impl PlayoutPolicy {
         PlayoutPolicy {
             skip_eyes: game.has_eyes(),
             pass_last: game.ends_on_passes()
-                && game.rules.iter().any(|r| r.is_pass())
-                && game.dice.is_none(),
+                && game.rules().iter().any(|r| r.is_pass())
+                && game.dice().is_none(),
         }
     }
 

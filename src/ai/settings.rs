@@ -147,7 +147,7 @@ impl AiSettings {
             // Exactly the playouts asked for, in one tree.
             return mcts(n, 1);
         }
-        if game.dice.is_some() {
+        if game.dice().is_some() {
             return Box::new(Expectimax::new(ExpectimaxConfig {
                 max_depth: limits.depth.unwrap_or(MAX_CHANCE_DEPTH),
                 time_limit: limits.time,

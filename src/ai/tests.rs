@@ -208,7 +208,7 @@ fn alphabeta_searches_draughts_jumps() {
         let before = s.clone();
         let mv = ab(3, 0).select_move(&g, &mut s).expect("a move");
         assert_unchanged(&g, &before, &s);
-        if g.rules[mv.rule.index()].parts.iter().any(|p| {
+        if g.rules()[mv.rule.index()].parts.iter().any(|p| {
             matches!(
                 p,
                 crate::engine::Part::Jump(crate::engine::prim::jump::Jump { .. })
@@ -599,7 +599,7 @@ fn greedy_without_preferences_uses_the_evaluation() {
         .collect::<Vec<_>>()
         .join("\n");
     let g = custom(&src);
-    assert!(g.prefer.is_empty());
+    assert!(g.prefer().is_empty());
     let mut greedy = Greedy::new(GreedyConfig::default());
     // Bearing off the last piece wins.
     assert_eq!(

@@ -232,6 +232,12 @@ impl Rules {
         &self.progress
     }
 
+    /// Whether a capture must take the most pieces it can (`most-captures`), as draughts asks.
+    #[inline]
+    pub fn most_captures(&self) -> bool {
+        self.most_captures
+    }
+
     /// Whether some rule is a forced move (so generation filters by it).
     #[inline]
     pub fn has_forced(&self) -> bool {

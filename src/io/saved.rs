@@ -150,9 +150,9 @@ pub fn read(text: &str, name: &Path, opts: &ReadOptions) -> Result<Saved, String
 /// an illegal one is an error before anything is written.
 pub fn write(game: &Game, record: &Record, path: &Path) -> Result<String, String> {
     match Format::of_name(path) {
-        Format::Pgn if !game.algebraic => Err(format!(
+        Format::Pgn if !game.algebraic() => Err(format!(
             "PGN is for games written in algebraic notation, which {} is not",
-            game.title
+            game.title()
         )),
         Format::Pgn => write_pgn(game, record, &[]),
         Format::Sgf => write_sgf(game, record),

@@ -313,13 +313,13 @@ struct Grid {
 
 impl Grid {
     fn of(game: &Game) -> Result<Grid, String> {
-        let (width, height, bottom_up) = match game.board.shape {
+        let (width, height, bottom_up) = match game.board().shape {
             BoardShape::Square { width, height } => (width, height, true),
             BoardShape::HexRhombus { width, height, .. } => (width, height, false),
             _ => {
                 return Err(format!(
                     "{} is not on a square or hex-rhombus board: SGF cannot name its cells",
-                    game.title
+                    game.title()
                 ))
             }
         };
@@ -348,7 +348,7 @@ impl Grid {
 
     /// The SGF point of a cell.
     fn point(&self, game: &Game, cell: usize) -> String {
-        let c = &game.board.cells[cell];
+        let c = &game.board().cells[cell];
         let y = if self.bottom_up {
             self.height - 1 - c.row
         } else {
@@ -371,7 +371,7 @@ impl Grid {
         } else {
             y
         };
-        game.board
+        game.board()
             .cells
             .iter()
             .find(|c| c.col == x && c.row == row)
@@ -428,7 +428,7 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
     } else {
         out.push_str(&format!("SZ[{}:{}]", grid.width, grid.height));
     }
-    if let Some((_, komi)) = game.options.iter().find(|(n, _)| n == "komi") {
+    if let Some((_, komi)) = game.options().iter().find(|(n, _)| n == "komi") {
         out.push_str(&format!("KM[{}]", escape(komi)));
     }
     out.push_str(&format!("TG[{}]", escape(&rec.game)));
@@ -446,12 +446,12 @@ pub fn write_sgf(game: &Game, rec: &Record) -> Result<String, String> {
     if rec.position.is_some() {
         // The start position as setup stones and the player to move.
         let mut stones = [String::new(), String::new()];
-        for cell in 0..game.board.len() {
+        for cell in 0..game.board().len() {
             let p = state.at(crate::engine::CellId::from_index(cell));
             if p == crate::engine::EMPTY {
                 continue;
             }
-            match game.pieces[p.index()].owner {
+            match game.pieces()[p.index()].owner {
                 Some(Player(o)) if o < 2 => {
                     stones[o as usize].push_str(&format!("[{}]", grid.point(game, cell)))
                 }
@@ -640,7 +640,9 @@ impl Replay {
                     line,
                     format!(
                         "SZ[{sz}] but {}'s board is {} × {}",
-                        game.title, grid.width, grid.height
+                        game.title(),
+                        grid.width,
+                        grid.height
                     ),
                 ));
             }
@@ -730,7 +732,7 @@ impl Replay {
                                 self.moves.len() + 1,
                                 p.name,
                                 p.values[0],
-                                self.game.players[self.state.to_move().index()]
+                                self.game.players()[self.state.to_move().index()]
                             ),
                         ));
                     }
@@ -812,7 +814,7 @@ fn pass(game: &Game, state: &mut State) -> Result<(), String> {
     let mv = game.parse_move(state, "pass").map_err(|_| {
         format!(
             "setting up stones needs a pass move, which {} lacks",
-            game.title
+            game.title()
         )
     })?;
     game.make(state, mv);

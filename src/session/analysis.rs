@@ -75,7 +75,7 @@ pub fn analyse(game: &Game, state: &State, seed: u64, ai: AiSettings, plies: usi
     let summary = match evaluation {
         None if over => "the game is over".to_string(),
         None => format!("{} does not evaluate; try a higher level", ai.describe()),
-        Some(e) => in_words(e, &game.players[mover.index()]),
+        Some(e) => in_words(e, &game.players()[mover.index()]),
     };
     Analysis {
         ai,
@@ -115,7 +115,7 @@ pub fn score_moves(game: &Game, state: &State, seed: u64, ai: AiSettings) -> Vec
                 }
             };
             let summary = match evaluation {
-                Some(e) => in_words(e, &game.players[view.index()]),
+                Some(e) => in_words(e, &game.players()[view.index()]),
                 None => format!("{} does not evaluate", ai.describe()),
             };
             let key = evaluation.filter(|_| view == mover).map(rank);

@@ -60,7 +60,7 @@ impl Session {
             .points
             .iter()
             .enumerate()
-            .map(|(p, &pts)| format!("{} {}", g.players[p], score.text(pts)))
+            .map(|(p, &pts)| format!("{} {}", g.players()[p], score.text(pts)))
             .collect();
         let best = score.points.iter().copied().max().unwrap_or(0);
         let leaders: Vec<usize> = (0..score.points.len())
@@ -73,7 +73,7 @@ impl Session {
                     .map(|q| score.points[q])
                     .max()
                     .unwrap_or(0);
-                format!("{} wins by {}", g.players[*p], score.text(best - second))
+                format!("{} wins by {}", g.players()[*p], score.text(best - second))
             }
             _ => "a draw".to_string(),
         };
@@ -88,7 +88,7 @@ impl Session {
     /// The stones of the group at `cell`, in cell order (none for an empty cell).
     fn group(&self, cell: CellId) -> Vec<CellId> {
         let (g, s) = (self.game(), self.state());
-        let n = g.board.len();
+        let n = g.board().len();
         let Some(&piece) = s.board.get(cell.index()) else {
             return Vec::new();
         };
@@ -100,8 +100,8 @@ impl Session {
         let (mut out, mut stack) = (Vec::new(), vec![cell]);
         while let Some(c) = stack.pop() {
             out.push(c);
-            for d in g.board.basic_dirs() {
-                let x = g.board.next(c, d);
+            for d in g.board().basic_dirs() {
+                let x = g.board().next(c, d);
                 if x.index() < n && !seen[x.index()] && s.board[x.index()] == piece {
                     seen[x.index()] = true;
                     stack.push(x);
@@ -133,7 +133,7 @@ mod tests {
     fn cells(s: &Session, names: &[&str]) -> Vec<CellId> {
         names
             .iter()
-            .map(|n| s.game().board.cell_by_name(n).unwrap())
+            .map(|n| s.game().board().cell_by_name(n).unwrap())
             .collect()
     }
 

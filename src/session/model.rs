@@ -349,7 +349,7 @@ impl Session {
     /// Whether a history entry was made by the session rather than chosen: a roll, or the
     /// forced pass of a game with dice.
     pub fn automatic(&self, mv: &Move) -> bool {
-        mv.as_roll().is_some() || (self.game.dice.is_some() && mv.is_forced_pass())
+        mv.as_roll().is_some() || (self.game.dice().is_some() && mv.is_forced_pass())
     }
 
     /// The number of the move at `index` in the history, counting only the moves players
@@ -757,10 +757,10 @@ impl Session {
         value: &str,
         keep_moves: bool,
     ) -> Result<Vec<Event>, SessionError> {
-        if !self.game.options.iter().any(|(n, _)| n == name) {
+        if !self.game.options().iter().any(|(n, _)| n == name) {
             return Err(SessionError::Load(format!(
                 "{} has no option '{name}'",
-                self.game.name
+                self.game.name()
             )));
         }
         let mut rec = self.record();
@@ -846,7 +846,7 @@ impl Session {
     /// who cannot use the roll, recording both, until a player has a choice or the game is
     /// over. Nothing happens in other games.
     fn settle(&mut self, events: &mut Vec<Event>) {
-        if self.game.dice.is_none() {
+        if self.game.dice().is_none() {
             return;
         }
         // Bounded: a game where nobody can ever move would otherwise roll forever.
@@ -1101,14 +1101,14 @@ mod tests {
         );
         assert_eq!(s.area_score().unwrap().points, vec![810, 5]);
         s.set_option("size", "13", false).unwrap();
-        assert_eq!(s.game().board.len(), 169);
+        assert_eq!(s.game().board().len(), 169);
         assert!(s.history().is_empty());
         assert_eq!(s.record().options.len(), 2);
         s.play_text("m13").unwrap();
         // Refused: an unknown option, a bad value, a move the smaller board lacks.
         for (name, value) in [("colour", "red"), ("size", "abc"), ("size", "9")] {
             assert!(s.set_option(name, value, true).is_err(), "{name}={value}");
-            assert_eq!(s.game().board.len(), 169);
+            assert_eq!(s.game().board().len(), 169);
             assert_eq!(s.history().len(), 1);
         }
         let t = session("tictactoe", &[Seat::Human, Seat::Human]);

@@ -41,7 +41,7 @@ impl Session {
     /// of cells, one per step, that may be picked in any order.
     pub fn is_dice_turn(&self, mv: &Move) -> bool {
         let g = self.game();
-        g.rules.get(mv.rule.index()).is_some_and(
+        g.rules().get(mv.rule.index()).is_some_and(
             |r| matches!(r.parts.first(), Some(Part::Advance(a)) if a.steps == Steps::Die),
         )
     }
@@ -118,7 +118,7 @@ impl Session {
     /// The board cells a move is entered by: its origin, then what it lands on or acts on.
     pub fn move_cells(&self, mv: &Move) -> Vec<CellId> {
         let g = self.game();
-        let n = g.board.len();
+        let n = g.board().len();
         let mut cells: Vec<CellId> = g.move_origin(mv).into_iter().collect();
         for c in g.move_targets(mv) {
             if c.index() < n && cells.last() != Some(&c) {
@@ -216,7 +216,7 @@ mod tests {
     }
 
     fn cell(s: &Session, name: &str) -> CellId {
-        s.game().board.cell_by_name(name).unwrap()
+        s.game().board().cell_by_name(name).unwrap()
     }
 
     #[test]

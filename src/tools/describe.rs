@@ -9,14 +9,14 @@ pub fn summary(g: &Game) -> String {
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "{}: ok — \"{}\", {}, {}, {}, {}, {}",
-        g.name,
-        g.title,
+        g.name(),
+        g.title(),
         count(g.num_players(), "player", "players"),
-        count(g.board.len(), "cell", "cells"),
-        count(g.kinds.len(), "piece kind", "piece kinds"),
-        count(g.rules.len(), "move rule", "move rules"),
+        count(g.board().len(), "cell", "cells"),
+        count(g.kinds().len(), "piece kind", "piece kinds"),
+        count(g.rules().len(), "move rule", "move rules"),
         count(
-            g.ends.len() + usize::from(g.no_moves.is_some()),
+            g.ends().len() + usize::from(g.no_moves().is_some()),
             "ending",
             "endings"
         ),
@@ -42,15 +42,19 @@ fn shape(s: &BoardShape) -> String {
 /// A multi-line description of the compiled game.
 pub fn describe(g: &Game) -> String {
     let mut o = String::new();
-    let b = &g.board;
-    o.push_str(&format!("game {} (\"{}\")\n", g.name, g.title));
+    let b = &g.board();
+    o.push_str(&format!("game {} (\"{}\")\n", g.name(), g.title()));
     o.push_str(&format!(
         "players: {} (first: {})\n",
-        g.players.join(", "),
-        g.players[g.start_player.index()]
+        g.players().join(", "),
+        g.players()[g.start_player().index()]
     ));
-    if !g.options.is_empty() {
-        let opts: Vec<String> = g.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    if !g.options().is_empty() {
+        let opts: Vec<String> = g
+            .options()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         o.push_str(&format!("options: {}\n", opts.join(", ")));
     }
     o.push_str(&format!("board: {}, {} cells\n", shape(&b.shape), b.len()));
@@ -72,7 +76,7 @@ pub fn describe(g: &Game) -> String {
 /// The board's directions (with their opposites) and the named directions, per player
 /// where they differ.
 fn directions(g: &Game, o: &mut String) {
-    let b = &g.board;
+    let b = &g.board();
     let dirs: Vec<String> = b
         .dirs
         .iter()
@@ -117,7 +121,7 @@ fn directions(g: &Game, o: &mut String) {
                 per.0
                     .iter()
                     .enumerate()
-                    .map(|(p, d)| format!("{}: {}", g.players[p], words(d)))
+                    .map(|(p, d)| format!("{}: {}", g.players()[p], words(d)))
                     .collect::<Vec<_>>()
                     .join(" | ")
             };
@@ -128,7 +132,7 @@ fn directions(g: &Game, o: &mut String) {
 
 /// Each zone's cells, per player.
 fn zones(g: &Game, o: &mut String) {
-    let b = &g.board;
+    let b = &g.board();
     o.push_str("zones:\n");
     for z in &b.zones {
         let per: Vec<String> = (0..g.num_players())
@@ -142,7 +146,7 @@ fn zones(g: &Game, o: &mut String) {
                     })
                     .map(|c| b.cells[c].name.as_str())
                     .collect();
-                format!("{}: {}", g.players[p], abbreviate(&cells, 12))
+                format!("{}: {}", g.players()[p], abbreviate(&cells, 12))
             })
             .collect();
         o.push_str(&format!("  {:<14} {}\n", z.name, per.join(" | ")));
@@ -152,11 +156,11 @@ fn zones(g: &Game, o: &mut String) {
 /// Each piece: its kind, owner, value and how many stand at the start.
 fn pieces(g: &Game, o: &mut String) {
     o.push_str("pieces:\n");
-    for (i, p) in g.pieces.iter().enumerate().skip(1) {
+    for (i, p) in g.pieces().iter().enumerate().skip(1) {
         let owner = p
             .owner
-            .map_or("nobody".to_string(), |o| g.players[o.index()].clone());
-        let k = &g.kinds[p.kind.index()];
+            .map_or("nobody".to_string(), |o| g.players()[o.index()].clone());
+        let k = &g.kinds()[p.kind.index()];
         o.push_str(&format!(
             "  {} {} of {} (value {}), {} at start\n",
             p.symbol,
@@ -174,13 +178,13 @@ fn hands(g: &Game, o: &mut String) {
         let kinds: Vec<&str> = g
             .hand_kinds()
             .iter()
-            .map(|&k| g.kinds[k.index()].name.as_str())
+            .map(|&k| g.kinds()[k.index()].name.as_str())
             .collect();
         let start = g.start();
         let held: Vec<String> = (0..g.num_players())
             .map(|p| {
                 let p = crate::engine::Player(p as u8);
-                format!("{} {}", g.players[p.index()], g.hand_text(&start, p))
+                format!("{} {}", g.players()[p.index()], g.hand_text(&start, p))
             })
             .collect();
         o.push_str(&format!(
@@ -195,11 +199,11 @@ fn hands(g: &Game, o: &mut String) {
 /// Each move rule with its kinds, condition and primitives, and forced most-captures.
 fn moves(g: &Game, o: &mut String) {
     o.push_str("moves:\n");
-    for r in &g.rules {
+    for r in g.rules() {
         let kinds: Vec<&str> = r
             .kinds
             .iter()
-            .map(|&k| g.kinds[k.index()].name.as_str())
+            .map(|&k| g.kinds()[k.index()].name.as_str())
             .collect();
         let parts: Vec<&str> = r.parts.iter().map(Part::name).collect();
         let who = if kinds.is_empty() {
@@ -217,7 +221,7 @@ fn moves(g: &Game, o: &mut String) {
             parts.join(" then ")
         ));
     }
-    if g.most_captures {
+    if g.most_captures() {
         o.push_str("  forced most-captures: only the moves that capture the most pieces\n");
     }
 }
@@ -225,10 +229,10 @@ fn moves(g: &Game, o: &mut String) {
 /// The endings, the extra-turn rules, checkmate and what having no legal move does.
 fn endings(g: &Game, o: &mut String) {
     o.push_str("endings:\n");
-    for e in &g.ends {
+    for e in g.ends() {
         let who: Vec<&str> = (0..g.num_players())
             .filter(|p| e.players >> p & 1 == 1)
-            .map(|p| g.players[p].as_str())
+            .map(|p| g.players()[p].as_str())
             .collect();
         o.push_str(&format!(
             "  {} if {} for {}   [{}]\n",
@@ -238,19 +242,19 @@ fn endings(g: &Game, o: &mut String) {
             cond_name(&e.cond)
         ));
     }
-    for e in &g.again {
+    for e in g.again() {
         o.push_str(&format!(
             "  again if {}   (the mover plays again)\n",
             e.text
         ));
     }
-    if let Some(r) = g.checkmate {
+    if let Some(r) = g.checkmate() {
         o.push_str(&format!(
             "  {} if checkmate (no legal move while a royal piece is attacked)\n",
             result_word(r)
         ));
     }
-    match g.no_moves {
+    match g.no_moves() {
         Some(NoMoves::Pass) => o.push_str("  no legal move: pass\n"),
         Some(NoMoves::Result(r)) => o.push_str(&format!(
             "  no legal move: {} for the player to move\n",
@@ -262,9 +266,9 @@ fn endings(g: &Game, o: &mut String) {
 
 /// The `forbid` rules.
 fn forbids(g: &Game, o: &mut String) {
-    if !g.forbids.is_empty() {
+    if !g.forbids().is_empty() {
         o.push_str("forbidden (a move after which this holds is not legal; a pass always is):\n");
-        for f in &g.forbids {
+        for f in g.forbids() {
             let what = match &f.cond {
                 crate::engine::ForbidCond::Repetition(r) => r.name(),
                 crate::engine::ForbidCond::Surrounded { .. } => "surrounded".to_string(),
@@ -276,7 +280,7 @@ fn forbids(g: &Game, o: &mut String) {
 
 /// The greedy player's `prefer` lines and noise.
 fn prefer(g: &Game, o: &mut String) {
-    let pr = &g.prefer;
+    let pr = &g.prefer();
     if !pr.rules.is_empty() || pr.noise > 0 {
         o.push_str("prefer (what the greedy player adds up for a move, in file order):\n");
         for p in &pr.rules {
@@ -310,9 +314,9 @@ fn bonuses(g: &Game, o: &mut String) {
 
 /// One bonus table's lines, a piece each, indented by `indent`; `at` is the table.
 fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(PieceId, usize) -> i32) {
-    for (id, p) in g.pieces.iter().enumerate().skip(1) {
+    for (id, p) in g.pieces().iter().enumerate().skip(1) {
         let mut by_weight: Vec<(i32, Vec<&str>)> = Vec::new();
-        for (c, cell) in g.board.cells.iter().enumerate() {
+        for (c, cell) in g.board().cells.iter().enumerate() {
             let w = at(PieceId::from_index(id), c);
             if w == 0 {
                 continue;
@@ -333,7 +337,7 @@ fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(PieceId, usize
         o.push_str(&format!(
             "{indent}{} {}  {}\n",
             p.symbol,
-            g.kinds[p.kind.index()].name,
+            g.kinds()[p.kind.index()].name,
             groups.join(" | ")
         ));
     }
@@ -343,50 +347,50 @@ fn bonus_rows(g: &Game, o: &mut String, indent: &str, at: impl Fn(PieceId, usize
 /// player, the reserve the tracks are entered from, and the cells that stack. Each is
 /// printed only when the game has it.
 fn race(g: &Game, o: &mut String) {
-    if let Some(d) = &g.dice {
+    if let Some(d) = &g.dice() {
         o.push_str(&format!("dice: {}\n", d.text));
         o.push_str(&format!("  chance of each roll: {}\n", roll_chances(d)));
         if let Some(turn) = g.dice_turn_text() {
             o.push_str(&format!("  {turn}\n"));
         }
     }
-    if !g.tracks.is_empty() {
+    if !g.tracks().is_empty() {
         o.push_str(
             "tracks (in order: the first step from the reserve lands on the first cell; \
              exactly one step past the last cell bears a piece off):\n",
         );
-        for t in &g.tracks {
+        for t in g.tracks() {
             for p in 0..g.num_players() {
                 let cells: Vec<&str> = t.cells[Player(p as u8)]
                     .iter()
-                    .map(|&c| g.board.cells[c.index()].name.as_str())
+                    .map(|&c| g.board().cells[c.index()].name.as_str())
                     .collect();
                 let name = if p == 0 { t.name.as_str() } else { "" };
                 o.push_str(&format!(
                     "  {:<14} {}: {} ({} cells)\n",
                     name,
-                    g.players[p],
+                    g.players()[p],
                     cells.join(" "),
                     cells.len()
                 ));
             }
         }
-        if let Some(k) = g.reserve_kind {
+        if let Some(k) = g.reserve_kind() {
             let per: Vec<String> = (0..g.num_players())
                 .map(|p| {
                     let id = g.piece_id(k, Some(Player(p as u8)));
-                    let n = g.start_reserve.get(id.index()).copied().unwrap_or(0);
-                    format!("{n} for {}", g.players[p])
+                    let n = g.start_reserve().get(id.index()).copied().unwrap_or(0);
+                    format!("{n} for {}", g.players()[p])
                 })
                 .collect();
             o.push_str(&format!(
                 "  reserve        {} at start: {}\n",
-                g.kinds[k.index()].name,
+                g.kinds()[k.index()].name,
                 per.join(", ")
             ));
         }
     }
-    let b = &g.board;
+    let b = &g.board();
     // Stack cells grouped by (capacity, shared), in the order each group first appears.
     let mut groups: Vec<((u8, bool), Vec<&str>)> = Vec::new();
     for (c, &cap) in b.stack_cap.iter().enumerate() {

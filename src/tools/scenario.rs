@@ -257,7 +257,7 @@ impl Runner<'_> {
                     self.failures.push(
                         Diagnostic::error(who.span, "it is another player's turn")
                             .with_note(format!("expected: {}", who.node))
-                            .with_note(format!("actual:   {}", g.players[s.to_move().index()])),
+                            .with_note(format!("actual:   {}", g.players()[s.to_move().index()])),
                     );
                 }
                 Some(_) => {}
@@ -274,7 +274,7 @@ impl Runner<'_> {
 
     /// Why a position is no chance node, for a note.
     fn not_chance(&self, s: &State) -> String {
-        if self.game.dice.is_none() {
+        if self.game.dice().is_none() {
             "this game has no dice".to_string()
         } else if self.game.is_over(s) {
             "the game is over".to_string()
@@ -282,7 +282,7 @@ impl Runner<'_> {
             format!(
                 "the dice show {}; {} moves next",
                 s.roll().map_or("nothing".to_string(), |r| r.to_string()),
-                self.game.players[s.to_move().index()]
+                self.game.players()[s.to_move().index()]
             )
         }
     }
@@ -295,8 +295,8 @@ impl Runner<'_> {
         }
         self.failures.push(
             Diagnostic::error(who.span, format!("no player '{}' in this game", who.node))
-                .suggest(&who.node, g.players.iter().map(String::as_str))
-                .with_note(format!("players: {}", g.players.join(", "))),
+                .suggest(&who.node, g.players().iter().map(String::as_str))
+                .with_note(format!("players: {}", g.players().join(", "))),
         );
         None
     }
@@ -310,7 +310,10 @@ impl Runner<'_> {
                     word.span,
                     format!("there is no cell '{cell}' on this board"),
                 )
-                .suggest(&cell, self.game.board.cells.iter().map(|c| c.name.as_str()));
+                .suggest(
+                    &cell,
+                    self.game.board().cells.iter().map(|c| c.name.as_str()),
+                );
                 self.failures.push(d);
                 true
             }
@@ -329,7 +332,7 @@ impl Runner<'_> {
         let mut legal = g.legal_moves_vec(s).into_iter().collect::<Vec<Move>>();
         let mut what = "the legal moves".to_string();
         if let Some(o) = origin {
-            let Some(cell) = g.board.cell_by_name(&o.node) else {
+            let Some(cell) = g.board().cell_by_name(&o.node) else {
                 self.bad_cell(o);
                 if self.failures.is_empty() {
                     self.failures.push(Diagnostic::error(
@@ -340,7 +343,10 @@ impl Runner<'_> {
                 return;
             };
             legal.retain(|m| g.move_origin(m) == Some(cell));
-            what = format!("the legal moves from {}", g.board.cells[cell.index()].name);
+            what = format!(
+                "the legal moves from {}",
+                g.board().cells[cell.index()].name
+            );
         }
         let actual: BTreeSet<String> = legal.iter().map(|&m| g.move_to_string(s, m)).collect();
         // Each expected move in the game's own spelling when it is legal (so `E2E4` and
@@ -466,7 +472,7 @@ impl Runner<'_> {
         let actual = describe_end(g, s).unwrap_or_else(|| {
             format!(
                 "the game goes on; {} to move",
-                g.players[s.to_move().index()]
+                g.players()[s.to_move().index()]
             )
         });
         let expected = match expect {

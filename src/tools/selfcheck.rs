@@ -388,7 +388,7 @@ fn check_moves(
             // ambiguous, except in algebraic notation, where case tells a bishop (`Bxc4`)
             // from a pawn (`bxc4`) and is read exactly.
             let text = game.move_to_string(state, mv);
-            let text = if game.algebraic {
+            let text = if game.algebraic() {
                 text
             } else {
                 text.to_lowercase()

@@ -253,7 +253,7 @@ pub fn play_shard(
     let mut summary = ShardSummary {
         format: FORMAT.into(),
         game: args.game.clone(),
-        title: game.title.clone(),
+        title: game.title().to_string(),
         options: args.set.clone(),
         rules: rules_fingerprint(game),
         a: args.a.spec(),
@@ -341,7 +341,7 @@ fn record_text(
     r: &GameRecord,
     moves: &[String],
 ) -> String {
-    let seat = |s: usize| game.players.get(s).map_or("?", String::as_str);
+    let seat = |s: usize| game.players().get(s).map_or("?", String::as_str);
     let comments = format!(
         "# match game {} (from 0) of {}, seed {}: A = {} plays {}, B = {} plays {}\n\
          # {} after {} plies: {}\n",

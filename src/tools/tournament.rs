@@ -253,8 +253,8 @@ impl MatchReport {
         elapsed: Duration,
     ) -> MatchReport {
         MatchReport {
-            game: game.title.clone(),
-            seats: game.players.clone(),
+            game: game.title().to_string(),
+            seats: game.players().to_vec(),
             a: *a,
             b: *b,
             a_name: a.bot(game, 0).name(),
@@ -693,7 +693,7 @@ pub fn cli(args: &MatchArgs) -> Result<(), MatchError> {
         return Err(MatchError {
             message: format!(
                 "match needs a two-player game; {} has {} players",
-                game.title,
+                game.title(),
                 game.num_players()
             ),
             code: 2,
@@ -737,13 +737,13 @@ fn ending_reason(game: &Game, state: &crate::engine::State, outcome: Option<Outc
     match outcome {
         None => format!("stopped after {MAX_PLIES} plies"),
         Some(_) if state.result_now().is_some() => {
-            match deciding_rule(game, state).and_then(|i| game.ends.get(i)) {
+            match deciding_rule(game, state).and_then(|i| game.ends().get(i)) {
                 Some(end) => format!("{} if {}", result_word(end.result), end.text),
                 None => "an ending rule".into(),
             }
         }
         // The player to move has no legal move: the rule that says what that means.
-        Some(_) => match (game.checkmate, game.no_moves) {
+        Some(_) => match (game.checkmate(), game.no_moves()) {
             (Some(r), _) if game.in_check(state, state.to_move()) => {
                 format!("{} if checkmate", result_word(r))
             }

@@ -142,7 +142,7 @@ fn handicap_stones_set_up_the_start() {
         .iter()
         .position(|p| p.owner == Some(Player(0)))
         .unwrap();
-    let at = |name: &str| state.at(g.board.cell_by_name(name).unwrap()).index();
+    let at = |name: &str| state.at(g.board().cell_by_name(name).unwrap()).index();
     assert_eq!(at("c7"), black);
     assert_eq!(at("g3"), black);
     // Written back: setup stones and the player to move.
