@@ -477,6 +477,9 @@ pub struct StateView {
     pub last: Vec<u16>,
     /// The history, oldest first.
     pub history: Vec<HistoryEntry>,
+    /// Whether the move list pairs a move with its answer on one row (`1. e4 e5`): two
+    /// players taking turns without dice. Otherwise each entry has a row, with its player.
+    pub paired: bool,
     /// Entries taken back that stepping forward replays (a loaded record's rest).
     pub future: Vec<String>,
     /// How many legal moves there are now.
@@ -497,8 +500,11 @@ pub struct HistoryEntry {
     pub text: String,
     /// Who made it.
     pub player: usize,
-    /// The move's number, counting only the moves players chose.
+    /// The move's number as players count them: where two players take turns without
+    /// dice, a move and its answer share one (`1. e4 e5`).
     pub number: usize,
+    /// Whether the entry opens its number (`1.`) rather than answering (`1...`).
+    pub opens: bool,
     /// A roll of the dice or a forced pass, made by the session.
     pub automatic: bool,
 }
@@ -543,11 +549,15 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         .history()
         .iter()
         .enumerate()
-        .map(|(i, p)| HistoryEntry {
-            text: p.text.clone(),
-            player: p.player.index(),
-            number: s.move_number(i),
-            automatic: s.automatic(&p.mv),
+        .map(|(i, p)| {
+            let label = s.move_label(i);
+            HistoryEntry {
+                text: p.text.clone(),
+                player: p.player.index(),
+                number: label.number,
+                opens: label.opens,
+                automatic: s.automatic(&p.mv),
+            }
         })
         .collect();
     let legal = if s.is_over() {
@@ -590,6 +600,7 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
             .and_then(|d| s.score_line(d)),
         last,
         history,
+        paired: crate::ui::move_list::paired(s),
         future: s.redo_texts(),
         legal: legal.len(),
         without_cells: if human_to_move {
