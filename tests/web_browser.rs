@@ -691,6 +691,14 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     // Go: a pass is always there; two in a row end the game, and the button goes.
     page.start("go", "size=9", &["human", "human"]).await;
     assert_eq!(page.buttons().await, ["pass"]);
+    // The options in force, in words under the legend (the size is the board's own).
+    let notes = page
+        .js("return [...document.querySelectorAll('#legend .legend-note')].map(n => n.textContent)")
+        .await;
+    assert_eq!(
+        notes,
+        json!(["komi 7.5 · suicide not allowed · positional ko"])
+    );
     page.click(pass).await;
     page.wait_moves(1).await;
     page.click(pass).await;

@@ -38,6 +38,9 @@ pub struct BoardView {
     pub checkered: bool,
     /// How the rule file says the board is drawn.
     pub look: LookView,
+    /// What the rules single out, in words, for under the legend: the edges to join, the
+    /// special cells, the options (`komi 7.5 · suicide not allowed · positional ko`).
+    pub notes: Vec<String>,
 }
 
 /// A board's look (the rule file's `look` lines), placed for drawing.
@@ -302,6 +305,7 @@ pub fn board_view(game: &Game) -> BoardView {
         extent: [x0, y0, x1 - x0, y1 - y0],
         look,
         checkered: game.rules.iter().any(|r| r.from_piece()),
+        notes: crate::ui::legend::rule_notes(game),
     }
 }
 

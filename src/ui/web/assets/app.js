@@ -576,6 +576,13 @@ function legend() {
     item.appendChild(document.createTextNode(" " + kind));
     box.appendChild(item);
   }
+  // The rules' notes in words: the edges to join, special cells, the options in force.
+  for (const text of board.notes || []) {
+    const note = document.createElement("div");
+    note.className = "legend-note";
+    note.textContent = text;
+    box.appendChild(note);
+  }
 }
 
 // ---- entering moves by clicking ----
