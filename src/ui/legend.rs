@@ -15,12 +15,17 @@ const BUILT_IN_ZONES: [&str; 5] = ["top", "bottom", "left", "right", "all"];
 /// named without its cells.
 const LISTED_CELLS: usize = 6;
 
-/// The notes for `game`, one line each; `pieces` adds the line of piece letters (the
-/// full-screen board draws its own).
+/// The notes for `game`, one line each; `pieces` adds the line of piece letters and what
+/// each kind promotes to (the full-screen board draws its own pieces, and its panel has no
+/// room for the promotions).
 pub fn notes(game: &Game, pieces: bool) -> Vec<String> {
     let mut out = Vec::new();
     if pieces {
         out.extend(piece_letters(game));
+        let promotions = promotions(game);
+        if !promotions.is_empty() {
+            out.push(promotions.join(" · "));
+        }
     }
     out.extend(rule_notes(game));
     if game
@@ -52,6 +57,40 @@ pub fn rule_notes(game: &Game) -> Vec<String> {
     let options = option_words(game);
     if !options.is_empty() {
         out.push(options.join(" · "));
+    }
+    out
+}
+
+/// What each kind may become, as its moves declare (`promote(king, in: crown-row)`):
+/// `man promotes to king`, `pawn promotes to queen, rook, bishop or knight`.
+pub fn promotions(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, kind) in game.kinds.iter().enumerate() {
+        let mut to: Vec<&str> = Vec::new();
+        for r in game
+            .rules
+            .iter()
+            .filter(|r| r.kinds.iter().any(|x| x.index() == k))
+        {
+            for part in &r.parts {
+                let Part::Promote(p) = part else { continue };
+                for t in &p.kinds {
+                    let name = game.kinds[t.index()].name.as_str();
+                    if !to.contains(&name) {
+                        to.push(name);
+                    }
+                }
+            }
+        }
+        let Some((last, rest)) = to.split_last() else {
+            continue;
+        };
+        let list = if rest.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} or {last}", rest.join(", "))
+        };
+        out.push(format!("{} promotes to {list}", kind.name));
     }
     out
 }
@@ -307,6 +346,17 @@ mod tests {
             ["no insufficient material rule"]
         );
         assert!(words("breakthrough", &[]).is_empty());
+    }
+
+    #[test]
+    fn promotions_are_named_from_the_moves() {
+        let of = |game: &str| promotions(&crate::load_shipped(game, &[]).unwrap());
+        assert_eq!(of("draughts"), ["man promotes to king"]);
+        assert_eq!(
+            of("chess"),
+            ["pawn promotes to queen, rook, bishop or knight"]
+        );
+        assert!(of("go").is_empty());
     }
 
     #[test]

@@ -38,8 +38,8 @@ pub struct BoardView {
     pub checkered: bool,
     /// How the rule file says the board is drawn.
     pub look: LookView,
-    /// What the rules single out, in words, for under the legend: the edges to join, the
-    /// special cells, the options (`komi 7.5 · suicide not allowed · positional ko`).
+    /// What the rules single out, in words, for under the legend: what each kind promotes
+    /// to, the edges to join, the special cells, the options (`komi 7.5 · suicide not allowed · positional ko`).
     pub notes: Vec<String>,
 }
 
@@ -305,7 +305,10 @@ pub fn board_view(game: &Game) -> BoardView {
         extent: [x0, y0, x1 - x0, y1 - y0],
         look,
         checkered: game.rules.iter().any(|r| r.from_piece()),
-        notes: crate::ui::legend::rule_notes(game),
+        notes: crate::ui::legend::promotions(game)
+            .into_iter()
+            .chain(crate::ui::legend::rule_notes(game))
+            .collect(),
     }
 }
 
