@@ -337,6 +337,14 @@ fn each_board_is_drawn_as_its_rule_file_says() {
         marks(&go),
         ["d4", "k4", "q4", "d10", "k10", "q10", "d16", "k16", "q16"]
     );
+    // The notes under the legend, in words: the options without the board's size, and
+    // what a piece promotes to.
+    assert_eq!(
+        go["notes"],
+        json!(["komi 7.5 · suicide not allowed · positional ko"])
+    );
+    let (draughts, _) = board("draughts", json!({}));
+    assert_eq!(draughts["notes"][0], "man promotes to king");
     let (go9, _) = board("go", json!({"size": "9"}));
     assert_eq!(marks(&go9), ["c3", "g3", "e5", "c7", "g7"]);
     // Hex and Nex: each player's sides in their colour.

@@ -258,7 +258,7 @@ impl Page {
         self.until(
             &format!("{n} moves"),
             &format!(
-                "return document.querySelectorAll('#moves-list li:not(.future)').length === {n} && \
+                "return document.querySelectorAll('#moves-list .ply:not(.future)').length === {n} && \
                  !document.getElementById('status').textContent.includes('thinking')"
             ),
         )
@@ -322,10 +322,12 @@ async fn the_web_board_plays_replays_and_draws_every_game() {
     page.click(&format!("#board [data-cell='{}']", cells[1]))
         .await;
     page.wait_moves(2).await;
+    // The person's move and the AI's answer share a row, numbered per full move.
     let moves = page.moves().await;
-    assert_eq!(
-        moves[0],
-        format!("White: {}", first["text"].as_str().unwrap())
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(
+        moves[0].starts_with(&format!("1. {} ", first["text"].as_str().unwrap())),
+        "{moves:?}"
     );
     // Undo takes back the person's move and the AI's reply.
     page.click("#undo").await;
@@ -355,14 +357,14 @@ async fn the_web_board_plays_replays_and_draws_every_game() {
         .await
         .unwrap();
     page.wait_moves(2).await;
-    assert_eq!(page.moves().await[0], "White: c6-c7=L");
+    assert!(page.moves().await[0].starts_with("1. c6-c7=L "));
     assert_eq!(page.piece_at("c7").await.as_deref(), Some("L"));
 
     // Nex against the AI: a turn places a stone and a neutral stone, two clicks.
     page.start("nex", "size=5", &["human", "ai:1"]).await;
     page.click_cells(&["c3", "b2"]).await;
     page.wait_moves(2).await;
-    assert_eq!(page.moves().await[0], "Black: Bc3?b2");
+    assert!(page.moves().await[0].starts_with("1. Bc3?b2 "));
     assert_eq!(page.piece_at("c3").await.as_deref(), Some("B"));
     assert_eq!(page.piece_at("b2").await.as_deref(), Some("?"));
 
@@ -380,7 +382,8 @@ async fn the_web_board_plays_replays_and_draws_every_game() {
         "return document.querySelectorAll('#moves-list li').length >= 1",
     )
     .await;
-    assert_eq!(page.moves().await[0], "White: Wa1Wc3?c2");
+    // White moves first in this position: the row opens with an answer's dots.
+    assert_eq!(page.moves().await[0], "1... Wa1Wc3?c2");
     assert_eq!(page.piece_at("a1").await.as_deref(), Some("W"));
     assert_eq!(page.piece_at("c2").await.as_deref(), Some("?"));
 
@@ -419,10 +422,13 @@ async fn the_web_board_plays_replays_and_draws_every_game() {
             .collect();
         assert_eq!(page.pieces().await, want, "after step {}", i + 1);
         let current = page
-            .js("return document.querySelector('#moves-list li.current').dataset.ply")
+            .js("return document.querySelector('#moves-list .ply.current').dataset.ply")
             .await;
         assert_eq!(current, json!((i + 1).to_string()));
     }
+    // Numbered per full move, as the line mode and PGN number them: a move and its answer
+    // on one row.
+    assert_eq!(page.moves().await, ["1. b2 a1", "2. c3"]);
     // The arrow key steps back too.
     page.c
         .find(Locator::Css("body"))
@@ -545,7 +551,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
         .await
         .unwrap();
     page.wait_moves(1).await;
-    assert_eq!(page.moves().await[0], "Black: S*5e");
+    assert_eq!(page.moves().await, ["1. S*5e"]);
     assert_eq!(page.piece_at("5e").await.as_deref(), Some("S"));
     // White's king steps; then Black's silver enters the zone: promote or not, both offered.
     page.click_cells(&["5a", "6a"]).await;
@@ -566,7 +572,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
         .await
         .unwrap();
     page.wait_moves(3).await;
-    assert_eq!(page.moves().await[2], "Black: 4d4c+");
+    assert_eq!(page.moves().await[1], "2. 4d4c+");
 
     // Backgammon: the roll and the bar are shown, stacks carry their height, and a whole
     // turn is entered man by man.
@@ -600,7 +606,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
     // Each click narrows the turns; the turn is played as soon as only one is left. The
     // move list already holds the automatic roll.
     let before = page.moves().await.len();
-    assert!(page.moves().await[0].starts_with("White: roll"));
+    assert!(page.moves().await[0].starts_with("White roll"));
     for (i, name) in names.iter().enumerate() {
         page.click_cell(name).await;
         page.until(
@@ -618,7 +624,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
     }
     assert_eq!(
         page.moves().await[before],
-        format!("White: {}", turn["text"].as_str().unwrap())
+        format!("1. White {}", turn["text"].as_str().unwrap())
     );
 
     // Drawn as a race (`look track = points`): the 24 points numbered from the mover's
@@ -661,7 +667,7 @@ async fn the_web_board_drops_promotes_and_plays_whole_dice_turns() {
     .await;
     page.click_cell("off").await;
     page.wait_moves(1).await;
-    assert_eq!(page.moves().await, ["White: 4/off+3/off"]);
+    assert_eq!(page.moves().await, ["1. White 4/off+3/off"]);
 
     page.c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(profile);
@@ -685,6 +691,14 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     // Go: a pass is always there; two in a row end the game, and the button goes.
     page.start("go", "size=9", &["human", "human"]).await;
     assert_eq!(page.buttons().await, ["pass"]);
+    // The options in force, in words under the legend (the size is the board's own).
+    let notes = page
+        .js("return [...document.querySelectorAll('#legend .legend-note')].map(n => n.textContent)")
+        .await;
+    assert_eq!(
+        notes,
+        json!(["komi 7.5 · suicide not allowed · positional ko"])
+    );
     page.click(pass).await;
     page.wait_moves(1).await;
     page.click(pass).await;
@@ -694,7 +708,7 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
         "return document.getElementById('status').textContent.startsWith('Game over')",
     )
     .await;
-    assert_eq!(page.moves().await, ["Black: pass", "White: pass"]);
+    assert_eq!(page.moves().await, ["1. pass pass"]);
     assert!(page.buttons().await.is_empty());
 
     // Go's dead stones at the end: the computer marks the lone black stone in White's area,
@@ -746,7 +760,7 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     assert_eq!(page.buttons().await, ["swap"]);
     page.click("#without-cells [data-move='swap']").await;
     page.wait_moves(2).await;
-    assert_eq!(page.moves().await, ["Black: a1", "White: swap"]);
+    assert_eq!(page.moves().await, ["1. a1 swap"]);
     assert!(page.buttons().await.is_empty());
 
     // Reversi: Black cannot outflank a disc, so a pass is Black's only move; then White
@@ -761,7 +775,7 @@ async fn moves_without_a_cell_are_buttons_while_legal() {
     assert_eq!(page.buttons().await, ["pass"]);
     page.click(pass).await;
     page.wait_moves(1).await;
-    assert_eq!(page.moves().await, ["Black: pass"]);
+    assert_eq!(page.moves().await, ["1. pass"]);
     assert!(page.buttons().await.is_empty());
 
     page.c.close().await.unwrap();

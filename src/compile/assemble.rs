@@ -309,6 +309,8 @@ impl Compiler {
             .iter()
             .map(|(k, v)| (k.clone(), v.to_string()))
             .collect();
+        let drawn_options = super::option_roles::drawn_options(ast, &self.options);
+        let move_options = super::option_roles::move_options(ast, &self.options);
         let start_reserve = self.start_reserve(&piece_table, &kinds, npieces)?;
         let royal = ByPlayer(
             (0..np)
@@ -344,6 +346,8 @@ impl Compiler {
             start_board: self.pieces.start.clone(),
             start_player: Player(0),
             options,
+            drawn_options,
+            move_options,
             symbol_in_placements,
             progress: self.progress,
             has_forced,

@@ -20,6 +20,7 @@ mod hand;
 mod look;
 mod most_captures;
 mod moves;
+mod option_roles;
 mod pieces;
 mod prefer;
 mod prim;

@@ -60,6 +60,10 @@ pub struct Rules {
     pub(crate) zobrist: Zobrist,
     /// The options this game was compiled with, after `--set` overrides.
     pub(crate) options: Vec<(String, String)>,
+    /// The options the board line reads (its size), which the board itself shows.
+    pub(crate) drawn_options: Vec<String>,
+    /// The options a move's guard reads (`move swap-sides when swap`): they allow a move.
+    pub(crate) move_options: Vec<String>,
     /// Piece ids whose moves reset the no-progress clock (captures always do); `None` when
     /// no rule uses the clock (a no-progress ending, or a repetition since the last
     /// irreversible move), so make/unmake skip it.

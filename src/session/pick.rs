@@ -5,9 +5,12 @@
 //! complete) it is played, and moves sharing all their cells (promotion choices) are offered
 //! as a list. A whole turn of dice (backgammon) is picked step by step in any order of its
 //! steps, each man then where it lands, with the bar ([`BAR`]) and the men borne off
-//! ([`OFF`]) as places to pick beside the board's cells.
+//! ([`OFF`]) as places to pick beside the board's cells. A placement kept next to a piece
+//! of one's own (Ataxx's clone) may also be picked from that piece, so that picking a stone
+//! lights its clones as well as its jumps.
 
-use crate::engine::{CellId, Move, Part, Steps, BORNE_OFF, FROM_RESERVE};
+use crate::engine::prim::pattern::Pattern;
+use crate::engine::{CellId, Move, Part, Steps, BORNE_OFF, FROM_RESERVE, NO_CELL};
 
 use super::model::Session;
 
@@ -71,7 +74,16 @@ impl Session {
     /// orders a player could play count: men on the bar first, each man from where it stands.
     pub fn pick_orders(&self, mv: &Move) -> Vec<Vec<CellId>> {
         if !self.is_dice_turn(mv) {
-            return vec![self.move_cells(mv)];
+            let cells = self.move_cells(mv);
+            // A placement that must be next to a piece of one's own (Ataxx's clone) may also
+            // be picked from that piece, as if the piece grew into the cell.
+            let mut out: Vec<Vec<CellId>> = self
+                .grown_from(mv, &cells)
+                .into_iter()
+                .map(|f| vec![f, cells[0]])
+                .collect();
+            out.insert(0, cells);
+            return out;
         }
         let steps: Vec<(CellId, CellId)> =
             mv.cells().chunks_exact(2).map(|s| (s[0], s[1])).collect();
@@ -109,6 +121,35 @@ impl Session {
                 }
                 if !out.contains(&seq) {
                     out.push(seq);
+                }
+            }
+        }
+        out
+    }
+
+    /// For a placement of one cell that a rule keeps next to certain pieces
+    /// (`convert-around(…, next-to: friend)`), those pieces' cells around it; else none.
+    fn grown_from(&self, mv: &Move, cells: &[CellId]) -> Vec<CellId> {
+        let (g, s) = (self.game(), self.state());
+        let (&[target], None) = (cells, g.move_origin(mv)) else {
+            return Vec::new();
+        };
+        let Some(rule) = g.rules.get(mv.rule.index()) else {
+            return Vec::new();
+        };
+        let p = s.to_move();
+        let mut out = Vec::new();
+        for part in &rule.parts {
+            let Part::Pattern(Pattern::ConvertAround(around)) = part else {
+                continue;
+            };
+            let Some(need) = &around.next_to else {
+                continue;
+            };
+            for &d in &around.dirs[p] {
+                let c = g.board.next(target, d);
+                if c != NO_CELL && need.accepts(&g.board, p, c, s.at(c)) && !out.contains(&c) {
+                    out.push(c);
                 }
             }
         }
@@ -244,6 +285,42 @@ mod tests {
         let a1 = cell(&n, "a1");
         assert!(matches!(n.pick(&[], a1), Pick::Picked { .. }));
         assert!(matches!(n.pick(&[a1], cell(&n, "a2")), Pick::Play(_)));
+    }
+
+    #[test]
+    fn an_ataxx_stone_lights_its_clones_and_its_jumps() {
+        let s = session("ataxx");
+        let a7 = cell(&s, "a7");
+        let names = |cells: Vec<CellId>| -> Vec<String> {
+            let mut v: Vec<String> = cells.into_iter().map(|c| s.pick_name(c)).collect();
+            v.sort();
+            v
+        };
+        // The empty cells next to it (clones) and two steps away (jumps).
+        assert_eq!(
+            names(s.next_cells(&[a7])),
+            ["a5", "a6", "b5", "b6", "b7", "c5", "c6", "c7"]
+        );
+        assert!(matches!(
+            s.pick(&[], a7),
+            Pick::Picked { complete: None, .. }
+        ));
+        // Picking a clone's cell after the stone plays the clone, as the cell alone does.
+        let clone = s.game().parse_move(s.state(), "b6").unwrap();
+        assert_eq!(s.pick(&[a7], cell(&s, "b6")), Pick::Play(clone));
+        assert_eq!(s.pick(&[], cell(&s, "b6")), Pick::Play(clone));
+        let Pick::Play(jump) = s.pick(&[a7], cell(&s, "c5")) else {
+            panic!("the jump is meant")
+        };
+        assert_eq!(s.game().move_origin(&jump), Some(a7), "a jump, not a clone");
+        // Go's placements need no neighbour: an own stone is no place to start from.
+        let mut go = session("go");
+        let c3 = cell(&go, "c3");
+        let mv = go.game().parse_move(go.state(), "c3").unwrap();
+        go.play(mv).unwrap();
+        let mv = go.game().parse_move(go.state(), "g7").unwrap();
+        go.play(mv).unwrap();
+        assert_eq!(go.pick(&[], c3), Pick::NoMove);
     }
 
     fn at(game: &str, position: &str) -> Session {

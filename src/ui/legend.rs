@@ -15,26 +15,19 @@ const BUILT_IN_ZONES: [&str; 5] = ["top", "bottom", "left", "right", "all"];
 /// named without its cells.
 const LISTED_CELLS: usize = 6;
 
-/// The notes for `game`, one line each; `pieces` adds the line of piece letters (the
-/// full-screen board draws its own).
+/// The notes for `game`, one line each; `pieces` adds the line of piece letters and what
+/// each kind promotes to (the full-screen board draws its own pieces, and its panel has no
+/// room for the promotions).
 pub fn notes(game: &Game, pieces: bool) -> Vec<String> {
     let mut out = Vec::new();
     if pieces {
         out.extend(piece_letters(game));
+        let promotions = promotions(game);
+        if !promotions.is_empty() {
+            out.push(promotions.join(" · "));
+        }
     }
-    out.extend(goals(game));
-    let special = special_cells(game);
-    if !special.is_empty() {
-        out.push(format!("special cells: {}", special.join("; ")));
-    }
-    if !game.options.is_empty() {
-        let options: Vec<String> = game
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        out.push(format!("options: {}", options.join(", ")));
-    }
+    out.extend(rule_notes(game));
     if game
         .rules
         .iter()
@@ -51,6 +44,79 @@ pub fn notes(game: &Game, pieces: bool) -> Vec<String> {
         out.push("cells are numbered row by row: see the numbers beside the rows".into());
     }
     out
+}
+
+/// What the rules single out, for every front-end (the web board shows these under its
+/// legend): the edges each player joins, the special cells, the options in words.
+pub fn rule_notes(game: &Game) -> Vec<String> {
+    let mut out = goals(game);
+    let special = special_cells(game);
+    if !special.is_empty() {
+        out.push(format!("special cells: {}", special.join("; ")));
+    }
+    let options = option_words(game);
+    if !options.is_empty() {
+        out.push(options.join(" · "));
+    }
+    out
+}
+
+/// What each kind may become, as its moves declare (`promote(king, in: crown-row)`):
+/// `man promotes to king`, `pawn promotes to queen, rook, bishop or knight`.
+pub fn promotions(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, kind) in game.kinds.iter().enumerate() {
+        let mut to: Vec<&str> = Vec::new();
+        for r in game
+            .rules
+            .iter()
+            .filter(|r| r.kinds.iter().any(|x| x.index() == k))
+        {
+            for part in &r.parts {
+                let Part::Promote(p) = part else { continue };
+                for t in &p.kinds {
+                    let name = game.kinds[t.index()].name.as_str();
+                    if !to.contains(&name) {
+                        to.push(name);
+                    }
+                }
+            }
+        }
+        let Some((last, rest)) = to.split_last() else {
+            continue;
+        };
+        let list = if rest.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} or {last}", rest.join(", "))
+        };
+        out.push(format!("{} promotes to {list}", kind.name));
+    }
+    out
+}
+
+/// The options in force in words a player reads, from the compiled options: a number
+/// after its name (`komi 7.5`), a word before it (`positional ko`), yes or no as allowed
+/// or not where the option guards a move (`suicide not allowed`), else as a rule on or off
+/// (`insufficient material rule`, `no … rule`). The options the board line reads (its
+/// size) are left out: the board shows them.
+pub fn option_words(game: &Game) -> Vec<String> {
+    game.options
+        .iter()
+        .filter(|(k, _)| !game.drawn_options.contains(k))
+        .map(|(k, v)| {
+            let name = k.replace(['-', '_'], " ");
+            let guards_a_move = game.move_options.contains(k);
+            match v.as_str() {
+                "yes" if guards_a_move => format!("{name} allowed"),
+                "no" if guards_a_move => format!("{name} not allowed"),
+                "yes" => format!("{name} rule"),
+                "no" => format!("no {name} rule"),
+                _ if v.parse::<f64>().is_ok() => format!("{name} {v}"),
+                _ => format!("{v} {name}"),
+            }
+        })
+        .collect()
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces (a longer word is cut),
@@ -228,10 +294,7 @@ mod tests {
             n.contains(&"White wins by joining left and right".to_string()),
             "{n:?}"
         );
-        assert!(
-            n.contains(&"options: size=11, swap=no".to_string()),
-            "{n:?}"
-        );
+        assert!(n.contains(&"swap not allowed".to_string()), "{n:?}");
     }
 
     #[test]
@@ -252,10 +315,48 @@ mod tests {
         );
         let go = notes_of("go");
         assert!(
-            go.contains(&"options: size=9, komi=7.5, suicide=no, ko=positional".to_string()),
+            go.contains(&"komi 7.5 · suicide not allowed · positional ko".to_string()),
             "{go:?}"
         );
         assert!(go.contains(&"to pass, type 'pass'".to_string()), "{go:?}");
+    }
+
+    #[test]
+    fn options_are_said_in_words_without_the_boards_size() {
+        let words = |game: &str, set: &[(&str, &str)]| {
+            let set: Vec<(String, String)> = set
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            option_words(&crate::load_shipped(game, &set).unwrap())
+        };
+        // The board line reads `size`: the board shows it.
+        assert_eq!(
+            words("go", &[("suicide", "yes"), ("size", "13")]),
+            ["komi 7.5", "suicide allowed", "positional ko"]
+        );
+        assert_eq!(words("hex", &[("swap", "yes")]), ["swap allowed"]);
+        // Nex's board reads `width = size`: neither is said.
+        assert_eq!(words("nex", &[]), ["swap not allowed"]);
+        assert_eq!(words("connect4", &[]), ["connect 4"]);
+        // An option that guards no move is a rule, on or off.
+        assert_eq!(words("chess", &[]), ["insufficient material rule"]);
+        assert_eq!(
+            words("chess", &[("insufficient-material", "no")]),
+            ["no insufficient material rule"]
+        );
+        assert!(words("breakthrough", &[]).is_empty());
+    }
+
+    #[test]
+    fn promotions_are_named_from_the_moves() {
+        let of = |game: &str| promotions(&crate::load_shipped(game, &[]).unwrap());
+        assert_eq!(of("draughts"), ["man promotes to king"]);
+        assert_eq!(
+            of("chess"),
+            ["pawn promotes to queen, rook, bishop or knight"]
+        );
+        assert!(of("go").is_empty());
     }
 
     #[test]

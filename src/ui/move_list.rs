@@ -9,6 +9,13 @@ pub fn moves_word(n: usize) -> String {
     format!("{n} move{}", if n == 1 { "" } else { "s" })
 }
 
+/// Whether a move and its answer share a row (`1. e4 e5`): two players taking turns
+/// without dice. Rolls would split every pair, and with more players a row per move reads
+/// better, so those games list each entry on its own row, with its player.
+pub fn paired(s: &Session) -> bool {
+    s.game().num_players() == 2 && s.game().dice.is_none()
+}
+
 /// History entry `index` with its number and player: `1. White e4`, `1... Black e5`.
 pub fn labelled(s: &Session, index: usize) -> String {
     let p = &s.history()[index];
@@ -29,7 +36,7 @@ pub fn history_rows(s: &Session) -> Vec<String> {
         .len()
         .checked_sub(1)
         .map_or(1, |last| s.move_label(last).number.to_string().len());
-    let pairs = s.game().num_players() == 2 && s.game().dice.is_none();
+    let pairs = paired(s);
     let mut rows: Vec<String> = Vec::new();
     let mut open_row: Option<usize> = None;
     for (i, p) in history.iter().enumerate() {

@@ -38,6 +38,9 @@ pub struct BoardView {
     pub checkered: bool,
     /// How the rule file says the board is drawn.
     pub look: LookView,
+    /// What the rules single out, in words, for under the legend: what each kind promotes
+    /// to, the edges to join, the special cells, the options (`komi 7.5 · suicide not allowed · positional ko`).
+    pub notes: Vec<String>,
 }
 
 /// A board's look (the rule file's `look` lines), placed for drawing.
@@ -302,6 +305,10 @@ pub fn board_view(game: &Game) -> BoardView {
         extent: [x0, y0, x1 - x0, y1 - y0],
         look,
         checkered: game.rules.iter().any(|r| r.from_piece()),
+        notes: crate::ui::legend::promotions(game)
+            .into_iter()
+            .chain(crate::ui::legend::rule_notes(game))
+            .collect(),
     }
 }
 
@@ -477,6 +484,9 @@ pub struct StateView {
     pub last: Vec<u16>,
     /// The history, oldest first.
     pub history: Vec<HistoryEntry>,
+    /// Whether the move list pairs a move with its answer on one row (`1. e4 e5`): two
+    /// players taking turns without dice. Otherwise each entry has a row, with its player.
+    pub paired: bool,
     /// Entries taken back that stepping forward replays (a loaded record's rest).
     pub future: Vec<String>,
     /// How many legal moves there are now.
@@ -497,8 +507,11 @@ pub struct HistoryEntry {
     pub text: String,
     /// Who made it.
     pub player: usize,
-    /// The move's number, counting only the moves players chose.
+    /// The move's number as players count them: where two players take turns without
+    /// dice, a move and its answer share one (`1. e4 e5`).
     pub number: usize,
+    /// Whether the entry opens its number (`1.`) rather than answering (`1...`).
+    pub opens: bool,
     /// A roll of the dice or a forced pass, made by the session.
     pub automatic: bool,
 }
@@ -543,11 +556,15 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
         .history()
         .iter()
         .enumerate()
-        .map(|(i, p)| HistoryEntry {
-            text: p.text.clone(),
-            player: p.player.index(),
-            number: s.move_number(i),
-            automatic: s.automatic(&p.mv),
+        .map(|(i, p)| {
+            let label = s.move_label(i);
+            HistoryEntry {
+                text: p.text.clone(),
+                player: p.player.index(),
+                number: label.number,
+                opens: label.opens,
+                automatic: s.automatic(&p.mv),
+            }
         })
         .collect();
     let legal = if s.is_over() {
@@ -590,6 +607,7 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
             .and_then(|d| s.score_line(d)),
         last,
         history,
+        paired: crate::ui::move_list::paired(s),
         future: s.redo_texts(),
         legal: legal.len(),
         without_cells: if human_to_move {

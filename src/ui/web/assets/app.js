@@ -208,20 +208,52 @@ function panel() {
     b.addEventListener("click", () => guarded(() => playText(text)));
     actions.appendChild(b);
   }
+  drawMoveList(s, name);
+}
+
+// The move list numbered as players number moves, like the line mode and PGN: two players
+// without dice get a row per number, the move and its answer (`1. e4 e5`); other games a
+// row per entry with its player (`3. Red d4`), rolls and forced passes unnumbered. Each
+// entry is its own click target (`.ply`, `data-ply` = the position after it).
+function drawMoveList(s, name) {
   const list = $("moves-list");
   list.innerHTML = "";
-  const all = s.history.map((h) => ({ ...h, future: false }))
-    .concat(s.future.map((t) => ({ text: t, future: true })));
-  all.forEach((h, i) => {
+  let open = null; // the row whose number awaits its answer
+  const row = (label, cls) => {
     const li = document.createElement("li");
-    li.textContent = h.future ? h.text : `${name(h.player)}: ${h.text}`;
-    li.dataset.ply = i + 1;
-    if (h.future) li.classList.add("future");
-    if (h.automatic) li.classList.add("auto");
-    if (i + 1 === s.history.length) li.classList.add("current");
-    li.addEventListener("click", () => guarded(() => goTo(i + 1)));
+    if (cls) li.classList.add(cls);
+    if (label) li.append(label + " ");
     list.appendChild(li);
+    return li;
+  };
+  const ply = (li, text, i, cls) => {
+    const span = document.createElement("span");
+    span.className = "ply";
+    if (cls) span.classList.add(cls);
+    span.textContent = text;
+    span.dataset.ply = i + 1;
+    if (i + 1 === s.history.length) span.classList.add("current");
+    span.addEventListener("click", () => guarded(() => goTo(i + 1)));
+    li.appendChild(span);
+  };
+  s.history.forEach((h, i) => {
+    if (h.automatic) {
+      ply(row("", "auto"), `${name(h.player)} ${h.text}`, i, null);
+      open = null;
+    } else if (!s.paired) {
+      ply(row(`${h.number}.`), `${name(h.player)} ${h.text}`, i, null);
+    } else if (open && !h.opens && open.number === h.number) {
+      open.li.append(" ");
+      ply(open.li, h.text, i, null);
+      open = null;
+    } else {
+      const li = row(`${h.number}${h.opens ? "." : "..."}`);
+      ply(li, h.text, i, null);
+      open = h.opens ? { li, number: h.number } : null;
+    }
   });
+  // Moves taken back (a loaded record's rest), to come: a row each, greyed.
+  s.future.forEach((text, j) => ply(row("", "future"), text, s.history.length + j, "future"));
   const cur = list.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
 }
@@ -543,6 +575,13 @@ function legend() {
     }
     item.appendChild(document.createTextNode(" " + kind));
     box.appendChild(item);
+  }
+  // The rules' notes in words: the edges to join, special cells, the options in force.
+  for (const text of board.notes || []) {
+    const note = document.createElement("div");
+    note.className = "legend-note";
+    note.textContent = text;
+    box.appendChild(note);
   }
 }
 
