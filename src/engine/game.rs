@@ -242,6 +242,16 @@ impl Rules {
         self.most_captures
     }
 
+    /// The options the board line reads (drawn, so a legend leaves them out).
+    pub fn drawn_options(&self) -> &[String] {
+        &self.drawn_options
+    }
+
+    /// The options a `move … when` guard reads (said as allowed or not in a legend).
+    pub fn move_options(&self) -> &[String] {
+        &self.move_options
+    }
+
     /// Whether some rule is a forced move (so generation filters by it).
     #[inline]
     pub fn has_forced(&self) -> bool {
@@ -633,5 +643,77 @@ impl Game {
     /// The move made to reach `state`, if any.
     pub fn last_move(&self, state: &State) -> Option<Move> {
         state.frames.last().map(|f| f.mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder is readable") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The names of `Rules`' fields, read from this file, so a new field is held to the rule too.
+    fn rules_fields(src: &Path) -> Vec<String> {
+        let text = std::fs::read_to_string(src.join("engine/game.rs")).expect("game.rs");
+        let start = text
+            .find("pub struct Rules {")
+            .expect("Rules is defined here");
+        let body = &text[start..start + text[start..].find("\n}").expect("its end")];
+        body.lines()
+            .filter_map(|l| l.trim().strip_prefix("pub(crate) "))
+            .filter_map(|l| l.split(':').next())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// #42: outside the engine and the compiler (which builds `Rules`), a game's rules are read
+    /// through its methods (`game.board()`), never its fields, so the tables the generator
+    /// relies on can change shape behind them.
+    #[test]
+    fn rules_are_read_through_methods_outside_the_engine_and_compiler() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let fields = rules_fields(&src);
+        assert!(fields.len() > 30, "{fields:?}");
+        let mut files = vec![src.join("main.rs"), src.join("games.rs")];
+        for dir in ["ai", "tools", "io", "session", "ui"] {
+            rust_files(&src.join(dir), &mut files);
+        }
+        assert!(files.len() > 50);
+        let mut found = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("a source file");
+            for (n, line) in text.lines().enumerate() {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                for receiver in ["game.", "game().", " g.", "(g.", "&g."] {
+                    for (at, _) in line.match_indices(receiver) {
+                        let rest = &line[at + receiver.len()..];
+                        let name: String = rest
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        let after = rest[name.len()..].trim_start();
+                        if fields.contains(&name) && !after.starts_with('(') {
+                            found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "rule fields read directly:\n{}",
+            found.join("\n")
+        );
     }
 }

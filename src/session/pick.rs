@@ -134,7 +134,7 @@ impl Session {
         let (&[target], None) = (cells, g.move_origin(mv)) else {
             return Vec::new();
         };
-        let Some(rule) = g.rules.get(mv.rule.index()) else {
+        let Some(rule) = g.rules().get(mv.rule.index()) else {
             return Vec::new();
         };
         let p = s.to_move();
@@ -147,8 +147,8 @@ impl Session {
                 continue;
             };
             for &d in &around.dirs[p] {
-                let c = g.board.next(target, d);
-                if c != NO_CELL && need.accepts(&g.board, p, c, s.at(c)) && !out.contains(&c) {
+                let c = g.board().next(target, d);
+                if c != NO_CELL && need.accepts(&g.board(), p, c, s.at(c)) && !out.contains(&c) {
                     out.push(c);
                 }
             }

@@ -105,7 +105,7 @@ impl Console {
                 format!("{} ({})", self.name(p), self.s.seat(p))
             })
             .collect();
-        let mut intro = format!("{}: {}", self.s.game().title, seats.join(" vs "));
+        let mut intro = format!("{}: {}", self.s.game().title(), seats.join(" vs "));
         for note in crate::ui::legend::notes(self.s.game(), true) {
             intro.push_str("\n  ");
             intro.push_str(&crate::lang::diag::bounded(&note));
@@ -142,7 +142,7 @@ impl Console {
     pub fn screen(&self) -> String {
         let mut marks = Vec::new();
         // In a game with dice, the last move chosen (not the rolls since).
-        let last = if self.s.game().dice.is_some() {
+        let last = if self.s.game().dice().is_some() {
             self.s
                 .history()
                 .iter()
@@ -153,7 +153,7 @@ impl Console {
             self.s.game().last_move(self.s.state())
         };
         if let Some(mv) = last {
-            let n = self.s.game().board.len();
+            let n = self.s.game().board().len();
             marks.extend(
                 mv.cells()
                     .iter()
@@ -174,7 +174,7 @@ impl Console {
     /// The status lines under the board: the last move, then whose turn it is or how the
     /// game ended.
     pub fn status(&self) -> String {
-        if self.s.game().dice.is_some() {
+        if self.s.game().dice().is_some() {
             return self.dice_status();
         }
         let mut out = String::new();
@@ -450,10 +450,10 @@ impl Console {
             out.push_str(&format!("  {c:<14} {what}\n"));
         }
         out.push_str("endings:\n");
-        for e in &self.s.game().ends {
+        for e in self.s.game().ends() {
             let who: Vec<&str> = (0..self.s.game().num_players())
                 .filter(|p| e.players >> p & 1 == 1)
-                .map(|p| self.s.game().players[p].as_str())
+                .map(|p| self.s.game().players()[p].as_str())
                 .collect();
             let result = format!("{:?}", e.result).to_lowercase();
             out.push_str(&format!(
@@ -462,7 +462,7 @@ impl Console {
                 who.join(", ")
             ));
         }
-        if let Some(crate::engine::NoMoves::Result(r)) = self.s.game().no_moves {
+        if let Some(crate::engine::NoMoves::Result(r)) = self.s.game().no_moves() {
             out.push_str(&format!(
                 "  {} if no-moves\n",
                 format!("{r:?}").to_lowercase()
@@ -502,13 +502,13 @@ impl Console {
     }
 
     fn moves_of(&mut self, cell_name: &str) -> Response {
-        let Some(cell) = self.s.game().board.cell_by_name(cell_name) else {
+        let Some(cell) = self.s.game().board().cell_by_name(cell_name) else {
             return Response::say(format!("there is no cell '{cell_name}' on this board"));
         };
         if self.s.is_over() {
             return Response::say("the game is over; no move can be played");
         }
-        let name = self.s.game().board.cells[cell.index()].name.clone();
+        let name = self.s.game().board().cells[cell.index()].name.clone();
         let moves = self.s.game().legal_moves_vec(self.s.state());
         let from: Vec<Move> = moves
             .iter()
@@ -536,7 +536,7 @@ impl Console {
                     Some(o) if o != self.s.state().to_move() => {
                         format!(
                             ": the piece on {name} is {}'s",
-                            self.s.game().players[o.index()]
+                            self.s.game().players()[o.index()]
                         )
                     }
                     _ => format!(": the piece on {name} cannot move"),
@@ -805,7 +805,7 @@ mod tests {
         // Loading an SGF file replaces the game with the one it names.
         let mut t = humans("tictactoe");
         assert!(t.handle(&format!("load {}", file.display())).redraw);
-        assert_eq!(t.s.game().name, "go");
+        assert_eq!(t.s.game().name(), "go");
         assert!(t.s.state().same_position(s.s.state()));
         std::fs::write(&file, "(;GM[1]SZ[9]QQ[1];B[ee](;W[aa])(;W[bb]))").unwrap();
         let said = t.handle(&format!("load {}", file.display())).text;

@@ -65,7 +65,7 @@ pub fn rule_notes(game: &Game) -> Vec<String> {
 /// `man promotes to king`, `pawn promotes to queen, rook, bishop or knight`.
 pub fn promotions(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
-    for (k, kind) in game.kinds.iter().enumerate() {
+    for (k, kind) in game.kinds().iter().enumerate() {
         let mut to: Vec<&str> = Vec::new();
         for r in game
             .rules
@@ -75,7 +75,7 @@ pub fn promotions(game: &Game) -> Vec<String> {
             for part in &r.parts {
                 let Part::Promote(p) = part else { continue };
                 for t in &p.kinds {
-                    let name = game.kinds[t.index()].name.as_str();
+                    let name = game.kinds()[t.index()].name.as_str();
                     if !to.contains(&name) {
                         to.push(name);
                     }
@@ -101,12 +101,12 @@ pub fn promotions(game: &Game) -> Vec<String> {
 /// (`insufficient material rule`, `no … rule`). The options the board line reads (its
 /// size) are left out: the board shows them.
 pub fn option_words(game: &Game) -> Vec<String> {
-    game.options
+    game.options()
         .iter()
-        .filter(|(k, _)| !game.drawn_options.contains(k))
+        .filter(|(k, _)| !game.drawn_options().contains(k))
         .map(|(k, v)| {
             let name = k.replace(['-', '_'], " ");
-            let guards_a_move = game.move_options.contains(k);
+            let guards_a_move = game.move_options().contains(k);
             match v.as_str() {
                 "yes" if guards_a_move => format!("{name} allowed"),
                 "no" if guards_a_move => format!("{name} not allowed"),
@@ -155,9 +155,9 @@ fn piece_letters(game: &Game) -> Option<String> {
     let players = game.num_players();
     let mut kinds: Vec<String> = Vec::new();
     let mut uniform = true;
-    for (k, kind) in game.kinds.iter().enumerate() {
+    for (k, kind) in game.kinds().iter().enumerate() {
         let of = |p: usize| {
-            game.pieces
+            game.pieces()
                 .iter()
                 .skip(1)
                 .find(|pc| pc.kind.index() == k && pc.owner.map(|o| o.index()) == Some(p))
@@ -170,11 +170,11 @@ fn piece_letters(game: &Game) -> Option<String> {
             uniform = false;
             for (p, s) in owned.iter().enumerate() {
                 if let Some(s) = s {
-                    kinds.push(format!("{s} {} ({})", kind.name, game.players[p]));
+                    kinds.push(format!("{s} {} ({})", kind.name, game.players()[p]));
                 }
             }
         }
-        for pc in game.pieces.iter().skip(1) {
+        for pc in game.pieces().iter().skip(1) {
             if pc.kind.index() == k && pc.owner.is_none() {
                 kinds.push(format!("{} {} (nobody's)", pc.symbol, kind.name));
             }
@@ -184,7 +184,7 @@ fn piece_letters(game: &Game) -> Option<String> {
         return None;
     }
     let whose = if uniform && players > 1 {
-        format!(" ({})", game.players.join("/"))
+        format!(" ({})", game.players().join("/"))
     } else {
         String::new()
     };
@@ -195,13 +195,13 @@ fn piece_letters(game: &Game) -> Option<String> {
 /// and bottom`.
 fn goals(game: &Game) -> Vec<String> {
     let zone = |z: crate::engine::ZoneId| {
-        game.board
+        game.board()
             .zones
             .get(z.index())
             .map_or("?", |z| z.name.as_str())
     };
     let mut out = Vec::new();
-    for end in &game.ends {
+    for end in game.ends() {
         let EndCond::Connect { a, b, .. } = &end.cond else {
             continue;
         };
@@ -212,7 +212,7 @@ fn goals(game: &Game) -> Vec<String> {
         };
         let who: Vec<&str> = (0..game.num_players())
             .filter(|&p| end.players >> p & 1 == 1)
-            .map(|p| game.players[p].as_str())
+            .map(|p| game.players()[p].as_str())
             .collect();
         out.push(format!(
             "{} {verb} by joining {} and {}",
@@ -228,14 +228,14 @@ fn goals(game: &Game) -> Vec<String> {
 /// g3`), per player where they differ (`flip-cell White h1, Black h3`).
 fn special_cells(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
-    for z in &game.board.zones {
+    for z in &game.board().zones {
         if BUILT_IN_ZONES.contains(&z.name.as_str()) || z.hint_only {
             continue;
         }
         let cells_of = |p: usize| -> Vec<&str> {
-            (0..game.board.len())
+            (0..game.board().len())
                 .filter(|&c| z.contains(Player(p as u8), crate::engine::CellId::from_index(c)))
-                .map(|c| game.board.cells[c].name.as_str())
+                .map(|c| game.board().cells[c].name.as_str())
                 .collect()
         };
         let per_player: Vec<Vec<&str>> = (0..game.num_players()).map(cells_of).collect();
@@ -256,7 +256,7 @@ fn special_cells(game: &Game) -> Vec<String> {
             let each: Vec<String> = per_player
                 .iter()
                 .enumerate()
-                .map(|(p, cells)| format!("{} {}", game.players[p], list(cells)))
+                .map(|(p, cells)| format!("{} {}", game.players()[p], list(cells)))
                 .collect();
             out.push(format!("{} {}", z.name, each.join(", ")));
         }

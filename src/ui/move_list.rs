@@ -13,7 +13,7 @@ pub fn moves_word(n: usize) -> String {
 /// without dice. Rolls would split every pair, and with more players a row per move reads
 /// better, so those games list each entry on its own row, with its player.
 pub fn paired(s: &Session) -> bool {
-    s.game().num_players() == 2 && s.game().dice.is_none()
+    s.game().num_players() == 2 && s.game().dice().is_none()
 }
 
 /// History entry `index` with its number and player: `1. White e4`, `1... Black e5`.
@@ -22,7 +22,7 @@ pub fn labelled(s: &Session, index: usize) -> String {
     format!(
         "{} {} {}",
         s.move_label(index),
-        s.game().players[p.player.index()],
+        s.game().players()[p.player.index()],
         p.text
     )
 }
@@ -41,14 +41,14 @@ pub fn history_rows(s: &Session) -> Vec<String> {
     let mut open_row: Option<usize> = None;
     for (i, p) in history.iter().enumerate() {
         if s.automatic(&p.mv) {
-            let who = &s.game().players[p.player.index()];
+            let who = &s.game().players()[p.player.index()];
             rows.push(format!("{:width$}  {who} {}", "", p.text));
             open_row = None;
             continue;
         }
         let label = s.move_label(i);
         if !pairs {
-            let who = &s.game().players[p.player.index()];
+            let who = &s.game().players()[p.player.index()];
             rows.push(format!("{:>width$}. {who} {}", label.number, p.text));
             continue;
         }

@@ -125,8 +125,8 @@ pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayComm
             let Some(Player(p)) = game.player_by_name(name) else {
                 return Err(usage(format!(
                     "{flag}: {} has no player {name} (players: {}); use --first/--second for the seats, or --player NAME=SIDE",
-                    game.title,
-                    game.players.join(", ")
+                    game.title(),
+                    game.players().join(", ")
                 )));
             };
             seats[p as usize] = seat;
@@ -137,7 +137,7 @@ pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayComm
             if i >= n {
                 return Err(usage(format!(
                     "{flag}: {} has only {n} player{}",
-                    game.title,
+                    game.title(),
                     if n == 1 { "" } else { "s" }
                 )));
             }
@@ -150,7 +150,7 @@ pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayComm
             Ok(k) => {
                 return Err(usage(format!(
                     "--player: seat {k} does not exist; {} has seats 1 to {n}",
-                    game.title
+                    game.title()
                 )))
             }
             Err(_) => match game.player_by_name(who) {
@@ -158,8 +158,8 @@ pub fn resolve_seats(game: &Game, args: &PlayArgs) -> Result<Vec<Seat>, PlayComm
                 None => {
                     return Err(usage(format!(
                         "--player: {} has no player '{who}' (players: {})",
-                        game.title,
-                        game.players.join(", ")
+                        game.title(),
+                        game.players().join(", ")
                     )))
                 }
             },

@@ -70,7 +70,7 @@ pub fn player_colors(game: &Game) -> Vec<&'static str> {
         }
     };
     let mut out: Vec<Option<&'static str>> = vec![None; game.num_players()];
-    for (i, name) in game.players.iter().enumerate() {
+    for (i, name) in game.players().iter().enumerate() {
         if let Some(c) = wanted(name) {
             if !out.contains(&Some(c)) {
                 out[i] = Some(c);
@@ -92,7 +92,10 @@ pub fn player_colors(game: &Game) -> Vec<&'static str> {
 
 /// A player's name in the player's colour (plain when `color` is off).
 pub fn player_name(game: &Game, player: Player, color: bool) -> String {
-    let name = game.players.get(player.index()).map_or("?", String::as_str);
+    let name = game
+        .players()
+        .get(player.index())
+        .map_or("?", String::as_str);
     if color {
         let c = player_colors(game)
             .get(player.index())
@@ -152,7 +155,7 @@ impl<'a> Painter<'a> {
                 '.'
             }
         } else {
-            self.game.pieces[p.index()].symbol
+            self.game.pieces()[p.index()].symbol
         }
     }
 
@@ -377,7 +380,7 @@ pub fn draw(game: &Game, state: &State, style: &Style) -> String {
 /// and a newline (the borne-off part only where pieces run along tracks and can leave the
 /// board); empty for the others.
 pub fn reserve_line(game: &Game, state: &State, color: bool) -> String {
-    let Some(k) = game.reserve_kind else {
+    let Some(k) = game.reserve_kind() else {
         return String::new();
     };
     let players = (0..game.num_players()).map(|i| Player(i as u8));
@@ -388,7 +391,7 @@ pub fn reserve_line(game: &Game, state: &State, color: bool) -> String {
             format!("{} {n}", player_name(game, p, color))
         })
         .collect();
-    if game.tracks.is_empty() {
+    if game.tracks().is_empty() {
         return format!("reserve: {}\n", waiting.join(", "));
     }
     let off: Vec<String> = players
@@ -404,9 +407,9 @@ pub fn reserve_line(game: &Game, state: &State, color: bool) -> String {
 fn draw_board(game: &Game, state: &State, style: &Style) -> String {
     let p = Painter::new(game, state, style);
     let grid = Grid::new(game);
-    match &game.board.shape {
+    match &game.board().shape {
         BoardShape::Square { width, height }
-            if game.board.stack_cap.iter().any(|&c| c > 0) || game.has_counters() =>
+            if game.board().stack_cap.iter().any(|&c| c > 0) || game.has_counters() =>
         {
             draw_square_wide(&p, &grid, *width, *height)
         }
@@ -440,7 +443,7 @@ struct Grid(HashMap<(i32, i32), CellId>);
 impl Grid {
     fn new(game: &Game) -> Grid {
         Grid(
-            game.board
+            game.board()
                 .cells
                 .iter()
                 .enumerate()
@@ -471,7 +474,7 @@ fn draw_square(p: &Painter, grid: &Grid, width: u16, height: u16) -> String {
             let names: Vec<&str> = cells
                 .iter()
                 .flatten()
-                .map(|&c| p.game.board.cells[c.index()].name.as_str())
+                .map(|&c| p.game.board().cells[c.index()].name.as_str())
                 .collect();
             let label = match (names.first(), names.last()) {
                 (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
@@ -561,7 +564,7 @@ fn connect_sides(game: &Game, grid: &Grid, w: usize, h: usize) -> [Option<Player
     }
     for (side, cells) in side_cells.iter().enumerate() {
         let mut owners = Vec::new();
-        for end in &game.ends {
+        for end in game.ends() {
             if let EndCond::Connect { a, b, .. } = &end.cond {
                 for pl in 0..game.num_players() {
                     if end.players >> pl & 1 == 0 {
@@ -569,7 +572,7 @@ fn connect_sides(game: &Game, grid: &Grid, w: usize, h: usize) -> [Option<Player
                     }
                     let player = Player(pl as u8);
                     let covers = |z: &crate::engine::ZoneId| {
-                        game.board.zones.get(z.index()).is_some_and(|zone| {
+                        game.board().zones.get(z.index()).is_some_and(|zone| {
                             !cells.is_empty() && cells.iter().all(|&c| zone.contains(player, c))
                         })
                     };
@@ -684,7 +687,7 @@ fn draw_rhombus_compact(p: &Painter, grid: &Grid, w: usize, h: usize, row_letter
 ///      a   b   c
 /// ```
 fn draw_columns(p: &Painter, heights: &[u16]) -> String {
-    let cells = &p.game.board.cells;
+    let cells = &p.game.board().cells;
     let top = cells.iter().map(|c| c.row).max().unwrap_or(0);
     let bottom = cells.iter().map(|c| c.row).min().unwrap_or(0);
     let n = heights.len();
@@ -734,7 +737,7 @@ fn draw_columns(p: &Painter, heights: &[u16]) -> String {
 
 /// The compact hex columns: `(X)` per cell, odd lattice rows between even ones.
 fn draw_columns_compact(p: &Painter, grid: &Grid, heights: &[u16]) -> String {
-    let cells = &p.game.board.cells;
+    let cells = &p.game.board().cells;
     let top = cells.iter().map(|c| c.row).max().unwrap_or(0);
     let mut out = String::new();
     for y in (0..=top).rev() {
@@ -768,7 +771,7 @@ fn draw_columns_compact(p: &Painter, grid: &Grid, heights: &[u16]) -> String {
 /// A graph board: on its grid when every cell is named like a coordinate
 /// ([`graph_grid`]), else as a list.
 fn draw_graph(p: &Painter) -> String {
-    match graph_grid(&p.game.board) {
+    match graph_grid(&p.game.board()) {
         Some(at) => draw_graph_grid(p, &at),
         None => draw_graph_list(p),
     }
@@ -826,7 +829,7 @@ fn merge_line(old: char, new: char) -> char {
 /// goes one way or both. Cells look as on square boards: the piece symbol or `.`, and the
 /// marks of [`Painter::brackets`] or, with colour, of [`Painter::glyph`].
 fn draw_graph_grid(p: &Painter, at: &[(usize, usize)]) -> String {
-    let b = &p.game.board;
+    let b = &p.game.board();
     let w = at.iter().map(|a| a.0).max().unwrap_or(0) + 1;
     let h = at.iter().map(|a| a.1).max().unwrap_or(0) + 1;
     let base = 3;
@@ -913,7 +916,7 @@ fn draw_graph_grid(p: &Painter, at: &[(usize, usize)]) -> String {
 
 /// A graph board as a list: one line per `cells` statement, each cell as `name:symbol`.
 fn draw_graph_list(p: &Painter) -> String {
-    let b = &p.game.board;
+    let b = &p.game.board();
     let mut out = String::new();
     for line in &b.lines {
         let items: Vec<String> = line
@@ -945,7 +948,7 @@ mod tests {
     fn plain(game: &Game, state: &State, marks: &[(&str, Mark)]) -> String {
         let marks = marks
             .iter()
-            .filter_map(|(n, m)| game.board.cell_by_name(n).map(|c| (c, *m)))
+            .filter_map(|(n, m)| game.board().cell_by_name(n).map(|c| (c, *m)))
             .collect();
         draw(
             game,
@@ -1134,7 +1137,7 @@ reserve: White 3, Black 6   borne off: White 0, Black 1
             &s,
             &Style {
                 color: true,
-                marks: vec![(g.board.cell_by_name("a1").unwrap(), Mark::LastMove)],
+                marks: vec![(g.board().cell_by_name("a1").unwrap(), Mark::LastMove)],
             },
         );
         assert!(coloured.contains("\x1b[44m"), "{coloured}");

@@ -42,7 +42,7 @@ pub fn load(session: &mut Session, path: &Path) -> Result<Loaded, String> {
     let text = crate::tools::files::read_text(path).map_err(fail)?;
     let (game_ref, options) = session.game_ref();
     let (game_ref, options) = (game_ref.to_string(), options.to_vec());
-    let algebraic = session.game().algebraic;
+    let algebraic = session.game().algebraic();
     let opts = ReadOptions {
         given: Some(&game_ref),
         pgn_game: if algebraic { &game_ref } else { "chess" },
@@ -56,7 +56,7 @@ pub fn load(session: &mut Session, path: &Path) -> Result<Loaded, String> {
     let n = session.history().len();
     let mut message = format!(
         "loaded {} ({}) from {}",
-        session.game().name,
+        session.game().name(),
         moves_word(n),
         path.display()
     );

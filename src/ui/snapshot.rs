@@ -134,7 +134,7 @@ pub fn snapshot(game: &Game, opts: &SnapshotOptions) -> String {
 fn status(game: &Game, s: &State) -> String {
     match describe_end(game, s) {
         Some(end) => format!("game over: {end}\n"),
-        None => format!("{} to move\n", game.players[s.to_move().index()]),
+        None => format!("{} to move\n", game.players()[s.to_move().index()]),
     }
 }
 

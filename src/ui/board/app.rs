@@ -83,7 +83,7 @@ pub struct BoardApp {
 impl BoardApp {
     /// A board over `session`, the cursor on the middle cell.
     pub fn new(session: Session) -> BoardApp {
-        let cells = session.game().board.len();
+        let cells = session.game().board().len();
         let mut app = BoardApp {
             session,
             cursor: CellId::from_index(cells / 2),
@@ -489,7 +489,7 @@ impl BoardApp {
                 Event::Played { ply, played } => words.push(format!(
                     "{} {} {}",
                     self.session.move_label(ply - 1),
-                    self.session.game().players[played.player.index()],
+                    self.session.game().players()[played.player.index()],
                     played.text
                 )),
                 Event::Over { why, .. } => words.push(format!("game over: {why}")),
@@ -526,7 +526,7 @@ impl BoardApp {
             return "game over".into();
         }
         let p = self.session.state().to_move();
-        let name = &self.session.game().players[p.index()];
+        let name = &self.session.game().players()[p.index()];
         if self.human_to_move() {
             format!("{name} to move: pick a cell (Enter) or type ':' and a move")
         } else {

@@ -191,7 +191,7 @@ mod tests {
     fn a_race_board_has_the_bar_between_its_halves_and_the_trays_at_its_side() {
         let game = crate::load_shipped("backgammon", &[]).unwrap();
         let l = Layout::new(&game, false);
-        let at = |n: &str| l.at[game.board.cell_by_name(n).unwrap().index()];
+        let at = |n: &str| l.at[game.board().cell_by_name(n).unwrap().index()];
         // Six points, the gap, six points, a space and the tray.
         assert_eq!(
             (at("a2"), at("f2"), at("g2"), at("l1")),

@@ -85,7 +85,7 @@ impl BoardApp {
                 };
                 format!(
                     "{}: ‹{who}›  (←/→ change)",
-                    self.session.game().players[p.index()]
+                    self.session.game().players()[p.index()]
                 )
             }
             MenuItem::Undo => "undo".into(),

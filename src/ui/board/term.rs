@@ -49,10 +49,10 @@ fn event_loop(
     color: bool,
 ) -> io::Result<()> {
     let mut layout = Layout::new(app.session.game(), app.flipped);
-    let mut shape = (app.session.game().name.clone(), app.flipped);
+    let mut shape = (app.session.game().name().to_string(), app.flipped);
     loop {
         app.tick();
-        let now = (app.session.game().name.clone(), app.flipped);
+        let now = (app.session.game().name().to_string(), app.flipped);
         if now != shape {
             layout = Layout::new(app.session.game(), app.flipped);
             shape = now;

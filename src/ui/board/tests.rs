@@ -50,7 +50,7 @@ fn press(app: &mut BoardApp, keys: &[Key]) {
 }
 
 fn cell(app: &BoardApp, name: &str) -> CellId {
-    app.session.game().board.cell_by_name(name).unwrap()
+    app.session.game().board().cell_by_name(name).unwrap()
 }
 
 /// The arrow keys that take the cursor to `target` (breadth-first over the four arrows).
@@ -79,7 +79,7 @@ fn arrows_to(app: &BoardApp, target: CellId) -> Vec<Key> {
             }
         }
     }
-    panic!("{}: no arrow path to cell {target}", g.name)
+    panic!("{}: no arrow path to cell {target}", g.name())
 }
 
 /// Moves the cursor to `name` with arrow keys and picks it.
@@ -107,7 +107,7 @@ fn every_shipped_game_plays_a_move_by_selection() {
         let cells: Vec<String> = a
             .cells_of(&mv)
             .iter()
-            .map(|&c| a.session.game().board.cells[c.index()].name.clone())
+            .map(|&c| a.session.game().board().cells[c.index()].name.clone())
             .collect();
         pick(&mut a, &cells[0]);
         let first = screen(&a);
@@ -310,7 +310,7 @@ fn bad_keys_small_windows_and_esc_never_break_the_game() {
     let mv = a.session.legal_moves()[0];
     let cells = a.cells_of(&mv);
     for &c in &cells {
-        let name = a.session.game().board.cells[c.index()].name.clone();
+        let name = a.session.game().board().cells[c.index()].name.clone();
         if a.session.history().is_empty() {
             pick(&mut a, &name);
         }
@@ -334,7 +334,7 @@ fn the_computer_thinks_without_blocking_and_its_move_appears() {
     // With nothing picked, the cells a move can start from are highlighted: the free ones.
     assert_eq!(a.next_cells().len(), 7);
     let mv = a.session.legal_moves()[0];
-    let name = a.session.game().board.cells[(a.cells_of(&mv)[0]).index()]
+    let name = a.session.game().board().cells[(a.cells_of(&mv)[0]).index()]
         .name
         .clone();
     pick(&mut a, &name);
@@ -407,12 +407,12 @@ fn the_menu_switches_to_another_game_keeping_the_seats() {
     press(&mut a, &vec![Key::Right; steps]);
     assert!(screen(&a).contains("game: ‹hex›"), "{}", screen(&a));
     assert_eq!(
-        a.session.game().name,
+        a.session.game().name(),
         "chess",
         "nothing changes before Enter"
     );
     press(&mut a, &[Key::Enter]);
-    assert_eq!(a.session.game().name, "hex");
+    assert_eq!(a.session.game().name(), "hex");
     assert_eq!(a.session.seat(Player(1)), Seat::ai(3));
     assert!(a.flipped, "the view's settings stay");
     assert!(a.message.starts_with("new game of hex"), "{}", a.message);
@@ -583,7 +583,7 @@ fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
     assert!(cells.len() >= 3, "{text}: a turn of two men");
     let names: Vec<String> = cells
         .iter()
-        .map(|c| a.session.game().board.cells[c.index()].name.clone())
+        .map(|c| a.session.game().board().cells[c.index()].name.clone())
         .collect();
     for (i, name) in names.iter().enumerate() {
         pick(&mut a, name);
@@ -600,7 +600,7 @@ fn a_whole_backgammon_turn_is_entered_man_by_man_with_heights_in_sight() {
                     // The board is drawn from column 3, line 2; a cell is three characters.
                     let (x, y) = layout.at[c.index()];
                     let at = &lines[2 + y as usize][3 + x as usize..6 + x as usize];
-                    let sym = a.session.game().pieces[state.at(c).index()].symbol;
+                    let sym = a.session.game().pieces()[state.at(c).index()].symbol;
                     assert_eq!(at[1..], [sym, char::from(b'0' + h as u8)], "{s}");
                     checked += 1;
                 }

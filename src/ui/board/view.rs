@@ -54,7 +54,7 @@ pub fn draw(app: &BoardApp, layout: &Layout, area: Rect, buf: &mut Buffer, color
     let game = app.session.game();
     let bold = Style::default().add_modifier(Modifier::BOLD);
     // Title line.
-    let title = format!("{} · {}", game.title, turn_line(app));
+    let title = format!("{} · {}", game.title(), turn_line(app));
     buf.set_stringn(area.x, area.y, &title, area.width as usize, bold);
 
     let origin = (area.x + LABELS, area.y + 2);
@@ -231,7 +231,7 @@ fn turn_line(app: &BoardApp) -> String {
         return format!("game over: {end}");
     }
     let p = state.to_move();
-    let mut t = format!("{} to move", game.players[p.index()]);
+    let mut t = format!("{} to move", game.players()[p.index()]);
     if let Some(r) = state.roll() {
         t.push_str(&format!(" with a roll of {r}"));
     }
@@ -273,12 +273,12 @@ fn draw_board(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buf
             '.'
         } else if app.counted_dead(cell) {
             // A dead stone at the end, counted off: its letter in lower case (or `×`).
-            let sym = game.pieces[piece.index()].symbol;
+            let sym = game.pieces()[piece.index()].symbol;
             Some(sym.to_ascii_lowercase())
                 .filter(|&l| l != sym)
                 .unwrap_or('×')
         } else {
-            game.pieces[piece.index()].symbol
+            game.pieces()[piece.index()].symbol
         };
         // A stack's height beside its top piece (`W5`), as `show` draws it; a marked stack
         // keeps its height in place of the closing bracket (`[W5`, `(B3`).
@@ -350,9 +350,9 @@ fn draw_race(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buff
         app.next_cells()
     };
     let man = |p: crate::engine::Player| {
-        game.reserve_kind
+        game.reserve_kind()
             .map(|k| game.piece_id(k, Some(p)))
-            .filter(|id| id.index() < game.pieces.len())
+            .filter(|id| id.index() < game.pieces().len())
     };
     for b in &layout.beside {
         // The other player's bar would sit where the mover's dice are: the panel counts it.
@@ -365,7 +365,7 @@ fn draw_race(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Buff
             state.borne_off(b.player) as usize
         };
         let symbol = match man(b.player) {
-            Some(id) if count > 0 => game.pieces[id.index()].symbol,
+            Some(id) if count > 0 => game.pieces()[id.index()].symbol,
             _ => '.',
         };
         let height = match count {
@@ -458,7 +458,7 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
         // Cells named by number (draughts): each line starts with its first number.
         let mut first: std::collections::BTreeMap<u16, (u16, &str)> = Default::default();
         for (c, &(x, y)) in layout.at.iter().enumerate() {
-            let name = game.board.cells[c].name.as_str();
+            let name = game.board().cells[c].name.as_str();
             let e = first.entry(y).or_insert((x, name));
             if x < e.0 {
                 *e = (x, name);
@@ -480,7 +480,7 @@ fn draw_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &mut Bu
     if !game.look().ranks.is_empty() {
         return draw_look_labels(app, layout, origin, buf);
     }
-    let parts = |c: usize| split_name(&game.board.cells[c].name);
+    let parts = |c: usize| split_name(&game.board().cells[c].name);
     let mut lines: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
     let mut columns: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
     for (c, &(x, y)) in layout.at.iter().enumerate() {
@@ -553,7 +553,7 @@ fn draw_look_labels(app: &BoardApp, layout: &Layout, origin: (u16, u16), buf: &m
     let game = app.session.game();
     let look = game.look();
     let dim = Style::default().add_modifier(Modifier::DIM);
-    let cells = || game.board.cells.iter().zip(&layout.at);
+    let cells = || game.board().cells.iter().zip(&layout.at);
     for (row, text) in look.ranks.iter().enumerate() {
         if let Some((_, &(_, y))) = cells()
             .filter(|(c, _)| c.row == row as i32)
@@ -588,7 +588,7 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
     let head = Style::default().add_modifier(Modifier::BOLD);
     let mut out: Vec<(String, Style)> = Vec::new();
     let seats: Vec<String> = (0..game.num_players())
-        .map(|i| format!("{} {}", game.players[i], app.session.seats()[i]))
+        .map(|i| format!("{} {}", game.players()[i], app.session.seats()[i]))
         .collect();
     out.push((seats.join(" · "), plain));
     let reserve = reserve_line(game, state, false);
@@ -609,7 +609,7 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
         let taken: Vec<String> = captured
             .iter()
             .map(|&(id, n)| {
-                let sym = game.pieces[id.index()].symbol;
+                let sym = game.pieces()[id.index()].symbol;
                 if n <= 6 {
                     sym.to_string().repeat(n as usize)
                 } else {
@@ -619,16 +619,16 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
             .collect();
         out.push((format!("captured: {}", taken.join(" ")), plain));
     }
-    let cell = &game.board.cells[app.cursor.index()];
+    let cell = &game.board().cells[app.cursor.index()];
     let piece = state.at(app.cursor);
     let what = if piece == EMPTY {
         "empty".to_string()
     } else {
-        let p = &game.pieces[piece.index()];
+        let p = &game.pieces()[piece.index()];
         let owner = p.owner.map_or("nobody's".to_string(), |o| {
-            format!("{}'s", game.players[o.index()])
+            format!("{}'s", game.players()[o.index()])
         });
-        format!("{} {owner} {}", p.symbol, game.kinds[p.kind.index()].name)
+        format!("{} {owner} {}", p.symbol, game.kinds()[p.kind.index()].name)
     };
     let height = state.stack_at(app.cursor).len();
     let stack = if height > 1 {
@@ -677,7 +677,7 @@ fn panel_lines(app: &BoardApp, room: usize, beside: bool, width: usize) -> Vec<(
                 let here = matches!(app.mode, Mode::History(k) if k == i + 1);
                 // Numbered as players number moves (`1. White e4`, `1... Black e5`).
                 let label = app.session.move_label(i).to_string();
-                let line = format!("{label:>4} {} {}", game.players[p.player.index()], p.text);
+                let line = format!("{label:>4} {} {}", game.players()[p.player.index()], p.text);
                 match (here, line.strip_prefix(' ')) {
                     (true, Some(rest)) => format!("▶{rest}"),
                     (true, None) => format!("▶{line}"),
@@ -727,8 +727,8 @@ fn middle_lines(
         .map(|p| {
             let owner = p
                 .owner
-                .map_or("-".to_string(), |o| game.players[o.index()].clone());
-            format!("{} {} {owner}", p.symbol, game.kinds[p.kind.index()].name)
+                .map_or("-".to_string(), |o| game.players()[o.index()].clone());
+            format!("{} {} {owner}", p.symbol, game.kinds()[p.kind.index()].name)
         })
         .collect();
     let mut full: Vec<(String, Style)> = Vec::new();
@@ -742,7 +742,7 @@ fn middle_lines(
     }
     // Grouped by kind: each kind's symbols, then its name, wrapped to the panel.
     let mut kinds: Vec<(crate::engine::KindId, String)> = Vec::new();
-    for p in game.pieces.iter().skip(1) {
+    for p in game.pieces().iter().skip(1) {
         match kinds.iter_mut().find(|(k, _)| *k == p.kind) {
             Some((_, syms)) => {
                 syms.push('/');
@@ -753,7 +753,7 @@ fn middle_lines(
     }
     let grouped: Vec<String> = kinds
         .iter()
-        .map(|(k, syms)| format!("{syms} {}", game.kinds[k.index()].name))
+        .map(|(k, syms)| format!("{syms} {}", game.kinds()[k.index()].name))
         .collect();
     let compact: Vec<(String, Style)> =
         crate::ui::legend::wrap(&format!("pieces: {}", grouped.join(", ")), width.max(20))

@@ -113,7 +113,7 @@ impl Engine {
     }
 
     fn has_option(&self, name: &str) -> bool {
-        self.session.game().options.iter().any(|(n, _)| n == name)
+        self.session.game().options().iter().any(|(n, _)| n == name)
     }
 
     /// `boardsize`: the game's `size` option, recompiled with an empty board.
@@ -165,7 +165,7 @@ impl Engine {
         if game.num_players() == 2 {
             return Ok(Player(index));
         }
-        Err(format!("{} has no player for {name}", game.name))
+        Err(format!("{} has no player for {name}", game.name()))
     }
 
     /// The player of `color`, who must be the one to move: the rule files fix the turn
@@ -177,7 +177,7 @@ impl Engine {
         }
         let to_move = self.session.state().to_move();
         if p != to_move {
-            let names = &self.session.game().players;
+            let names = &self.session.game().players();
             return Err(format!(
                 "not {}'s turn: {} is to move",
                 names[p.index()],
@@ -189,7 +189,7 @@ impl Engine {
 
     fn play(&mut self, color: Color, v: &str) -> Reply {
         self.mover(color)?;
-        let board = &self.session.game().board;
+        let board = &self.session.game().board();
         let text = match vertex::cell(board, v) {
             Some(c) => board.cells[c.index()].name.clone(),
             // A word (`pass`, `swap`) is a move's own notation.
@@ -220,7 +220,7 @@ impl Engine {
                 _ => None,
             })
             .unwrap_or_else(|| "pass".into());
-        let board = &self.session.game().board;
+        let board = &self.session.game().board();
         Ok(match board.cell_by_name(&text) {
             Some(c) => vertex::vertex(board, c),
             None => text,
@@ -261,7 +261,10 @@ impl Engine {
         let mut text = draw(s.game(), s.state(), &Style::default());
         let status = match s.game().outcome(s.state()) {
             Some(o) => format!("game over: {}", o.describe(s.game())),
-            None => format!("{} to move", s.game().players[s.state().to_move().index()]),
+            None => format!(
+                "{} to move",
+                s.game().players()[s.state().to_move().index()]
+            ),
         };
         text.push_str(&status);
         // A blank line would end the response early.
@@ -302,17 +305,17 @@ impl Engine {
     fn final_status_list(&self, status: Status) -> Reply {
         let (game, state) = (self.session.game(), self.session.state());
         let dead = crate::ai::dead_cells(game, state, ESTIMATE_SEED)
-            .ok_or_else(|| format!("{} counts no dead stones", game.name))?;
+            .ok_or_else(|| format!("{} counts no dead stones", game.name()))?;
         let cells: Vec<CellId> = match status {
             Status::Dead => dead,
             Status::Seki => Vec::new(),
-            Status::Alive => CellId::upto(game.board.len())
+            Status::Alive => CellId::upto(game.board().len())
                 .filter(|c| state.at(*c) != EMPTY && !dead.contains(c))
                 .collect(),
         };
         let names: Vec<String> = cells
             .iter()
-            .map(|&c| vertex::vertex(&game.board, c))
+            .map(|&c| vertex::vertex(&game.board(), c))
             .collect();
         Ok(names.join(" "))
     }
@@ -328,7 +331,7 @@ impl Engine {
         }
         let (game, state) = (self.session.game(), self.session.state());
         let dead = crate::ai::dead_cells(game, state, ESTIMATE_SEED).unwrap_or_default();
-        let board = &game.board;
+        let board = &game.board();
         let targets: Vec<CellId> = dead
             .into_iter()
             .filter(|&c| game.owner(state.at(c)).is_some_and(|o| o != me))
@@ -356,7 +359,7 @@ impl Engine {
                 continue;
             };
             if self.session.play(mv).is_ok() {
-                let board = &self.session.game().board;
+                let board = &self.session.game().board();
                 return Ok(board
                     .cell_by_name(name)
                     .map_or_else(|| name.clone(), |c| vertex::vertex(board, c)));
@@ -369,7 +372,7 @@ impl Engine {
     fn empty_board(&self) -> Result<(), String> {
         let state = self.session.state();
         let empty = self.session.history().is_empty()
-            && CellId::upto(self.session.game().board.len()).all(|c| state.at(c) == EMPTY);
+            && CellId::upto(self.session.game().board().len()).all(|c| state.at(c) == EMPTY);
         if empty {
             Ok(())
         } else {
@@ -379,7 +382,7 @@ impl Engine {
 
     /// The board's side, for a square board with the GTP vertices.
     fn square_size(&self) -> Result<u32, String> {
-        match self.session.game().board.shape {
+        match self.session.game().board().shape {
             BoardShape::Square { width, height } if width == height => Ok(u32::from(width)),
             _ => Err("handicap stones go on a square board".into()),
         }
@@ -405,7 +408,7 @@ impl Engine {
     fn set_free_handicap(&mut self, vertices: &[String]) -> Reply {
         self.square_size()?;
         self.empty_board()?;
-        let board = &self.session.game().board;
+        let board = &self.session.game().board();
         let mut points = Vec::new();
         for v in vertices {
             let c = vertex::cell(board, v).ok_or_else(|| format!("invalid vertex '{v}'"))?;
@@ -427,19 +430,19 @@ impl Engine {
         let black = self.player(Color::Black)?;
         let white = self.player(Color::White)?;
         let game = self.session.game();
-        let stone = (1..game.pieces.len())
+        let stone = (1..game.pieces().len())
             .find(|&i| game.owner(crate::engine::PieceId::from_index(i)) == Some(black))
-            .map(|i| game.pieces[i].symbol)
+            .map(|i| game.pieces()[i].symbol)
             .ok_or("Black has no stone to place")?;
         let mut cells = Vec::new();
         let mut text = String::new();
-        for (i, line) in game.board.lines.iter().enumerate() {
+        for (i, line) in game.board().lines.iter().enumerate() {
             if i > 0 {
                 text.push('/');
             }
             let mut run = 0;
             for &c in line {
-                let cell = &game.board.cells[c.index()];
+                let cell = &game.board().cells[c.index()];
                 if points.contains(&(cell.col, cell.row)) {
                     if run > 0 {
                         text.push_str(&run.to_string());
@@ -458,15 +461,15 @@ impl Engine {
         if cells.len() != points.len() {
             return Err("a handicap point is off the board".into());
         }
-        let position = format!("{text} {}", game.players[white.index()]);
+        let position = format!("{text} {}", game.players()[white.index()]);
         let answer = points
             .iter()
             .filter_map(|&(col, row)| {
-                game.board
+                game.board()
                     .cells
                     .iter()
                     .position(|c| c.col == col && c.row == row)
-                    .map(|i| vertex::vertex(&game.board, CellId::from_index(i)))
+                    .map(|i| vertex::vertex(&game.board(), CellId::from_index(i)))
             })
             .collect::<Vec<_>>()
             .join(" ");

@@ -63,7 +63,7 @@ fn play_genmove_undo_and_the_board() {
     let reply = one(&mut e, "3 genmove b");
     let vertex = reply.strip_prefix("=3 ").expect(&reply);
     assert!(
-        vertex == "pass" || vertex::cell(&e.session().game().board, vertex).is_some(),
+        vertex == "pass" || vertex::cell(&e.session().game().board(), vertex).is_some(),
         "{reply}"
     );
     assert_eq!(e.session().history().len(), 3);
@@ -91,7 +91,7 @@ fn genmove_resigns_a_lost_game() {
     let opening = one(&mut e, "genmove b");
     let vertex = opening.strip_prefix("= ").expect(&opening);
     assert!(
-        vertex::cell(&e.session().game().board, vertex).is_some(),
+        vertex::cell(&e.session().game().board(), vertex).is_some(),
         "{opening}"
     );
     assert_eq!(one(&mut e, "clear_board"), "= ");
@@ -123,7 +123,7 @@ fn genmove_resigns_a_lost_game() {
 fn boardsize_and_komi_recompile_the_game() {
     let mut e = engine_for("go", &[]);
     assert_eq!(one(&mut e, "boardsize 13"), "= ");
-    assert_eq!(e.session().game().board.len(), 169);
+    assert_eq!(e.session().game().board().len(), 169);
     assert_eq!(one(&mut e, "play b N13"), "= ");
     // komi keeps the moves; boardsize clears the board.
     assert_eq!(one(&mut e, "komi 0.5"), "= ");
@@ -136,7 +136,7 @@ fn boardsize_and_komi_recompile_the_game() {
         one(&mut e, "boardsize abc"),
         "? boardsize not an integer: 'abc'"
     );
-    assert_eq!(e.session().game().board.len(), 169);
+    assert_eq!(e.session().game().board().len(), 169);
     assert_eq!(e.session().history().len(), 1);
     // A game without a size option refuses boardsize, and ignores komi.
     let mut c = engine_for("connect4", &[]);
@@ -145,7 +145,7 @@ fn boardsize_and_komi_recompile_the_game() {
     // Hex's size option goes up to the letters a-z.
     let mut h = engine_for("hex", &[]);
     assert_eq!(one(&mut h, "boardsize 7 7"), "= ");
-    assert_eq!(h.session().game().board.len(), 49);
+    assert_eq!(h.session().game().board().len(), 49);
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn hex_speaks_hexgui_vertices() {
     let reply = one(&mut e, "genmove w");
     let vertex = reply.strip_prefix("= ").expect(&reply);
     assert!(
-        vertex::cell(&e.session().game().board, vertex).is_some(),
+        vertex::cell(&e.session().game().board(), vertex).is_some(),
         "{reply}"
     );
     assert_eq!(one(&mut e, "play b c2"), "? illegal move: c2 is occupied");
@@ -333,14 +333,14 @@ fn clear_board_and_boardsize_leave_a_loaded_game() {
     assert_eq!(e.session().history().len(), 2);
     assert_eq!(one(&mut e, "clear_board"), "= ");
     assert!(e.session().history().is_empty());
-    assert_eq!(e.session().game().board.len(), 361);
+    assert_eq!(e.session().game().board().len(), 361);
     assert!(e
         .session()
         .state()
         .same_position(&e.session().game().start()));
     assert_eq!(one(&mut e, &format!("loadsgf {}", file.display())), "= ");
     assert_eq!(one(&mut e, "boardsize 13"), "= ");
-    assert_eq!(e.session().game().board.len(), 169);
+    assert_eq!(e.session().game().board().len(), 169);
     assert!(e.session().history().is_empty());
     assert!(e
         .session()

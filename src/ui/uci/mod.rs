@@ -62,12 +62,12 @@ pub fn engine(args: &UciArgs) -> Result<Engine, UciError> {
         message: e.to_string(),
         code: e.exit_code().clamp(0, 255) as u8,
     })?;
-    if !game.algebraic || game.num_players() != 2 {
+    if !game.algebraic() || game.num_players() != 2 {
         return Err(UciError {
             message: format!(
                 "{} is not a chess-family game: UCI needs two players and 'notation algebraic' \
                  in the rule file (for Go, Hex and other games try 'tabletop gtp')",
-                game.name
+                game.name()
             ),
             code: 1,
         });

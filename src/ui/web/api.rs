@@ -152,10 +152,10 @@ pub async fn games() -> Answer {
             .into_iter()
             .filter_map(|n| crate::load_shipped(n, &[]).ok())
             .map(|g| GameInfo {
-                name: g.name.clone(),
-                title: g.title.clone(),
-                players: g.players.clone(),
-                options: g.options.clone(),
+                name: g.name().to_string(),
+                title: g.title().to_string(),
+                players: g.players().to_vec(),
+                options: g.options().to_vec(),
             })
             .collect::<Vec<_>>()
     })
@@ -349,7 +349,7 @@ pub struct PickBody {
 }
 
 fn check_cells(s: &Session, cells: &[CellId]) -> Result<(), ApiError> {
-    let n = s.game().board.len();
+    let n = s.game().board().len();
     // A race board's bar and tray are picked too (`look track`).
     let race = !s.game().look().track.is_empty();
     let beside = |c: CellId| race && (c == BAR || c == OFF);

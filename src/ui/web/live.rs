@@ -76,14 +76,14 @@ impl Live {
             match e {
                 Event::Played { played, .. } => words.push(format!(
                     "{} played {}",
-                    game.players[played.player.index()],
+                    game.players()[played.player.index()],
                     played.text
                 )),
                 Event::Rolled { player, roll, .. } => {
-                    words.push(format!("{} rolled {roll}", game.players[player.index()]))
+                    words.push(format!("{} rolled {roll}", game.players()[player.index()]))
                 }
                 Event::Passed { player } => {
-                    words.push(format!("{} passed", game.players[player.index()]))
+                    words.push(format!("{} passed", game.players()[player.index()]))
                 }
                 Event::TookBack { moves, .. } => {
                     words.push(format!("took back {}", moves_word(*moves)))

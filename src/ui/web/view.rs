@@ -256,7 +256,7 @@ pub fn board_view(game: &Game) -> BoardView {
                 .get(p.kind.index())
                 .map(|k| k.name.clone())
                 .unwrap_or_default();
-            let glyph = game.look.picture(id);
+            let glyph = game.look().picture(id);
             let label = match glyph {
                 Some(g) => g.to_string(),
                 None if id == EMPTY.index() || owned_kinds <= 1 => String::new(),
@@ -272,9 +272,9 @@ pub fn board_view(game: &Game) -> BoardView {
         })
         .collect();
     BoardView {
-        game: game.name.clone(),
-        title: game.title.clone(),
-        shape: shape_name(&game.board.shape),
+        game: game.name().to_string(),
+        title: game.title().to_string(),
+        shape: shape_name(&game.board().shape),
         cells,
         links: game
             .links()
@@ -301,10 +301,10 @@ pub fn board_view(game: &Game) -> BoardView {
             .enumerate()
             .map(|(i, n)| player_color(n, i))
             .collect(),
-        players: game.players.clone(),
+        players: game.players().to_vec(),
         extent: [x0, y0, x1 - x0, y1 - y0],
         look,
-        checkered: game.rules.iter().any(|r| r.from_piece()),
+        checkered: game.rules().iter().any(|r| r.from_piece()),
         notes: crate::ui::legend::promotions(game)
             .into_iter()
             .chain(crate::ui::legend::rule_notes(game))
@@ -417,7 +417,7 @@ fn labels(game: &Game, cells: &[CellView]) -> Vec<LabelView> {
     // Beyond the coloured sides (drawn 0.62 out) where there are any, as Hex's labels.
     let gap = if look.edges.is_empty() { 0.8 } else { 1.25 };
     let mut out = Vec::new();
-    let lattice = game.board.cells.iter().zip(cells);
+    let lattice = game.board().cells.iter().zip(cells);
     for (col, text) in look.files.iter().enumerate() {
         let lowest = lattice
             .clone()
@@ -532,10 +532,10 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
     let s: &Session = &live.session;
     let game = s.game();
     let state = s.state();
-    let cells = CellId::upto(game.board.len())
+    let cells = CellId::upto(game.board().len())
         .map(|c| state.stack_at(c))
         .collect();
-    let reserves = game.reserve_kind.map(|k| {
+    let reserves = game.reserve_kind().map(|k| {
         (0..game.num_players())
             .map(|i| {
                 let p = crate::engine::Player(i as u8);
@@ -585,8 +585,8 @@ pub fn state_view(id: &str, live: &Live) -> StateView {
     StateView {
         id: id.to_string(),
         version: live.version,
-        game: game.name.clone(),
-        options: game.options.clone(),
+        game: game.name().to_string(),
+        options: game.options().to_vec(),
         seats: s.seats().iter().map(|x| x.to_string()).collect(),
         to_move: state.to_move().index(),
         human_to_move,
@@ -655,15 +655,15 @@ mod tests {
         let game = crate::load_shipped("backgammon", &[]).unwrap();
         let view = board_view(&game);
         let race = view.look.race.as_ref().expect("look track");
-        let x = |n: &str| view.cells[game.board.cell_by_name(n).unwrap().index()].x;
+        let x = |n: &str| view.cells[game.board().cell_by_name(n).unwrap().index()].x;
         assert_eq!(x("g1") - x("f1"), 2.0, "the bar's width between the halves");
         assert_eq!(race.bar_box[0], (x("f1") + x("g1")) / 2.0 - 0.5);
         assert_eq!(
-            race.numbers[0][game.board.cell_by_name("l2").unwrap().index()],
+            race.numbers[0][game.board().cell_by_name("l2").unwrap().index()],
             24
         );
         assert_eq!(
-            race.numbers[1][game.board.cell_by_name("l2").unwrap().index()],
+            race.numbers[1][game.board().cell_by_name("l2").unwrap().index()],
             1
         );
         assert!(race.trays.iter().all(|t| t[0] > x("l1")));
