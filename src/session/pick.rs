@@ -148,7 +148,7 @@ impl Session {
             };
             for &d in &around.dirs[p] {
                 let c = g.board().next(target, d);
-                if c != NO_CELL && need.accepts(&g.board(), p, c, s.at(c)) && !out.contains(&c) {
+                if c != NO_CELL && need.accepts(g.board(), p, c, s.at(c)) && !out.contains(&c) {
                     out.push(c);
                 }
             }

@@ -771,7 +771,7 @@ fn draw_columns_compact(p: &Painter, grid: &Grid, heights: &[u16]) -> String {
 /// A graph board: on its grid when every cell is named like a coordinate
 /// ([`graph_grid`]), else as a list.
 fn draw_graph(p: &Painter) -> String {
-    match graph_grid(&p.game.board()) {
+    match graph_grid(p.game.board()) {
         Some(at) => draw_graph_grid(p, &at),
         None => draw_graph_list(p),
     }

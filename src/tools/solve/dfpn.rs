@@ -1113,7 +1113,7 @@ fn fingerprint(game: &Game, state: &State, hasher: &SymmetricHasher, symmetries:
         }
         mix(0xff);
     };
-    text(&game.name());
+    text(game.name());
     for (k, v) in game.options() {
         text(k);
         text(v);

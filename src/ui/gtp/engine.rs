@@ -315,7 +315,7 @@ impl Engine {
         };
         let names: Vec<String> = cells
             .iter()
-            .map(|&c| vertex::vertex(&game.board(), c))
+            .map(|&c| vertex::vertex(game.board(), c))
             .collect();
         Ok(names.join(" "))
     }
@@ -469,7 +469,7 @@ impl Engine {
                     .cells
                     .iter()
                     .position(|c| c.col == col && c.row == row)
-                    .map(|i| vertex::vertex(&game.board(), CellId::from_index(i)))
+                    .map(|i| vertex::vertex(game.board(), CellId::from_index(i)))
             })
             .collect::<Vec<_>>()
             .join(" ");

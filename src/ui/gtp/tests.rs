@@ -63,7 +63,7 @@ fn play_genmove_undo_and_the_board() {
     let reply = one(&mut e, "3 genmove b");
     let vertex = reply.strip_prefix("=3 ").expect(&reply);
     assert!(
-        vertex == "pass" || vertex::cell(&e.session().game().board(), vertex).is_some(),
+        vertex == "pass" || vertex::cell(e.session().game().board(), vertex).is_some(),
         "{reply}"
     );
     assert_eq!(e.session().history().len(), 3);
@@ -91,7 +91,7 @@ fn genmove_resigns_a_lost_game() {
     let opening = one(&mut e, "genmove b");
     let vertex = opening.strip_prefix("= ").expect(&opening);
     assert!(
-        vertex::cell(&e.session().game().board(), vertex).is_some(),
+        vertex::cell(e.session().game().board(), vertex).is_some(),
         "{opening}"
     );
     assert_eq!(one(&mut e, "clear_board"), "= ");
@@ -193,7 +193,7 @@ fn hex_speaks_hexgui_vertices() {
     let reply = one(&mut e, "genmove w");
     let vertex = reply.strip_prefix("= ").expect(&reply);
     assert!(
-        vertex::cell(&e.session().game().board(), vertex).is_some(),
+        vertex::cell(e.session().game().board(), vertex).is_some(),
         "{reply}"
     );
     assert_eq!(one(&mut e, "play b c2"), "? illegal move: c2 is occupied");
