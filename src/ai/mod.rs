@@ -43,7 +43,7 @@ pub use expectimax::{Expectimax, ExpectimaxConfig, ExpectimaxInfo, MAX_CHANCE_DE
 pub use greedy::{Greedy, GreedyConfig};
 pub use mcts::{Mcts, MctsConfig, MctsInfo};
 pub use noisy::Noisy;
-pub use ownership::{dead_cells, without_pieces, OWNERSHIP_PLAYOUTS};
+pub use ownership::{dead_cells, without_pieces, DEAD_ESTIMATE_SEED, OWNERSHIP_PLAYOUTS};
 pub use playout::PlayoutPolicy;
 pub use random::{random_playout, RandomBot};
 pub use settings::{

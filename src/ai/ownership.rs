@@ -15,6 +15,11 @@ use crate::engine::{CellId, Game, MoveList, State, EMPTY};
 /// never misread, few enough for a 19 × 19 board to answer at once.
 pub const OWNERSHIP_PLAYOUTS: u32 = 200;
 
+/// The seed every front-end gives the estimate (GTP's `final_score`, `final_status_list` and
+/// `kgs-genmove_cleanup`, the boards' proposed dead stones), so each reads the same stones as
+/// dead in the same position.
+pub const DEAD_ESTIMATE_SEED: u64 = 0x6774_705f_6465_6164;
+
 /// The cells of pieces that are dead in `state` by the playouts' estimate, in cell order;
 /// `None` when the game has no area scoring. The same `seed` gives the same answer.
 pub fn dead_cells(game: &Game, state: &State, seed: u64) -> Option<Vec<CellId>> {

@@ -9,10 +9,6 @@ use crate::engine::{AreaScore, CellId, EMPTY};
 
 use super::model::Session;
 
-/// The seed of the dead-stone estimate: the same as GTP's (`ui/gtp/engine.rs`), so the
-/// boards propose what `final_status_list` lists.
-const ESTIMATE_SEED: u64 = 0x6774_705f_6465_6164;
-
 impl Session {
     /// The stones the computer proposes as dead, once the game is over and scored by area;
     /// `None` while the game goes on or when it does not score that way.
@@ -21,7 +17,7 @@ impl Session {
             return None;
         }
         self.game().area_score(self.state())?;
-        crate::ai::dead_cells(self.game(), self.state(), ESTIMATE_SEED)
+        crate::ai::dead_cells(self.game(), self.state(), crate::ai::DEAD_ESTIMATE_SEED)
     }
 
     /// `dead` with the group of stones at `cell` (the stones of one piece joined along the

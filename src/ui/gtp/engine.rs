@@ -16,10 +16,6 @@ pub const NAME: &str = "tabletop";
 /// What a command answered: the response text, or the error message (without `? `).
 pub type Reply = Result<String, String>;
 
-/// The seed of the dead-stone estimate: fixed, so `final_score`, `final_status_list` and
-/// `kgs-genmove_cleanup` read the same stones as dead in the same position.
-const ESTIMATE_SEED: u64 = 0x6774_705f_6465_6164;
-
 /// The clock the controller set (`time_settings`) and last reported (`time_left`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -278,7 +274,7 @@ impl Engine {
         let black = self.player(Color::Black)?;
         let white = self.player(Color::White)?;
         let (game, state) = (self.session.game(), self.session.state());
-        if let Some(dead) = crate::ai::dead_cells(game, state, ESTIMATE_SEED) {
+        if let Some(dead) = crate::ai::dead_cells(game, state, crate::ai::DEAD_ESTIMATE_SEED) {
             let counted = crate::ai::without_pieces(game, state, &dead);
             if let Some(score) = game.area_score(&counted) {
                 let diff = score.points[black.index()] - score.points[white.index()];
@@ -304,7 +300,7 @@ impl Engine {
     /// is empty.
     fn final_status_list(&self, status: Status) -> Reply {
         let (game, state) = (self.session.game(), self.session.state());
-        let dead = crate::ai::dead_cells(game, state, ESTIMATE_SEED)
+        let dead = crate::ai::dead_cells(game, state, crate::ai::DEAD_ESTIMATE_SEED)
             .ok_or_else(|| format!("{} counts no dead stones", game.name()))?;
         let cells: Vec<CellId> = match status {
             Status::Dead => dead,
@@ -330,7 +326,8 @@ impl Engine {
             return Ok(answer);
         }
         let (game, state) = (self.session.game(), self.session.state());
-        let dead = crate::ai::dead_cells(game, state, ESTIMATE_SEED).unwrap_or_default();
+        let dead =
+            crate::ai::dead_cells(game, state, crate::ai::DEAD_ESTIMATE_SEED).unwrap_or_default();
         let board = &game.board();
         let targets: Vec<CellId> = dead
             .into_iter()
